@@ -1,0 +1,41 @@
+# Two commands set everything up on a fresh machine with Python 3.11+ and make:
+#   make lab    create .venv, install the kit with its extras, open JupyterLab on the lessons
+#   make test   create .venv if needed, install, run the whole suite (unit, notebooks, browser)
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+STAMP  := $(VENV)/.installed
+NBVAL  := --nbval --nbval-sanitize-with tests/nbval_sanitize.cfg --nbval-cell-timeout=120
+
+.PHONY: lab test test-fast test-browser browser-deps benchmarks clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[test,lab]'
+	touch $(STAMP)
+
+lab: $(STAMP)
+	$(VENV)/bin/jupyter lab notebooks/
+
+# Debian's chromium for the browser tests (Playwright's own browser download does not work here).
+browser-deps:
+	@if [ ! -x /usr/lib/chromium/chromium ]; then \
+	  echo "installing Debian's chromium for the browser tests"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	fi
+
+test: $(STAMP) browser-deps
+	$(PY) -m pytest tests notebooks $(NBVAL)
+
+test-fast: $(STAMP)
+	$(PY) -m pytest tests notebooks $(NBVAL) -m "not browser"
+
+test-browser: $(STAMP) browser-deps
+	$(PY) -m pytest tests/browser -m browser
+
+benchmarks: $(STAMP)
+	for b in benchmarks/*.py; do $(PY) $$b || exit 1; done
+
+clean:
+	rm -rf $(VENV) build dist *.egg-info .pytest_cache test-output
