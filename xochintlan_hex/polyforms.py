@@ -1,0 +1,568 @@
+"""Polyforms on the square and hex lattices: shapes, names, listing and counting.
+
+A *polyform* of size ``n`` is a set of ``n`` edge-connected cells: a polyomino on
+the square lattice, a polyhex on the hex lattice. Three ways to say when two of
+them are "the same" give the three *kinds*:
+
+``"fixed"``
+    equal up to translation only;
+``"one-sided"``
+    equal up to translation and rotation (pieces that may be turned, not flipped);
+``"free"``
+    equal up to translation, rotation and reflection.
+
+>>> count_polyforms(5, "square", "free"), count_polyforms(5, "square", "one-sided")
+(12, 18)
+>>> [p.name for p in polyforms(5)]
+['F', 'I', 'L', 'N', 'P', 'T', 'U', 'V', 'W', 'X', 'Y', 'Z']
+>>> F = Polyform.from_text(".##\\n##.\\n.#.")
+>>> F.name, F.mirror().name, F.is_chiral
+('F', "F'", True)
+
+Names
+-----
+``Polyform.name`` names the one-sided class of a shape (rotations keep the name,
+a reflection of a chiral shape adds or drops a prime ``'``).
+
+* Pentominoes (square, size 5): the letters F I L N P T U V W X Y Z. The
+  unprimed letter is the shape of the conventional picture below (rows top to
+  bottom, ``y`` grows downwards); the mirror image of a chiral one is primed.
+  Cells are ``(x, y)``::
+
+      F  .##   ##.  .#.       (1,0) (2,0) (0,1) (1,1) (1,2)
+      I  # # # # # stacked    (0,0) (0,1) (0,2) (0,3) (0,4)
+      L  #. #. #. ##          (0,0) (0,1) (0,2) (0,3) (1,3)
+      N  .# .# ## #.          (1,0) (1,1) (0,2) (1,2) (0,3)
+      P  ## ## #.             (0,0) (1,0) (0,1) (1,1) (0,2)
+      T  ### .#. .#.          (0,0) (1,0) (2,0) (1,1) (1,2)
+      U  #.# ###              (0,0) (2,0) (0,1) (1,1) (2,1)
+      V  #.. #.. ###          (0,0) (0,1) (0,2) (1,2) (2,2)
+      W  #.. ##. .##          (0,0) (0,1) (1,1) (1,2) (2,2)
+      X  .#. ### .#.          (1,0) (0,1) (1,1) (2,1) (1,2)
+      Y  .# ## .# .#          (1,0) (0,1) (1,1) (1,2) (1,3)
+      Z  ##. .#. .##          (0,0) (1,0) (1,1) (1,2) (2,2)
+
+  F L N P Y Z are chiral: their mirror images are F' L' N' P' Y' Z', which
+  gives the 18 one-sided pentominoes.
+* Tetrominoes (square, size 4): I O T S L, pictured ``#/#/#/#``, ``##/##``,
+  ``###/.#.``, ``.##/##.`` and ``#./#./##``; the mirror images are S' (Tetris's Z)
+  and L' (Tetris's J).
+* Every other size up to :data:`INDEXED_NAMES_MAX` on the square lattice, and every
+  size up to it on the hex lattice: ``<prefix><n>-<k>``, with prefix ``O`` for
+  polyominoes and ``H`` for polyhexes, and ``k`` (from 1) the position of the free
+  shape in the *free order* defined below: ``"H5-1"`` ... ``"H5-22"`` are the 22
+  free pentahexes. The unprimed member of a chiral pair is the one that holds the
+  free canonical form (see :meth:`Polyform.canonical`); its mirror is primed,
+  ``"H5-3'"``.
+* Larger shapes: ``<prefix><n>:<w>:<mask>``, an intrinsic code of the free
+  canonical form: ``w`` its width and ``mask`` (hexadecimal) the sum of
+  ``2 ** (y * w + x)`` over its cells ``(x, y)``; a prime as above.
+
+Order
+-----
+``polyforms(n, lattice, kind)`` lists the free shapes in the *free order*: sorted by
+name for lettered sizes (tetrominoes, pentominoes), otherwise by free canonical
+form (tuples of cells compared lexicographically). ``"one-sided"`` lists each free
+shape followed, when chiral, by its primed mirror; ``"fixed"`` lists each one-sided
+shape followed by its other distinct rotations, a sixth or quarter turn at a time
+counter-clockwise. Each one-sided shape is listed in its *reference orientation*:
+the picture above for lettered shapes, the free canonical form for the others, and
+for a primed shape the mirror image (:meth:`Polyform.mirror`) of its partner's.
+
+Counting
+--------
+:func:`count_polyforms` counts fixed polyforms with Redelmeier's algorithm
+(each fixed shape is generated exactly once, as a set of cells grown from the
+bottom-left cell, without storing shapes) and derives one-sided and free counts by
+Burnside's lemma (see :func:`count_polyforms`).
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Iterable, Iterator, Sequence
+
+from xochintlan_hex.display import ShowsItself
+from xochintlan_hex.lattice import Cell, Lattice, get_lattice, is_connected
+
+KINDS = ("fixed", "one-sided", "free")
+
+#: sizes up to this get the readable index names ``O7-12``, ``H5-3'``
+INDEXED_NAMES_MAX = 8
+
+_PREFIX = {"square": "O", "hex": "H"}
+
+_PENTOMINO_PICTURES = {
+    "F": ".##\n##.\n.#.",
+    "I": "#\n#\n#\n#\n#",
+    "L": "#.\n#.\n#.\n##",
+    "N": ".#\n.#\n##\n#.",
+    "P": "##\n##\n#.",
+    "T": "###\n.#.\n.#.",
+    "U": "#.#\n###",
+    "V": "#..\n#..\n###",
+    "W": "#..\n##.\n.##",
+    "X": ".#.\n###\n.#.",
+    "Y": ".#\n##\n.#\n.#",
+    "Z": "##.\n.#.\n.##",
+}
+
+_TETROMINO_PICTURES = {
+    "I": "#\n#\n#\n#",
+    "L": "#.\n#.\n##",
+    "O": "##\n##",
+    "S": ".##\n##.",
+    "T": "###\n.#.",
+}
+
+_LETTERED = {("square", 4): _TETROMINO_PICTURES, ("square", 5): _PENTOMINO_PICTURES}
+
+
+# ---------------------------------------------------------------------------
+# argument checks
+# ---------------------------------------------------------------------------
+def _check_n(n: object) -> int:
+    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+        raise ValueError(f"n must be an int >= 1, not {n!r}")
+    return n
+
+
+def _check_kind(kind: object) -> str:
+    if kind not in KINDS:
+        raise ValueError(f"kind must be one of {list(KINDS)}, not {kind!r}")
+    return kind  # type: ignore[return-value]
+
+
+# ---------------------------------------------------------------------------
+# symmetries as integer matrices: fast canonical forms
+# ---------------------------------------------------------------------------
+Matrix = tuple[int, int, int, int]
+
+
+@functools.cache
+def _matrices(lattice_name: str) -> tuple[Matrix, ...]:
+    """The lattice symmetries, in ``Lattice.symmetries()`` order, as matrices.
+
+    Every symmetry fixing the origin is linear in the cell coordinates, so
+    ``(x, y) -> (a*x + b*y, c*x + d*y)`` with ``(a, c)`` the image of ``(1, 0)``
+    and ``(b, d)`` the image of ``(0, 1)``.
+    """
+    lat = get_lattice(lattice_name)
+    result = []
+    for sym in lat.symmetries():
+        a, c = sym((1, 0))
+        b, d = sym((0, 1))
+        result.append((a, b, c, d))
+    return tuple(result)
+
+
+def _transform(cells: Iterable[Cell], m: Matrix) -> tuple[Cell, ...]:
+    """Apply the matrix ``m`` to ``cells`` and translate to the normal form."""
+    a, b, c, d = m
+    moved = [(a * x + b * y, c * x + d * y) for x, y in cells]
+    mx = min(p[0] for p in moved)
+    my = min(p[1] for p in moved)
+    return tuple(sorted((x - mx, y - my) for x, y in moved))
+
+
+def _canonical_key(cells: Sequence[Cell], lattice_name: str, kind: str) -> tuple[Cell, ...]:
+    """The smallest normal form of ``cells`` over the symmetries allowed by ``kind``."""
+    mats = _matrices(lattice_name)
+    if kind == "fixed":
+        return _transform(cells, mats[0])
+    if kind == "one-sided":
+        mats = mats[: len(mats) // 2]
+    return min(_transform(cells, m) for m in mats)
+
+
+# ---------------------------------------------------------------------------
+# Polyform
+# ---------------------------------------------------------------------------
+class Polyform(ShowsItself):
+    """A set of edge-connected cells on one lattice, up to translation.
+
+    ``cells`` is any iterable of ``(x, y)`` (square) or ``(q, r)`` (hex) pairs of
+    ints; ``lattice`` is ``"square"``, ``"hex"`` or a :class:`Lattice`. The value
+    is immutable and hashable; two polyforms are equal when they lie on the same
+    lattice and their cells are equal after a translation.
+
+    >>> Polyform([(5, 5), (6, 5), (6, 6)]) == Polyform([(0, 0), (1, 0), (1, 1)])
+    True
+    >>> P = Polyform([(0, 0), (1, 0), (0, 1), (1, 1), (0, 2)])
+    >>> P, len(P), P.cells[:2]
+    (Polyform('P', square), 5, ((0, 0), (0, 1)))
+    >>> print(P.rotate().to_text())
+    ##.
+    ###
+    """
+
+    __slots__ = ("_cells", "_lat")
+
+    def __init__(self, cells: Iterable[Cell], lattice: str | Lattice = "square") -> None:
+        lat = get_lattice(lattice)
+        cell_list = _checked_cells(cells)
+        if not is_connected(cell_list, lat):
+            raise ValueError(f"cells must be edge-connected on the {lat.name} lattice: {sorted(cell_list)}")
+        object.__setattr__(self, "_lat", lat)
+        object.__setattr__(self, "_cells", lat.normalize(cell_list))
+
+    @classmethod
+    def _trusted(cls, cells: tuple[Cell, ...], lat: Lattice) -> "Polyform":
+        """Build from cells already normalized and connected (no checks)."""
+        self = object.__new__(cls)
+        object.__setattr__(self, "_lat", lat)
+        object.__setattr__(self, "_cells", cells)
+        return self
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Polyform is immutable")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError("Polyform is immutable")
+
+    def __reduce__(self):
+        return (Polyform, (self._cells, self._lat.name))
+
+    # -- text pictures --------------------------------------------------------
+    @classmethod
+    def from_text(cls, text: str, lattice: str | Lattice = "square") -> "Polyform":
+        """Parse a small picture: ``.`` or a space is empty, any other character a cell.
+
+        Square: line ``y`` (from 0, top to bottom), character ``x``.
+
+        Hex: line ``r``, and each hexagon two characters wide, so that the cells of
+        line ``r`` sit at the columns ``c`` with ``c = 2 * q + r`` (each line is
+        shifted half a cell right of the one above, as pointy-top hexagons are
+        drawn). Only the parity of ``c + r`` must agree between cells, so the
+        picture may start with any indent; :meth:`to_text` writes this format.
+
+        >>> Polyform.from_text(".##\\n##.\\n.#.").name
+        'F'
+        >>> bee = Polyform.from_text("# #\\n # #", "hex")
+        >>> bee.cells, bee.size
+        (((0, 0), (0, 1), (1, 0), (1, 1)), 4)
+        """
+        lat = get_lattice(lattice)
+        if not isinstance(text, str):
+            raise ValueError(f"text must be a str, not {type(text).__name__}")
+        marks = [
+            (c, r) for r, line in enumerate(text.strip("\n").split("\n")) for c, ch in enumerate(line) if ch not in ". \t\r"
+        ]
+        if not marks:
+            raise ValueError("text holds no cell: mark cells with any character but '.' and ' '")
+        if lat.name == "square":
+            return cls(marks, lat)
+        parity = (marks[0][0] + marks[0][1]) % 2
+        bad = [(c, r) for c, r in marks if (c + r) % 2 != parity]
+        if bad:
+            raise ValueError(
+                "text: on the hex lattice, cells of consecutive lines are offset by one column "
+                f"and cells of one line two columns apart; column {bad[0][0]} of line {bad[0][1]} breaks that"
+            )
+        return cls([((c - r - parity) // 2, r) for c, r in marks], lat)
+
+    def to_text(self, cell: str = "#", empty: str = ".") -> str:
+        """A text picture of the cells (the format :meth:`from_text` reads).
+
+        >>> print(Polyform([(0, 0), (1, 0), (1, 1)]).to_text())
+        ##
+        .#
+        >>> print(Polyform([(0, 0), (1, 0), (0, 1)], "hex").to_text())
+        # #
+         #
+        """
+        cells = set(self._cells)
+        if self._lat.name == "square":
+            width = max(x for x, _ in cells) + 1
+            height = max(y for _, y in cells) + 1
+            return "\n".join(
+                "".join(cell if (x, y) in cells else empty for x in range(width)) for y in range(height)
+            )
+        columns = {(2 * q + r, r) for q, r in cells}
+        left = min(c for c, _ in columns)
+        right = max(c for c, _ in columns)
+        height = max(r for _, r in cells) + 1
+        lines = []
+        for r in range(height):
+            chars = []
+            for c in range(left, right + 1):
+                if (c - r) % 2:
+                    chars.append(" ")
+                else:
+                    chars.append(cell if (c, r) in columns else empty)
+            lines.append("".join(chars).rstrip())
+        return "\n".join(lines)
+
+    # -- basic properties -----------------------------------------------------
+    @property
+    def cells(self) -> tuple[Cell, ...]:
+        """The cells, translated so the smallest coordinates are 0, sorted."""
+        return self._cells
+
+    @property
+    def lattice(self) -> str:
+        """The lattice name: ``"square"`` or ``"hex"``."""
+        return self._lat.name
+
+    @property
+    def size(self) -> int:
+        """The number of cells."""
+        return len(self._cells)
+
+    def __len__(self) -> int:
+        return len(self._cells)
+
+    def __iter__(self) -> Iterator[Cell]:
+        return iter(self._cells)
+
+    def __contains__(self, cell: object) -> bool:
+        return cell in self._cells
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Polyform):
+            return NotImplemented
+        return self._lat.name == other._lat.name and self._cells == other._cells
+
+    def __hash__(self) -> int:
+        return hash((self._lat.name, self._cells))
+
+    def __lt__(self, other: "Polyform") -> bool:
+        # A total order (by lattice, size, cells) so lists of polyforms sort.
+        if not isinstance(other, Polyform):
+            return NotImplemented
+        return (self._lat.name, len(self._cells), self._cells) < (other._lat.name, len(other._cells), other._cells)
+
+    def __repr__(self) -> str:
+        return f"Polyform({self.name!r}, {self._lat.name})"
+
+    # -- symmetries -----------------------------------------------------------
+    def _apply(self, index: int) -> "Polyform":
+        return Polyform._trusted(_transform(self._cells, _matrices(self._lat.name)[index]), self._lat)
+
+    def rotate(self, turns: int = 1) -> "Polyform":
+        """Turn counter-clockwise by ``turns`` quarter turns (square) or sixth turns (hex).
+
+        >>> Polyform.from_text("##.\\n.##").rotate().to_text()
+        '.#\\n##\\n#.'
+        """
+        if isinstance(turns, bool) or not isinstance(turns, int):
+            raise ValueError(f"turns must be an int, not {turns!r}")
+        return self._apply(turns % self._lat.sides)
+
+    def mirror(self) -> "Polyform":
+        """The mirror image (left and right swapped).
+
+        >>> Polyform.from_text("#.\\n#.\\n##").mirror().to_text()
+        '.#\\n.#\\n##'
+        """
+        return self._apply(self._lat.sides)
+
+    def transform(self, index: int) -> "Polyform":
+        """Apply the lattice symmetry ``lattice.symmetries()[index]``.
+
+        Indices ``0 .. s-1`` (``s`` = 4 or 6 sides) turn by that many steps
+        counter-clockwise; ``s .. 2s-1`` mirror, then turn by ``index - s`` steps.
+        """
+        count = 2 * self._lat.sides
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < count:
+            raise ValueError(f"index must be an int in 0..{count - 1}, not {index!r}")
+        return self._apply(index)
+
+    def canonical(self, kind: str = "free") -> "Polyform":
+        """The representative of this shape's class for ``kind``.
+
+        It is the image, among those ``kind`` allows (only translations for
+        "fixed"; rotations for "one-sided"; rotations and reflections for
+        "free"), whose sorted cell tuple is smallest.
+
+        >>> Polyform.from_text(".#\\n##").canonical("free").cells
+        ((0, 0), (0, 1), (1, 0))
+        """
+        _check_kind(kind)
+        return Polyform._trusted(_canonical_key(self._cells, self._lat.name, kind), self._lat)
+
+    def symmetry_group(self) -> tuple[int, ...]:
+        """The symmetries that map the shape onto itself (up to translation).
+
+        Returned as indices into ``Lattice.symmetries()`` (see :meth:`transform`):
+        ``0 .. s-1`` are the rotations by that many steps counter-clockwise, ``s ..
+        2s-1`` a mirror followed by ``index - s`` steps. 0, the identity, is always
+        there.
+
+        >>> Polyform.from_text("##\\n##").symmetry_group()
+        (0, 1, 2, 3, 4, 5, 6, 7)
+        >>> Polyform.from_text("#.\\n##").symmetry_group()
+        (0, 7)
+        """
+        mats = _matrices(self._lat.name)
+        return tuple(i for i, m in enumerate(mats) if _transform(self._cells, m) == self._cells)
+
+    @property
+    def symmetry_order(self) -> int:
+        """How many symmetries map the shape onto itself (1 to 8 or 12)."""
+        return len(self.symmetry_group())
+
+    @property
+    def is_chiral(self) -> bool:
+        """True when no rotation turns the shape into its mirror image."""
+        return all(i < self._lat.sides for i in self.symmetry_group())
+
+    def orientations(self, kind: str = "free") -> tuple["Polyform", ...]:
+        """The distinct fixed forms of this shape's class for ``kind``.
+
+        Those reached by rotations for "one-sided" (1, 2, 4 or 1, 2, 3, 6 of them),
+        by rotations and reflections for "free", only itself for "fixed"; this
+        form first, then in :meth:`transform` index order.
+
+        >>> len(Polyform.from_text(".##\\n##.\\n.#.").orientations("free"))
+        8
+        >>> [p.to_text() for p in Polyform.from_text("##").orientations()]
+        ['##', '#\\n#']
+        """
+        _check_kind(kind)
+        count = {"fixed": 1, "one-sided": self._lat.sides, "free": 2 * self._lat.sides}[kind]
+        seen: dict[Polyform, None] = {}
+        for i in range(count):
+            seen.setdefault(self._apply(i))
+        return tuple(seen)
+
+    # -- names ---------------------------------------------------------------
+    @property
+    def name(self) -> str:
+        """The name of the shape's one-sided class (see the module docstring).
+
+        >>> Polyform.from_text("#####").name, Polyform.from_text("##\\n#.\\n#.").name
+        ('I', "L'")
+        """
+        key = _canonical_key(self._cells, self._lat.name, "one-sided")
+        table = _name_table(self._lat.name, len(self._cells))
+        if table is not None:
+            return table[key]
+        return _intrinsic_name(self._cells, self._lat.name, key)
+
+
+def _checked_cells(cells: Iterable[Cell]) -> list[Cell]:
+    if isinstance(cells, (str, bytes)):
+        raise ValueError("cells must be an iterable of (x, y) pairs of ints; use Polyform.from_text for pictures")
+    try:
+        cell_list = [tuple(c) for c in cells]
+    except TypeError:
+        raise ValueError(f"cells must be an iterable of (x, y) pairs of ints, not {cells!r}") from None
+    if not cell_list:
+        raise ValueError("cells must hold at least one cell, got none")
+    for c in cell_list:
+        if len(c) != 2 or not all(isinstance(v, int) and not isinstance(v, bool) for v in c):
+            raise ValueError(f"cells must be (x, y) pairs of ints, not {c!r}")
+    if len(set(cell_list)) != len(cell_list):
+        dup = next(c for c in cell_list if cell_list.count(c) > 1)
+        raise ValueError(f"cells must be distinct: {dup} appears more than once")
+    return cell_list  # type: ignore[return-value]
+
+
+def _intrinsic_name(cells: tuple[Cell, ...], lattice_name: str, one_sided_key: tuple[Cell, ...]) -> str:
+    free = _canonical_key(cells, lattice_name, "free")
+    width = max(x for x, _ in free) + 1
+    mask = sum(1 << (y * width + x) for x, y in free)
+    prime = "" if _canonical_key(free, lattice_name, "one-sided") == one_sided_key else "'"
+    return f"{_PREFIX[lattice_name]}{len(cells)}:{width}:{mask:x}{prime}"
+
+
+# ---------------------------------------------------------------------------
+# listing
+# ---------------------------------------------------------------------------
+@functools.cache
+def _free_keys(lattice_name: str, n: int) -> tuple[tuple[Cell, ...], ...]:
+    """Free canonical forms of size ``n``, sorted: grow each one of size n-1 by a cell.
+
+    Every polyform has a cell whose removal leaves it connected (a leaf of a
+    spanning tree), so growing all free forms of size ``n - 1`` reaches all of
+    size ``n``.
+    """
+    if n == 1:
+        return (((0, 0),),)
+    lat = get_lattice(lattice_name)
+    found: set[tuple[Cell, ...]] = set()
+    for key in _free_keys(lattice_name, n - 1):
+        cells = set(key)
+        frontier = {nb for c in key for nb in lat.neighbours(c)} - cells
+        for new in frontier:
+            found.add(_canonical_key(key + (new,), lattice_name, "free"))
+    return tuple(sorted(found))
+
+
+@functools.cache
+def _reference_forms(lattice_name: str, n: int) -> tuple[tuple[str, tuple[Cell, ...]], ...]:
+    """(name, reference cells) of each one-sided shape, in the documented order."""
+    lat = get_lattice(lattice_name)
+    pictures = _LETTERED.get((lattice_name, n))
+    if pictures is not None:
+        bases = [(letter, Polyform.from_text(pictures[letter], lat)) for letter in sorted(pictures)]
+    else:
+        bases = []
+        for k, key in enumerate(_free_keys(lattice_name, n), start=1):
+            cells = Polyform._trusted(key, lat)
+            bases.append((_indexed_or_intrinsic(lattice_name, n, k, key), cells))
+    result = []
+    for name, form in bases:
+        result.append((name, form.cells))
+        if form.is_chiral:
+            result.append((name + "'", form.mirror().cells))
+    return tuple(result)
+
+
+def _indexed_or_intrinsic(lattice_name: str, n: int, k: int, key: tuple[Cell, ...]) -> str:
+    if n <= INDEXED_NAMES_MAX:
+        return f"{_PREFIX[lattice_name]}{n}-{k}"
+    return _intrinsic_name(key, lattice_name, _canonical_key(key, lattice_name, "one-sided"))
+
+
+@functools.cache
+def _name_table(lattice_name: str, n: int) -> dict[tuple[Cell, ...], str] | None:
+    """One-sided canonical key -> name, for the sizes with letter or index names."""
+    if (lattice_name, n) not in _LETTERED and n > INDEXED_NAMES_MAX:
+        return None
+    return {
+        _canonical_key(cells, lattice_name, "one-sided"): name for name, cells in _reference_forms(lattice_name, n)
+    }
+
+
+def polyforms(n: int, lattice: str | Lattice = "square", kind: str = "free") -> tuple[Polyform, ...]:
+    """Every polyform of size ``n`` of the given ``kind``, once each, in the documented order.
+
+    See the module docstring for the order and the orientation each shape is
+    listed in. Free and one-sided lists hold one representative per class.
+
+    >>> [p.name for p in polyforms(4)]
+    ['I', 'L', 'O', 'S', 'T']
+    >>> len(polyforms(5, "square", "one-sided")), len(polyforms(5, "hex", "one-sided"))
+    (18, 33)
+    >>> polyforms(3, "hex")
+    (Polyform('H3-1', hex), Polyform('H3-2', hex), Polyform('H3-3', hex))
+    """
+    _check_n(n)
+    lat = get_lattice(lattice)
+    _check_kind(kind)
+    refs = _reference_forms(lat.name, n)
+    if kind == "free":
+        refs = tuple((name, cells) for name, cells in refs if not name.endswith("'"))
+    forms = tuple(Polyform._trusted(cells, lat) for _, cells in refs)
+    if kind != "fixed":
+        return forms
+    return tuple(o for form in forms for o in form.orientations("one-sided"))
+
+
+# ---------------------------------------------------------------------------
+# counting
+# ---------------------------------------------------------------------------
+def count_polyforms(n: int, lattice: str | Lattice = "square", kind: str = "fixed") -> int:
+    """How many polyforms of size ``n`` there are of the given ``kind``.
+
+    >>> [count_polyforms(n) for n in range(1, 8)]
+    [1, 2, 6, 19, 63, 216, 760]
+    >>> count_polyforms(6, "hex", "free")
+    82
+    """
+    _check_n(n)
+    lat = get_lattice(lattice)
+    _check_kind(kind)
+    return len(polyforms(n, lat, kind))
