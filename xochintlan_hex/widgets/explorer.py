@@ -1,0 +1,336 @@
+"""PolyformExplorer: browse the polyforms of a size, turn and mirror one, see its symmetries.
+
+>>> ex = PolyformExplorer(size=5, kind="free")
+>>> len(ex.forms), ex.selected.name
+(12, 'F')
+>>> ex.mirror().selected.name
+"F'"
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import ipywidgets as w
+
+from .. import polyforms as pf
+from ..lattice import get_lattice
+from ..polyforms import Polyform
+from .base import App, BoardCanvas, css, data_to_fraction, is_finite_point
+
+#: largest size offered per lattice (listing stays well under a second)
+MAX_SIZE = {"square": 9, "hex": 8}
+#: forms per gallery page, and columns of the gallery
+PAGE_SIZE = 40
+COLUMNS = 8
+#: gallery colours: every form, and the one selected
+FORM_COLOUR = "#A6D6F0"
+SELECTED_COLOUR = "#E69F00"
+
+_NAMES = {
+    "square": ["monomino", "domino", "tromino", "tetromino", "pentomino", "hexomino", "heptomino",
+               "octomino", "nonomino"],
+    "hex": ["monohex", "dihex", "trihex", "tetrahex", "pentahex", "hexahex", "heptahex", "octahex"],
+}
+
+
+def form_word(n: int, lattice: str, plural: bool = False) -> str:
+    """The English word for a polyform of ``n`` cells ("pentomino", "pentahexes").
+
+    >>> form_word(5, "square", plural=True), form_word(3, "hex")
+    ('pentominoes', 'trihex')
+    """
+    words = _NAMES[lattice]
+    word = words[n - 1] if n <= len(words) else f"{n}-{'omino' if lattice == 'square' else 'hex'}"
+    if not plural:
+        return word
+    return word + ("es" if word.endswith(("o", "x")) else "s")
+
+
+def symmetry_text(form: Polyform) -> str:
+    """The symmetry group of ``form`` in words: its name (Cn or Dn), order, turns and mirrors.
+
+    >>> symmetry_text(Polyform.from_text("###\\n.#."))
+    'Symmetry group D1, order 2: turns by 0°; 1 mirror line'
+    """
+    sides = get_lattice(form.lattice).sides
+    group = form.symmetry_group()
+    turns = [i for i in group if i < sides]
+    mirrors = len(group) - len(turns)
+    name = f"{'D' if mirrors else 'C'}{len(turns)}"
+    angles = ", ".join(f"{i * 360 // sides}°" for i in turns)
+    mirror_words = f"{mirrors} mirror line{'s' if mirrors != 1 else ''}" if mirrors else "no mirror line (chiral)"
+    return f"Symmetry group {name}, order {len(group)}: turns by {angles}; {mirror_words}"
+
+
+def placements_around_human(form: Polyform) -> tuple[int, int]:
+    """The ways ``form`` can stand on a board with one of its cells on the Human's cell.
+
+    Returns (turns only, turns and mirror images): a goal card matches up to
+    rotation by default, up to rotation and reflection in the variant. Each
+    distinct orientation can be shifted so that any one of its cells is the Human.
+    """
+    return (len(form.orientations("one-sided")) * form.size, len(form.orientations("free")) * form.size)
+
+
+class PolyformExplorer(App):
+    """Choose a lattice, a size and a kind; browse the forms; turn and mirror the selected one.
+
+    Methods (the buttons call the same): :meth:`set_lattice`, :meth:`set_size`,
+    :meth:`set_kind`, :meth:`select`, :meth:`rotate`, :meth:`mirror`,
+    :meth:`next_page`, :meth:`previous_page`. Click a form in the gallery to select it.
+    """
+
+    def __init__(self, lattice: str = "square", size: int = 5, kind: str = "free") -> None:
+        self.lattice = get_lattice(lattice).name
+        _check_size(size, self.lattice)
+        if kind not in pf.KINDS:
+            raise ValueError(f"kind must be one of {list(pf.KINDS)}, not {kind!r}")
+        self.size, self.kind = size, kind
+        self.page = 0
+        self._syncing = False
+        self.forms: tuple[Polyform, ...] = ()
+        self.selected_index = 0
+        self.selected: Polyform = Polyform([(0, 0)], self.lattice)
+        self._build_widgets()
+        self._load_forms()
+
+    # -- the actions -----------------------------------------------------------------
+    def set_lattice(self, lattice: str) -> "PolyformExplorer":
+        """Show the forms of ``lattice`` ("square" or "hex"), keeping the size when it fits."""
+        self.lattice = get_lattice(lattice).name
+        self.size = min(self.size, MAX_SIZE[self.lattice])
+        self._load_forms()
+        return self
+
+    def set_size(self, size: int) -> "PolyformExplorer":
+        """Show the forms of ``size`` cells."""
+        _check_size(size, self.lattice)
+        self.size = size
+        self._load_forms()
+        return self
+
+    def set_kind(self, kind: str) -> "PolyformExplorer":
+        """List the "free", "one-sided" or "fixed" forms."""
+        if kind not in pf.KINDS:
+            raise ValueError(f"kind must be one of {list(pf.KINDS)}, not {kind!r}")
+        self.kind = kind
+        self._load_forms()
+        return self
+
+    def select(self, which: int | str) -> "PolyformExplorer":
+        """Select a form of the gallery by its index or its name."""
+        index = self._index_of(which)
+        self.selected_index = index
+        self.selected = self.forms[index]
+        self.page = index // PAGE_SIZE
+        self._show()
+        return self
+
+    def rotate(self, turns: int = 1) -> "PolyformExplorer":
+        """Turn the selected form counter-clockwise (a quarter or a sixth of a turn)."""
+        return self._transform(self.selected.rotate(turns))
+
+    def mirror(self) -> "PolyformExplorer":
+        """Mirror the selected form left-right."""
+        return self._transform(self.selected.mirror())
+
+    def next_page(self) -> "PolyformExplorer":
+        """Show the next page of the gallery."""
+        self.page = min(self.page + 1, self.pages - 1)
+        self._show_gallery()
+        return self
+
+    def previous_page(self) -> "PolyformExplorer":
+        """Show the previous page of the gallery."""
+        self.page = max(self.page - 1, 0)
+        self._show_gallery()
+        return self
+
+    # -- what is shown -------------------------------------------------------------------
+    @property
+    def pages(self) -> int:
+        """How many gallery pages the forms fill."""
+        return max(1, math.ceil(len(self.forms) / PAGE_SIZE))
+
+    @property
+    def page_forms(self) -> tuple[Polyform, ...]:
+        """The forms on the gallery page shown."""
+        return self.forms[self.page * PAGE_SIZE:(self.page + 1) * PAGE_SIZE]
+
+    @property
+    def caption(self) -> str:
+        """The gallery's caption, e.g. "12 free pentominoes"."""
+        count = len(self.forms)
+        text = f"{count} {self.kind} {form_word(self.size, self.lattice, plural=count != 1)}"
+        if self.pages > 1:
+            first = self.page * PAGE_SIZE + 1
+            text += f" · showing {first}–{first + len(self.page_forms) - 1}"
+        return text
+
+    @property
+    def placements(self) -> tuple[int, int]:
+        """Placements of the selected form around the Human: (turns only, with mirror images)."""
+        return placements_around_human(self.selected)
+
+    def form_to_canvas_fraction(self, index: int) -> tuple[float, float]:
+        """Where the gallery draws form ``index`` (on the page shown), as canvas fractions from the top-left."""
+        centres = self._gallery_centres()
+        return data_to_fraction(self._gallery_ax, centres[index - self.page * PAGE_SIZE])
+
+    # -- internals ---------------------------------------------------------------------
+    def _index_of(self, which: int | str) -> int:
+        if isinstance(which, str):
+            names = [f.name for f in self.forms]
+            if which not in names:
+                raise ValueError(f"no form named {which!r} here; the names are {names[:20]}")
+            return names.index(which)
+        if isinstance(which, bool) or not isinstance(which, int) or not 0 <= which < len(self.forms):
+            raise ValueError(f"which must be a form index in 0..{len(self.forms) - 1} or a name, not {which!r}")
+        return which
+
+    def _transform(self, form: Polyform) -> "PolyformExplorer":
+        self.selected = form
+        # The gallery marks the listed form of the same class (after a mirror, F' for F).
+        self.selected_index = self._class_index.get(form.canonical(self.kind), self.selected_index)
+        self.page = self.selected_index // PAGE_SIZE
+        self._show()
+        return self
+
+    def _load_forms(self) -> None:
+        self.forms = pf.polyforms(self.size, self.lattice, self.kind)
+        self._class_index = {form.canonical(self.kind): i for i, form in enumerate(self.forms)}
+        self.selected_index, self.selected, self.page = 0, self.forms[0], 0
+        self._sync_controls()
+        self._show()
+
+    def _show(self) -> None:
+        self._show_gallery()
+        self._show_selected()
+
+    def _show_gallery(self) -> None:
+        from ..viz import draw_polyforms
+
+        ax = self._gallery_ax
+        ax.clear()
+        forms = self.page_forms
+        start = self.page * PAGE_SIZE
+        colours = [SELECTED_COLOUR if start + i == self.selected_index else FORM_COLOUR for i in range(len(forms))]
+        draw_polyforms(forms, ncols=min(COLUMNS, len(forms)), ax=ax, colour=colours)
+        self._gallery.refresh()
+        self._caption.value = self.caption
+        self._page_label.value = f"page {self.page + 1} of {self.pages}"
+        self._previous.disabled = self.page == 0
+        self._next.disabled = self.page >= self.pages - 1
+        self._quiet_set(self._form_choice, "value", self.selected_index)
+
+    def _show_selected(self) -> None:
+        from ..viz import draw_card
+
+        ax = self._form_ax
+        ax.clear()
+        draw_card(self.selected, ax=ax)
+        self._form_board.refresh()
+        form = self.selected
+        chiral = " · chiral: its mirror image is another form" if form.is_chiral else ""
+        self._name.value = f"Selected: {form.name} ({form_word(form.size, form.lattice)}){chiral}"
+        self._symmetry.value = symmetry_text(form)
+        turns, both = self.placements
+        self._placements.value = (
+            f"Around the Human: {turns} placements as a goal card (turns only), {both} with mirror images"
+        )
+
+    def _gallery_centres(self) -> list[tuple[float, float]]:
+        # draw_polyforms draws each form as one filled collection, in order: their boxes locate the forms.
+        from matplotlib.collections import PolyCollection
+
+        fills = [c for c in self._gallery_ax.collections if isinstance(c, PolyCollection)]
+        centres = []
+        for fill in fills:
+            box = fill.get_datalim(self._gallery_ax.transData)
+            centres.append(((box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2))
+        return centres
+
+    def _on_gallery_click(self, event: Any) -> None:
+        if event.inaxes is not self._gallery_ax or not is_finite_point(event.xdata, event.ydata):
+            return
+        centres = self._gallery_centres()
+        if not centres:
+            return
+        distances = [math.dist(c, (event.xdata, event.ydata)) for c in centres]
+        nearest = min(range(len(centres)), key=distances.__getitem__)
+        self.select(self.page * PAGE_SIZE + nearest)
+
+    def _build_widgets(self) -> None:
+        self._lattice_choice = css(w.ToggleButtons(options=["square", "hex"], value=self.lattice,
+                                                   description="Lattice"), "xh-lattice")
+        self._size_choice = css(w.Dropdown(description="Size"), "xh-size")
+        self._kind_choice = css(w.ToggleButtons(options=list(pf.KINDS[::-1]), value=self.kind,
+                                                description="Kind"), "xh-kind")
+        self._lattice_choice.observe(self._from_control(self.set_lattice), "value")
+        self._size_choice.observe(self._from_control(self.set_size), "value")
+        self._kind_choice.observe(self._from_control(self.set_kind), "value")
+
+        self._gallery = BoardCanvas((8.0, 4.6), board_class="xh-gallery-board")
+        self._gallery_ax = self._gallery.figure.add_axes((0.01, 0.01, 0.98, 0.98))
+        self._gallery.connect("button_press_event", self._on_gallery_click)
+        self._caption = css(w.Label(), "xh-caption")
+        self._previous = css(w.Button(description="◀ Previous", layout=w.Layout(width="auto")), "xh-previous")
+        self._next = css(w.Button(description="Next ▶", layout=w.Layout(width="auto")), "xh-next")
+        self._page_label = w.Label()
+        self._previous.on_click(lambda _: self.previous_page())
+        self._next.on_click(lambda _: self.next_page())
+        self._form_choice = css(w.Dropdown(description="Form"), "xh-form")
+        self._form_choice.observe(self._from_control(self.select), "value")
+        gallery = css(w.VBox([self._caption, self._gallery.widget,
+                              w.HBox([self._previous, self._page_label, self._next, self._form_choice])]),
+                      "xh-gallery")
+
+        self._form_board = BoardCanvas((3.0, 3.4), board_class="xh-board")
+        self._form_ax = self._form_board.figure.add_axes((0.02, 0.02, 0.96, 0.96))
+        self._name = css(w.Label(), "xh-form-name")
+        rotate = css(w.Button(description="⟲ Rotate", tooltip="turn counter-clockwise"), "xh-rotate")
+        mirror = css(w.Button(description="⇋ Mirror", tooltip="mirror left-right"), "xh-mirror")
+        rotate.on_click(lambda _: self.rotate())
+        mirror.on_click(lambda _: self.mirror())
+        self._symmetry = css(w.Label(), "xh-symmetry")
+        self._placements = css(w.Label(), "xh-placements")
+        selected = css(w.VBox([self._name, self._form_board.widget, w.HBox([rotate, mirror]),
+                               self._symmetry, self._placements]), "xh-selected")
+
+        controls = w.VBox([self._lattice_choice, self._size_choice, self._kind_choice])
+        self.widget = css(w.VBox([controls, w.HBox([gallery, selected])]), "xh-app", "xh-explorer")
+
+    def _sync_controls(self) -> None:
+        """Make the controls show the explorer's state without re-triggering their handlers."""
+        self._quiet_set(self._lattice_choice, "value", self.lattice)
+        sizes = list(range(1, MAX_SIZE[self.lattice] + 1))
+        if list(self._size_choice.options) != sizes:
+            self._quiet_set(self._size_choice, "options", sizes)
+        self._quiet_set(self._size_choice, "value", self.size)
+        self._quiet_set(self._kind_choice, "value", self.kind)
+        self._quiet_set(self._form_choice, "options", [(f"{i + 1}. {f.name}", i) for i, f in enumerate(self.forms)])
+
+    def _quiet_set(self, widget: w.Widget, name: str, value: Any) -> None:
+        # The explorer's own state changes set the controls: their observers must not run again.
+        self._syncing = True
+        try:
+            setattr(widget, name, value)
+        finally:
+            self._syncing = False
+
+    def _from_control(self, action: Any) -> Any:
+        """An observer that runs ``action(new value)`` when a person changes a control."""
+
+        def observer(change: dict[str, Any]) -> None:
+            if not self._syncing and change["new"] is not None:
+                action(change["new"])
+
+        return observer
+
+
+def _check_size(size: object, lattice: str) -> None:
+    limit = MAX_SIZE[lattice]
+    if isinstance(size, bool) or not isinstance(size, int) or not 1 <= size <= limit:
+        raise ValueError(f"size must be an int in 1..{limit} on the {lattice} lattice, not {size!r}")
