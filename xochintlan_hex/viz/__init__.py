@@ -1,0 +1,36 @@
+"""Pictures of the kit, drawn with matplotlib's object-oriented API.
+
+Every function draws on the Axes it is given (``ax=``, or ``fig=`` for
+multi-panel pictures) or on a new figure, and returns its Axes, so pictures
+compose into a teacher's own figures. Nothing here changes pyplot's global state.
+
+* :mod:`~xochintlan_hex.viz.style` the palette (Okabe-Ito), glyphs and hatches;
+* :mod:`~xochintlan_hex.viz.polyforms` :func:`draw_card`, :func:`draw_polyforms`;
+* :mod:`~xochintlan_hex.viz.xochintlan` :func:`draw_xochintlan`;
+* :mod:`~xochintlan_hex.viz.hextremadura` :func:`draw_hextremadura`, :func:`draw_tile`;
+* :mod:`~xochintlan_hex.viz.studies` the study plots;
+* :mod:`~xochintlan_hex.viz.display` how ``Polyform``, ``Xochintlan`` and
+  ``Hextremadura`` objects show themselves in Jupyter (registered on import).
+"""
+
+from . import display as _display
+from .polyforms import draw_card, draw_polyforms
+from .studies import (
+    plot_card_win_rates,
+    plot_game_lengths,
+    plot_objective_probabilities,
+    plot_score_distribution,
+    plot_seat_win_rates,
+)
+
+_display.register()
+
+__all__ = [
+    "draw_card",
+    "draw_polyforms",
+    "plot_card_win_rates",
+    "plot_game_lengths",
+    "plot_objective_probabilities",
+    "plot_score_distribution",
+    "plot_seat_win_rates",
+]

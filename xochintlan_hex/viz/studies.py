@@ -1,0 +1,298 @@
+"""Study plots: balance and difficulty read at a glance, always with their uncertainty.
+
+Each function takes a tidy study frame (one row per game, as made by
+:mod:`xochintlan_hex.simulate` or read back from a results file), computes its
+figures with :mod:`xochintlan_hex.stats` (95% intervals: Wilson for shares, t for
+means) and draws them on ``ax``. Every estimate is a dot or a bar with its
+interval as a line, so a class sees at once which differences are real.
+
+Xochintlan frames need ``winner`` and, per plot, ``n_players``, ``cards_<seat>``,
+``winning_card``, ``turns``, ``end_reason``; Hextremadura frames need ``score``
+(and ``rating``), ``objectives_<type>`` / ``met_<type>`` and ``quest_<name>``.
+
+>>> import pandas as pd
+>>> games = pd.DataFrame({"n_players": [2, 2, 2], "winner": [0, 1, None],
+...                       "turns": [11, 14, 48], "end_reason": ["win", "win", "tie"]})
+>>> ax = plot_seat_win_rates(games)      # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+import numpy as np
+import pandas as pd
+from matplotlib.axes import Axes
+from matplotlib.patches import Patch
+
+from .. import stats
+from . import style
+
+#: series colours, in order (Okabe-Ito, most distinct first)
+SERIES_COLOURS = [style.OKABE_ITO[k] for k in ("blue", "orange", "bluish_green", "vermillion", "reddish_purple", "sky_blue")]
+SERIES_HATCHES = ["", "//", "..", "xx", "\\\\", "oo"]
+END_REASON_STYLE = {
+    "win": (style.OKABE_ITO["blue"], ""),
+    "tie": (style.OKABE_ITO["orange"], "//"),
+    "turn_limit": (style.OKABE_ITO["vermillion"], "xx"),
+}
+#: the seed's score thresholds (9, 12, 14, and a star for a perfect 15) when the engine gives none
+DEFAULT_THRESHOLDS = (9, 12, 14, 15)
+BAND_SHADES = ["#FFFFFF", "#F0F0F0", "#DDDDDD", "#C8C8C8", "#FFF2B3"]
+CONFIDENCE_NOTE = "bars: 95% confidence intervals"
+
+
+def _interval_errors(table: pd.DataFrame) -> np.ndarray:
+    """Asymmetric error bar lengths (2, n) from ``estimate``, ``low``, ``high``."""
+    est = table["estimate"].to_numpy(dtype=float)
+    low = np.nan_to_num(table["low"].to_numpy(dtype=float), nan=0.0)
+    high = np.nan_to_num(table["high"].to_numpy(dtype=float), nan=0.0)
+    return np.vstack([np.clip(est - low, 0, None), np.clip(high - est, 0, None)])
+
+
+def _groups(table: pd.DataFrame, by: str | None) -> list[tuple[object, pd.DataFrame]]:
+    if by is None:
+        return [(None, table)]
+    return list(table.groupby(by, sort=True))
+
+
+def _percent_axis(ax: Axes, axis: str = "x") -> None:
+    from matplotlib.ticker import PercentFormatter
+
+    (ax.xaxis if axis == "x" else ax.yaxis).set_major_formatter(PercentFormatter(1.0, decimals=0))
+
+
+def _label_with_note(label: str) -> str:
+    """An axis label with the reading key of the interval bars on a second line."""
+    return f"{label}\n({CONFIDENCE_NOTE})"
+
+
+# -- Xochintlan -------------------------------------------------------------------
+def plot_card_win_rates(frame: pd.DataFrame, ax: Axes | None = None, *, by: str | None = None,
+                        sort: bool = True) -> Axes:
+    """Win rate of each goal card (share of seats holding it that won with it), 95% Wilson bars.
+
+    Cards are sorted from easiest to hardest; the dashed line is the overall rate.
+    ``by`` (e.g. ``"n_players"``) draws one coloured series per value of that column.
+    """
+    table = stats.card_win_rates(frame, by=by)
+    if table.empty:
+        raise ValueError("frame holds no games with goal cards to plot")
+    order = _card_order(table, sort)
+    ax = style.new_axes((6.4, max(3.0, 0.28 * len(order) + 1.2)), ax)
+    groups = _groups(table, by)
+    step = 0.7 / max(len(groups), 1)
+    for i, (value, group) in enumerate(groups):
+        group = group.set_index("card").reindex(order)
+        y = np.arange(len(order)) + (i - (len(groups) - 1) / 2) * step
+        ax.errorbar(group["estimate"], y, xerr=_interval_errors(group), fmt="o", color=SERIES_COLOURS[i % 6],
+                    ecolor=SERIES_COLOURS[i % 6], elinewidth=1.6, capsize=2.5, markersize=5,
+                    label=None if value is None else f"{by} = {value}")
+    overall = table["wins"].sum() / table["n"].sum()
+    ax.axvline(overall, color="#555555", linestyle="--", linewidth=1, label=f"all cards: {overall:.0%}")
+    ax.set_yticks(np.arange(len(order)), order)
+    ax.invert_yaxis()  # easiest card on top
+    ax.set_xlim(left=0)
+    _percent_axis(ax, "x")
+    ax.set_xlabel(_label_with_note("games won with this card, of the seats holding it"))
+    ax.set_ylabel("goal card")
+    ax.set_title("Win rate per goal card")
+    ax.grid(axis="x", color="#E5E5E5")
+    ax.legend(loc="best", fontsize="small", frameon=True)
+    return ax
+
+
+def _card_order(table: pd.DataFrame, sort: bool) -> list[str]:
+    pooled = table.groupby("card")[["wins", "n"]].sum()
+    if sort:
+        return list((pooled["wins"] / pooled["n"]).sort_values(ascending=False, kind="stable").index)
+    return list(pooled.index)
+
+
+def plot_seat_win_rates(frame: pd.DataFrame, ax: Axes | None = None) -> Axes:
+    """Win rate of each seat, one group of bars per number of players, 95% Wilson bars.
+
+    The dashed step marks the fair share: the decisive games split evenly between
+    the seats.
+    """
+    table = stats.win_rate_by_seat(frame)
+    if table.empty:
+        raise ValueError("frame holds no games to plot")
+    decisive = stats.outcome_shares(frame.assign(n_players=_n_players(frame)), by="n_players")
+    decisive = decisive[decisive["outcome"] == "decisive"].set_index("n_players")["estimate"]
+    ax = style.new_axes((6.4, 3.8), ax)
+    x0 = 0.0
+    ticks, labels = [], []
+    for i, (n_players, group) in enumerate(table.groupby("n_players", sort=True)):
+        x = x0 + np.arange(len(group))
+        colour = SERIES_COLOURS[i % 6]
+        ax.bar(x, group["estimate"], yerr=_interval_errors(group), width=0.75, color=colour,
+               hatch=SERIES_HATCHES[i % 6], edgecolor="white", ecolor="black", capsize=3,
+               label=f"{n_players} players")
+        fair = decisive.get(n_players, np.nan) / n_players
+        ax.hlines(fair, x[0] - 0.45, x[-1] + 0.45, colors="black", linestyles="--", linewidth=1.2)
+        ticks += list(x)
+        labels += [f"seat {s}" for s in group["seat"]]
+        x0 = x[-1] + 1.8
+    ax.set_xticks(ticks, labels, rotation=0 if len(ticks) <= 8 else 45)
+    _percent_axis(ax, "y")
+    ax.set_ylim(0, min(1.0, max(0.05, float(table["high"].max()) * 1.15)))
+    ax.set_ylabel(_label_with_note("games won"))
+    ax.set_title("Win rate per seat (dashed: fair share)")
+    ax.grid(axis="y", color="#E5E5E5")
+    ax.set_axisbelow(True)
+    ax.legend(fontsize="small")
+    return ax
+
+
+def _n_players(frame: pd.DataFrame) -> pd.Series:
+    if "n_players" in frame.columns:
+        return frame["n_players"].astype(int)
+    seats = [c for c in frame.columns if c.startswith("player_") and c[7:].isdigit()]
+    if not seats:
+        raise ValueError("frame needs an n_players column (or player_0, player_1, ...)")
+    return frame[seats].notna().sum(axis=1).astype(int)
+
+
+def plot_game_lengths(frame: pd.DataFrame, ax: Axes | None = None, *, bins: int | Sequence[float] | None = None,
+                      by: str | None = "end_reason") -> Axes:
+    """Histogram of game length in turns, stacked by ``by`` (how the game ended by default).
+
+    The vertical line is the mean length with its 95% t interval shaded.
+    """
+    if "turns" not in frame.columns:
+        raise ValueError(f"frame needs a turns column; it has {list(frame.columns)}")
+    turns = pd.to_numeric(frame["turns"], errors="coerce")
+    if turns.dropna().empty:
+        raise ValueError("frame holds no game lengths to plot")
+    ax = style.new_axes((6.4, 3.6), ax)
+    if bins is None:
+        bins = _integer_bins(int(turns.min()), int(turns.max()))
+    parts = [(None, turns)] if by is None or by not in frame.columns else [
+        (value, turns[frame[by] == value]) for value in _ordered_values(frame[by])]
+    colours = [END_REASON_STYLE.get(str(v), (SERIES_COLOURS[i % 6], SERIES_HATCHES[i % 6])) for i, (v, _) in enumerate(parts)]
+    _, _, containers = ax.hist([p.dropna() for _, p in parts], bins=bins, stacked=True,
+                               color=[c for c, _ in colours], edgecolor="white", linewidth=0.5,
+                               label=[str(v).replace("_", " ") for v, _ in parts])
+    for container, (_, hatch) in zip(containers, colours):
+        for patch in container:
+            patch.set_hatch(hatch)
+    mean = stats.mean_interval(turns)
+    ax.axvspan(mean["low"], mean["high"], color="black", alpha=0.12, linewidth=0)
+    ax.axvline(mean["estimate"], color="black", linewidth=1.5, label=f"mean {mean['estimate']:.1f} turns (95% CI shaded)")
+    ax.set_xlabel("game length (turns)")
+    ax.set_ylabel("games")
+    ax.set_title("Game length")
+    ax.legend(fontsize="small", title=None if by is None else by.replace("_", " "), title_fontsize="small")
+    return ax
+
+
+def _integer_bins(low: int, high: int, most: int = 40) -> np.ndarray:
+    """Bin edges between integers, each bin a whole number of turns wide, at most ``most`` bins."""
+    step = max(1, int(np.ceil((high - low + 1) / most)))
+    return low - 0.5 + step * np.arange((high - low) // step + 2)
+
+
+def _ordered_values(column: pd.Series) -> list[object]:
+    known = [v for v in END_REASON_STYLE if (column == v).any()]
+    others = sorted((v for v in column.dropna().unique() if v not in END_REASON_STYLE), key=str)
+    return known + others
+
+
+# -- Hextremadura -----------------------------------------------------------------
+def rating_thresholds() -> tuple[int, ...]:
+    """The score thresholds of the rating bands: the engine's, else the seed's (9, 12, 14, 15)."""
+    try:
+        from ..hextremadura import RATING_BANDS
+    except ImportError:
+        return DEFAULT_THRESHOLDS
+    return tuple(sorted(_band_floor(band) for band in RATING_BANDS if _band_floor(band) > 0)) or DEFAULT_THRESHOLDS
+
+
+def _band_floor(band: object) -> int:
+    # a band is a bare threshold, or a (threshold, name) pair, or a mapping entry
+    if isinstance(band, (tuple, list)):
+        band = next(b for b in band if isinstance(b, (int, float)))
+    return int(band)  # type: ignore[arg-type]
+
+
+def plot_score_distribution(frame: pd.DataFrame, ax: Axes | None = None, *, max_score: int = 15,
+                            thresholds: Sequence[int] | None = None) -> Axes:
+    """Share of games at each Hextremadura score, 95% Wilson bars, on the seed's rating bands.
+
+    Bands are shaded from each threshold (9, 12, 14 by default) up; a perfect
+    ``max_score`` carries the seed's star.
+    """
+    table = stats.score_distribution(frame)
+    if table.empty:
+        raise ValueError("frame holds no scores to plot")
+    scores = pd.DataFrame({"score": np.arange(max_score + 1)}).merge(table, on="score", how="left").fillna(
+        {"estimate": 0.0, "low": 0.0, "high": 0.0, "games": 0})
+    ax = style.new_axes((6.8, 3.8), ax)
+    cuts = sorted(thresholds or rating_thresholds())
+    _shade_bands(ax, cuts, max_score)
+    ax.bar(scores["score"], scores["estimate"], yerr=_interval_errors(scores), width=0.72,
+           color=style.OKABE_ITO["blue"], ecolor="black", capsize=2.5, zorder=2)
+    top = max(0.05, float(scores["high"].max()) * 1.18)
+    ax.set_ylim(0, top)
+    ax.text(max_score, top * 0.97, "★", ha="center", va="top", fontsize=18, color="#B8860B", zorder=3)
+    for cut in cuts:
+        if cut < max_score:
+            ax.text(cut - 0.45, top * 0.97, f"≥{cut}", ha="left", va="top", fontsize="small", color="#333333")
+    mean = stats.mean_interval(frame["score"])
+    ax.set_xticks(range(max_score + 1))
+    ax.set_xlim(-0.6, max_score + 0.6)
+    _percent_axis(ax, "y")
+    ax.set_xlabel(_label_with_note(f"score (objectives met; mean {mean['estimate']:.1f}, {len(frame)} games)"))
+    ax.set_ylabel("games")
+    ax.set_title("Hextremadura scores and rating bands")
+    ax.set_axisbelow(True)
+    return ax
+
+
+def _shade_bands(ax: Axes, cuts: Sequence[int], max_score: int) -> None:
+    edges = [c for c in cuts if c < max_score]
+    starts = edges + [max_score]
+    for i, start in enumerate(starts):
+        end = starts[i + 1] if i + 1 < len(starts) else max_score + 1
+        shade = BAND_SHADES[-1] if start == max_score else BAND_SHADES[min(i + 1, len(BAND_SHADES) - 2)]
+        ax.axvspan(start - 0.5, end - 0.5, color=shade, zorder=0, linewidth=0)
+
+
+def plot_objective_probabilities(frame: pd.DataFrame, ax: Axes | None = None, *, quests: bool = True) -> Axes:
+    """Chance that each objective type holds at the end (and each quest is done), 95% bars."""
+    parts = []
+    if any(c.startswith("objectives_") for c in frame.columns):
+        table = stats.objective_rates(frame)
+        parts.append(table.assign(label=table["objective"].str.replace("_", " "), group="objective"))
+    if quests and any(c.startswith("quest_") for c in frame.columns):
+        table = stats.quest_rates(frame)
+        parts.append(table.assign(label=table["quest"].str.replace("_", " "), group="quest"))
+    if not parts:
+        raise ValueError("frame needs objectives_<type>/met_<type> or quest_<name> columns")
+    table = pd.concat(parts, ignore_index=True)
+    ax = style.new_axes((6.4, max(2.6, 0.42 * len(table) + 1.2)), ax)
+    y = np.arange(len(table))
+    colours = [style.OKABE_ITO["blue"] if g == "objective" else style.OKABE_ITO["orange"] for g in table["group"]]
+    hatches = ["" if g == "objective" else "//" for g in table["group"]]
+    bars = ax.barh(y, table["estimate"].fillna(0), xerr=_interval_errors(table), color=colours,
+                   edgecolor="white", ecolor="black", capsize=3, height=0.65)
+    for bar, hatch in zip(bars, hatches):
+        bar.set_hatch(hatch)
+    for yi, est, high in zip(y, table["estimate"], table["high"]):
+        if pd.notna(est):
+            # the value just right of the interval, where it never sits on a bar
+            ax.text(np.nanmax([est, high]) + 0.015, yi, f"{est:.0%}", va="center", ha="left", fontsize="small")
+    ax.set_yticks(y, table["label"])
+    ax.invert_yaxis()
+    ax.set_xlim(0, 1)
+    _percent_axis(ax, "x")
+    ax.set_xlabel(_label_with_note("probability at the end of a game"))
+    ax.set_title("Objectives and quests")
+    handles = [Patch(facecolor=style.OKABE_ITO["blue"], label="objective (per tile)")]
+    if (table["group"] == "quest").any():
+        handles.append(Patch(facecolor=style.OKABE_ITO["orange"], hatch="//", edgecolor="white", label="quest (per game)"))
+    ax.legend(handles=handles, loc="lower right", fontsize="small")
+    ax.grid(axis="x", color="#E5E5E5")
+    ax.set_axisbelow(True)
+    return ax

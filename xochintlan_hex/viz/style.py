@@ -1,0 +1,199 @@
+"""The kit's visual vocabulary: colours, glyphs, hatches and small drawing helpers.
+
+Every colour comes from the Okabe-Ito palette, which stays distinct for the
+common forms of colour blindness. Colour is never the only cue: each animal also
+has its own glyph (a shape with its letter), each terrain its own hatching, so a
+board reads on a black-and-white printout too.
+
+>>> ANIMAL_COLOURS["L"], TERRAIN_HATCHES["water"]
+('#009E73', '---')
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Iterable, Sequence
+
+import matplotlib
+from matplotlib.axes import Axes
+from matplotlib.collections import LineCollection
+from matplotlib.figure import Figure
+from matplotlib.patches import Polygon
+
+from ..lattice import Lattice
+
+Cell = tuple[int, int]
+Point = tuple[float, float]
+
+#: the Okabe-Ito palette (Okabe & Ito, "Color Universal Design", 2002)
+OKABE_ITO: dict[str, str] = {
+    "orange": "#E69F00",
+    "sky_blue": "#56B4E9",
+    "bluish_green": "#009E73",
+    "yellow": "#F0E442",
+    "blue": "#0072B2",
+    "vermillion": "#D55E00",
+    "reddish_purple": "#CC79A7",
+    "black": "#000000",
+}
+
+# -- Xochintlan -----------------------------------------------------------------
+#: cell colour of each tile kind
+ANIMAL_COLOURS: dict[str, str] = {
+    "L": OKABE_ITO["bluish_green"],
+    "B": OKABE_ITO["sky_blue"],
+    "M": OKABE_ITO["orange"],
+    "H": "#FFFFFF",
+}
+#: shape of each tile kind's glyph: a second cue beside the colour and the letter
+ANIMAL_SHAPES: dict[str, str] = {"L": "diamond", "B": "triangle", "M": "circle", "H": "star"}
+ANIMAL_NAMES: dict[str, str] = {"L": "Lizard", "B": "Bird", "M": "Monkey", "H": "Human"}
+#: highlights: the lock, the matched pattern, the legal cells
+LOCK_COLOUR = OKABE_ITO["vermillion"]
+PATTERN_COLOUR = OKABE_ITO["reddish_purple"]
+LEGAL_COLOUR = OKABE_ITO["blue"]
+
+# -- Hextremadura ---------------------------------------------------------------
+TERRAIN_COLOURS: dict[str, str] = {
+    "forest": OKABE_ITO["bluish_green"],
+    "water": OKABE_ITO["sky_blue"],
+    "crops": OKABE_ITO["yellow"],
+}
+#: hatching per terrain, so the three still differ in black and white
+TERRAIN_HATCHES: dict[str, str] = {"forest": "oo", "water": "---", "crops": "||"}
+TERRAIN_LETTERS: dict[str, str] = {"forest": "F", "water": "W", "crops": "C"}
+ICON_COLOURS: dict[str, str] = {"acorn": "#8C5A2B", "stork": "#FFFFFF", "monument": "#7F7F7F"}
+HATCH_COLOUR = "#00000055"
+
+# -- general --------------------------------------------------------------------
+OUTLINE = "#222222"
+GRID = "#BBBBBB"
+MET_COLOUR = OKABE_ITO["bluish_green"]
+UNMET_COLOUR = OKABE_ITO["vermillion"]
+
+
+def new_axes(figsize: tuple[float, float], ax: Axes | None = None) -> Axes:
+    """``ax`` itself, or the Axes of a new figure of ``figsize`` inches.
+
+    A new figure is made through pyplot so that Jupyter shows it after the cell,
+    as with seaborn; pass ``ax`` to draw into a figure of your own.
+    """
+    if ax is not None:
+        return ax
+    import matplotlib.pyplot as plt  # only when asked for a new figure
+
+    # constrained layout: the picture fills the figure, titles still fit
+    _, new = plt.subplots(figsize=figsize, layout="constrained")
+    return new
+
+
+def new_figure(figsize: tuple[float, float], fig: Figure | None = None) -> Figure:
+    """``fig`` itself, or a new pyplot figure of ``figsize`` inches."""
+    if fig is not None:
+        return fig
+    import matplotlib.pyplot as plt
+
+    return plt.figure(figsize=figsize, layout="constrained")
+
+
+def hatch_kwargs(colour: str = HATCH_COLOUR) -> dict[str, object]:
+    """Patch keywords that draw a hatch in ``colour`` and no outline.
+
+    matplotlib 3.10 has ``hatchcolor``; before it the hatch takes the edge colour,
+    so the edge is given that colour and a zero width instead.
+    """
+    if _HAS_HATCHCOLOR:
+        return {"hatchcolor": colour, "edgecolor": "none", "linewidth": 0}
+    return {"edgecolor": colour, "linewidth": 0}
+
+
+def _has_hatchcolor() -> bool:
+    try:
+        Polygon([(0, 0), (1, 0), (0, 1)], hatchcolor="k")
+    except (AttributeError, TypeError):
+        return False
+    return True
+
+
+_HAS_HATCHCOLOR = _has_hatchcolor()
+
+
+def points_per_unit(ax: Axes) -> float:
+    """How many typographic points one data unit spans on ``ax`` (limits must be set).
+
+    Text sized with it keeps its place inside a cell whatever the figure size.
+    """
+    ax.apply_aspect()
+    fig = ax.figure
+    bbox = ax.get_position(original=False)
+    width_in = bbox.width * fig.get_figwidth()
+    height_in = bbox.height * fig.get_figheight()
+    x0, x1 = ax.get_xlim()
+    y0, y1 = ax.get_ylim()
+    per_unit = min(width_in / abs(x1 - x0), height_in / abs(y1 - y0))
+    return 72.0 * per_unit
+
+
+def finish_board_axes(ax: Axes, points: Iterable[Point], margin: float = 0.3) -> None:
+    """Equal aspect, limits around ``points`` plus ``margin``, no ticks or frame."""
+    xs, ys = zip(*points)
+    ax.set_xlim(min(xs) - margin, max(xs) + margin)
+    ax.set_ylim(min(ys) - margin, max(ys) + margin)
+    ax.set_aspect("equal", adjustable="box")
+    ax.set_axis_off()
+
+
+def cell_polygon(lattice: Lattice, cell: Cell, scale: float = 1.0, **kwargs: object) -> Polygon:
+    """The polygon of ``cell``, shrunk about its centre by ``scale``."""
+    cx, cy = lattice.center(cell)
+    corners = [(cx + scale * (x - cx), cy + scale * (y - cy)) for x, y in lattice.corners(cell)]
+    return Polygon(corners, closed=True, **kwargs)
+
+
+def outline_edges(lattice: Lattice, cells: Iterable[Cell]) -> list[tuple[Point, Point]]:
+    """The sides on the border of a cell set: each side whose neighbour is outside it."""
+    inside = set(cells)
+    edges = []
+    for cell in inside:
+        for side in range(lattice.sides):
+            if lattice.neighbour(cell, side) not in inside:
+                edges.append(lattice.side_corners(cell, side))
+    return edges
+
+
+def outline(ax: Axes, edges: Sequence[tuple[Point, Point]], colour: str, width: float, **kwargs: object) -> LineCollection:
+    """Draw ``edges`` as one thick line collection with round joins."""
+    lines = LineCollection(edges, colors=colour, linewidths=width, capstyle="round", joinstyle="round", **kwargs)
+    ax.add_collection(lines)
+    return lines
+
+
+def glyph_shape(shape: str, centre: Point, radius: float, **kwargs: object) -> Polygon:
+    """A glyph polygon ("diamond", "triangle", "circle", "square", "star") of ``radius``."""
+    x, y = centre
+    if shape == "circle":
+        angles = [2 * math.pi * k / 32 for k in range(32)]
+        points = [(x + radius * math.cos(a), y + radius * math.sin(a)) for a in angles]
+    elif shape == "star":
+        points = []
+        for k in range(10):
+            r = radius if k % 2 == 0 else radius * 0.45
+            a = math.pi / 2 + k * math.pi / 5
+            points.append((x + r * math.cos(a), y + r * math.sin(a)))
+    else:
+        sides, turn, stretch = {"diamond": (4, 90.0, 1.0), "triangle": (3, 90.0, 1.12), "square": (4, 45.0, 1.0)}[shape]
+        # a triangle looks smaller than a circle of the same radius: stretch it a little
+        r = radius * stretch
+        a0 = math.radians(turn)
+        points = [(x + r * math.cos(a0 + 2 * math.pi * k / sides), y + r * math.sin(a0 + 2 * math.pi * k / sides)) for k in range(sides)]
+        if shape == "triangle":
+            # centre the triangle's box (top r, bottom -r/2) on the cell centre, not its centroid
+            points = [(px, py - r / 4) for px, py in points]
+    return Polygon(points, closed=True, **kwargs)
+
+
+def text_colour_on(colour: str) -> str:
+    """Black or white, whichever reads better on ``colour``."""
+    r, g, b = matplotlib.colors.to_rgb(colour)
+    luminance = 0.2126 * r**2.2 + 0.7152 * g**2.2 + 0.0722 * b**2.2
+    return "black" if luminance > 0.18 else "white"
