@@ -1,0 +1,613 @@
+"""Drive JupyterLab in headless Chromium: the machinery behind the browser tests.
+
+Two objects do the work; the fixtures in ``conftest.py`` hand them to tests:
+
+- :class:`LabServer` runs a JupyterLab server on 127.0.0.1 with no token, in a
+  temporary root, settings and workspace, and stops its whole process group.
+- :class:`LabPage` is one browser page on that server, with the few actions a
+  test of the kit needs: open a notebook, run it, find widgets by CSS class,
+  read their text, click buttons and matplotlib canvases, ask the kernel a
+  question and take screenshots.
+
+See ``tests/browser/README.md`` for how to run the tests and the known pitfalls.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+import nbformat
+
+DEFAULT_CHROMIUM = "/usr/lib/chromium/chromium"
+
+# Without the networking flags Chromium keeps trying hosts it cannot reach here.
+CHROMIUM_FLAGS = (
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+)
+
+# Settings every test session starts from: no news pop-up over the lower right
+# corner, and every notebook cell rendered even when far off screen.
+SETTINGS_OVERRIDES = {
+    "@jupyterlab/apputils-extension:notification": {
+        "fetchNews": "false",
+        "checkForUpdates": False,
+    },
+    "@jupyterlab/notebook-extension:tracker": {"windowingMode": "none"},
+}
+
+KERNELSPEC = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
+
+ANSI_ESCAPE = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
+
+
+class NotebookError(AssertionError):
+    """A notebook run in the browser raised, or left cells unexecuted."""
+
+
+def chromium_executable() -> str:
+    """The Chromium binary to drive: ``$XH_CHROMIUM`` or Debian's chromium."""
+    return os.environ.get("XH_CHROMIUM", DEFAULT_CHROMIUM)
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that was free a moment ago."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def make_notebook(cells: Iterable[str | nbformat.NotebookNode]) -> nbformat.NotebookNode:
+    """A notebook with the given cells: strings become code cells.
+
+    >>> nb = make_notebook(["1 + 1", nbformat.v4.new_markdown_cell("# Title")])
+    >>> [cell.cell_type for cell in nb.cells]
+    ['code', 'markdown']
+    """
+    notebook = nbformat.v4.new_notebook()
+    # A kernelspec avoids JupyterLab's "select kernel" dialog.
+    notebook.metadata["kernelspec"] = dict(KERNELSPEC)
+    notebook.cells = [
+        nbformat.v4.new_code_cell(cell) if isinstance(cell, str) else cell for cell in cells
+    ]
+    return notebook
+
+
+# --------------------------------------------------------------------------- server
+
+
+class LabServer:
+    """A JupyterLab server for tests, isolated in ``workdir``.
+
+    Use it as a context manager (the session fixture ``lab_server`` does): the
+    whole process group, and the kernels it started, are stopped on exit, also
+    when the server failed to start.  Everything it prints goes to ``log_path``.
+    """
+
+    def __init__(self, workdir: Path, log_path: Path, *, startup_timeout: float = 120.0) -> None:
+        self.workdir = Path(workdir)
+        self.root_dir = self.workdir / "root"
+        self.log_path = Path(log_path)
+        self.startup_timeout = startup_timeout
+        self.port = 0
+        self._process: subprocess.Popen[bytes] | None = None
+        self._children: set[int] = set()
+
+    @property
+    def url(self) -> str:
+        """Base URL, for example ``http://127.0.0.1:43123``."""
+        return f"http://127.0.0.1:{self.port}"
+
+    # -- files under test
+
+    def add_notebook(self, name: str, cells: Iterable[str | nbformat.NotebookNode]) -> Path:
+        """Write a notebook ``name`` (relative to the root) made of ``cells``."""
+        path = self.root_dir / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        nbformat.write(make_notebook(cells), path)
+        return path
+
+    def copy_notebook(self, source: str | Path, name: str | None = None) -> Path:
+        """Copy a notebook (for example a lesson) into the root; returns its new path.
+
+        Outputs are cleared, so that what the test sees comes from this run.
+        """
+        notebook = nbformat.read(Path(source), as_version=4)
+        for cell in notebook.cells:
+            if cell.cell_type == "code":
+                cell.outputs = []
+                cell.execution_count = None
+        notebook.metadata["kernelspec"] = dict(KERNELSPEC)
+        path = self.root_dir / (name or Path(source).name)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        nbformat.write(notebook, path)
+        return path
+
+    # -- lifecycle
+
+    def __enter__(self) -> LabServer:
+        self.start()
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.stop()
+
+    def start(self) -> None:
+        """Start the server and wait until ``/api/status`` answers."""
+        self._prepare_dirs()
+        self.log_path.parent.mkdir(parents=True, exist_ok=True)
+        with open(self.log_path, "wb"):
+            pass  # a fresh log per session
+        last_error = ""
+        for _attempt in range(3):  # a free port may be taken before the server binds it
+            self.port = free_port()
+            self._launch()
+            try:
+                self._wait_until_up()
+                return
+            except _PortTaken as error:
+                last_error = str(error)
+                self.stop()
+            except BaseException:
+                self.stop()  # never leave a half-started server behind
+                raise
+        raise RuntimeError(f"JupyterLab could not bind a port: {last_error}")
+
+    def stop(self) -> None:
+        """Stop the server's process group and any kernel it left behind."""
+        process, self._process = self._process, None
+        if process is None:
+            return
+        self._children |= _descendants(process.pid)
+        if process.poll() is None:
+            _signal_group(process.pid, signal.SIGTERM)
+            try:
+                process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                _signal_group(process.pid, signal.SIGKILL)
+                process.wait(timeout=15)
+        _signal_group(process.pid, signal.SIGKILL)  # stragglers in the group
+        # Kernels run in their own process sessions: stop the ones still alive.
+        for pid in self._children:
+            _signal_group(pid, signal.SIGKILL)
+        self._children.clear()
+
+    # -- log and kernels
+
+    def log_offset(self) -> int:
+        """Current size of the server log (to read only what follows later)."""
+        return self.log_path.stat().st_size if self.log_path.exists() else 0
+
+    def log_since(self, offset: int) -> str:
+        """Server log written since ``offset``."""
+        with open(self.log_path, "rb") as log:
+            log.seek(offset)
+            return log.read().decode("utf-8", "replace")
+
+    def api(self, method: str, path: str) -> Any:
+        """Call the server's REST API; returns the decoded JSON (or None)."""
+        request = urllib.request.Request(self.url + path, method=method)
+        with urllib.request.urlopen(request, timeout=30) as response:
+            body = response.read()
+        return json.loads(body) if body else None
+
+    def shutdown_sessions(self) -> None:
+        """Shut down every notebook session and its kernel (between tests)."""
+        if self._process is None:
+            return
+        self._children |= _descendants(self._process.pid)
+        for session in self.api("GET", "/api/sessions"):
+            try:
+                self.api("DELETE", f"/api/sessions/{session['id']}")
+            except urllib.error.HTTPError:
+                pass  # already gone
+
+    # -- internals
+
+    def _prepare_dirs(self) -> None:
+        for name in ("root", "tmp", "config", "data", "runtime", "ipython", "settings",
+                     "workspaces", "app-settings"):
+            (self.workdir / name).mkdir(parents=True, exist_ok=True)
+        overrides = self.workdir / "app-settings" / "overrides.json"
+        overrides.write_text(json.dumps(SETTINGS_OVERRIDES, indent=2))
+
+    def _config_text(self) -> str:
+        def quoted(name: str) -> str:
+            return repr(str(self.workdir / name))
+
+        return "\n".join([
+            "from jupyterlab.galata import configure_jupyter_server",
+            "configure_jupyter_server(c)  # no token, no XSRF, app exposed as window.jupyterapp",
+            'c.ServerApp.ip = "127.0.0.1"',
+            f"c.ServerApp.port = {self.port}",
+            "c.ServerApp.port_retries = 0",
+            "c.ServerApp.open_browser = False",
+            "c.ServerApp.allow_root = True",
+            f"c.ServerApp.root_dir = {quoted('root')}",
+            f"c.LabApp.workspaces_dir = {quoted('workspaces')}",
+            f"c.LabApp.user_settings_dir = {quoted('settings')}",
+            f"c.LabApp.app_settings_dir = {quoted('app-settings')}",
+            "",
+        ])
+
+    def _environment(self) -> dict[str, str]:
+        env = dict(os.environ)
+        env.pop("MPLBACKEND", None)  # the notebook chooses ipympl, as a student's would
+        env.update({
+            "TMPDIR": str(self.workdir / "tmp"),  # galata's own temporary folders land here
+            "JUPYTER_CONFIG_DIR": str(self.workdir / "config"),
+            "JUPYTER_DATA_DIR": str(self.workdir / "data"),
+            "JUPYTER_RUNTIME_DIR": str(self.workdir / "runtime"),
+            "IPYTHONDIR": str(self.workdir / "ipython"),
+            "JUPYTERLAB_GALATA_ROOT_DIR": str(self.root_dir),
+            "PYTHONUNBUFFERED": "1",
+        })
+        return env
+
+    def _launch(self) -> None:
+        config = self.workdir / "jupyter_server_test_config.py"
+        config.write_text(self._config_text())
+        with open(self.log_path, "ab") as log:
+            log.write(f"--- starting JupyterLab on port {self.port}\n".encode())
+            log.flush()
+            self._process = subprocess.Popen(
+                [sys.executable, "-m", "jupyterlab", f"--config={config}"],
+                cwd=self.root_dir,
+                env=self._environment(),
+                stdin=subprocess.DEVNULL,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,  # one process group to signal at the end
+            )
+
+    def _wait_until_up(self) -> None:
+        assert self._process is not None
+        deadline = time.monotonic() + self.startup_timeout
+        while time.monotonic() < deadline:
+            if self._process.poll() is not None:
+                tail = self.log_since(max(0, self.log_offset() - 4000))
+                if "already in use" in tail or "Errno 98" in tail:
+                    raise _PortTaken(tail[-300:])
+                raise RuntimeError(
+                    f"JupyterLab exited with code {self._process.returncode} while starting; "
+                    f"log {self.log_path}:\n{tail}")
+            try:
+                self.api("GET", "/api/status")
+                return
+            except (urllib.error.URLError, ConnectionError, TimeoutError):
+                time.sleep(0.2)
+        raise RuntimeError(
+            f"JupyterLab did not answer within {self.startup_timeout:.0f} s; log {self.log_path}")
+
+
+class _PortTaken(RuntimeError):
+    pass
+
+
+def _signal_group(pid: int, sig: int) -> None:
+    try:
+        os.killpg(pid, sig)
+    except (ProcessLookupError, PermissionError):
+        pass
+
+
+def _descendants(pid: int) -> set[int]:
+    """Process ids started (directly or not) by ``pid``; empty without psutil."""
+    try:
+        import psutil
+    except ImportError:
+        return set()
+    try:
+        return {child.pid for child in psutil.Process(pid).children(recursive=True)}
+    except psutil.Error:
+        return set()
+
+
+# --------------------------------------------------------------------------- page
+
+# "Run all" resolves when every cell's reply is in; the result is parked on
+# window so that Python can wait for it with a timeout.
+_START_RUN_ALL = """
+() => {
+  window.__xhRunAll = {done: false, ok: null, error: null};
+  window.jupyterapp.commands.execute('notebook:run-all-cells').then(
+    ok => { window.__xhRunAll = {done: true, ok: ok, error: null}; },
+    err => { window.__xhRunAll = {done: true, ok: false, error: String(err)}; });
+}
+"""
+
+_CELL_STATES = """
+() => {
+  const notebook = window.jupyterapp.shell.currentWidget.content;
+  const states = [];
+  notebook.widgets.forEach((cell, index) => {
+    const model = cell.model;
+    if (model.type !== 'code') return;
+    const outputs = model.toJSON().outputs || [];
+    const error = outputs.find(o => o.output_type === 'error');
+    states.push({
+      index: index,
+      count: model.executionCount,
+      source: model.sharedModel.getSource(),
+      error: error ? {ename: error.ename, evalue: error.evalue,
+                      traceback: (error.traceback || []).join('\\n')} : null,
+    });
+  });
+  return states;
+}
+"""
+
+_KERNEL_IDLE = """
+(path) => {
+  const widget = window.jupyterapp && window.jupyterapp.shell.currentWidget;
+  if (!widget || !widget.context || widget.context.path !== path) return false;
+  const kernel = widget.sessionContext.session && widget.sessionContext.session.kernel;
+  return !!kernel && kernel.status === 'idle' && kernel.connectionStatus === 'connected';
+}
+"""
+
+_EVALUATE = """
+async (expression) => {
+  const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
+  const future = kernel.requestExecute({code: '', silent: true, store_history: false,
+                                        user_expressions: {value: expression}});
+  const reply = await future.done;
+  return reply.content.user_expressions.value;
+}
+"""
+
+# JSON that also accepts numpy values, for LabPage.python.
+_AS_JSON = ("__import__('json').dumps({expr}, default=lambda o: o.tolist() "
+            "if hasattr(o, 'tolist') else repr(o))")
+
+_CANVAS = ".jupyter-matplotlib-canvas-div canvas"
+
+# What, if anything, lies on top of a canvas at a page point.
+_COVERING = """
+(canvas, [x, y]) => {
+  const hit = document.elementFromPoint(x, y);
+  if (hit === canvas) return null;
+  if (!hit) return 'nothing (outside the window)';
+  if (hit.closest('.jupyter-matplotlib-toolbar')) return "ipympl's toolbar";
+  return `<${hit.tagName.toLowerCase()} class="${hit.className}">`;
+}
+"""
+
+
+def css(target: str) -> str:
+    """A CSS selector from a widget's class name (``"xh-status"``) or a selector.
+
+    >>> css("xh-status")
+    '.xh-status'
+    >>> css(".xh-board canvas")
+    '.xh-board canvas'
+    """
+    if re.fullmatch(r"[A-Za-z_][\w-]*", target):
+        return "." + target
+    return target
+
+
+class LabPage:
+    """One browser page on a :class:`LabServer`, with helpers for the kit's tests.
+
+    ``target`` arguments are a widget's CSS class (``"xh-status"``, as given to
+    ``widget.add_class``) or any CSS selector (``".xh-action button"``).
+    """
+
+    def __init__(self, page: Any, server: LabServer, out_dir: Path) -> None:
+        self.page = page  # the Playwright page, for anything the helpers lack
+        self.server = server
+        self.out_dir = Path(out_dir)
+        self.notebook: str | None = None
+        self.console: list[str] = []
+        page.on("console", lambda msg: self.console.append(f"{msg.type}: {msg.text}"))
+        page.on("pageerror", lambda error: self.console.append(f"pageerror: {error}"))
+
+    # -- notebooks
+
+    def open_notebook(self, name: str, *, timeout: float = 90_000) -> None:
+        """Open ``name`` (relative to the server root) and wait for its kernel.
+
+        Waits for the splash screen to go, the kernel to be idle and the
+        session context to be ready (before that, "run all" may run nothing).
+        """
+        self.page.goto(f"{self.server.url}/lab/tree/{name}?reset", timeout=timeout)
+        self.page.wait_for_selector("#jupyterlab-splash", state="detached", timeout=timeout)
+        self.page.wait_for_function(_KERNEL_IDLE, arg=name, timeout=timeout)
+        self.page.evaluate(
+            "() => window.jupyterapp.shell.currentWidget.sessionContext.ready")
+        self.notebook = name
+
+    def run_all_cells(self, *, timeout: float = 120_000) -> None:
+        """Run every cell and wait until all have finished.
+
+        Raises :class:`NotebookError` with the traceback when a cell raised,
+        or when a code cell was left without an execution count.
+        """
+        self._require_notebook()
+        self.page.evaluate(_START_RUN_ALL)
+        self.page.wait_for_function("() => window.__xhRunAll.done", timeout=timeout)
+        self.wait_for_kernel_idle(timeout=timeout)
+        outcome = self.page.evaluate("() => window.__xhRunAll")
+        self._check_cells(outcome)
+
+    def wait_for_kernel_idle(self, *, timeout: float = 30_000) -> None:
+        """Wait until the open notebook's kernel is connected and idle."""
+        self._require_notebook()
+        self.page.wait_for_function(_KERNEL_IDLE, arg=self.notebook, timeout=timeout)
+
+    def python(self, expression: str) -> Any:
+        """Evaluate a Python expression in the notebook's kernel; its value via JSON.
+
+        Runs after whatever the kernel is busy with (including widget events
+        already sent), so it also serves to wait for the kernel to catch up.
+        Example: ``lab.python("app.game.turn")``.
+        """
+        self._require_notebook()
+        result = self.page.evaluate(_EVALUATE, _AS_JSON.format(expr=expression))
+        if result.get("status") != "ok":
+            raise NotebookError(
+                f"{expression!r} raised {result.get('ename')}: {result.get('evalue')}")
+        return json.loads(ast.literal_eval(result["data"]["text/plain"]))
+
+    # -- widgets
+
+    def widget(self, target: str) -> Any:
+        """Playwright locator for a widget (strict: it must match exactly one)."""
+        return self.page.locator(css(target))
+
+    def text(self, target: str, *, timeout: float = 15_000) -> str:
+        """The visible text of a widget (a Label, HTML, Button, ...)."""
+        return self.widget(target).inner_text(timeout=timeout).strip()
+
+    def expect_text(self, target: str, expected: str | re.Pattern[str], *,
+                    exact: bool = False, timeout: float = 15_000) -> None:
+        """Wait until a widget's text contains (or, with ``exact``, is) ``expected``."""
+        from playwright.sync_api import expect
+
+        if exact:
+            expect(self.widget(target)).to_have_text(expected, timeout=timeout)
+        else:
+            expect(self.widget(target)).to_contain_text(expected, timeout=timeout)
+
+    def expect_text_change(self, target: str, before: str, *, timeout: float = 15_000) -> str:
+        """Wait until a widget's text differs from ``before``; returns the new text."""
+        from playwright.sync_api import expect
+
+        expect(self.widget(target)).not_to_have_text(before, timeout=timeout)
+        return self.text(target)
+
+    def click(self, target: str, *, timeout: float = 15_000) -> None:
+        """Click a widget (a Button, or any element a selector names)."""
+        self.widget(target).click(timeout=timeout)
+
+    # -- matplotlib canvases (ipympl)
+
+    def canvas(self, within: str | None = None) -> Any:
+        """Locator of an ipympl canvas: the one inside ``within``, or the only one.
+
+        Give the figure a class with ``fig.canvas.add_class("xh-board")`` and
+        pass ``within="xh-board"``.
+        """
+        selector = f"{css(within)} {_CANVAS}" if within else _CANVAS
+        # ipympl stacks two canvases (picture, then the one receiving events).
+        return self.page.locator(selector).last
+
+    def canvas_point(self, fx: float, fy: float, within: str | None = None) -> tuple[float, float]:
+        """Page pixel position of figure fractions ``(fx, fy)`` of a canvas.
+
+        Fractions are matplotlib's "figure fraction": from the left and from
+        the BOTTOM of the figure, so they come straight from
+        ``fig.transFigure.inverted().transform(...)``.
+        """
+        if not (0 <= fx <= 1 and 0 <= fy <= 1):
+            raise ValueError(f"figure fractions must lie in [0, 1], got ({fx}, {fy})")
+        canvas = self.canvas(within)
+        canvas.scroll_into_view_if_needed()
+        box = canvas.bounding_box()
+        if box is None:
+            raise AssertionError(f"the canvas {within or ''} is not visible")
+        # Keep clear of the very edge, where a rounded pixel falls off the canvas.
+        x = box["x"] + min(max(fx * box["width"], 0.5), box["width"] - 0.5)
+        y = box["y"] + min(max((1 - fy) * box["height"], 0.5), box["height"] - 0.5)
+        return x, y
+
+    def click_canvas(self, fx: float, fy: float, within: str | None = None) -> None:
+        """Click an ipympl canvas at figure fractions (left, bottom origin).
+
+        Fails, rather than click something else, when another element (for
+        example ipympl's toolbar) covers the canvas at that point.
+        """
+        x, y = self.canvas_point(fx, fy, within)
+        # Hover first: ipympl's toolbar only appears once the mouse is over the figure.
+        self.page.mouse.move(x, y)
+        covering = self.canvas(within).evaluate(_COVERING, [x, y])
+        if covering:
+            raise AssertionError(
+                f"{covering} covers the canvas at figure fraction ({fx:.3f}, {fy:.3f}); "
+                "hide it (fig.canvas.toolbar_visible = False) or click elsewhere")
+        self.page.mouse.click(x, y)
+
+    def figure_fraction(self, x: float, y: float, figure: str,
+                        axes: str | None = None) -> tuple[float, float]:
+        """Figure fractions of data point ``(x, y)``, computed in the kernel.
+
+        ``figure`` and ``axes`` are Python expressions in the notebook
+        (``axes`` defaults to the figure's first axes), for example
+        ``lab.figure_fraction(2, 3, "app.figure")``.
+        """
+        axes = axes or f"({figure}).axes[0]"
+        fx, fy = self.python(
+            f"({figure}).transFigure.inverted().transform("
+            f"({axes}).transData.transform(({float(x)!r}, {float(y)!r})))")
+        return fx, fy
+
+    def click_canvas_at(self, x: float, y: float, figure: str, *, axes: str | None = None,
+                        within: str | None = None) -> None:
+        """Click the point ``(x, y)`` in data coordinates of a figure's axes."""
+        self.click_canvas(*self.figure_fraction(x, y, figure, axes), within=within)
+
+    def press_on_canvas(self, key: str, within: str | None = None) -> None:
+        """Give an ipympl canvas the keyboard focus and press ``key`` (e.g. "r")."""
+        selector = ".jupyter-matplotlib-canvas-div"
+        self.page.locator(f"{css(within)} {selector}" if within else selector).focus()
+        self.page.keyboard.press(key)
+
+    # -- evidence
+
+    def screenshot(self, name: str, target: str | None = None) -> Path:
+        """Save ``<name>.png`` in the test's output folder: a widget, or the page."""
+        path = self.out_dir / f"{name}.png"
+        if target is None:
+            self.page.screenshot(path=str(path))
+        else:
+            self.widget(target).screenshot(path=str(path))
+        return path
+
+    def save_failure_evidence(self, log_offset: int) -> None:
+        """After a failure: the page, the browser console and the server log."""
+        self.out_dir.mkdir(parents=True, exist_ok=True)
+        try:
+            self.page.screenshot(path=str(self.out_dir / "failure.png"), full_page=True)
+        except Exception as error:  # the page may be gone; keep the rest
+            self.console.append(f"(no failure screenshot: {error})")
+        (self.out_dir / "browser-console.log").write_text("\n".join(self.console) + "\n")
+        (self.out_dir / "jupyter-server.log").write_text(self.server.log_since(log_offset))
+
+    # -- internals
+
+    def _require_notebook(self) -> None:
+        if self.notebook is None:
+            raise RuntimeError("open a notebook first: lab.open_notebook(name)")
+
+    def _check_cells(self, outcome: dict[str, Any]) -> None:
+        states: Sequence[dict[str, Any]] = self.page.evaluate(_CELL_STATES)
+        for state in states:
+            if state["error"]:
+                error = state["error"]
+                raise NotebookError(
+                    f"cell {state['index']} of {self.notebook} raised {error['ename']}: "
+                    f"{error['evalue']}\n{ANSI_ESCAPE.sub('', error['traceback'])}")
+        if outcome.get("error"):
+            raise NotebookError(f"run all failed in {self.notebook}: {outcome['error']}")
+        not_run = [s["index"] for s in states if s["count"] is None and s["source"].strip()]
+        if not_run:
+            raise NotebookError(f"cells {not_run} of {self.notebook} did not run")
