@@ -80,6 +80,8 @@ Burnside's lemma (see :func:`count_polyforms`).
 from __future__ import annotations
 
 import functools
+import itertools
+import operator
 from typing import Iterable, Iterator, Sequence
 
 from xochintlan_hex.display import ShowsItself
@@ -450,13 +452,21 @@ def _checked_cells(cells: Iterable[Cell]) -> list[Cell]:
         raise ValueError(f"cells must be an iterable of (x, y) pairs of ints, not {cells!r}") from None
     if not cell_list:
         raise ValueError("cells must hold at least one cell, got none")
-    for c in cell_list:
-        if len(c) != 2 or not all(isinstance(v, int) and not isinstance(v, bool) for v in c):
-            raise ValueError(f"cells must be (x, y) pairs of ints, not {c!r}")
+    cell_list = [_as_cell(c) for c in cell_list]
     if len(set(cell_list)) != len(cell_list):
         dup = next(c for c in cell_list if cell_list.count(c) > 1)
         raise ValueError(f"cells must be distinct: {dup} appears more than once")
     return cell_list  # type: ignore[return-value]
+
+
+def _as_cell(c: tuple) -> Cell:
+    """``c`` as a pair of plain ints (numpy integers welcome, bools refused)."""
+    try:
+        if len(c) != 2 or any(isinstance(v, bool) for v in c):
+            raise TypeError
+        return (operator.index(c[0]), operator.index(c[1]))
+    except TypeError:
+        raise ValueError(f"cells must be (x, y) pairs of ints, not {c!r}") from None
 
 
 def _intrinsic_name(cells: tuple[Cell, ...], lattice_name: str, one_sided_key: tuple[Cell, ...]) -> str:
@@ -552,17 +562,375 @@ def polyforms(n: int, lattice: str | Lattice = "square", kind: str = "free") -> 
 
 
 # ---------------------------------------------------------------------------
-# counting
+# counting fixed polyforms: Redelmeier's algorithm on bit sets
 # ---------------------------------------------------------------------------
+# Redelmeier grows every fixed polyform exactly once from its first cell (the
+# origin; every other cell lies after it: on a later row, or later on row 0).
+# A node holds the polyform so far, an *untried* set of cells that may still be
+# added, and the set of cells already *free* to be offered (never seen on this
+# path). Each untried cell in turn is added (one new polyform), its unseen
+# neighbours join the untried set for the subtree, and it is then dropped so
+# that later siblings never add it again.
+#
+# Cells are bits of one Python int laid out row by row, rows W = 2N + 1 bits wide
+# so that a neighbour is a fixed shift and never wraps to the other edge. Only
+# cells within N - 1 steps of the origin are in the region: no other can belong to
+# an N-cell polyform.
+#
+# The last two levels are counted without visiting them. A node with k untried
+# cells has k children; the i-th (i = 0..k-1) has k - 1 - i untried cells left
+# plus its own unseen neighbours, and each of those is one grandchild. So a node
+# at size N - 2 contributes k polyforms of size N - 1 and
+#     k (k - 1) / 2 + #{(c, d) : c untried, d free, c and d neighbours}
+# of size N, and that pair count is a popcount per direction of (untried shifted
+# one step) & free: a handful of big-int operations instead of a loop.
+
+
+def _region(lat: Lattice, size: int) -> tuple[int, list[int], int, list[int]]:
+    """The bit layout for polyforms of up to ``size`` cells grown from the origin.
+
+    Returns ``(region, neighbours, origin, shifts)``: the region as a bit set,
+    ``neighbours[i]`` the region neighbours of the cell whose bit is ``1 << (i - 1)``
+    (indexed by ``bit_length`` so a lowest bit looks its neighbours up directly),
+    the origin bit, and the bit shift of each direction.
+    """
+    width = 2 * size + 1
+
+    def bit(x: int, y: int) -> int:
+        return y * width + x + size
+
+    cells = [
+        (x, y)
+        for y in range(size)
+        for x in range(-size + 1, size)
+        if (y > 0 or x >= 0) and _distance(lat, (0, 0), (x, y)) <= size - 1
+    ]
+    inside = set(cells)
+    region = sum(1 << bit(x, y) for x, y in cells)
+    neighbours = [0] * (size * width + 1)
+    for cell in cells:
+        neighbours[bit(*cell) + 1] = sum(1 << bit(*nb) for nb in lat.neighbours(cell) if nb in inside)
+    shifts = [dx + dy * width for dx, dy in lat.directions]
+    return region, neighbours, 1 << bit(0, 0), shifts
+
+
+def _distance(lat: Lattice, a: Cell, b: Cell) -> int:
+    """The number of steps between two cells."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    if lat.sides == 4:
+        return abs(dx) + abs(dy)
+    return (abs(dx) + abs(dy) + abs(dx + dy)) // 2
+
+
+def _pair_counter(shifts: list[int]):
+    """A function ``(untried, free) -> number of (untried, free) neighbour pairs``."""
+    positive = sorted(s for s in shifts if s > 0)
+    if len(positive) == 2:
+        a, b = positive
+
+        def pairs(u: int, f: int) -> int:
+            return (
+                ((u << a) & f).bit_count() + ((u >> a) & f).bit_count()
+                + ((u << b) & f).bit_count() + ((u >> b) & f).bit_count()
+            )
+
+    else:
+        a, b, c = positive
+
+        def pairs(u: int, f: int) -> int:
+            return (
+                ((u << a) & f).bit_count() + ((u >> a) & f).bit_count()
+                + ((u << b) & f).bit_count() + ((u >> b) & f).bit_count()
+                + ((u << c) & f).bit_count() + ((u >> c) & f).bit_count()
+            )
+
+    return pairs
+
+
+def _redelmeier(lat: Lattice, size: int) -> list[int]:
+    """``counts[k]`` = number of fixed polyforms of ``k`` cells, for every k <= size."""
+    counts = [0] * (size + 1)
+    counts[1] = 1
+    if size == 1:
+        return counts
+    region, neighbours, origin, shifts = _region(lat, size)
+    pairs = _pair_counter(shifts)
+    free = region & ~origin
+    untried = neighbours[origin.bit_length()] & free
+    free ^= untried
+    if size <= 3:
+        k = untried.bit_count()
+        counts[2] = k
+        if size == 3:
+            counts[3] = k * (k - 1) // 2 + pairs(untried, free)
+        return counts
+    last = size - 2
+
+    def last_levels(untried: int, free: int) -> None:
+        # the children of this node have size N - 2: count them and their subtrees
+        nodes = total_k = total_k2 = total_pairs = 0
+        while untried:
+            low = untried & -untried
+            untried ^= low
+            new = neighbours[low.bit_length()] & free
+            child_untried = untried | new
+            k = child_untried.bit_count()
+            nodes += 1
+            total_k += k
+            total_k2 += k * k
+            total_pairs += pairs(child_untried, free ^ new)
+        counts[last] += nodes
+        counts[last + 1] += total_k
+        counts[last + 2] += total_pairs + (total_k2 - total_k) // 2
+
+    def grow(untried: int, free: int, depth: int) -> None:
+        child = depth + 1
+        if child == last:
+            last_levels(untried, free)
+            return
+        while untried:
+            low = untried & -untried
+            untried ^= low
+            counts[child] += 1
+            new = neighbours[low.bit_length()] & free
+            grow(untried | new, free ^ new, child)
+
+    grow(untried, free, 1)
+    return counts
+
+
+_FIXED_COUNTS: dict[str, list[int]] = {}
+
+
+def _fixed_counts(lattice_name: str, size: int) -> list[int]:
+    """Fixed counts up to ``size`` (one Redelmeier run gives every smaller size too)."""
+    known = _FIXED_COUNTS.get(lattice_name, [0])
+    if len(known) <= size:
+        known = _redelmeier(get_lattice(lattice_name), size)
+        _FIXED_COUNTS[lattice_name] = known
+    return known
+
+
+# ---------------------------------------------------------------------------
+# counting symmetric polyforms, for Burnside's lemma
+# ---------------------------------------------------------------------------
+# Burnside: the number of classes under a group G of symmetries is the average,
+# over g in G, of the number of fixed polyforms that g maps onto a translate of
+# themselves. For g the identity that is the fixed count. For another g, a
+# polyform P with g(P) = P + t is mapped onto itself by the isometry h = g + t,
+# a rotation about some centre or a reflection in some axis (a glide reflection
+# leaves no finite set in place). Conjugating by translations moves h among the
+# isometries g + t' with t' - t in (I - g)Z^2, moving P along, so each class of
+# centres or axes is counted once: for rotations, the sets exactly invariant under
+# h; for reflections, the invariant sets up to translation along the axis.
+#
+# A set invariant under h is a union of orbits of h (the cells it visits), so the
+# count runs Redelmeier on the orbits (joined when some of their cells touch),
+# with each orbit weighing its number of cells, and keeps the unions of n cells
+# that are connected as cells. Only cells within n - 1 steps of their image can
+# occur, which bounds the region. These polyforms are rare, so this part is fast.
+
+
+def _apply(m: Matrix, v: Cell) -> Cell:
+    a, b, c, d = m
+    return (a * v[0] + b * v[1], c * v[0] + d * v[1])
+
+
+def _matrix_order(m: Matrix) -> int:
+    k, image = 1, m
+    while image != (1, 0, 0, 1):
+        a, b, c, d = image
+        image = (m[0] * a + m[1] * c, m[0] * b + m[1] * d, m[2] * a + m[3] * c, m[2] * b + m[3] * d)
+        k += 1
+    return k
+
+
+def _isometries(m: Matrix) -> list[Cell]:
+    """One translation ``t`` per class of isometries ``v -> m v + t`` of finite order.
+
+    Square: 2 centres for the quarter turn (a cell, a corner), 4 for the half turn
+    (cell, two edges, corner), 2 vertical or horizontal axes (through cells, along
+    edges), 1 diagonal axis. Hex: 1 centre for the sixth turn, 3 for the third
+    turn (a cell, two kinds of corner), 4 for the half turn (a cell, three
+    edges), 1 axis for each reflection.
+    """
+    order = _matrix_order(m)
+    small = sorted(itertools.product(range(-2, 3), repeat=2), key=lambda t: (abs(t[0]) + abs(t[1]), t))
+    image = set()
+    for s in itertools.product(range(-12, 13), repeat=2):
+        ms = _apply(m, s)
+        image.add((s[0] - ms[0], s[1] - ms[1]))
+    classes: list[Cell] = []
+    for t in small:
+        total, step = (0, 0), t
+        for _ in range(order):  # h^order = translation by t + m t + ... ; it must vanish
+            total = (total[0] + step[0], total[1] + step[1])
+            step = _apply(m, step)
+        if total == (0, 0) and not any((t[0] - r[0], t[1] - r[1]) in image for r in classes):
+            classes.append(t)
+    return classes
+
+
+def _axis_form(m: Matrix) -> tuple[Cell, int]:
+    """For a reflection ``m``: a linear form ``phi`` constant on its orbits and the
+    step ``g > 0`` by which ``phi`` grows under the smallest translation along the axis."""
+    small = sorted(itertools.product(range(-2, 3), repeat=2), key=lambda t: (abs(t[0]) + abs(t[1]), t))
+    a, b, c, d = m
+    phi = next(p for p in small if p != (0, 0) and p[0] * (1 - a) - p[1] * c == 0 and -p[0] * b + p[1] * (1 - d) == 0)
+    along = next(e for e in small if e != (0, 0) and _apply(m, e) == e)
+    step = phi[0] * along[0] + phi[1] * along[1]
+    return (phi, step) if step > 0 else ((-phi[0], -phi[1]), -step)
+
+
+def _orbits(lat: Lattice, n: int, m: Matrix, t: Cell, reflection: bool) -> list[tuple[Cell, ...]]:
+    """Orbits of ``v -> m v + t`` that can lie in an invariant polyform of ``n`` cells,
+    in root order (for reflections, by ``phi`` first, with ``phi`` of the root in [0, g))."""
+
+    def h(v: Cell) -> Cell:
+        x, y = _apply(m, v)
+        return (x + t[0], y + t[1])
+
+    cells = [v for v in itertools.product(range(-2 * n - 2, 2 * n + 3), repeat=2) if _distance(lat, v, h(v)) <= n - 1]
+    if reflection:
+        phi, step = _axis_form(m)
+        longest = max(abs(phi[0] * dx + phi[1] * dy) for dx, dy in lat.directions) * (n - 1) + step
+        cells = [v for v in cells if 0 <= phi[0] * v[0] + phi[1] * v[1] < longest]
+    seen: set[Cell] = set()
+    orbits = []
+    for v in cells:
+        if v in seen:
+            continue
+        orbit = [v]
+        while (w := h(orbit[-1])) != v:
+            orbit.append(w)
+        seen.update(orbit)
+        if len(orbit) <= n:
+            orbits.append(tuple(sorted(orbit)))
+    if reflection:
+        return sorted(orbits, key=lambda o: (phi[0] * o[0][0] + phi[1] * o[0][1], o))
+    return sorted(orbits)
+
+
+def _count_invariant(lat: Lattice, n: int, m: Matrix, t: Cell, reflection: bool) -> int:
+    """Connected ``n``-cell unions of orbits of ``v -> m v + t`` (up to moves along the axis)."""
+    orbits = _orbits(lat, n, m, t, reflection)
+    if not orbits:
+        return 0
+    index = {v: i for i, orbit in enumerate(orbits) for v in orbit}
+    x0 = min(v[0] for v in index) - 1
+    y0 = min(v[1] for v in index) - 1
+    width = max(v[0] for v in index) - x0 + 2
+    masks = [sum(1 << ((y - y0) * width + x - x0) for x, y in orbit) for orbit in orbits]
+    weights = [len(orbit) for orbit in orbits]
+    adjacent = [
+        sorted({index[nb] for v in orbit for nb in lat.neighbours(v) if nb in index} - {i})
+        for i, orbit in enumerate(orbits)
+    ]
+    steps = [s for s in (dx + dy * width for dx, dy in lat.directions) if s > 0]
+    if reflection:
+        phi, step = _axis_form(m)
+        roots = [i for i, o in enumerate(orbits) if phi[0] * o[0][0] + phi[1] * o[0][1] < step]
+    else:
+        roots = range(len(orbits))
+
+    def connected(cells: int) -> bool:
+        reach = cells & -cells
+        while True:
+            grown = reach
+            for s in steps:
+                grown |= (reach << s) | (reach >> s)
+            grown &= cells
+            if grown == reach:
+                return reach == cells
+            reach = grown
+
+    total = 0
+
+    def grow(untried: list[int], seen: int, weight: int, cells: int, root: int) -> None:
+        nonlocal total
+        while untried:
+            o = untried.pop()
+            w = weight + weights[o]
+            if w > n:
+                continue
+            union = cells | masks[o]
+            if w == n:
+                total += connected(union)
+                continue
+            new = [j for j in adjacent[o] if j > root and not seen >> j & 1]
+            grow(untried + new, seen | sum(1 << j for j in new), w, union, root)
+
+    for root in roots:
+        grow([root], 1 << root, 0, 0, root)
+    return total
+
+
+def _symmetric_counts(lattice_name: str, n: int) -> list[int]:
+    """For each symmetry (index into ``Lattice.symmetries()``), the fixed polyforms it
+    maps onto a translate of themselves; conjugate symmetries share one computation."""
+    lat = get_lattice(lattice_name)
+    mats = _matrices(lattice_name)
+    half = lat.sides
+    counts = [_fixed_counts(lattice_name, n)[n]] + [0] * (len(mats) - 1)
+    done: dict[Matrix, int] = {}
+    for i in range(1, len(mats)):
+        m = mats[i]
+        if m not in done:
+            value = sum(_count_invariant(lat, n, m, t, i >= half) for t in _isometries(m))
+            for conjugate in _conjugates(mats, m):
+                done[conjugate] = value
+        counts[i] = done[m]
+    return counts
+
+
+def _conjugates(mats: tuple[Matrix, ...], m: Matrix) -> set[Matrix]:
+    def mul(p: Matrix, q: Matrix) -> Matrix:
+        return (p[0] * q[0] + p[1] * q[2], p[0] * q[1] + p[1] * q[3], p[2] * q[0] + p[3] * q[2], p[2] * q[1] + p[3] * q[3])
+
+    def inverse(p: Matrix) -> Matrix:
+        return next(q for q in mats if mul(p, q) == (1, 0, 0, 1))
+
+    return {mul(mul(g, m), inverse(g)) for g in mats}
+
+
 def count_polyforms(n: int, lattice: str | Lattice = "square", kind: str = "fixed") -> int:
     """How many polyforms of size ``n`` there are of the given ``kind``.
 
+    Fixed: Redelmeier's algorithm (see the comments in the source), counting
+    without storing any shape; one run for size ``n`` also counts every smaller
+    size, and the results are kept for the session.
+
+    One-sided and free: Burnside's lemma. The number of classes is the average,
+    over the rotations (one-sided) or all symmetries (free), of the number of
+    fixed polyforms each symmetry maps onto a translate of themselves; the
+    identity contributes the fixed count and every other symmetry the few
+    symmetric polyforms, counted as connected unions of the orbits of each
+    rotation centre or mirror axis.
+
     >>> [count_polyforms(n) for n in range(1, 8)]
     [1, 2, 6, 19, 63, 216, 760]
-    >>> count_polyforms(6, "hex", "free")
-    82
+    >>> count_polyforms(6, "hex", "free"), count_polyforms(10, "square", "one-sided")
+    (82, 9189)
     """
     _check_n(n)
     lat = get_lattice(lattice)
     _check_kind(kind)
-    return len(polyforms(n, lat, kind))
+    if kind == "fixed":
+        return _fixed_counts(lat.name, n)[n]
+    per_symmetry = _symmetric_counts(lat.name, n)
+    if kind == "one-sided":
+        return sum(per_symmetry[: lat.sides]) // lat.sides
+    return sum(per_symmetry) // len(per_symmetry)
+
+
+def count_polyforms_upto(n_max: int, lattice: str | Lattice = "square", kind: str = "fixed") -> dict[int, int]:
+    """``{n: count}`` for every size from 1 to ``n_max`` (one Redelmeier run for all).
+
+    >>> count_polyforms_upto(6, "hex", "one-sided")
+    {1: 1, 2: 1, 3: 3, 4: 10, 5: 33, 6: 147}
+    """
+    _check_n(n_max)
+    lat = get_lattice(lattice)
+    _check_kind(kind)
+    _fixed_counts(lat.name, n_max)
+    return {n: count_polyforms(n, lat, kind) for n in range(1, n_max + 1)}
