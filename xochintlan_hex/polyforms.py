@@ -865,7 +865,8 @@ def _count_invariant(lat: Lattice, n: int, m: Matrix, t: Cell, reflection: bool)
     return total
 
 
-def _symmetric_counts(lattice_name: str, n: int) -> list[int]:
+@functools.cache
+def _symmetric_counts(lattice_name: str, n: int) -> tuple[int, ...]:
     """For each symmetry (index into ``Lattice.symmetries()``), the fixed polyforms it
     maps onto a translate of themselves; conjugate symmetries share one computation."""
     lat = get_lattice(lattice_name)
@@ -880,7 +881,7 @@ def _symmetric_counts(lattice_name: str, n: int) -> list[int]:
             for conjugate in _conjugates(mats, m):
                 done[conjugate] = value
         counts[i] = done[m]
-    return counts
+    return tuple(counts)
 
 
 def _conjugates(mats: tuple[Matrix, ...], m: Matrix) -> set[Matrix]:
@@ -934,3 +935,52 @@ def count_polyforms_upto(n_max: int, lattice: str | Lattice = "square", kind: st
     _check_kind(kind)
     _fixed_counts(lat.name, n_max)
     return {n: count_polyforms(n, lat, kind) for n in range(1, n_max + 1)}
+
+
+# ---------------------------------------------------------------------------
+# the counts table: python -m xochintlan_hex.polyforms
+# ---------------------------------------------------------------------------
+def counts_table(square_max: int = 16, hex_max: int = 14) -> list[tuple[str, str, int, int]]:
+    """Rows ``(lattice, kind, n, count)``: every kind, square sizes up to ``square_max``
+    and hex sizes up to ``hex_max`` (the contents of ``polyform_counts.csv``).
+
+    >>> counts_table(2, 1)
+    [('square', 'fixed', 1, 1), ('square', 'fixed', 2, 2), ('square', 'one-sided', 1, 1), \
+('square', 'one-sided', 2, 1), ('square', 'free', 1, 1), ('square', 'free', 2, 1), ('hex', 'fixed', 1, 1), \
+('hex', 'one-sided', 1, 1), ('hex', 'free', 1, 1)]
+    """
+    rows = []
+    for lattice, top in (("square", square_max), ("hex", hex_max)):
+        for kind in KINDS:
+            rows.extend((lattice, kind, n, count) for n, count in count_polyforms_upto(top, lattice, kind).items())
+    return rows
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Write the counts table as CSV (columns lattice, kind, n, count)."""
+    import argparse
+    import contextlib
+    import csv
+    import sys
+
+    parser = argparse.ArgumentParser(
+        prog="python -m xochintlan_hex.polyforms",
+        description="Count fixed, one-sided and free polyominoes and polyhexes and write them as CSV.",
+    )
+    parser.add_argument("--square", type=int, default=16, metavar="N", help="largest polyomino size (default 16)")
+    parser.add_argument("--hex", type=int, default=14, metavar="N", help="largest polyhex size (default 14)")
+    parser.add_argument("-o", "--output", nargs="+", default=["-"], metavar="FILE", help="CSV files to write (default: -, the screen)")
+    args = parser.parse_args(argv)
+    try:
+        rows = counts_table(args.square, args.hex)
+    except ValueError as error:
+        parser.error(str(error))
+    for path in args.output:
+        with contextlib.nullcontext(sys.stdout) if path == "-" else open(path, "w", newline="") as out:
+            writer = csv.writer(out, lineterminator="\n")
+            writer.writerow(["lattice", "kind", "n", "count"])
+            writer.writerows(rows)
+
+
+if __name__ == "__main__":
+    main()
