@@ -60,10 +60,10 @@ TERRAIN_COLOURS: dict[str, str] = {
     "crops": OKABE_ITO["yellow"],
 }
 #: hatching per terrain, so the three still differ in black and white
-TERRAIN_HATCHES: dict[str, str] = {"forest": "oo", "water": "---", "crops": "||"}
+TERRAIN_HATCHES: dict[str, str] = {"forest": "o", "water": "--", "crops": "|"}
 TERRAIN_LETTERS: dict[str, str] = {"forest": "F", "water": "W", "crops": "C"}
 ICON_COLOURS: dict[str, str] = {"acorn": "#8C5A2B", "stork": "#FFFFFF", "monument": "#7F7F7F"}
-HATCH_COLOUR = "#00000055"
+HATCH_COLOUR = "#00000048"
 
 # -- general --------------------------------------------------------------------
 OUTLINE = "#222222"
