@@ -22,8 +22,11 @@ centre is nearest, which is exactly the cell polygon on both lattices.
 
 from __future__ import annotations
 
+import html
 import io
 import math
+import re
+import warnings
 from typing import Any, Callable
 
 import ipywidgets as w
@@ -63,13 +66,77 @@ def ipympl_canvas_class() -> type | None:
 
 
 class App:
-    """What the three apps share: a root widget that Jupyter shows for the app itself."""
+    """What the three apps share: a root widget that Jupyter shows for the app itself,
+    text read back by CSS class, and controls that follow the app's state."""
 
     widget: w.Box
+    _syncing = False
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         # A cell ending with the app shows its widget, as for any ipywidget.
         return self.widget._repr_mimebundle_(**kwargs)
+
+    def find(self, css_class: str) -> w.Widget:
+        """The first widget of the app carrying ``css_class`` (e.g. ``"xh-status"``)."""
+        found = find_widget(self.widget, css_class)
+        if found is None:
+            raise ValueError(f"no widget of this app has the CSS class {css_class!r}")
+        return found
+
+    def text(self, css_class: str) -> str:
+        """The plain text the page shows in the widget carrying ``css_class``.
+
+        The same text a browser test reads, so tests without a browser assert on
+        what a person sees.
+        """
+        return plain_text(self.find(css_class))
+
+    def _quiet_set(self, widget: w.Widget, value: Any, name: str = "value") -> None:
+        """Make a control show the app's state without running the control's own handler."""
+        self._syncing = True
+        try:
+            setattr(widget, name, value)
+        finally:
+            self._syncing = False
+
+    def _from_control(self, action: Callable[[Any], Any]) -> Callable[[dict[str, Any]], None]:
+        """An observer that runs ``action(new value)`` when a person changes a control."""
+
+        def observer(change: dict[str, Any]) -> None:
+            if not self._syncing and change["new"] is not None:
+                action(change["new"])
+
+        return observer
+
+
+def find_widget(root: w.Widget, css_class: str) -> w.Widget | None:
+    """Depth-first search of a widget tree for the first widget with ``css_class``."""
+    if css_class in getattr(root, "_dom_classes", ()):
+        return root
+    for child in getattr(root, "children", ()):
+        found = find_widget(child, css_class)
+        if found is not None:
+            return found
+    return None
+
+
+def plain_text(widget: w.Widget) -> str:
+    """The text a widget shows, without markup (Labels, HTML, Buttons, choices, boxes)."""
+    if isinstance(widget, w.HTML):
+        return html.unescape(re.sub(r"<[^>]*>", "", widget.value)).strip()
+    if isinstance(widget, w.Button):
+        return widget.description
+    if isinstance(widget, (w.ToggleButtons, w.Dropdown)):
+        return "" if widget.label is None else str(widget.label)
+    if isinstance(widget, w.Box):
+        return "\n".join(t for t in (plain_text(c) for c in widget.children) if t)
+    value = getattr(widget, "value", "")
+    return value if isinstance(value, str) else ""
+
+
+def escape(text: str) -> str:
+    """``text`` made safe to put inside an HTML widget."""
+    return html.escape(text, quote=False)
 
 
 class BoardCanvas:
@@ -146,7 +213,10 @@ def _ipympl_canvas(figure: Figure) -> Any:
     from ipympl.backend_nbagg import Canvas, FigureManager
 
     canvas = Canvas(figure)
-    FigureManager(canvas, 0)  # the canvas routes browser messages through its manager
+    with warnings.catch_warnings():
+        # ipympl's toolbar passes its canvas on to traitlets, which warns; harmless.
+        warnings.filterwarnings("ignore", "Passing unrecognized arguments", DeprecationWarning)
+        FigureManager(canvas, 0)  # the canvas routes browser messages through its manager
     # No toolbar (pan and zoom would move cells away from the pixels tests click),
     # no resize handle, no title bar or coordinate footer: a plain board.
     canvas.toolbar_visible = False
@@ -157,9 +227,57 @@ def _ipympl_canvas(figure: Figure) -> Any:
     return canvas
 
 
+def board_axes(figure: Figure, rect: tuple[float, float, float, float]) -> Axes:
+    """Axes at ``rect`` (figure fractions) for pictures whose drawing sets the limits itself.
+
+    The kit's drawing functions always set their limits explicitly, so the
+    autoscale bookkeeping matplotlib does for every added patch (the extent of
+    each patch's path, Bezier curves included) is wasted: skipping it on these
+    axes more than halves the time to rebuild a board, with the same pixels.
+    """
+    ax = figure.add_axes(rect)
+    ax._update_patch_limits = _no_autoscale  # type: ignore[method-assign]
+    return ax
+
+
+def _no_autoscale(*args: Any, **kwargs: Any) -> None:
+    return None
+
+
+def clear_artists(ax: Axes) -> None:
+    """Remove everything drawn on ``ax`` but keep the axes themselves.
+
+    Much cheaper than ``ax.clear()``, which also rebuilds both axis objects with
+    their ticks: a board redraw stays fast.
+    """
+    for artist in [*ax.patches, *ax.texts, *ax.collections, *ax.lines, *ax.images, *ax.artists]:
+        artist.remove()
+    if ax.legend_ is not None:
+        ax.legend_.remove()
+    ax.set_title("")
+
+
+def grid_collection(lattice: Lattice, cells: Any, **style: Any) -> Any:
+    """All ``cells`` as one PolyCollection: a whole grid costs one artist to add and draw."""
+    from matplotlib.collections import PolyCollection
+
+    return PolyCollection([lattice.corners(c) for c in cells], **style)
+
+
 # ---------------------------------------------------------------------------
 # pixel geometry
 # ---------------------------------------------------------------------------
+def as_cell(cell: Any) -> Cell:
+    """``cell`` as a pair of ints, or a ValueError saying what a cell is."""
+    try:
+        x, y = cell
+        if int(x) == x and int(y) == y:
+            return (int(x), int(y))
+    except (TypeError, ValueError):
+        pass
+    raise ValueError(f"cell must be a pair of ints such as (1, 0), not {cell!r}")
+
+
 def cell_at(lattice: Lattice, x: float, y: float) -> Cell:
     """The cell whose drawing (``lattice.center``/``corners``) covers the point ``(x, y)``."""
     if lattice.sides == 4:
@@ -169,6 +287,29 @@ def cell_at(lattice: Lattice, x: float, y: float) -> Cell:
     r = -y / 1.5
     q = x / SQRT3 - r / 2.0
     return _cube_round(q, r)
+
+
+def cells_in_window(lattice: Lattice, centre: tuple[float, float], half: float) -> set[Cell]:
+    """The cells drawn wholly inside the square of half-width ``half`` around ``centre`` (drawing units).
+
+    >>> from xochintlan_hex.lattice import SQUARE
+    >>> sorted(cells_in_window(SQUARE, (0.0, 0.0), 1.5)) == [(x, y) for x in (-1, 0, 1) for y in (-1, 0, 1)]
+    True
+    """
+    cx, cy = centre
+    # Half the cell's width and height: a cell fits when its centre is that far inside.
+    xs = [x for x, _ in lattice.corners((0, 0))]
+    ys = [y for _, y in lattice.corners((0, 0))]
+    inner_x, inner_y = max(xs), max(ys)
+    low, high = cell_at(lattice, cx - half, cy + half), cell_at(lattice, cx + half, cy - half)
+    spread = int(half) + 3
+    found = set()
+    for a in range(min(low[0], high[0]) - spread, max(low[0], high[0]) + spread + 1):
+        for b in range(min(low[1], high[1]) - spread, max(low[1], high[1]) + spread + 1):
+            x, y = lattice.center((a, b))
+            if abs(x - cx) <= half - inner_x + 1e-9 and abs(y - cy) <= half - inner_y + 1e-9:
+                found.add((a, b))
+    return found
 
 
 def _cube_round(q: float, r: float) -> Cell:

@@ -17,7 +17,7 @@ import ipywidgets as w
 from .. import polyforms as pf
 from ..lattice import get_lattice
 from ..polyforms import Polyform
-from .base import App, BoardCanvas, css, data_to_fraction, is_finite_point
+from .base import App, BoardCanvas, board_axes, css, data_to_fraction, is_finite_point
 
 #: largest size offered per lattice (listing stays well under a second)
 MAX_SIZE = {"square": 9, "hex": 8}
@@ -49,19 +49,26 @@ def form_word(n: int, lattice: str, plural: bool = False) -> str:
 
 
 def symmetry_text(form: Polyform) -> str:
-    """The symmetry group of ``form`` in words: its name (Cn or Dn), order, turns and mirrors.
+    """The symmetry group of ``form`` in words: its name (Cn or Dn), order, turns and mirror lines.
+
+    Cn: the n turns that map the form onto itself; Dn: those and n mirror lines.
 
     >>> symmetry_text(Polyform.from_text("###\\n.#."))
-    'Symmetry group D1, order 2: turns by 0°; 1 mirror line'
+    'Symmetry group D1, order 2: no turn, 1 mirror line'
+    >>> symmetry_text(Polyform.from_text("##.\\n.##"))
+    'Symmetry group C2, order 2: turn by 180°, no mirror line'
     """
     sides = get_lattice(form.lattice).sides
     group = form.symmetry_group()
-    turns = [i for i in group if i < sides]
-    mirrors = len(group) - len(turns)
-    name = f"{'D' if mirrors else 'C'}{len(turns)}"
-    angles = ", ".join(f"{i * 360 // sides}°" for i in turns)
-    mirror_words = f"{mirrors} mirror line{'s' if mirrors != 1 else ''}" if mirrors else "no mirror line (chiral)"
-    return f"Symmetry group {name}, order {len(group)}: turns by {angles}; {mirror_words}"
+    turns = [i for i in group if 0 < i < sides]
+    mirrors = sum(i >= sides for i in group)
+    name = f"{'D' if mirrors else 'C'}{len(turns) + 1}"
+    if turns:
+        turn_words = f"turn{'s' if len(turns) > 1 else ''} by {', '.join(f'{i * 360 // sides}°' for i in turns)}"
+    else:
+        turn_words = "no turn"
+    mirror_words = f"{mirrors} mirror line{'s' if mirrors > 1 else ''}" if mirrors else "no mirror line"
+    return f"Symmetry group {name}, order {len(group)}: {turn_words}, {mirror_words}"
 
 
 def placements_around_human(form: Polyform) -> tuple[int, int]:
@@ -89,7 +96,6 @@ class PolyformExplorer(App):
             raise ValueError(f"kind must be one of {list(pf.KINDS)}, not {kind!r}")
         self.size, self.kind = size, kind
         self.page = 0
-        self._syncing = False
         self.forms: tuple[Polyform, ...] = ()
         self.selected_index = 0
         self.selected: Polyform = Polyform([(0, 0)], self.lattice)
@@ -223,7 +229,7 @@ class PolyformExplorer(App):
         self._page_label.value = f"page {self.page + 1} of {self.pages}"
         self._previous.disabled = self.page == 0
         self._next.disabled = self.page >= self.pages - 1
-        self._quiet_set(self._form_choice, "value", self.selected_index)
+        self._quiet_set(self._form_choice, self.selected_index)
 
     def _show_selected(self) -> None:
         from ..viz import draw_card
@@ -273,7 +279,7 @@ class PolyformExplorer(App):
         self._kind_choice.observe(self._from_control(self.set_kind), "value")
 
         self._gallery = BoardCanvas((8.0, 4.6), board_class="xh-gallery-board")
-        self._gallery_ax = self._gallery.figure.add_axes((0.01, 0.01, 0.98, 0.98))
+        self._gallery_ax = board_axes(self._gallery.figure, (0.01, 0.01, 0.98, 0.98))
         self._gallery.connect("button_press_event", self._on_gallery_click)
         self._caption = css(w.Label(), "xh-caption")
         self._previous = css(w.Button(description="◀ Previous", layout=w.Layout(width="auto")), "xh-previous")
@@ -288,7 +294,7 @@ class PolyformExplorer(App):
                       "xh-gallery")
 
         self._form_board = BoardCanvas((3.0, 3.4), board_class="xh-board")
-        self._form_ax = self._form_board.figure.add_axes((0.02, 0.02, 0.96, 0.96))
+        self._form_ax = board_axes(self._form_board.figure, (0.02, 0.02, 0.96, 0.96))
         self._name = css(w.Label(), "xh-form-name")
         rotate = css(w.Button(description="⟲ Rotate", tooltip="turn counter-clockwise"), "xh-rotate")
         mirror = css(w.Button(description="⇋ Mirror", tooltip="mirror left-right"), "xh-mirror")
@@ -304,30 +310,13 @@ class PolyformExplorer(App):
 
     def _sync_controls(self) -> None:
         """Make the controls show the explorer's state without re-triggering their handlers."""
-        self._quiet_set(self._lattice_choice, "value", self.lattice)
+        self._quiet_set(self._lattice_choice, self.lattice)
         sizes = list(range(1, MAX_SIZE[self.lattice] + 1))
         if list(self._size_choice.options) != sizes:
-            self._quiet_set(self._size_choice, "options", sizes)
-        self._quiet_set(self._size_choice, "value", self.size)
-        self._quiet_set(self._kind_choice, "value", self.kind)
-        self._quiet_set(self._form_choice, "options", [(f"{i + 1}. {f.name}", i) for i, f in enumerate(self.forms)])
-
-    def _quiet_set(self, widget: w.Widget, name: str, value: Any) -> None:
-        # The explorer's own state changes set the controls: their observers must not run again.
-        self._syncing = True
-        try:
-            setattr(widget, name, value)
-        finally:
-            self._syncing = False
-
-    def _from_control(self, action: Any) -> Any:
-        """An observer that runs ``action(new value)`` when a person changes a control."""
-
-        def observer(change: dict[str, Any]) -> None:
-            if not self._syncing and change["new"] is not None:
-                action(change["new"])
-
-        return observer
+            self._quiet_set(self._size_choice, sizes, "options")
+        self._quiet_set(self._size_choice, self.size)
+        self._quiet_set(self._kind_choice, self.kind)
+        self._quiet_set(self._form_choice, [(f"{i + 1}. {f.name}", i) for i, f in enumerate(self.forms)], "options")
 
 
 def _check_size(size: object, lattice: str) -> None:

@@ -1,0 +1,559 @@
+"""XochintlanApp: play Xochintlan with the mouse, hot-seat or against computer players.
+
+Every rule is the engine's: the app turns a click into an action, asks the
+engine to play it, and shows what the engine says (its state, or the reason it
+refused). The same methods drive the app from code, which is how the tests play
+whole games without a browser:
+
+>>> app = XochintlanApp(players=["human", "human"], seed=1)
+>>> app.click((1, 0))                      # place a Lizard next to the Human
+True
+>>> app.text("xh-status"), app.text("xh-lock")
+('Player 2 to play', 'Locked: (1, 0)')
+>>> app.choose_action("switch").choose_animal("Bird").click((1, 0))
+False
+>>> "previous player" in app.text("xh-message")   # the engine's reason: that tile is locked
+True
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import random
+from typing import Any, Sequence
+
+import ipywidgets as w
+from matplotlib.figure import Figure
+
+from ..xochintlan import KIND_NAMES, KINDS, IllegalAction, MoveHuman, Place, Redraw, Rules, Swap, Switch, Xochintlan
+from .base import (
+    App,
+    BoardCanvas,
+    as_cell,
+    board_axes,
+    cell_at,
+    cells_in_window,
+    clear_artists,
+    css,
+    data_to_fraction,
+    escape,
+    grid_collection,
+    is_finite_point,
+)
+
+Cell = tuple[int, int]
+
+#: the actions a click can make, by the name the app uses for them
+ACTION_NAMES = {"place": "Place", "switch": "Switch", "move": "Move Human", "swap": "Swap"}
+#: seconds a computer player waits before moving, so a class sees each move
+DEFAULT_PAUSE = 0.8
+#: a synchronous run of computer moves stops after this many (a swap endgame may never end)
+MAX_SYNC_MOVES = 1000
+#: the board shows at least this many cells around its middle, and a margin of empty cells
+MIN_HALF_VIEW = 3.5
+VIEW_MARGIN = 2.0
+#: faint outline of the empty cells (the viz layer's grid colour)
+GRID_COLOUR = "#BBBBBB"
+
+
+def kind_code(animal: str) -> str:
+    """The letter of an animal given by letter or name ("B", "Bird", "bird" -> "B")."""
+    for code in KINDS:
+        if animal in (code, code.lower()) or str(animal).lower() == KIND_NAMES[code].lower():
+            return code
+    names = ", ".join(f"{c!r} ({KIND_NAMES[c]})" for c in KINDS)
+    raise ValueError(f"animal must be one of {names}, not {animal!r}")
+
+
+def plural(kind: str) -> str:
+    """"Lizards", "Birds", "Monkeys"."""
+    return KIND_NAMES[kind] + "s"
+
+
+class XochintlanApp(App):
+    """A Xochintlan board to play with the mouse (or from code).
+
+    ``players`` lists each seat: ``"human"`` or a computer player's name
+    (``"random"``, ``"greedy"``, ``"search"``) or player object. ``seed`` fixes the
+    deal (and the seeds of later new games). ``pause`` is how long a computer
+    player waits before moving: ``0`` plays computer moves at once, ``None``
+    only when :meth:`step_computer` is called (for lessons and tests that step).
+
+    Code API (the buttons and clicks call the same): :meth:`click`,
+    :meth:`choose_action`, :meth:`choose_animal`, :meth:`show_card`,
+    :meth:`redraw_card`, :meth:`play`, :meth:`undo`, :meth:`new_game`,
+    :meth:`step_computer`, :meth:`cell_to_canvas_fraction`, :meth:`text`.
+    """
+
+    def __init__(
+        self,
+        players: Sequence[Any] = ("human", "greedy"),
+        rules: Rules | None = None,
+        seed: int | None = None,
+        pause: float | None = DEFAULT_PAUSE,
+        cards: Sequence[Sequence[Any]] | None = None,
+    ) -> None:
+        if len(players) < 1:
+            raise ValueError("players must list at least one seat: 'human' or a computer player's name")
+        if pause is not None and (not isinstance(pause, (int, float)) or pause < 0):
+            raise ValueError(f"pause must be a number of seconds >= 0 or None, not {pause!r}")
+        self.rules = rules if rules is not None else Rules()
+        self.seats = [_seat(p) for p in players]
+        self.pause = pause
+        self._cards = cards
+        self._seed = seed
+        self._seeds = random.Random(seed)  # seeds of later new games
+        self._rng = random.Random(seed)  # the computer players' choices
+        self._pending: asyncio.TimerHandle | None = None
+        self.action = "place"
+        self.animal = KINDS[0]
+        self.card_shown = self.humans == 1
+        self.selection: Cell | None = None  # the first cell of a swap
+        self._card_png_key: Any = None
+        self._build_widgets()
+        self.new_game(seed=seed)
+
+    # -- who plays -----------------------------------------------------------------
+    @property
+    def humans(self) -> int:
+        """How many seats a person plays."""
+        return sum(seat is None for seat in self.seats)
+
+    def is_human(self, player: int) -> bool:
+        """True when a person plays seat ``player``."""
+        return self.seats[player] is None
+
+    def player_label(self, player: int) -> str:
+        """"Player 1", or "Player 2 (greedy)" for a computer seat."""
+        seat = self.seats[player]
+        return f"Player {player + 1}" + ("" if seat is None else f" ({_player_name(seat)})")
+
+    # -- the code API ------------------------------------------------------------------
+    def click(self, cell: Cell) -> bool:
+        """Act on ``cell`` with the chosen action and animal, as a click on the board does.
+
+        Returns True when an action was played. A refusal is shown in the message
+        line and leaves the game unchanged; the first click of a swap only selects.
+        """
+        cell = as_cell(cell)
+        if not self._human_may_act():
+            return False
+        if self.action == "swap":
+            if self.selection is None or self.selection == cell:
+                self.selection = None if self.selection == cell else cell
+                self._set_message("" if self.selection is None else f"Swap {cell} with… (click a second animal)")
+                self._draw_board()
+                return False
+            first, self.selection = self.selection, None
+            return self.play(Swap(first, cell))
+        if self.action == "place":
+            return self.play(Place(self.animal, cell))
+        if self.action == "switch":
+            return self.play(Switch(cell, self.animal))
+        return self.play(MoveHuman(cell))
+
+    def play(self, action: Any) -> bool:
+        """Play ``action`` (an action or its notation) for the player to move; True when played."""
+        try:
+            self.game.play(action)
+        except IllegalAction as refusal:
+            self._set_message(str(refusal), refused=True)
+            return False
+        self._set_message("")
+        self._after_move()
+        return True
+
+    def choose_action(self, action: str) -> "XochintlanApp":
+        """Choose what a click does: "place", "switch", "move" (the Human), or "swap" (swap endgame)."""
+        allowed = self._action_names()
+        if action not in allowed:
+            raise ValueError(f"action must be one of {allowed}, not {action!r}")
+        self.action = action
+        self.selection = None
+        self._quiet_set(self._action_choice, action)
+        self._draw_board()
+        return self
+
+    def choose_animal(self, animal: str) -> "XochintlanApp":
+        """Choose the animal to place or switch to: "L", "B", "M" (or "Lizard", "Bird", "Monkey")."""
+        self.animal = kind_code(animal)
+        self._quiet_set(self._animal_choice, self.animal)
+        self._draw_board()
+        return self
+
+    def show_card(self, show: bool | None = None) -> "XochintlanApp":
+        """Show (or hide, or with no argument toggle) the goal card of the player to move.
+
+        In hot-seat games the card hides again when the turn passes, so the next
+        player's card is never shown to the one before.
+        """
+        self.card_shown = (not self.card_shown) if show is None else bool(show)
+        self._show_card()
+        return self
+
+    def redraw_card(self, card: int = 0) -> bool:
+        """Reveal your card number ``card`` and draw a new one (a whole turn; needs ``allow_redraw``)."""
+        if not self._human_may_act():
+            return False
+        return self.play(Redraw(card))
+
+    def undo(self) -> bool:
+        """Take back the last move, and the computer replies after it, back to a person's turn."""
+        self._cancel_computer()
+        if not self.game.history:
+            self._set_message("Nothing to undo: no move has been played.", refused=True)
+            return False
+        self.game.undo()
+        while self.humans and self.game.history and not self.is_human(self.game.current_player):
+            self.game.undo()
+        self.selection = None
+        self._set_message("")
+        self._after_move()
+        return True
+
+    def new_game(self, seed: int | None = None) -> "XochintlanApp":
+        """Start a new game: with ``seed``, or the next seed of the app's own seed sequence."""
+        self._cancel_computer()
+        if seed is None and hasattr(self, "game"):
+            seed = None if self._seed is None else self._seeds.randrange(2**31)
+        self.game = Xochintlan(players=len(self.seats), seed=seed, rules=self.rules, cards=self._cards)
+        self.selection = None
+        self.action = "place"
+        self._quiet_set(self._action_choice, "place")
+        self._set_message("")
+        self._after_move()
+        return self
+
+    def step_computer(self) -> Any:
+        """Play one move for the computer player to move now; returns it (None if a person is to move)."""
+        action = self._computer_move()
+        if action is not None:
+            self._after_move()
+        return action
+
+    def cell_to_canvas_fraction(self, cell: Cell) -> tuple[float, float]:
+        """Where ``cell``'s centre is on the board canvas: (x, y) fractions of its width and
+        height, measured from the top-left corner (as a browser measures clicks)."""
+        return data_to_fraction(self.ax, self.game.lattice.center(as_cell(cell)))
+
+    # -- after each change -------------------------------------------------------------
+    def _after_move(self) -> None:
+        if self.humans > 1:
+            self.card_shown = False  # the next person must not see the previous one's card
+        if self.game.reserve.get(self.animal, 0) == 0:
+            self._pick_available_animal()
+        self._update_view()
+        self._schedule_computer()
+
+    def _pick_available_animal(self) -> None:
+        for kind in KINDS:
+            if self.game.reserve.get(kind, 0) > 0:
+                self.animal = kind
+                self._quiet_set(self._animal_choice, kind)
+                return
+
+    def _human_may_act(self) -> bool:
+        if not self.game.is_over and not self.is_human(self.game.current_player):
+            self._set_message(f"Wait: it is {self.player_label(self.game.current_player)}'s turn.", refused=True)
+            return False
+        return True
+
+    # -- computer players ----------------------------------------------------------------
+    def _computer_to_play(self) -> bool:
+        return not self.game.is_over and not self.is_human(self.game.current_player)
+
+    def _computer_move(self) -> Any:
+        if not self._computer_to_play():
+            return None
+        player = self.seats[self.game.current_player]
+        try:
+            action = player.choose(self.game.clone(), self._rng)
+            self.game.play(action)
+        except Exception as error:  # a failing player must not leave the board silently stuck
+            self._set_message(f"{self.player_label(self.game.current_player)} could not move: {error}", refused=True)
+            return None
+        return action
+
+    def _schedule_computer(self) -> None:
+        self._cancel_computer()
+        if not self._computer_to_play() or self.pause is None:
+            return
+        loop = _running_loop()
+        if self.pause > 0 and loop is not None:
+            # Non-blocking: the kernel's event loop plays the move after the pause,
+            # so the page shows the human's move first.
+            self._pending = loop.call_later(self.pause, self._computer_tick)
+            return
+        for _ in range(MAX_SYNC_MOVES):
+            if self._computer_move() is None:
+                break
+        self._after_sync_moves()
+
+    def _after_sync_moves(self) -> None:
+        if self.humans > 1:
+            self.card_shown = False
+        self._update_view()
+
+    def _computer_tick(self) -> None:
+        self._pending = None
+        self.step_computer()
+
+    def _cancel_computer(self) -> None:
+        if self._pending is not None:
+            self._pending.cancel()
+            self._pending = None
+
+    # -- showing the state ---------------------------------------------------------------
+    def _update_view(self) -> None:
+        game = self.game
+        self._status.value = self._status_text()
+        reserve = " · ".join(f"{KIND_NAMES[k]} {game.reserve.get(k, 0)}" for k in KINDS)
+        self._reserve.value = f"Reserve: {reserve}"
+        locked = ", ".join(_cell_text(c, spaced=True) for c in sorted(game.locked)) or "nothing"
+        self._lock.value = f"Locked: {locked}"
+        self._banner.value = self._banner_html()
+        self._undo.disabled = not game.history
+        self._draw_board()
+        self._show_card()
+
+    def _status_text(self) -> str:
+        game = self.game
+        if game.is_over:
+            return "Game over"
+        player = game.current_player
+        if self.is_human(player):
+            return f"{self.player_label(player)} to play"
+        return f"{self.player_label(player)} to play…"
+
+    def _banner_html(self) -> str:
+        game = self.game
+        if not game.is_over:
+            return ""
+        if game.end_reason == "win":
+            card = getattr(game.winning_card, "name", game.winning_card)
+            text = f"{self.player_label(game.winner)} wins: {plural(game.winning_kind)} and the Human form card {card}"
+        elif game.end_reason == "turn_limit":
+            text = "Tie: the turn limit is reached"
+        else:
+            text = "Tie: every animal is on the board and no card stands"
+        return f"<b>{escape(text)}</b>"
+
+    def _set_message(self, text: str, refused: bool = False) -> None:
+        self.message = text
+        style = "color: #B33C00;" if refused else ""
+        self._message.value = f"<span style='{style}'>{escape(text)}</span>" if text else ""
+
+    def _target_cells(self) -> set[Cell]:
+        """The cells where a click would play a legal action now (read from the engine's legal actions)."""
+        game = self.game
+        if game.is_over or not self.is_human(game.current_player):
+            return set()
+        cells = set()
+        for action in game.legal_actions():
+            cell = _click_cell(action, self.action, self.animal, self.selection)
+            if cell is not None:
+                cells.add(cell)
+        return cells
+
+    def _draw_board(self) -> None:
+        from ..viz import draw_xochintlan
+
+        ax = self.ax
+        clear_artists(ax)
+        lat = self.game.lattice
+        window = self._view_cells()
+        # The empty cells of the window as one grid artist (cheap); the viz layer is
+        # given only the window's outermost cells, which fixes its frame and scale.
+        ax.add_collection(grid_collection(lat, window - set(self.game.board), facecolor="white",
+                                          edgecolor=GRID_COLOUR, linewidth=0.8, linestyle=":", zorder=0))
+        draw_xochintlan(self.game, ax=ax, legal=self._target_cells(), locked=True, pattern=True,
+                        empty=_outermost(lat, window) - set(self.game.board), legend=False)
+        if self.selection is not None:
+            _mark_selected(ax, lat, self.selection)
+        self.board.refresh()
+
+    def _view_cells(self) -> set[Cell]:
+        """The cells the board shows: a margin around the tiles, and never less than a small area.
+
+        Passing them as the empty cells to outline keeps the board's scale steady
+        from move to move, and every cell a click may need is on screen.
+        """
+        lat = self.game.lattice
+        pitch = lat.center(lat.neighbour((0, 0), 0))[0]  # from a cell's centre to its east neighbour's
+        points = [lat.center(c) for c in self.game.board] or [(0.0, 0.0)]
+        xs, ys = zip(*points)
+        # Centred on a cell, so the board shows whole cells evenly on every side.
+        centre = lat.center(cell_at(lat, (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2))
+        half = max(MIN_HALF_VIEW * pitch, (max(xs) - min(xs)) / 2 + VIEW_MARGIN * pitch,
+                   (max(ys) - min(ys)) / 2 + VIEW_MARGIN * pitch)
+        return cells_in_window(lat, centre, half)
+
+    def _viewer(self) -> int | None:
+        """Whose card the card panel is about: the person to move, or the only person."""
+        if self.is_human(self.game.current_player):
+            return self.game.current_player
+        humans = [i for i, seat in enumerate(self.seats) if seat is None]
+        return humans[0] if len(humans) == 1 else None
+
+    def _show_card(self) -> None:
+        """The card panel: every hand when cards are public (open cards, game over),
+        else the viewer's own card, shown only when they asked to look."""
+        game = self.game
+        viewer = self._viewer()
+        public = game.is_over or self.rules.open_cards
+        self._show_card_button.disabled = public or viewer is None
+        self._show_card_button.description = "Hide my card" if self.card_shown else "Show my card"
+        revealed = sorted((p, c.name) for p, c in game.revealed)
+        self._revealed.value = ("Revealed: " + ", ".join(f"{self.player_label(p)} {name}" for p, name in revealed)
+                                if revealed else "")
+        if public:
+            hands = [(p, card) for p, cards in enumerate(game.cards) for card in cards]
+            self._card_title.value = "Cards: " + " · ".join(
+                f"{self.player_label(p)}: {', '.join(c.name for c in cards)}" for p, cards in enumerate(game.cards))
+            self._set_card_image([card for _, card in hands], [f"P{p + 1}: {card.name}" for p, card in hands])
+        elif viewer is None or not self.card_shown:
+            who = "Cards" if viewer is None else f"{self.player_label(viewer)}'s card"
+            hint = "" if viewer is None else " (the others look away, then press Show my card)"
+            self._card_title.value = f"{who}: hidden{hint}"
+            self._set_card_image([], [])
+        else:
+            cards = game.cards[viewer]
+            self._card_title.value = f"{self.player_label(viewer)}'s card: {', '.join(c.name for c in cards)}"
+            self._set_card_image(cards, [c.name for c in cards])
+
+    def _set_card_image(self, cards: Sequence[Any], labels: Sequence[str]) -> None:
+        key = (tuple(cards), tuple(labels))
+        if key != self._card_png_key:  # drawing cards costs a render: only when they change
+            self._card_png_key = key
+            self._card_image.value = _cards_png(cards, labels) if cards else b""
+            self._card_image.layout.width = f"{110 * len(cards)}px"
+        self._card_image.layout.display = None if cards else "none"
+
+    # -- widgets ----------------------------------------------------------------------
+    def _action_names(self) -> list[str]:
+        names = ["place", "switch", "move"]
+        return names + ["swap"] if self.rules.endgame == "swap" else names
+
+    def _build_widgets(self) -> None:
+        self.board = BoardCanvas((5.5, 5.5))
+        self.figure: Figure = self.board.figure
+        self.ax = board_axes(self.figure, (0.01, 0.01, 0.98, 0.98))
+        self.board.connect("button_press_event", self._on_press)
+
+        self._status = css(w.Label(), "xh-status")
+        self._banner = css(w.HTML(), "xh-banner")
+        self._message = css(w.HTML(), "xh-message")
+        self._action_choice = css(w.ToggleButtons(
+            options=[(ACTION_NAMES[a], a) for a in self._action_names()], value="place", description="Action"),
+            "xh-action")
+        self._animal_choice = css(w.ToggleButtons(
+            options=[(KIND_NAMES[k], k) for k in KINDS], value=KINDS[0], description="Animal"), "xh-animal")
+        self._action_choice.observe(self._from_control(self.choose_action), "value")
+        self._animal_choice.observe(self._from_control(self.choose_animal), "value")
+        self._reserve = css(w.Label(), "xh-reserve")
+        self._lock = css(w.Label(), "xh-lock")
+        self._key = css(w.Label("Key: ◆ L Lizard · ▲ B Bird · ● M Monkey · ★ Human"), "xh-key")
+
+        self._card_title = css(w.Label(), "xh-card-title")
+        self._card_image = w.Image(format="png", layout=w.Layout(width="150px"))
+        self._show_card_button = css(w.Button(description="Show my card"), "xh-show-card")
+        self._show_card_button.on_click(lambda _: self.show_card())
+        self._revealed = css(w.Label(), "xh-revealed")
+        card_children: list[w.Widget] = [self._card_title, self._card_image, self._show_card_button, self._revealed]
+        if self.rules.allow_redraw:
+            self._redraw_choice = w.Dropdown(options=list(range(self.rules.cards_per_player)), description="Card")
+            redraw = css(w.Button(description="Reveal and redraw"), "xh-redraw")
+            redraw.on_click(lambda _: self.redraw_card(self._redraw_choice.value))
+            card_children.append(w.HBox([redraw, self._redraw_choice] if self.rules.cards_per_player > 1 else [redraw]))
+        card = css(w.VBox(card_children), "xh-card")
+
+        self._undo = css(w.Button(description="Undo", icon="undo"), "xh-undo")
+        new = css(w.Button(description="New game", icon="refresh"), "xh-new-game")
+        self._undo.on_click(lambda _: self.undo())
+        new.on_click(lambda _: self.new_game())
+
+        controls = w.VBox([self._action_choice, self._animal_choice, self._reserve, self._lock, self._key, card,
+                           w.HBox([self._undo, new])])
+        self.widget = css(w.VBox([self._status, self._banner, w.HBox([self.board.widget, controls]),
+                                  self._message]), "xh-app", "xh-xochintlan")
+
+    def _on_press(self, event: Any) -> None:
+        if event.inaxes is self.ax and is_finite_point(event.xdata, event.ydata):
+            self.click(cell_at(self.game.lattice, event.xdata, event.ydata))
+
+
+# ---------------------------------------------------------------------------
+# helpers
+# ---------------------------------------------------------------------------
+def _seat(player: Any) -> Any:
+    """None for a person, else the computer player object."""
+    if player == "human":
+        return None
+    from ..players import get_player
+
+    return get_player(player, game="xochintlan")
+
+
+def _player_name(player: Any) -> str:
+    return getattr(player, "name", type(player).__name__)
+
+
+def _running_loop() -> asyncio.AbstractEventLoop | None:
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+
+
+def _cell_text(cell: Cell, spaced: bool = False) -> str:
+    return f"({cell[0]}, {cell[1]})" if spaced else f"({cell[0]},{cell[1]})"
+
+
+def _click_cell(action: Any, mode: str, animal: str, selection: Cell | None) -> Cell | None:
+    """The cell a click would use to make ``action`` in this mode, or None if no click makes it."""
+    if mode == "place" and isinstance(action, Place) and action.kind == animal:
+        return action.cell
+    if mode == "switch" and isinstance(action, Switch) and action.kind == animal:
+        return action.cell
+    if mode == "move" and isinstance(action, MoveHuman):
+        return action.cell
+    if mode == "swap" and isinstance(action, Swap):
+        if selection is None:
+            return action.a
+        if selection in (action.a, action.b):
+            return action.b if selection == action.a else action.a
+    return None
+
+
+def _outermost(lattice: Any, cells: set[Cell]) -> set[Cell]:
+    """The cells of ``cells`` that reach furthest left, right, up and down: they span its frame."""
+    centres = {c: lattice.center(c) for c in cells}
+    extremes = set()
+    for axis in (0, 1):
+        for pick in (min, max):
+            value = pick(p[axis] for p in centres.values())
+            extremes |= {c for c, p in centres.items() if abs(p[axis] - value) < 1e-9}
+    return extremes
+
+
+def _mark_selected(ax: Any, lattice: Any, cell: Cell) -> None:
+    """Outline the first cell of a swap (the viz layer has no option for a selection)."""
+    from matplotlib.patches import Polygon
+
+    ax.add_patch(Polygon(lattice.corners(cell), closed=True, facecolor="none", edgecolor="#0072B2",
+                         linewidth=3.5, zorder=8))
+
+
+def _cards_png(cards: Sequence[Any], labels: Sequence[str]) -> bytes:
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    from ..viz import draw_card
+
+    fig = Figure(figsize=(1.6 * len(cards), 1.9), dpi=100)
+    FigureCanvasAgg(fig)
+    for i, (card, label) in enumerate(zip(cards, labels)):
+        draw_card(card, ax=fig.add_axes((i / len(cards), 0.0, 1 / len(cards), 1.0)), label=label)
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png")
+    return buffer.getvalue()
