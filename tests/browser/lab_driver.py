@@ -269,7 +269,7 @@ class LabServer:
             log.write(f"--- starting JupyterLab on port {self.port}\n".encode())
             log.flush()
             self._process = subprocess.Popen(
-                [sys.executable, "-m", "jupyterlab", f"--config={config}"],
+                [sys.executable, "-c", _LAUNCHER, f"--config={config}"],
                 cwd=self.root_dir,
                 env=self._environment(),
                 stdin=subprocess.DEVNULL,
@@ -296,6 +296,19 @@ class LabServer:
                 time.sleep(0.2)
         raise RuntimeError(
             f"JupyterLab did not answer within {self.startup_timeout:.0f} s; log {self.log_path}")
+
+
+# Start JupyterLab so that it gets SIGTERM when pytest dies, even by SIGKILL
+# (Linux): otherwise a killed run would leave a server behind in its own session.
+_LAUNCHER = """
+import ctypes, os, signal, sys
+if sys.platform.startswith("linux"):
+    PR_SET_PDEATHSIG = 1
+    ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+    if os.getppid() == 1:
+        sys.exit("the test run that started JupyterLab is gone")
+os.execv(sys.executable, [sys.executable, "-m", "jupyterlab", *sys.argv[1:]])
+"""
 
 
 class _PortTaken(RuntimeError):
@@ -371,6 +384,15 @@ async (expression) => {
                                         user_expressions: {value: expression}});
   const reply = await future.done;
   return reply.content.user_expressions.value;
+}
+"""
+
+_EXECUTE = """
+async (code) => {
+  const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
+  const future = kernel.requestExecute({code: code, silent: true, store_history: false});
+  const reply = await future.done;
+  return reply.content;
 }
 """
 
@@ -468,6 +490,20 @@ class LabPage:
                 f"{expression!r} raised {result.get('ename')}: {result.get('evalue')}")
         return json.loads(ast.literal_eval(result["data"]["text/plain"]))
 
+    def execute(self, code: str) -> None:
+        """Run statements in the notebook's kernel, as a hidden cell would.
+
+        Widgets they change update on the page, as after a click; for example
+        ``lab.execute("for cell in MOVES: app.click(cell)")``.  Raises
+        :class:`NotebookError` with the traceback when the code raises.
+        """
+        self._require_notebook()
+        reply = self.page.evaluate(_EXECUTE, code)
+        if reply.get("status") != "ok":
+            traceback = ANSI_ESCAPE.sub("", "\n".join(reply.get("traceback", [])))
+            raise NotebookError(
+                f"{reply.get('ename')}: {reply.get('evalue')} in\n{code}\n{traceback}")
+
     # -- widgets
 
     def widget(self, target: str) -> Any:
@@ -495,9 +531,28 @@ class LabPage:
         expect(self.widget(target)).not_to_have_text(before, timeout=timeout)
         return self.text(target)
 
+    def expect_visible(self, target: str, *, visible: bool = True,
+                       timeout: float = 15_000) -> None:
+        """Wait until a widget is shown (or, with ``visible=False``, hidden or gone)."""
+        from playwright.sync_api import expect
+
+        if visible:
+            expect(self.widget(target)).to_be_visible(timeout=timeout)
+        else:
+            expect(self.widget(target)).to_be_hidden(timeout=timeout)
+
     def click(self, target: str, *, timeout: float = 15_000) -> None:
         """Click a widget (a Button, or any element a selector names)."""
         self.widget(target).click(timeout=timeout)
+
+    def choose(self, target: str, option: str, *, timeout: float = 15_000) -> None:
+        """Pick ``option`` (its visible label) in a Dropdown, Select or ToggleButtons."""
+        widget = self.widget(target)
+        select = widget.locator("select")
+        if select.count():
+            select.select_option(label=option, timeout=timeout)
+        else:
+            widget.get_by_role("button", name=option, exact=True).click(timeout=timeout)
 
     # -- matplotlib canvases (ipympl)
 
@@ -564,6 +619,24 @@ class LabPage:
                         within: str | None = None) -> None:
         """Click the point ``(x, y)`` in data coordinates of a figure's axes."""
         self.click_canvas(*self.figure_fraction(x, y, figure, axes), within=within)
+
+    def canvas_image(self, within: str | None = None) -> str:
+        """The picture an ipympl canvas shows now, as a data URL (to compare)."""
+        selector = f"{css(within)} {_CANVAS}" if within else _CANVAS
+        return self.page.locator(selector).first.evaluate("canvas => canvas.toDataURL()")
+
+    def expect_canvas_change(self, before: str, within: str | None = None, *,
+                             timeout: float = 15_000) -> str:
+        """Wait until a canvas shows something else than ``before``; returns the new picture."""
+        selector = f"{css(within)} {_CANVAS}" if within else _CANVAS
+        self.page.locator(selector).first.wait_for(timeout=timeout)
+        self.page.wait_for_function(
+            """([selector, before]) => {
+                 const canvas = document.querySelector(selector);
+                 return canvas !== null && canvas.toDataURL() !== before;
+               }""",
+            arg=[selector, before], timeout=timeout)
+        return self.canvas_image(within)
 
     def press_on_canvas(self, key: str, within: str | None = None) -> None:
         """Give an ipympl canvas the keyboard focus and press ``key`` (e.g. "r")."""

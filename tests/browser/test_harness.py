@@ -28,6 +28,18 @@ WIDGET_NOTEBOOK = [
     "def on_press(_):\n"
     "    clicks.value = f\"clicks: {int(clicks.value.split(': ')[1]) + 1}\"\n"
     "button.on_click(on_press)",
+    # The kinds of choices the boards offer: an action and an animal.
+    "action = widgets.ToggleButtons(options=['place', 'switch', 'move'])\n"
+    "action.add_class('xh-test-action')\n"
+    "animal = widgets.Dropdown(options=['Lizard', 'Bird', 'Monkey'])\n"
+    "animal.add_class('xh-test-animal')\n"
+    "choice = widgets.Label()\n"
+    "choice.add_class('xh-test-choice')\n"
+    "def show_choice(_=None):\n"
+    "    choice.value = f'{action.value} {animal.value}'\n"
+    "show_choice()\n"
+    "action.observe(show_choice, 'value')\n"
+    "animal.observe(show_choice, 'value')",
     # A clickable figure, shown only inside the layout (hence plt.ioff()).
     "with plt.ioff():\n"
     "    fig, ax = plt.subplots(figsize=(4, 3))\n"
@@ -51,13 +63,13 @@ WIDGET_NOTEBOOK = [
     "    keys.value = f'key: {event.key}'\n"
     "fig.canvas.mpl_connect('button_press_event', on_canvas_press)\n"
     "fig.canvas.mpl_connect('key_press_event', on_key)\n"
-    "app = widgets.VBox([button, clicks, fig.canvas, where, keys])\n"
+    "app = widgets.VBox([button, clicks, action, animal, choice, fig.canvas, where, keys])\n"
     "app.add_class('xh-test-app')\n"
     "app",
 ]
 
 
-def test_button_and_canvas_clicks_reach_the_kernel(lab, lab_server):
+def test_clicks_keys_and_choices_reach_the_kernel(lab, lab_server):
     lab_server.add_notebook("harness_widgets.ipynb", WIDGET_NOTEBOOK)
     lab.open_notebook("harness_widgets.ipynb")
     lab.run_all_cells()
@@ -69,9 +81,16 @@ def test_button_and_canvas_clicks_reach_the_kernel(lab, lab_server):
     lab.click("xh-test-button")
     lab.expect_text("xh-test-clicks", "clicks: 2", exact=True)
 
+    lab.expect_text("xh-test-choice", "place Lizard", exact=True)
+    lab.choose("xh-test-action", "switch")
+    lab.choose("xh-test-animal", "Monkey")
+    lab.expect_text("xh-test-choice", "switch Monkey", exact=True)
+
     # Data point (7, 2) and its mirror (2, 7): catches a flipped y axis.
+    empty_board = lab.canvas_image("xh-test-board")
     lab.click_canvas_at(7, 2, figure="fig", within="xh-test-board")
     lab.expect_text("xh-test-where", "canvas: 7,2", exact=True)
+    lab.expect_canvas_change(empty_board, "xh-test-board")  # the dot is drawn
     lab.click_canvas_at(2, 7, figure="fig", within="xh-test-board")
     lab.expect_text("xh-test-where", "canvas: 2,7", exact=True)
     # The lower left corner of the figure lies outside the axes.
@@ -86,9 +105,13 @@ def test_button_and_canvas_clicks_reach_the_kernel(lab, lab_server):
     lab.press_on_canvas("r", within="xh-test-board")
     lab.expect_text("xh-test-key", "key: r", exact=True)
 
-    # The page and the kernel agree.
-    assert lab.python("clicks.value") == "clicks: 2"
+    # The page and the kernel agree, both ways.
+    assert lab.python("(clicks.value, action.value, animal.value)") == [
+        "clicks: 2", "switch", "Monkey"]
     assert lab.python("[len(line.get_xdata()) for line in ax.lines]") == [1, 1]
+    lab.execute("button.click()\nanimal.value = 'Bird'")
+    lab.expect_text("xh-test-clicks", "clicks: 3", exact=True)
+    lab.expect_text("xh-test-choice", "switch Bird", exact=True)
 
     shot = lab.screenshot("app", target="xh-test-app")
     assert shot.stat().st_size > 1000
@@ -106,3 +129,5 @@ def test_a_failing_cell_is_reported_with_its_traceback(lab, lab_server):
     assert lab.python("x") == 1
     with pytest.raises(NotebookError, match="NameError"):
         lab.python("y")  # the cell after the failure never ran
+    with pytest.raises(NotebookError, match="ZeroDivisionError"):
+        lab.execute("x = 1 / 0")
