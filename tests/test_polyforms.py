@@ -328,3 +328,38 @@ def test_bad_text_and_turns():
 def test_docstring_examples():
     result = doctest.testmod(pf)
     assert result.attempted > 10 and result.failed == 0
+
+
+# -- the shipped counts table -------------------------------------------------------
+def test_shipped_table_matches_the_dataset_copy_and_fresh_counts():
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    shipped = (root / "xochintlan_hex" / "data" / "polyform_counts.csv").read_text()
+    assert (root / "datasets" / "polyform_counts.csv").read_text() == shipped
+    lines = shipped.splitlines()
+    assert lines[0] == "lattice,kind,n,count"
+    for (lattice, kind), terms in OEIS.items():
+        known = pf.known_counts(lattice, kind)
+        assert [known[n] for n in range(1, 13)] == terms
+        assert sorted(known) == list(range(1, {"square": 17, "hex": 15}[lattice]))
+    assert pf.known_counts("square", "fixed")[16] == 104592937  # A001168
+    assert pf.known_counts("hex", "free")[14] == 15796897  # A000228
+    assert pf.counts_table(4, 3) == [tuple(line.split(",")[:2]) + tuple(map(int, line.split(",")[2:]))
+                                     for line in lines[1:] if _small(line, 4, 3)]
+
+
+def _small(line: str, square_max: int, hex_max: int) -> bool:
+    lattice, _, n, _ = line.split(",")
+    return int(n) <= {"square": square_max, "hex": hex_max}[lattice]
+
+
+def test_counts_table_command(tmp_path, capsys):
+    target = tmp_path / "counts.csv"
+    pf.main(["--square", "5", "--hex", "3", "-o", str(target)])
+    rows = target.read_text().splitlines()
+    assert rows[0] == "lattice,kind,n,count"
+    assert "square,free,5,12" in rows and "hex,one-sided,3,3" in rows and len(rows) == 1 + 15 + 9
+    with pytest.raises(SystemExit):
+        pf.main(["--square", "0"])
+    assert "n must be an int >= 1" in capsys.readouterr().err

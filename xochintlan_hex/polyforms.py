@@ -956,6 +956,29 @@ def counts_table(square_max: int = 16, hex_max: int = 14) -> list[tuple[str, str
     return rows
 
 
+def known_counts(lattice: str | Lattice = "square", kind: str = "fixed") -> dict[int, int]:
+    """``{n: count}`` from the table shipped with the kit (``data/polyform_counts.csv``),
+    computed once by :func:`counts_table`: instant, and larger sizes than a lesson
+    would wait for (polyominoes to 16 cells, polyhexes to 14).
+
+    >>> known_counts("square", "free")[16]
+    13079255
+    """
+    import csv
+    from pathlib import Path
+
+    lat = get_lattice(lattice)
+    _check_kind(kind)
+    # Beside this module rather than importlib.resources: the same in a wheel and in
+    # an editable install, whichever way the package was found.
+    text = (Path(__file__).with_name("data") / "polyform_counts.csv").read_text()
+    return {
+        int(row["n"]): int(row["count"])
+        for row in csv.DictReader(text.splitlines())
+        if row["lattice"] == lat.name and row["kind"] == kind
+    }
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     """Write the counts table as CSV (columns lattice, kind, n, count)."""
     import argparse
