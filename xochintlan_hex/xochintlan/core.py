@@ -1,0 +1,467 @@
+"""The engine's inner state and its fast paths (used by :class:`~.game.Xochintlan`).
+
+Speed matters here (studies play millions of actions), so the state is kept in
+forms that make each action a handful of dict operations:
+
+* cells are ints (:mod:`~xochintlan_hex.xochintlan.grid`), the board a dict
+  ``int -> letter``;
+* ``_adj[c]`` counts the tiles beside ``c`` and ``_nfront`` the empty cells with
+  at least one, so the number of placements is known without listing them;
+* ``_tiles`` lists the Human's cell first, then the animals in placement order
+  (animals never move), so a random tile side can be drawn by index;
+* ``_groups[kind]`` is the Human's group for that kind (sorted cells and, when
+  it has five cells, its key), or None once it has six or more. An action
+  recomputes a group only when it can have changed it;
+* every action appends one tuple to ``_log``, which is all ``undo`` needs.
+
+Internal moves are tuples: ``(PLACE, c, kind)``, ``(SWITCH, c, kind)``,
+``(MOVE, c)``, ``(SWAP, a, b)``, ``(REDRAW, index)``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterator, Sequence
+
+from xochintlan_hex.xochintlan.grid import ORIGIN
+from xochintlan_hex.xochintlan.patterns import card_keys
+from xochintlan_hex.xochintlan.rules import CARD_SIZE, HUMAN, KINDS, Rules
+
+PLACE, SWITCH, MOVE, SWAP, REDRAW = range(5)
+
+_L, _B, _M = KINDS
+
+Group = tuple  # (sorted cells, key or None)
+
+
+class GameCore:
+    """State and fast operations shared by the public game class."""
+
+    rules: Rules
+    n_players: int
+    _deltas: tuple[int, ...]
+
+    def _set_up_core(self) -> None:
+        rules = self.rules
+        tpk = rules.tiles_per_kind
+        self._cells: dict[int, str] = {ORIGIN: HUMAN}
+        self._adj: dict[int, int] = {ORIGIN + d: 1 for d in self._deltas}
+        self._nfront = len(self._deltas)
+        self._tiles: list[int] = [ORIGIN]
+        self._reserve = {k: tpk for k in KINDS}
+        self._onboard = {k: 0 for k in KINDS}
+        self._lock: tuple[int, ...] = ()
+        alone = ((ORIGIN,), None)
+        self._groups: dict[str, Group | None] = {k: alone for k in KINDS}
+        self._player = 0
+        self._turn = 0
+        self._log: list[tuple] = []
+        self._end: str | None = None
+        self._winner: int | None = None
+        self._win_kind: str | None = None
+        self._win_card: Any = None
+        # Rule flags read on every action.
+        self._tie_end = rules.endgame == "tie"
+        self._swap_end = rules.endgame == "swap"
+        self._keep_connected = rules.keep_connected
+        self._allow_redraw = rules.allow_redraw
+        self._max_turns = rules.max_turns or 0
+        n = self.n_players
+        if rules.win_check == "any":
+            self._order = tuple(tuple((p + i) % n for i in range(n)) for p in range(n))
+        else:
+            self._order = tuple((p,) for p in range(n))
+
+    # ------------------------------------------------------------ groups
+    def _group_of(self, kind: str) -> Group | None:
+        """The Human's group for ``kind``: (sorted cells, key if 5 cells), None if 6 or more."""
+        cells, deltas = self._cells, self._deltas
+        group = [self._tiles[0]]
+        for c in group:  # the list grows while we walk it: a breadth-first search
+            for d in deltas:
+                n = c + d
+                if cells.get(n) == kind and n not in group:
+                    if len(group) == CARD_SIZE:
+                        return None
+                    group.append(n)
+        group.sort()
+        if len(group) == CARD_SIZE:
+            low = group[0]
+            return (tuple(group), (0, group[1] - low, group[2] - low, group[3] - low, group[4] - low))
+        return (tuple(group), None)
+
+    def _joined(self, kind: str, c: int) -> None:
+        """A tile of ``kind`` arrived on ``c``: refresh the group if ``c`` touches it."""
+        group = self._groups[kind]
+        if group is None:
+            return  # six or more stay six or more
+        members = group[0]
+        for d in self._deltas:
+            if c + d in members:
+                self._groups[kind] = self._group_of(kind)
+                return
+
+    def _left(self, kind: str, c: int) -> None:
+        """A tile of ``kind`` left ``c``: refresh the group if ``c`` may have been in it."""
+        group = self._groups[kind]
+        if group is None or c in group[0]:
+            self._groups[kind] = self._group_of(kind)
+
+    # ------------------------------------------------------ tiles and cells
+    def _add_tile(self, code: int, kind: str) -> None:
+        cells, adj = self._cells, self._adj
+        front = self._nfront - (1 if adj.get(code) else 0)  # the cell leaves the frontier
+        cells[code] = kind
+        for d in self._deltas:
+            n = code + d
+            a = adj.get(n, 0)
+            adj[n] = a + 1
+            if a == 0 and n not in cells:
+                front += 1
+        self._nfront = front
+
+    def _remove_tile(self, code: int) -> None:
+        cells, adj = self._cells, self._adj
+        del cells[code]
+        front = self._nfront
+        for d in self._deltas:
+            n = code + d
+            a = adj[n] - 1
+            adj[n] = a
+            if a == 0 and n not in cells:
+                front -= 1
+        if adj.get(code):
+            front += 1  # the emptied cell still touches a tile
+        self._nfront = front
+
+    # ------------------------------------------------ actions (no checks)
+    def _snapshot(self) -> tuple:
+        groups = self._groups
+        return (self._lock, groups[_L], groups[_B], groups[_M])
+
+    def _place(self, c: int, kind: str) -> None:
+        self._log.append((PLACE, c, kind) + self._snapshot())
+        self._add_tile(c, kind)
+        self._tiles.append(c)
+        self._reserve[kind] -= 1
+        self._onboard[kind] += 1
+        self._lock = (c,)
+        self._joined(kind, c)
+        self._end_of_action()
+
+    def _switch(self, c: int, kind: str) -> None:
+        old = self._cells[c]
+        self._log.append((SWITCH, c, kind, old) + self._snapshot())
+        self._cells[c] = kind
+        self._reserve[kind] -= 1
+        self._reserve[old] += 1
+        self._onboard[kind] += 1
+        self._onboard[old] -= 1
+        self._lock = (c,)
+        self._left(old, c)
+        self._joined(kind, c)
+        self._end_of_action()
+
+    def _move(self, c: int) -> None:
+        h = self._tiles[0]
+        self._log.append((MOVE, c, h) + self._snapshot())
+        self._remove_tile(h)
+        self._add_tile(c, HUMAN)
+        self._tiles[0] = c
+        self._lock = (c,)
+        groups, group_of = self._groups, self._group_of
+        groups[_L] = group_of(_L)
+        groups[_B] = group_of(_B)
+        groups[_M] = group_of(_M)
+        self._end_of_action()
+
+    def _swap(self, a: int, b: int) -> None:
+        self._log.append((SWAP, a, b) + self._snapshot())
+        cells = self._cells
+        ka, kb = cells[a], cells[b]
+        cells[a], cells[b] = kb, ka
+        self._lock = (a, b)
+        self._groups[ka] = self._group_of(ka)
+        self._groups[kb] = self._group_of(kb)
+        self._end_of_action()
+
+    def _redraw(self, i: int) -> None:
+        p = self._player
+        old = self._hands[p][i]
+        self._log.append((REDRAW, i, old) + self._snapshot())
+        new = self._deck[self._drawn]
+        self._drawn += 1
+        self._hands[p][i] = new
+        self._hand_keys[p][i] = card_keys(new, self.rules.match)
+        self._revealed.append((p, old))
+        self._lock = ()
+        self._end_of_action()
+
+    def _do(self, move: tuple) -> None:
+        """Play an internal move known to be legal."""
+        code = move[0]
+        if code == PLACE:
+            self._place(move[1], move[2])
+        elif code == SWITCH:
+            self._switch(move[1], move[2])
+        elif code == MOVE:
+            self._move(move[1])
+        elif code == SWAP:
+            self._swap(move[1], move[2])
+        else:
+            self._redraw(move[1])
+
+    def _end_of_action(self) -> None:
+        mover = self._player
+        self._turn += 1
+        self._player = (mover + 1) % self.n_players
+        groups = self._groups
+        for kind in KINDS:
+            group = groups[kind]
+            if group is not None and group[1] is not None:
+                if self._find_winner(mover):
+                    return
+                break
+        reserve = self._reserve
+        if not (reserve[_L] or reserve[_B] or reserve[_M]):
+            if self._tie_end or self._count() == 0:
+                self._end = "tie"
+                return
+        if self._max_turns and self._turn >= self._max_turns:
+            self._end = "turn_limit"
+
+    def _find_winner(self, mover: int) -> bool:
+        groups = self._groups
+        keys = [(kind, groups[kind][1]) for kind in KINDS if groups[kind] is not None and groups[kind][1] is not None]
+        for p in self._order[mover]:
+            for i, accepted in enumerate(self._hand_keys[p]):
+                for kind, key in keys:
+                    if key in accepted:
+                        self._end = "win"
+                        self._winner = p
+                        self._win_kind = kind
+                        self._win_card = self._hands[p][i]
+                        return True
+        return False
+
+    def _undo_move(self) -> None:
+        entry = self._log.pop()
+        code = entry[0]
+        if code == PLACE:
+            c, kind = entry[1], entry[2]
+            self._remove_tile(c)
+            self._tiles.pop()
+            self._reserve[kind] += 1
+            self._onboard[kind] -= 1
+        elif code == SWITCH:
+            c, kind, old = entry[1], entry[2], entry[3]
+            self._cells[c] = old
+            self._reserve[kind] += 1
+            self._reserve[old] -= 1
+            self._onboard[kind] -= 1
+            self._onboard[old] += 1
+        elif code == MOVE:
+            c, h = entry[1], entry[2]
+            self._remove_tile(c)
+            self._add_tile(h, HUMAN)
+            self._tiles[0] = h
+        elif code == SWAP:
+            cells, a, b = self._cells, entry[1], entry[2]
+            cells[a], cells[b] = cells[b], cells[a]
+        else:
+            i, old = entry[1], entry[2]
+            p, _shown = self._revealed.pop()
+            self._drawn -= 1
+            self._hands[p][i] = old
+            self._hand_keys[p][i] = card_keys(old, self.rules.match)
+        lock, g_l, g_b, g_m = entry[-4:]
+        self._lock = lock
+        groups = self._groups
+        groups[_L], groups[_B], groups[_M] = g_l, g_b, g_m
+        self._turn -= 1
+        self._player = (self._player - 1) % self.n_players
+        self._end = None
+        self._winner = None
+        self._win_kind = None
+        self._win_card = None
+
+    # ------------------------------------------------------ counting actions
+    def _human_only(self) -> int:
+        """Empty cells whose only neighbouring tile is the Human (no target for it)."""
+        h = self._tiles[0]
+        cells, adj = self._cells, self._adj
+        count = 0
+        for d in self._deltas:
+            n = h + d
+            if n not in cells and adj.get(n) == 1:
+                count += 1
+        return count
+
+    def _counts(self) -> tuple[int, int, int, int, int]:
+        """How many legal places, switches, Human moves, swaps and redraws there are.
+
+        Under ``keep_connected`` the Human moves are counted before the
+        connection test (an upper bound); :meth:`_count` is exact.
+        """
+        reserve, onboard, cells = self._reserve, self._onboard, self._cells
+        has_l = reserve[_L] > 0
+        has_b = reserve[_B] > 0
+        has_m = reserve[_M] > 0
+        kinds = has_l + has_b + has_m
+        front = self._nfront
+        switches = 0
+        if kinds:
+            switches = onboard[_L] * (kinds - has_l) + onboard[_B] * (kinds - has_b) + onboard[_M] * (kinds - has_m)
+            for c in self._lock:
+                kind = cells[c]
+                if kind != HUMAN:
+                    switches -= kinds - (reserve[kind] > 0)
+        tiles = self._tiles
+        moves = front - self._human_only() if len(tiles) > 1 and tiles[0] not in self._lock else 0
+        swaps = self._count_swaps() if not kinds and self._swap_end else 0
+        redraws = self._redraws_open()
+        return kinds * front, switches, moves, swaps, redraws
+
+    def _count(self) -> int:
+        """The number of legal actions (``len(legal_actions())``)."""
+        if self._end is not None:
+            return 0
+        places, switches, moves, swaps, redraws = self._counts()
+        if moves and self._keep_connected:
+            moves = sum(1 for _ in self._human_moves())
+        return places + switches + moves + swaps + redraws
+
+    def _count_swaps(self) -> int:
+        free = dict(self._onboard)
+        for c in self._lock:
+            kind = self._cells[c]
+            if kind != HUMAN:
+                free[kind] -= 1
+        return free[_L] * free[_B] + free[_L] * free[_M] + free[_B] * free[_M]
+
+    def _redraws_open(self) -> int:
+        if self._allow_redraw and self._drawn < len(self._deck):
+            return len(self._hands[self._player])
+        return 0
+
+    # ------------------------------------------------------ listing moves
+    def _empty_beside(self, tiles: Sequence[int]) -> list[int]:
+        deltas = self._deltas
+        return sorted({t + d for t in tiles for d in deltas} - self._cells.keys())
+
+    def _human_moves(self) -> Iterator[int]:
+        h = self._tiles[0]
+        for c in self._empty_beside(self._tiles[1:]):
+            if not self._keep_connected or self._connected_after_move(h, c):
+                yield c
+
+    def _connected_after_move(self, h: int, c: int) -> bool:
+        """Would the board be in one piece with the Human moved from ``h`` to ``c``?"""
+        rest = set(self._cells)
+        rest.discard(h)
+        stack = [c]
+        while stack:
+            t = stack.pop()
+            for d in self._deltas:
+                n = t + d
+                if n in rest:
+                    rest.discard(n)
+                    stack.append(n)
+        return not rest
+
+    def _moves(self) -> list[tuple]:
+        """Every legal move, grouped: places, switches, Human moves, swaps, redraws."""
+        if self._end is not None:
+            return []
+        moves: list[tuple] = []
+        cells, reserve, lock = self._cells, self._reserve, self._lock
+        front = self._empty_beside(self._tiles)
+        for kind in KINDS:
+            if reserve[kind]:
+                moves.extend((PLACE, c, kind) for c in front)
+        animals = sorted(self._tiles[1:])
+        for c in animals:
+            if c not in lock:
+                moves.extend((SWITCH, c, kind) for kind in KINDS if reserve[kind] and cells[c] != kind)
+        if len(self._tiles) > 1 and self._tiles[0] not in lock:
+            moves.extend((MOVE, c) for c in self._human_moves())
+        if self._swap_end and not (reserve[_L] or reserve[_B] or reserve[_M]):
+            free = [c for c in animals if c not in lock]
+            moves.extend((SWAP, a, b) for i, a in enumerate(free) for b in free[i + 1 :] if cells[a] != cells[b])
+        moves.extend((REDRAW, i) for i in range(self._redraws_open()))
+        return moves
+
+    # ------------------------------------------------------ random draws
+    def _draw_move(self, rand: Any) -> tuple:
+        """A uniformly random legal move: a group by its count, then one of it."""
+        while True:
+            places, switches, moves, swaps, redraws = self._counts()
+            total = places + switches + moves + swaps + redraws
+            if total <= 0:
+                raise RuntimeError("no legal action in a game that is not over")
+            r = rand() * total
+            if r < places:
+                available = [k for k in KINDS if self._reserve[k]]
+                kind = available[min(int(r * len(available) / places), len(available) - 1)]
+                return (PLACE, self._random_front_cell(rand), kind)
+            r -= places
+            if r < switches:
+                return self._random_switch(rand)
+            r -= switches
+            if r < moves:
+                c = self._random_human_target(rand)
+                if self._keep_connected and not self._connected_after_move(self._tiles[0], c):
+                    continue  # outside the legal set: draw again from the start
+                return (MOVE, c)
+            r -= moves
+            if r < swaps:
+                return self._random_swap(rand)
+            return (REDRAW, min(int(r - swaps), redraws - 1))
+
+    def _random_front_cell(self, rand: Any) -> int:
+        # A tile side drawn uniformly, kept with probability 1 / (tiles beside the
+        # cell it faces): every empty cell beside the board is equally likely.
+        tiles, deltas, cells, adj = self._tiles, self._deltas, self._cells, self._adj
+        sides = len(deltas)
+        span = len(tiles) * sides
+        while True:
+            j = int(rand() * span)
+            n = tiles[j // sides] + deltas[j % sides]
+            if n in cells:
+                continue
+            a = adj[n]
+            if a == 1 or rand() * a < 1.0:
+                return n
+
+    def _random_human_target(self, rand: Any) -> int:
+        # The same over the animals' sides only: a target must touch an animal.
+        tiles, deltas, cells, adj = self._tiles, self._deltas, self._cells, self._adj
+        h = tiles[0]
+        sides = len(deltas)
+        span = (len(tiles) - 1) * sides
+        while True:
+            j = int(rand() * span)
+            n = tiles[1 + j // sides] + deltas[j % sides]
+            if n in cells:
+                continue
+            a = adj[n] - ((n - h) in deltas)
+            if a == 1 or rand() * a < 1.0:
+                return n
+
+    def _random_switch(self, rand: Any) -> tuple:
+        tiles, cells, reserve, lock = self._tiles, self._cells, self._reserve, self._lock
+        span = (len(tiles) - 1) * 3
+        while True:
+            j = int(rand() * span)
+            c = tiles[1 + j // 3]
+            kind = KINDS[j % 3]
+            if reserve[kind] and cells[c] != kind and c not in lock:
+                return (SWITCH, c, kind)
+
+    def _random_swap(self, rand: Any) -> tuple:
+        tiles, cells, lock = self._tiles, self._cells, self._lock
+        animals = len(tiles) - 1
+        while True:
+            a = tiles[1 + int(rand() * animals)]
+            b = tiles[1 + int(rand() * animals)]
+            if cells[a] != cells[b] and a not in lock and b not in lock:
+                return (SWAP, min(a, b), max(a, b))

@@ -1,0 +1,562 @@
+"""The Xochintlan game state: set-up, the five actions, locks, the end of a game.
+
+How the kit reads the rules (see also :mod:`xochintlan_hex.xochintlan`):
+
+* **Set-up.** The Human stands on ``(0, 0)``; every animal is in the reserve;
+  the deck of goal cards is shuffled with the game's seed; player 0 takes the
+  first ``cards_per_player`` cards from the top, then player 1, and so on.
+  Player 0 starts, then 1, 2, ... in a cycle.
+* **A turn is one action.** *Place* an animal from the reserve on an empty cell
+  touching a tile; *switch* an animal on the board for one of another kind
+  from the reserve (the old one goes back; the Human is never switched); *move
+  the Human* to an empty cell that touches a tile other than the Human itself
+  (the board may fall apart in pieces, unless ``keep_connected``). Variants add
+  *swap* (exchange two animals of different kinds, once the reserve is empty
+  under ``endgame="swap"``) and *redraw* (reveal a card, draw another, under
+  ``allow_redraw``).
+* **Lock.** The tile the previous player just played (placed, switched, moved;
+  both tiles of a swap) may not be switched or moved by the next player; a
+  locked Human may not move. A redraw plays no tile, so it locks nothing.
+* **End of an action**, in this order: a win (the player who acted first,
+  then, under ``win_check="any"``, the others in turn order; the first whose
+  card stands wins); a tie once the reserve is empty (unless ``endgame="swap"``);
+  a tie by turn limit once ``max_turns`` actions are played. In the tiny
+  variants where a player could be left without any legal action, the game
+  ends there as a tie.
+
+>>> game = Xochintlan(players=2, seed=7, cards=["I", "X"])
+>>> game.legal_actions()[:3]
+[Place('L', (0, -1)), Place('L', (-1, 0)), Place('L', (1, 0))]
+>>> game.play("L(1,0)"); game.play(MoveHuman((2, 0)))
+>>> game.locked
+frozenset({(2, 0)})
+>>> game.play("H(1,1)")
+Traceback (most recent call last):
+...
+xochintlan_hex.errors.IllegalAction: the Human was just moved by the previous player
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any, Sequence
+
+from xochintlan_hex.display import ShowsItself
+from xochintlan_hex.errors import IllegalAction
+from xochintlan_hex.lattice import Cell, Lattice, get_lattice
+from xochintlan_hex.polyforms import Polyform
+from xochintlan_hex.xochintlan.actions import (
+    ACTION_TYPES,
+    Action,
+    MoveHuman,
+    Place,
+    Redraw,
+    Swap,
+    Switch,
+    as_action,
+)
+from xochintlan_hex.xochintlan.core import MOVE, PLACE, REDRAW, SWAP, SWITCH, GameCore
+from xochintlan_hex.xochintlan.grid import decode, deltas, encode_or_none
+from xochintlan_hex.xochintlan.patterns import card_keys, human_group
+from xochintlan_hex.xochintlan.rules import HUMAN, KIND_NAMES, KINDS, Rules, goal_cards, resolve_card
+from xochintlan_hex.xochintlan.text import board_to_text
+
+END_REASONS = ("win", "tie", "turn_limit")
+
+# Action values cached by cell code: the hot paths hand out shared immutable objects.
+_PLACE_CACHE: dict[str, dict[int, Place]] = {k: {} for k in KINDS}
+_SWITCH_CACHE: dict[str, dict[int, Switch]] = {k: {} for k in KINDS}
+_MOVE_CACHE: dict[int, MoveHuman] = {}
+
+
+def _place_action(kind: str, code: int) -> Place:
+    cache = _PLACE_CACHE[kind]
+    action = cache.get(code)
+    if action is None:
+        action = cache[code] = Place._trusted(kind, decode(code))
+    return action
+
+
+def _switch_action(code: int, kind: str) -> Switch:
+    cache = _SWITCH_CACHE[kind]
+    action = cache.get(code)
+    if action is None:
+        action = cache[code] = Switch._trusted(decode(code), kind)
+    return action
+
+
+def _move_action(code: int) -> MoveHuman:
+    action = _MOVE_CACHE.get(code)
+    if action is None:
+        action = _MOVE_CACHE[code] = MoveHuman._trusted(decode(code))
+    return action
+
+
+def _a(kind: str) -> str:
+    return f"a {KIND_NAMES[kind]}"
+
+
+class Xochintlan(GameCore, ShowsItself):
+    """One game of Xochintlan, from set-up to its end.
+
+    ``players``: how many players (>= 1). ``seed``: the int that shuffles the
+    deck (a fresh one is drawn when None; it is kept in :attr:`seed` and in
+    records). ``rules``: a :class:`~xochintlan_hex.xochintlan.rules.Rules`.
+    ``cards``: optionally, each player's hand, as a list with one entry per
+    player: a list of card names or Polyforms (a single card may stand alone
+    when ``cards_per_player`` is 1); the deck then holds the other cards, in
+    the seed's order. A card may be given to several players.
+
+    >>> game = Xochintlan(players=2, seed=1, cards=["L", "X"])
+    >>> [hand[0].name for hand in game.cards], game.current_player, game.reserve
+    (['L', 'X'], 0, {'L': 8, 'B': 8, 'M': 8})
+    >>> game.play("L(0,1)")
+    >>> print(game)
+    H
+    L
+    turn 1, player 1 to play; reserve L 7 B 8 M 8
+    """
+
+    def __init__(self, players: int = 2, seed: int | None = None, rules: Rules = Rules(), cards: Any = None) -> None:
+        if isinstance(players, bool) or not isinstance(players, int) or players < 1:
+            raise ValueError(f"players must be an int >= 1, not {players!r}")
+        if not isinstance(rules, Rules):
+            raise ValueError(f"rules must be a Rules value, not {rules!r}")
+        if seed is None:
+            seed = random.SystemRandom().getrandbits(63)
+        elif isinstance(seed, bool) or not isinstance(seed, int):
+            raise ValueError(f"seed must be an int or None, not {seed!r}")
+        self.rules = rules
+        self.n_players = players
+        self.seed = seed
+        self._lat = get_lattice(rules.lattice)
+        self._deltas = deltas(rules.lattice)
+        self._deal(cards)
+        self._set_up_board()
+
+    # ------------------------------------------------------------------ set-up
+    def _deal(self, cards: Any) -> None:
+        rules, players = self.rules, self.n_players
+        deck = list(goal_cards(rules.lattice))
+        need = players * rules.cards_per_player
+        spare = 1 if rules.allow_redraw else 0
+        if need + spare > len(deck):
+            extra = ", plus one left to draw for allow_redraw=True" if spare else ""
+            raise ValueError(
+                f"players: {players} players x {rules.cards_per_player} card(s) need {need} goal cards{extra}; "
+                f"the {rules.lattice} deck holds {len(deck)}"
+            )
+        random.Random(self.seed).shuffle(deck)
+        if cards is None:
+            hands = [deck[p * rules.cards_per_player : (p + 1) * rules.cards_per_player] for p in range(players)]
+            rest = deck[need:]
+        else:
+            hands = self._given_hands(cards)
+            names = {card.name for hand in hands for card in hand}
+            rest = [card for card in deck if card.name not in names]
+        self._dealt = tuple(tuple(hand) for hand in hands)
+        self._hands = [list(hand) for hand in hands]
+        self._hand_keys = [[card_keys(card, rules.match) for card in hand] for hand in hands]
+        self._deck = tuple(rest)
+        self._drawn = 0
+        self._revealed: list[tuple[int, Polyform]] = []
+
+    def _given_hands(self, cards: Any) -> list[list[Polyform]]:
+        rules = self.rules
+        if isinstance(cards, (str, Polyform)) or not isinstance(cards, Sequence):
+            raise ValueError(f"cards must be a list with one hand per player, not {cards!r}")
+        if len(cards) != self.n_players:
+            raise ValueError(f"cards must hold one hand per player: {self.n_players} players, {len(cards)} hands given")
+        hands = []
+        for p, hand in enumerate(cards):
+            if isinstance(hand, (str, Polyform)):
+                hand = [hand]
+            if not isinstance(hand, Sequence) or len(hand) != rules.cards_per_player:
+                size = len(hand) if isinstance(hand, Sequence) else hand
+                raise ValueError(
+                    f"cards: player {p}'s hand must hold cards_per_player={rules.cards_per_player} card(s), not {size!r}"
+                )
+            hands.append([resolve_card(card, rules.lattice, f"cards (player {p})") for card in hand])
+        return hands
+
+    def _set_up_board(self) -> None:
+        self._history: list[Action] = []
+        self._set_up_core()
+
+    # --------------------------------------------------------------- the state
+    @property
+    def lattice(self) -> Lattice:
+        """The lattice object (:data:`~xochintlan_hex.lattice.SQUARE` or ``HEX``)."""
+        return self._lat
+
+    @property
+    def board(self) -> dict[Cell, str]:
+        """A new dict ``cell -> "H" | "L" | "B" | "M"`` of the tiles on the board."""
+        return {decode(c): kind for c, kind in self._cells.items()}
+
+    @property
+    def human(self) -> Cell:
+        """The Human's cell."""
+        return decode(self._tiles[0])
+
+    @property
+    def reserve(self) -> dict[str, int]:
+        """Animals left in the reserve, by kind: ``{"L": 8, "B": 8, "M": 8}`` at set-up."""
+        return dict(self._reserve)
+
+    @property
+    def current_player(self) -> int:
+        """The player to act (after the last action of a game: the one who would act next)."""
+        return self._player
+
+    @property
+    def locked(self) -> frozenset[Cell]:
+        """The cells the current player may not switch, swap or move (the tiles just played)."""
+        return frozenset(decode(c) for c in self._lock)
+
+    @property
+    def turn(self) -> int:
+        """How many actions have been played."""
+        return self._turn
+
+    @property
+    def history(self) -> list[Action]:
+        """The actions played so far, in order (a copy)."""
+        return list(self._history)
+
+    @property
+    def cards(self) -> list[list[Polyform]]:
+        """Each player's hand now (a copy). Secret cards are in here too: see :meth:`visible_cards`."""
+        return [list(hand) for hand in self._hands]
+
+    @property
+    def dealt_cards(self) -> list[list[Polyform]]:
+        """Each player's hand at set-up, before any redraw."""
+        return [list(hand) for hand in self._dealt]
+
+    @property
+    def revealed(self) -> set[tuple[int, Polyform]]:
+        """The ``(player, card)`` pairs shown to everyone by a redraw."""
+        return set(self._revealed)
+
+    @property
+    def cards_left(self) -> int:
+        """Cards left in the deck to draw (redraws take them from the top)."""
+        return len(self._deck) - self._drawn
+
+    def visible_cards(self, viewer: int | None = None) -> list[list[Polyform | None]]:
+        """Each hand as ``viewer`` sees it: a card, or None where it is hidden.
+
+        A player sees their own hand; everyone sees every hand under
+        ``open_cards`` and once the game is over. ``viewer=None`` is a spectator.
+        """
+        if viewer is not None and (isinstance(viewer, bool) or not isinstance(viewer, int) or not 0 <= viewer < self.n_players):
+            raise ValueError(f"viewer must be None or a player index 0..{self.n_players - 1}, not {viewer!r}")
+        public = self.rules.open_cards or self._end is not None
+        return [list(hand) if public or p == viewer else [None] * len(hand) for p, hand in enumerate(self._hands)]
+
+    @property
+    def is_over(self) -> bool:
+        """True once the game has ended (win, tie or turn limit)."""
+        return self._end is not None
+
+    @property
+    def end_reason(self) -> str | None:
+        """``"win"``, ``"tie"``, ``"turn_limit"``, or None while the game goes on."""
+        return self._end
+
+    @property
+    def winner(self) -> int | None:
+        """The winning player's index, or None."""
+        return self._winner
+
+    @property
+    def winning_kind(self) -> str | None:
+        """The animal kind of the winning pattern, or None."""
+        return self._win_kind
+
+    @property
+    def winning_card(self) -> Polyform | None:
+        """The card the winner reproduced, or None."""
+        return self._win_card
+
+    @property
+    def winning_cells(self) -> frozenset[Cell]:
+        """The five cells of the winning pattern (empty unless the game was won)."""
+        if self._win_kind is None:
+            return frozenset()
+        return human_group(self.board, self._win_kind, self.rules.lattice)
+
+    def _action(self, move: tuple) -> Action:
+        code = move[0]
+        if code == PLACE:
+            return _place_action(move[2], move[1])
+        if code == SWITCH:
+            return _switch_action(move[1], move[2])
+        if code == MOVE:
+            return _move_action(move[1])
+        if code == SWAP:
+            return Swap._trusted(*sorted((decode(move[1]), decode(move[2]))))
+        return Redraw._trusted(move[1])
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action: places, switches, Human moves, swaps, redraws.
+
+        Within each group cells come row by row (smallest ``y`` first, then
+        ``x``) and kinds in the order L, B, M. Empty once the game is over.
+        """
+        return [self._action(m) for m in self._moves()]
+
+    def count_legal_actions(self) -> int:
+        """``len(legal_actions())``, counted without listing them."""
+        return self._count()
+
+    # ------------------------------------------------------------ checking
+    def _check(self, action: Action) -> tuple:
+        """The internal move for ``action``, or IllegalAction naming the broken rule."""
+        if self._end is not None:
+            raise IllegalAction("the game is over")
+        return _CHECKS[type(action)](self, action)
+
+    def _check_place(self, action: Place) -> tuple:
+        kind, cell = action.kind, action.cell
+        c = encode_or_none(cell)
+        if c is not None and c in self._cells:
+            raise IllegalAction(f"{cell} is not empty: it holds {_a(self._cells[c])}")
+        if c is None or not self._adj.get(c):
+            raise IllegalAction(f"{cell} touches no tile")
+        if not self._reserve[kind]:
+            raise IllegalAction(f"no {KIND_NAMES[kind]} left in the reserve")
+        return (PLACE, c, kind)
+
+    def _check_switch(self, action: Switch) -> tuple:
+        cell, kind = action.cell, action.kind
+        c = encode_or_none(cell)
+        old = None if c is None else self._cells.get(c)
+        if old is None:
+            raise IllegalAction(f"{cell} is empty: there is no animal to switch")
+        if old == HUMAN:
+            raise IllegalAction("the Human can never be switched")
+        if old == kind:
+            raise IllegalAction(f"{cell} already holds {_a(kind)}")
+        if not self._reserve[kind]:
+            raise IllegalAction(f"no {KIND_NAMES[kind]} left in the reserve")
+        if c in self._lock:
+            raise IllegalAction(f"{cell} was just played by the previous player")
+        return (SWITCH, c, kind)
+
+    def _check_move(self, action: MoveHuman) -> tuple:
+        cell = action.cell
+        h = self._tiles[0]
+        if h in self._lock:
+            raise IllegalAction("the Human was just moved by the previous player")
+        c = encode_or_none(cell)
+        if c is not None and c in self._cells:
+            what = "the Human is already there" if c == h else f"it holds {_a(self._cells[c])}"
+            raise IllegalAction(f"{cell} is not empty: {what}")
+        beside_h = c is not None and (c - h) in self._deltas
+        if c is None or self._adj.get(c, 0) - beside_h <= 0:
+            raise IllegalAction(f"{cell} touches no tile once the Human has left {decode(h)}")
+        if self.rules.keep_connected and not self._connected_after_move(h, c):
+            raise IllegalAction(f"moving the Human to {cell} would split the board (keep_connected=True)")
+        return (MOVE, c)
+
+    def _check_swap(self, action: Swap) -> tuple:
+        if self.rules.endgame != "swap":
+            raise IllegalAction("swaps belong to the endgame='swap' variant")
+        if any(self._reserve.values()):
+            raise IllegalAction("swaps start once every animal is on the board (the reserve is not empty)")
+        codes = []
+        for cell in (action.a, action.b):
+            c = encode_or_none(cell)
+            kind = None if c is None else self._cells.get(c)
+            if kind is None:
+                raise IllegalAction(f"{cell} is empty: there is no animal to swap")
+            if kind == HUMAN:
+                raise IllegalAction("the Human can never be swapped")
+            if c in self._lock:
+                raise IllegalAction(f"{cell} was just played by the previous player")
+            codes.append(c)
+        a, b = codes
+        if self._cells[a] == self._cells[b]:
+            raise IllegalAction(f"{action.a} and {action.b} both hold {_a(self._cells[a])}: a swap needs two different kinds")
+        return (SWAP, a, b)
+
+    def _check_redraw(self, action: Redraw) -> tuple:
+        if not self.rules.allow_redraw:
+            raise IllegalAction("redraws belong to the allow_redraw=True variant")
+        hand = self._hands[self._player]
+        if action.index >= len(hand):
+            raise IllegalAction(
+                f"no card {action.index}: player {self._player} holds {len(hand)} card(s) (R0 to R{len(hand) - 1})"
+            )
+        if self._drawn >= len(self._deck):
+            raise IllegalAction("the deck is empty: no card left to draw")
+        return (REDRAW, action.index)
+
+    def why_illegal(self, action: Any) -> str | None:
+        """Why ``action`` (or its notation) is refused now, or None if it is legal."""
+        try:
+            self._check(as_action(action))
+        except IllegalAction as refusal:
+            return str(refusal)
+        return None
+
+    def is_legal(self, action: Any) -> bool:
+        """True when ``action`` (or its notation) may be played now."""
+        return self.why_illegal(action) is None
+
+    # -------------------------------------------------------------- playing
+    def play(self, action: Action | str) -> None:
+        """Play ``action`` or its notation (``"L(1,0)"``).
+
+        Raises IllegalAction, naming the rule, and leaves the game untouched
+        when the action is refused.
+        """
+        check = _CHECKS.get(type(action))
+        if check is None:
+            action = as_action(action)
+            check = _CHECKS[type(action)]
+        if self._end is not None:
+            raise IllegalAction("the game is over")
+        move = check(self, action)
+        code = move[0]
+        if code == PLACE:
+            self._place(move[1], move[2])
+        elif code == MOVE:
+            self._move(move[1])
+        elif code == SWITCH:
+            self._switch(move[1], move[2])
+        elif code == SWAP:
+            self._swap(move[1], move[2])
+        else:
+            self._redraw(move[1])
+        self._history.append(action)
+
+    def undo(self) -> Action:
+        """Take back the last action and return it."""
+        if not self._log:
+            raise IllegalAction("nothing to undo: no action has been played")
+        self._undo_move()
+        return self._history.pop()
+
+    def random_action(self, rng: random.Random) -> Action:
+        """A uniformly random legal action drawn with ``rng`` (a ``random.Random``).
+
+        Draws without listing the actions: a group (place, switch, ...) is
+        chosen in proportion to its number of actions, then one action of it,
+        drawing again when a quick draw lands on an illegal one.
+        """
+        if self._end is not None:
+            raise IllegalAction("the game is over")
+        return self._action(self._draw_move(rng.random))
+
+    # ------------------------------------------------------------ copies
+    def clone(self) -> "Xochintlan":
+        """An independent copy: playing on it leaves this game untouched."""
+        twin = object.__new__(type(self))
+        twin.__dict__.update(self.__dict__)
+        twin._cells = dict(self._cells)
+        twin._adj = dict(self._adj)
+        twin._tiles = list(self._tiles)
+        twin._reserve = dict(self._reserve)
+        twin._onboard = dict(self._onboard)
+        twin._groups = dict(self._groups)
+        twin._history = list(self._history)
+        twin._log = list(self._log)
+        twin._hands = [list(hand) for hand in self._hands]
+        twin._hand_keys = [list(keys) for keys in self._hand_keys]
+        twin._revealed = list(self._revealed)
+        return twin
+
+    def __copy__(self) -> "Xochintlan":
+        return self.clone()
+
+    def __deepcopy__(self, memo: dict) -> "Xochintlan":
+        return self.clone()
+
+    # ---------------------------------------------------------- summaries
+    def outcome(self) -> dict[str, Any]:
+        """The game so far as plain values, one row of a study table.
+
+        Keys: ``winner`` (int or None), ``winning_kind`` ("L"/"B"/"M" or None),
+        ``winning_card`` (card name or None), ``end_reason`` ("win", "tie",
+        "turn_limit" or None), ``is_over``, ``turns`` (actions played),
+        ``players``, ``seed``, ``lattice``, ``cards`` (each player's hand now, as
+        lists of names), ``dealt_cards`` (hands at set-up), ``redraws``,
+        ``reserve_left`` (animals still in the reserve), ``rules`` (the rule
+        fields that differ from the defaults).
+        """
+        return {
+            "winner": self._winner,
+            "winning_kind": self._win_kind,
+            "winning_card": None if self._win_card is None else self._win_card.name,
+            "end_reason": self._end,
+            "is_over": self._end is not None,
+            "turns": self._turn,
+            "players": self.n_players,
+            "seed": self.seed,
+            "lattice": self.rules.lattice,
+            "cards": [[card.name for card in hand] for hand in self._hands],
+            "dealt_cards": [[card.name for card in hand] for hand in self._dealt],
+            "redraws": len(self._revealed),
+            "reserve_left": sum(self._reserve.values()),
+            "rules": self.rules.changed(),
+        }
+
+    def to_json(self) -> str:
+        """A record of the game: seed, players, rules, dealt cards and actions.
+
+        :meth:`from_json` replays it to the same state.
+        """
+        from xochintlan_hex.xochintlan.records import record_of
+
+        return json.dumps(record_of(self))
+
+    @classmethod
+    def from_json(cls, text: str) -> "Xochintlan":
+        """Rebuild a game from :meth:`to_json` output by replaying its actions."""
+        from xochintlan_hex.xochintlan.records import game_from_record
+
+        return game_from_record(cls, text)
+
+    def perft(self, depth: int) -> int:
+        """How many action sequences of length ``depth`` can be played from here."""
+        from xochintlan_hex.xochintlan.records import perft
+
+        return perft(self, depth)
+
+    # -------------------------------------------------------------- text
+    def text(self) -> str:
+        """The board as a text diagram (see :mod:`~xochintlan_hex.xochintlan.text`)."""
+        return board_to_text(self.board, self.rules.lattice)
+
+    def status(self) -> str:
+        """One line: the turn, who plays or how the game ended, the reserve."""
+        reserve = " ".join(f"{k} {self._reserve[k]}" for k in KINDS)
+        if self._end == "win":
+            state = f"player {self._winner} won with {self._win_card.name} in {KIND_NAMES[self._win_kind]}s"
+        elif self._end == "tie":
+            state = "tie"
+        elif self._end == "turn_limit":
+            state = "tie by turn limit"
+        else:
+            state = f"player {self._player} to play"
+        return f"turn {self._turn}, {state}; reserve {reserve}"
+
+    def __str__(self) -> str:
+        return f"{self.text()}\n{self.status()}"
+
+    def __repr__(self) -> str:
+        return f"<Xochintlan {self.rules.lattice}, {self.n_players} players, {self.status()}>"
+
+
+_CHECKS = {
+    Place: Xochintlan._check_place,
+    Switch: Xochintlan._check_switch,
+    MoveHuman: Xochintlan._check_move,
+    Swap: Xochintlan._check_swap,
+    Redraw: Xochintlan._check_redraw,
+}
+assert set(_CHECKS) == set(ACTION_TYPES)

@@ -1,0 +1,217 @@
+"""The rule set of a Xochintlan game: one frozen value naming every variant.
+
+The kit plays the rules of the original game (Pierre Canuel, 1996) with one
+default reading where the rule text is silent, and offers the other readings as
+variants. A :class:`Rules` value says which reading a game uses; two games with
+equal rules play exactly the same way.
+
+>>> Rules()
+Rules(lattice='square', tiles_per_kind=8, cards_per_player=1, match='rotation', win_check='any', endgame='tie', allow_redraw=False, open_cards=False, keep_connected=False, max_turns=None)
+>>> Rules(lattice="hex", endgame="swap").deck_size
+33
+>>> Rules(match="mirror")
+Traceback (most recent call last):
+...
+ValueError: match must be one of 'rotation', 'rotation+reflection', not 'mirror'
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+from dataclasses import dataclass
+from typing import Any, Iterable
+
+from xochintlan_hex.lattice import Lattice
+from xochintlan_hex.polyforms import Polyform, polyforms
+
+#: The Human tile.
+HUMAN = "H"
+#: The three animal kinds, in the order the engine always lists them.
+KINDS = ("L", "B", "M")
+#: Full names, used in messages and pictures.
+KIND_NAMES = {"L": "Lizard", "B": "Bird", "M": "Monkey", "H": "Human"}
+
+#: Size of a goal card's pattern.
+CARD_SIZE = 5
+
+LATTICE_NAMES = ("square", "hex")
+MATCHES = ("rotation", "rotation+reflection")
+WIN_CHECKS = ("any", "mover")
+ENDGAMES = ("tie", "swap")
+
+#: Largest ``tiles_per_kind``: the engine's cell grid holds boards up to about
+#: 500 cells from the start, and a board can stretch two cells per tile.
+MAX_TILES_PER_KIND = 64
+
+
+def _choices(values: Iterable[str]) -> str:
+    return ", ".join(repr(v) for v in values)
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Every variant of Xochintlan, as one immutable value.
+
+    ``lattice``
+        ``"square"`` (the original game) or ``"hex"`` (hexagonal tiles; the
+        deck becomes the 33 one-sided pentahexes).
+    ``tiles_per_kind``
+        animals of each kind (8 in the box).
+    ``cards_per_player``
+        goal cards in each hand; a player wins with any of them.
+    ``match``
+        ``"rotation"``: the pattern must be the card turned, never flipped
+        (the default: the deck holds both mirror images of each chiral shape);
+        ``"rotation+reflection"``: flipped cards count too.
+    ``win_check``
+        ``"any"``: after every action each player's cards are checked, the
+        player who acted first, then the others in turn order; ``"mover"``: only
+        the player who acted can win.
+    ``endgame``
+        ``"tie"``: once every animal is on the board and nobody has won, the
+        game is a tie; ``"swap"``: play goes on, and a turn may exchange two
+        animals of different kinds.
+    ``allow_redraw``
+        a turn may reveal one of your cards and draw a replacement from the
+        deck; revealed cards are public.
+    ``open_cards``
+        every hand is public.
+    ``keep_connected``
+        the Human may not move where it would split the board in two.
+    ``max_turns``
+        stop after this many actions (a tie by turn limit), for simulations.
+
+    Invalid values raise ``ValueError`` at once, naming the field and what it
+    allows. Lattice objects are accepted and stored by name.
+    """
+
+    lattice: str = "square"
+    tiles_per_kind: int = 8
+    cards_per_player: int = 1
+    match: str = "rotation"
+    win_check: str = "any"
+    endgame: str = "tie"
+    allow_redraw: bool = False
+    open_cards: bool = False
+    keep_connected: bool = False
+    max_turns: int | None = None
+
+    def __post_init__(self) -> None:
+        if isinstance(self.lattice, Lattice):
+            object.__setattr__(self, "lattice", self.lattice.name)
+        _check_choice("lattice", self.lattice, LATTICE_NAMES)
+        _check_choice("match", self.match, MATCHES)
+        _check_choice("win_check", self.win_check, WIN_CHECKS)
+        _check_choice("endgame", self.endgame, ENDGAMES)
+        for name in ("allow_redraw", "open_cards", "keep_connected"):
+            if not isinstance(getattr(self, name), bool):
+                raise ValueError(f"{name} must be True or False, not {getattr(self, name)!r}")
+        if not _is_int(self.tiles_per_kind) or not 1 <= self.tiles_per_kind <= MAX_TILES_PER_KIND:
+            raise ValueError(f"tiles_per_kind must be an int from 1 to {MAX_TILES_PER_KIND}, not {self.tiles_per_kind!r}")
+        self._check_cards_per_player()
+        if self.max_turns is not None and (not _is_int(self.max_turns) or self.max_turns < 1):
+            raise ValueError(f"max_turns must be None or an int >= 1, not {self.max_turns!r}")
+
+    def _check_cards_per_player(self) -> None:
+        cpp = self.cards_per_player
+        deck = self.deck_size
+        if not _is_int(cpp) or cpp < 1:
+            raise ValueError(f"cards_per_player must be an int >= 1, not {cpp!r}")
+        spare = 1 if self.allow_redraw else 0
+        if cpp + spare > deck:
+            extra = " with one card left to draw (allow_redraw=True)" if spare else ""
+            raise ValueError(
+                f"cards_per_player must be at most {deck - spare}{extra}: the {self.lattice} deck holds {deck} cards, not {cpp}"
+            )
+
+    @property
+    def deck_size(self) -> int:
+        """Number of goal cards in the deck: 18 (square) or 33 (hex)."""
+        return len(goal_cards(self.lattice))
+
+    def to_dict(self) -> dict[str, Any]:
+        """The rules as plain values (for records and study tables)."""
+        return dataclasses.asdict(self)
+
+    @classmethod
+    def from_dict(cls, values: dict[str, Any]) -> "Rules":
+        """Rebuild rules from :meth:`to_dict` output; unknown keys are refused.
+
+        >>> Rules.from_dict(Rules(max_turns=50).to_dict()) == Rules(max_turns=50)
+        True
+        """
+        if not isinstance(values, dict):
+            raise ValueError(f"rules must be a dict of Rules fields, not {type(values).__name__}")
+        known = {f.name for f in dataclasses.fields(cls)}
+        unknown = sorted(set(values) - known)
+        if unknown:
+            raise ValueError(f"rules: unknown field(s) {unknown}; the fields are {sorted(known)}")
+        return cls(**values)
+
+    def changed(self) -> dict[str, Any]:
+        """The fields that differ from the defaults (a short label for studies).
+
+        >>> Rules(endgame="swap", max_turns=200).changed()
+        {'endgame': 'swap', 'max_turns': 200}
+        """
+        default = Rules()
+        return {k: v for k, v in self.to_dict().items() if getattr(default, k) != v}
+
+
+def _check_choice(name: str, value: object, allowed: tuple[str, ...]) -> None:
+    if value not in allowed:
+        raise ValueError(f"{name} must be one of {_choices(allowed)}, not {value!r}")
+
+
+@functools.cache
+def goal_cards(lattice: str | Lattice = "square") -> tuple[Polyform, ...]:
+    """The goal-card deck: every one-sided pentomino (18) or pentahex (33).
+
+    Cards are named Polyforms; a chiral shape and its mirror image are two
+    cards (``"F"`` and ``"F'"``).
+
+    >>> [c.name for c in goal_cards()][:5]
+    ['F', "F'", 'I', 'L', "L'"]
+    >>> len(goal_cards("hex"))
+    33
+    """
+    name = lattice.name if isinstance(lattice, Lattice) else lattice
+    _check_choice("lattice", name, LATTICE_NAMES)
+    return polyforms(CARD_SIZE, name, "one-sided")
+
+
+@functools.cache
+def _cards_by_name(lattice: str) -> dict[str, Polyform]:
+    return {card.name: card for card in goal_cards(lattice)}
+
+
+def resolve_card(card: object, lattice: str = "square", argument: str = "card") -> Polyform:
+    """The Polyform for ``card``: a card name (``"L'"``) or a 5-cell Polyform of the lattice.
+
+    >>> resolve_card("X")
+    Polyform('X', square)
+    >>> resolve_card("Q")
+    Traceback (most recent call last):
+    ...
+    ValueError: card: unknown card name 'Q' on the square lattice; the deck holds F, F', I, L, L', N, N', P, P', T, U, V, W, X, Y, Y', Z, Z'
+    """
+    if isinstance(card, str):
+        cards = _cards_by_name(lattice)
+        try:
+            return cards[card.strip()]
+        except KeyError:
+            raise ValueError(
+                f"{argument}: unknown card name {card!r} on the {lattice} lattice; the deck holds {', '.join(cards)}"
+            ) from None
+    if isinstance(card, Polyform):
+        if card.lattice != lattice:
+            raise ValueError(f"{argument}: {card!r} lies on the {card.lattice} lattice, the game is on the {lattice} lattice")
+        if card.size != CARD_SIZE:
+            raise ValueError(f"{argument}: a goal card has {CARD_SIZE} cells, {card!r} has {card.size}")
+        return card
+    raise ValueError(f"{argument}: a card is a name such as 'L' or a Polyform, not {card!r}")
