@@ -1,0 +1,557 @@
+"""The Hextremadura solo engine.
+
+How the kit plays a game (the full readings are in the package documentation):
+
+* **Set-up.** The pile is shuffled from the seed, every tile front up; its first
+  tile goes to the *offer*. The available tiles are the offer and the top of the
+  pile.
+* **A turn** places one available tile: the first one anywhere, later ones on an
+  empty cell sharing a side with a tile of the map, in any rotation 0..5.
+  Terrain tiles show their front in round 1 and their back afterwards; river
+  tiles may go down on either face. If the offer was played, the top of the pile
+  refills it.
+* **Removal.** After each placement, every front-facing terrain tile whose two
+  requirements are met leaves the map at once, onto the explored pile, in the
+  order the tiles were placed. The map may fall apart; play goes on.
+* **Rounds.** When no tile is available the round ends. With an empty explored
+  pile the game ends; otherwise the explored pile is turned over (backs up, the
+  first explored tile on top) and becomes the new pile.
+* **Score.** One point per back-facing tile whose objective holds on the map.
+
+>>> game = Hextremadura(seed=1)
+>>> game.round, len(game.available())
+(1, 2)
+>>> action = game.legal_actions()[0]
+>>> str(action) == str(parse_action(str(action)))
+True
+>>> game.play(action)
+>>> len(game.map)
+1
+>>> game.undo() == action
+True
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import secrets
+from collections import Counter
+from types import MappingProxyType
+from typing import Any, Iterable, Mapping, NamedTuple, Sequence
+
+from xochintlan_hex.display import ShowsItself
+from xochintlan_hex.errors import IllegalAction
+from xochintlan_hex.lattice import HEX
+
+from . import analysis as R
+from .tiles import OBJECTIVE_TYPES, Objective, PlacedTile, Tileset, load_tileset
+
+Cell = tuple[int, int]
+
+#: (lowest score, band name), best last. The seed marks 9, 12 and 14, and a star for 15.
+RATING_BANDS: tuple[tuple[int, str], ...] = (
+    (0, "wanderer"),
+    (9, "explorer"),
+    (12, "naturalist"),
+    (14, "guide"),
+    (15, "star"),
+)
+
+#: default score X the Monfragüe quest asks for (the seed leaves X open)
+MONFRAGUE_POINTS = 12
+
+_DIRECTIONS = HEX.directions
+_ROTATIONS = range(6)
+_NOTATION = re.compile(
+    r"\s*(?P<tile>[A-Za-z0-9_\-]+)\s*@\s*\(\s*(?P<q>[+-]?\d+)\s*,\s*(?P<r>[+-]?\d+)\s*\)"
+    r"\s*r\s*(?P<rotation>\d+)\s*(?P<face>[fFbB])\s*"
+)
+
+
+class Place(NamedTuple):
+    """Place tile ``tile_id`` on ``cell`` with ``rotation`` (0..5) and ``face`` up.
+
+    Its text form is ``tile@(q,r)r<rotation><f|b>``, with ``f`` for the front and
+    ``b`` for the back; :func:`parse_action` reads it back.
+
+    >>> str(Place("T3", (1, -1), 2, "front"))
+    'T3@(1,-1)r2f'
+    >>> parse_action("R1@(0,2)r5b")
+    Place(tile_id='R1', cell=(0, 2), rotation=5, face='back')
+    """
+
+    tile_id: str
+    cell: Cell
+    rotation: int = 0
+    face: str = "front"
+
+    def __str__(self) -> str:
+        q, r = self.cell
+        face = "f" if self.face == "front" else "b" if self.face == "back" else f"?{self.face}"
+        return f"{self.tile_id}@({q},{r})r{self.rotation}{face}"
+
+
+class ObjectiveStatus(NamedTuple):
+    """One back-facing tile's objective and whether it holds on the map now."""
+
+    tile_id: str
+    cell: Cell
+    objective: Objective
+    holds: bool
+
+
+def parse_action(text: str) -> Place:
+    """Read an action written as ``tile@(q,r)r<rotation><f|b>``, e.g. ``T3@(1,-1)r2f``.
+
+    Spaces are allowed between the parts. Anything else raises IllegalAction.
+
+    >>> parse_action(" T12 @ (0, -3) r4 F ")
+    Place(tile_id='T12', cell=(0, -3), rotation=4, face='front')
+    """
+    if isinstance(text, Place):
+        return text
+    match = _NOTATION.fullmatch(text) if isinstance(text, str) else None
+    if match is None:
+        raise IllegalAction(
+            f"cannot parse {text!r} as a Hextremadura action: write tile@(q,r)r<0..5><f|b>, "
+            "e.g. 'T3@(1,-1)r2f' (f = front, b = back)"
+        )
+    face = "front" if match["face"] in "fF" else "back"
+    return Place(match["tile"], (int(match["q"]), int(match["r"])), int(match["rotation"]), face)
+
+
+def rating_for(score: int) -> str:
+    """The name of the band ``score`` falls in (see :data:`RATING_BANDS`).
+
+    >>> [rating_for(s) for s in (3, 9, 13, 14, 15)]
+    ['wanderer', 'explorer', 'naturalist', 'guide', 'star']
+    """
+    name = RATING_BANDS[0][1]
+    for lowest, band in RATING_BANDS:
+        if score >= lowest:
+            name = band
+    return name
+
+
+class Hextremadura(ShowsItself):
+    """One solo game of Hextremadura.
+
+    ``seed`` shuffles the pile (a fresh seed is drawn, and kept in ``seed``, when
+    it is None). ``tileset`` is anything :func:`load_tileset` accepts (the shipped
+    set by default). ``order`` fixes the pile instead, top first: distinct tile ids
+    of the set (it may leave tiles out, for short lessons). ``requirement_mode`` is
+    ``"at_least"`` (the default reading: a region of at least the size) or
+    ``"exactly"`` (the variant).
+
+    >>> game = Hextremadura(order=["R1", "R2", "R3"])
+    >>> game.offer, game.pile
+    ('R1', ['R2', 'R3'])
+    >>> game.play("R2@(0,0)r0b")
+    >>> game.available()
+    ('R1', 'R3')
+    """
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        tileset: "Tileset | str | Mapping[str, Any] | None" = None,
+        order: Sequence[str] | None = None,
+        requirement_mode: str = "at_least",
+    ) -> None:
+        self.tileset: Tileset = load_tileset(tileset)
+        if requirement_mode not in R.REQUIREMENT_MODES:
+            raise ValueError(f"requirement_mode must be one of {R.REQUIREMENT_MODES}, not {requirement_mode!r}")
+        self.requirement_mode = requirement_mode
+        if order is None:
+            self.seed = secrets.randbits(32) if seed is None else seed
+            pile = list(self.tileset.ids)
+            random.Random(self.seed).shuffle(pile)
+        else:
+            self.seed = seed
+            pile = self._checked_order(order)
+        self.start_order: tuple[str, ...] = tuple(pile)
+        self._map: dict[Cell, PlacedTile] = {}
+        self._terrains: dict[Cell, tuple[str, ...]] = {}
+        self._pile: list[str] = pile
+        self._offer: str | None = self._pile.pop(0)
+        self._explored: list[str] = []
+        self._round = 1
+        self._over = False
+        self._history: list[Place] = []
+        self._removals: list[tuple[str, ...]] = []
+        self._snapshots: list[tuple] = []
+
+    def _checked_order(self, order: Sequence[str]) -> list[str]:
+        if isinstance(order, str) or not isinstance(order, Iterable):
+            raise ValueError(f"order must be a list of tile ids, not {order!r}")
+        pile = list(order)
+        unknown = [t for t in pile if t not in self.tileset]
+        if unknown:
+            raise ValueError(f"order names tiles that are not in the tile set: {unknown}; known: {list(self.tileset.ids)}")
+        repeated = sorted(t for t, n in Counter(pile).items() if n > 1)
+        if repeated:
+            raise ValueError(f"order names these tiles more than once: {repeated}")
+        if not pile:
+            raise ValueError("order must name at least one tile")
+        return pile
+
+    # ------------------------------------------------------------------
+    # State
+    # ------------------------------------------------------------------
+    @property
+    def map(self) -> Mapping[Cell, PlacedTile]:
+        """The map, read-only: cell -> PlacedTile, in placement order."""
+        return MappingProxyType(self._map)
+
+    @property
+    def pile(self) -> list[str]:
+        """The tiles still to discover this round, top first (a copy)."""
+        return list(self._pile)
+
+    @property
+    def offer(self) -> str | None:
+        return self._offer
+
+    @property
+    def explored(self) -> list[str]:
+        """The explored pile, in the order the tiles were taken off (a copy)."""
+        return list(self._explored)
+
+    @property
+    def round(self) -> int:
+        return self._round
+
+    @property
+    def history(self) -> list[Place]:
+        return list(self._history)
+
+    @property
+    def last_removed(self) -> tuple[str, ...]:
+        """The tiles the last placement took off the map (empty before any placement)."""
+        return self._removals[-1] if self._removals else ()
+
+    @property
+    def removals(self) -> list[tuple[str, ...]]:
+        """For each placement so far, the tiles it took off the map."""
+        return list(self._removals)
+
+    @property
+    def is_over(self) -> bool:
+        return self._over
+
+    @property
+    def current_player(self) -> int:
+        return 0
+
+    def available(self) -> tuple[str, ...]:
+        """The tiles that may be played now: the offer, then the top of the pile."""
+        found = []
+        if self._offer is not None:
+            found.append(self._offer)
+        if self._pile:
+            found.append(self._pile[0])
+        return tuple(found)
+
+    def faces(self, tile_id: str) -> tuple[str, ...]:
+        """The faces ``tile_id`` may be played on now.
+
+        River tiles: both. Terrain tiles: the face up in the pile, the front in
+        round 1 and the back afterwards (only removed tiles come back).
+        """
+        if self.tileset[tile_id].is_river:
+            return ("front", "back")
+        return ("front",) if self._round == 1 else ("back",)
+
+    def open_cells(self) -> list[Cell]:
+        """The empty cells a tile may go on, sorted. On an empty map every cell is
+        allowed; the origin stands for them all."""
+        if not self._map:
+            return [(0, 0)]
+        occupied = self._map
+        found = set()
+        for q, r in occupied:
+            for dq, dr in _DIRECTIONS:
+                cell = (q + dq, r + dr)
+                if cell not in occupied:
+                    found.add(cell)
+        return sorted(found)
+
+    def sector_terrain(self, cell: Cell, side: int) -> str:
+        """The terrain at ``side`` (0..5, after rotation) of the tile placed on ``cell``."""
+        return self._placed_sides(cell, side, self.tileset.side_terrains)
+
+    def sector_icon(self, cell: Cell, side: int) -> str | None:
+        """The icon (or None) at ``side`` of the tile placed on ``cell``."""
+        return self._placed_sides(cell, side, self.tileset.side_icons)
+
+    def _placed_sides(self, cell: Cell, side: int, lookup: Any) -> Any:
+        placed = self._map.get(tuple(cell)) if isinstance(cell, (tuple, list)) else None
+        if placed is None:
+            raise ValueError(f"no tile on cell {cell!r}")
+        if not isinstance(side, int) or not 0 <= side < 6:
+            raise ValueError(f"side must be 0..5, not {side!r}")
+        return lookup(*placed)[side]
+
+    # ------------------------------------------------------------------
+    # Actions
+    # ------------------------------------------------------------------
+    def legal_actions(self) -> list[Place]:
+        """Every legal placement: available tile x allowed face x open cell x rotation."""
+        if self._over:
+            return []
+        cells = self.open_cells()
+        return [
+            Place(tile, cell, rotation, face)
+            for tile in self.available()
+            for face in self.faces(tile)
+            for cell in cells
+            for rotation in _ROTATIONS
+        ]
+
+    def random_action(self, rng: random.Random) -> Place:
+        """A uniformly random legal action: ``legal_actions()[rng.randrange(n)]``
+        without building the list."""
+        if self._over:
+            raise IllegalAction("the game is over: there is no action to draw")
+        cells = self.open_cells()
+        blocks = [(tile, self.faces(tile)) for tile in self.available()]
+        per_face = len(cells) * 6
+        index = rng.randrange(sum(len(faces) for _, faces in blocks) * per_face)
+        for tile, faces in blocks:
+            size = len(faces) * per_face
+            if index < size:
+                face_index, rest = divmod(index, per_face)
+                cell_index, rotation = divmod(rest, 6)
+                return Place(tile, cells[cell_index], rotation, faces[face_index])
+            index -= size
+        raise AssertionError("unreachable: index within the total")
+
+    def why_illegal(self, action: Any) -> str | None:
+        """Why ``action`` (a Place or its notation) may not be played now, or None."""
+        try:
+            self._checked(action)
+        except IllegalAction as error:
+            return str(error)
+        return None
+
+    def is_legal(self, action: Any) -> bool:
+        return self.why_illegal(action) is None
+
+    def _checked(self, action: Any) -> Place:
+        """The action as a clean Place, or IllegalAction naming the broken rule."""
+        if self._over:
+            raise IllegalAction("the game is over: no tile can be played")
+        if isinstance(action, str):
+            action = parse_action(action)
+        if not isinstance(action, Place):
+            raise IllegalAction(f"an action is a Place or its notation such as 'T3@(1,-1)r2f', not {action!r}")
+        tile, cell, rotation, face = action
+        available = self.available()
+        if tile not in available:
+            raise IllegalAction(
+                f"tile {tile!r} is not available: only the offer and the top of the pile may be played, "
+                f"now {', '.join(repr(t) for t in available)}"
+            )
+        if not (isinstance(rotation, int) and not isinstance(rotation, bool) and 0 <= rotation < 6):
+            raise IllegalAction(f"rotation {rotation!r} is outside 0..5")
+        if face not in ("front", "back"):
+            raise IllegalAction(f"face must be 'front' or 'back', not {face!r}")
+        if face not in self.faces(tile):
+            shown = self.faces(tile)[0]
+            raise IllegalAction(
+                f"face {face!r} is not allowed in round {self._round}: terrain tile {tile!r} shows its "
+                f"{shown} (only river tiles may be played on either face)"
+            )
+        cell = _checked_cell(cell)
+        if cell in self._map:
+            raise IllegalAction(f"cell {cell} is occupied by tile {self._map[cell].tile_id!r}")
+        if self._map and not any((cell[0] + dq, cell[1] + dr) in self._map for dq, dr in _DIRECTIONS):
+            raise IllegalAction(f"cell {cell} touches no tile: a tile must share a side with a tile on the map")
+        return Place(tile, cell, rotation, face)
+
+    def play(self, action: Place | str) -> None:
+        """Play ``action`` (a :class:`Place` or its notation).
+
+        Illegal actions raise IllegalAction naming the rule and change nothing.
+        """
+        place = self._checked(action)
+        self._snapshots.append(self._snapshot())
+        self._history.append(place)
+        tile, cell, rotation, face = place
+        if tile == self._offer:
+            self._offer = self._pile.pop(0) if self._pile else None
+        else:
+            self._pile.pop(0)
+        self._map[cell] = PlacedTile(tile, face, rotation)
+        self._terrains[cell] = self.tileset.side_terrains(tile, face, rotation)
+        self._removals.append(self._remove_completed())
+        if self._offer is None and not self._pile:
+            self._end_round()
+
+    def _remove_completed(self) -> tuple[str, ...]:
+        done = R.completed_tiles(self._map, self.tileset, self.requirement_mode, self._terrains)
+        removed = []
+        for cell in done:
+            removed.append(self._map.pop(cell).tile_id)
+            del self._terrains[cell]
+        self._explored.extend(removed)
+        return tuple(removed)
+
+    def _end_round(self) -> None:
+        if not self._explored:
+            self._over = True
+            return
+        # the explored pile is turned over: backs up, the first explored tile on top
+        self._pile = self._explored
+        self._explored = []
+        self._round += 1
+        self._offer = self._pile.pop(0)
+
+    def would_remove(self, action: Place | str) -> tuple[str, ...]:
+        """The tiles (ids, placement order) that playing ``action`` would take off the
+        map, the placed tile included when it is completed at once. Nothing changes.
+        """
+        tile, cell, rotation, face = self._checked(action)
+        tiles = dict(self._map)
+        terrains = dict(self._terrains)
+        tiles[cell] = PlacedTile(tile, face, rotation)
+        terrains[cell] = self.tileset.side_terrains(tile, face, rotation)
+        done = R.completed_tiles(tiles, self.tileset, self.requirement_mode, terrains)
+        return tuple(tiles[c].tile_id for c in done)
+
+    def undo(self) -> Place:
+        """Take back the last action and return it."""
+        if not self._history:
+            raise IllegalAction("nothing to undo: no action has been played")
+        (self._map, self._terrains, self._pile, self._offer, self._explored, self._round, self._over) = (
+            self._snapshots.pop()
+        )
+        self._removals.pop()
+        return self._history.pop()
+
+    def _snapshot(self) -> tuple:
+        return (dict(self._map), dict(self._terrains), list(self._pile), self._offer,
+                list(self._explored), self._round, self._over)
+
+    def clone(self) -> "Hextremadura":
+        """An independent copy (with its history, so it can undo too)."""
+        other = object.__new__(type(self))
+        other.__dict__.update(self.__dict__)
+        other._map = dict(self._map)
+        other._terrains = dict(self._terrains)
+        other._pile = list(self._pile)
+        other._explored = list(self._explored)
+        other._history = list(self._history)
+        other._removals = list(self._removals)
+        other._snapshots = list(self._snapshots)  # snapshots are never changed in place
+        return other
+
+    # ------------------------------------------------------------------
+    # Judging the map
+    # ------------------------------------------------------------------
+    def region_map(self) -> R.RegionMap:
+        """The regions of the current map and their adjacency (see :mod:`.analysis`)."""
+        return R.region_map(self._map, self.tileset)
+
+    def objectives(self, rm: R.RegionMap | None = None) -> list[ObjectiveStatus]:
+        """Each back-facing terrain tile's objective, in placement order, and whether it holds."""
+        rm = self.region_map() if rm is None else rm
+        found = []
+        for cell, placed in self._map.items():
+            objective = self.tileset[placed.tile_id].back.objective
+            if placed.face == "back" and objective is not None:
+                found.append(ObjectiveStatus(placed.tile_id, cell, objective, R.objective_holds(objective, rm)))
+        return found
+
+    def score(self) -> int:
+        """One point per back-facing tile whose objective holds on the map."""
+        return sum(status.holds for status in self.objectives())
+
+    @property
+    def max_score(self) -> int:
+        """The perfect score of this game: its terrain tiles (15 with the shipped set)."""
+        return sum(1 for t in self.start_order if not self.tileset[t].is_river)
+
+    def rating(self) -> str:
+        """The score's band (see :data:`RATING_BANDS`): 'wanderer' below 9, 'explorer'
+        from 9, 'naturalist' from 12, 'guide' at 14, 'star' for 15."""
+        return rating_for(self.score())
+
+    def quests(self, monfrague_points: int = MONFRAGUE_POINTS) -> dict[str, bool]:
+        """The three discover quests, judged on the current map and score.
+
+        Garganta de los Infiernos and Los Barruecos need a perfect score (every
+        terrain tile of the game, 15 with the shipped set); Monfragüe needs
+        ``monfrague_points``.
+        """
+        rm = self.region_map()
+        score = sum(status.holds for status in self.objectives(rm))
+        return {
+            "monfrague": R.monfrague(rm, score, monfrague_points),
+            "garganta_de_los_infiernos": R.garganta_de_los_infiernos(rm, score, self.max_score),
+            "los_barruecos": R.los_barruecos(rm, score, self.max_score),
+        }
+
+    def outcome(self, monfrague_points: int = MONFRAGUE_POINTS) -> dict[str, Any]:
+        """Plain values for a study row.
+
+        Keys: ``score``, ``max_score``, ``rating``, ``rounds``, ``placements``,
+        ``is_over``, ``tiles_on_map``, ``front_left`` (front-facing terrain tiles
+        left on the map), ``met_<type>`` and ``objectives_<type>`` for each objective
+        type (met / shown on back-facing tiles), and ``quest_monfrague``,
+        ``quest_garganta_de_los_infiernos``, ``quest_los_barruecos``.
+        """
+        rm = self.region_map()
+        statuses = self.objectives(rm)
+        score = sum(s.holds for s in statuses)
+        row: dict[str, Any] = {
+            "score": score,
+            "max_score": self.max_score,
+            "rating": rating_for(score),
+            "rounds": self._round,
+            "placements": len(self._history),
+            "is_over": self._over,
+            "tiles_on_map": len(self._map),
+            "front_left": sum(1 for p in self._map.values() if p.face == "front" and not self.tileset[p.tile_id].is_river),
+        }
+        for kind in OBJECTIVE_TYPES:
+            row[f"met_{kind}"] = sum(1 for s in statuses if s.objective.type == kind and s.holds)
+            row[f"objectives_{kind}"] = sum(1 for s in statuses if s.objective.type == kind)
+        row["quest_monfrague"] = R.monfrague(rm, score, monfrague_points)
+        row["quest_garganta_de_los_infiernos"] = R.garganta_de_los_infiernos(rm, score, self.max_score)
+        row["quest_los_barruecos"] = R.los_barruecos(rm, score, self.max_score)
+        return row
+
+    # ------------------------------------------------------------------
+    # Records
+    # ------------------------------------------------------------------
+    def to_json(self, indent: int | None = None) -> str:
+        """The game as a JSON record (tile set, pile order and actions); see :mod:`.records`."""
+        from .records import record_to_json
+
+        return record_to_json(self, indent=indent)
+
+    @classmethod
+    def from_json(cls, text: str) -> "Hextremadura":
+        """Rebuild a game from :meth:`to_json` by replaying its actions."""
+        from .records import replay
+
+        return replay(text)
+
+    def __repr__(self) -> str:
+        state = "over" if self._over else f"round {self._round}"
+        return (
+            f"<Hextremadura {state}: {len(self._map)} tiles on the map, offer {self._offer!r}, "
+            f"{len(self._pile)} in the pile, {len(self._explored)} explored>"
+        )
+
+
+def _checked_cell(cell: Any) -> Cell:
+    if (
+        isinstance(cell, (tuple, list))
+        and len(cell) == 2
+        and all(isinstance(v, int) and not isinstance(v, bool) for v in cell)
+    ):
+        return (cell[0], cell[1])
+    raise IllegalAction(f"cell must be a pair of integers (q, r), not {cell!r}")
