@@ -15,6 +15,7 @@ See ``tests/browser/README.md`` for how to run the tests and the known pitfalls.
 from __future__ import annotations
 
 import ast
+import copy
 import json
 import os
 import re
@@ -440,6 +441,7 @@ class LabPage:
         self.out_dir = Path(out_dir)
         self.notebook: str | None = None
         self.console: list[str] = []
+        self._root: Any = page  # where widgets are looked for (see scope)
         page.on("console", lambda msg: self.console.append(f"{msg.type}: {msg.text}"))
         page.on("pageerror", lambda error: self.console.append(f"pageerror: {error}"))
 
@@ -506,9 +508,20 @@ class LabPage:
 
     # -- widgets
 
+    def scope(self, target: str, nth: int = 0) -> LabPage:
+        """The same helpers, limited to the ``nth`` element matching ``target``.
+
+        For notebooks that show one app twice:
+        ``second = lab.scope("xh-xochintlan", nth=1)``, then
+        ``second.text("xh-status")``.  Make scopes after ``open_notebook``.
+        """
+        scoped = copy.copy(self)
+        scoped._root = self._root.locator(css(target)).nth(nth)
+        return scoped
+
     def widget(self, target: str) -> Any:
         """Playwright locator for a widget (strict: it must match exactly one)."""
-        return self.page.locator(css(target))
+        return self._root.locator(css(target))
 
     def text(self, target: str, *, timeout: float = 15_000) -> str:
         """The visible text of a widget (a Label, HTML, Button, ...)."""
@@ -555,26 +568,24 @@ class LabPage:
             widget.get_by_role("button", name=option, exact=True).click(timeout=timeout)
 
     # -- matplotlib canvases (ipympl)
+    #
+    # Canvas positions are fractions of the canvas width and height measured
+    # from its TOP-LEFT corner, as a browser measures clicks and as the apps'
+    # ``cell_to_canvas_fraction`` return them.
 
     def canvas(self, within: str | None = None) -> Any:
         """Locator of an ipympl canvas: the one inside ``within``, or the only one.
 
-        Give the figure a class with ``fig.canvas.add_class("xh-board")`` and
-        pass ``within="xh-board"``.
+        Give the figure (or a box around it) a class, e.g.
+        ``fig.canvas.add_class("xh-board")``, and pass ``within="xh-board"``.
         """
-        selector = f"{css(within)} {_CANVAS}" if within else _CANVAS
-        # ipympl stacks two canvases (picture, then the one receiving events).
-        return self.page.locator(selector).last
+        # ipympl stacks two canvases: the picture, then the one receiving events.
+        return self._canvases(within).last
 
     def canvas_point(self, fx: float, fy: float, within: str | None = None) -> tuple[float, float]:
-        """Page pixel position of figure fractions ``(fx, fy)`` of a canvas.
-
-        Fractions are matplotlib's "figure fraction": from the left and from
-        the BOTTOM of the figure, so they come straight from
-        ``fig.transFigure.inverted().transform(...)``.
-        """
+        """Page pixel position of canvas fractions ``(fx, fy)`` (from the top-left)."""
         if not (0 <= fx <= 1 and 0 <= fy <= 1):
-            raise ValueError(f"figure fractions must lie in [0, 1], got ({fx}, {fy})")
+            raise ValueError(f"canvas fractions must lie in [0, 1], got ({fx}, {fy})")
         canvas = self.canvas(within)
         canvas.scroll_into_view_if_needed()
         box = canvas.bounding_box()
@@ -582,11 +593,11 @@ class LabPage:
             raise AssertionError(f"the canvas {within or ''} is not visible")
         # Keep clear of the very edge, where a rounded pixel falls off the canvas.
         x = box["x"] + min(max(fx * box["width"], 0.5), box["width"] - 0.5)
-        y = box["y"] + min(max((1 - fy) * box["height"], 0.5), box["height"] - 0.5)
+        y = box["y"] + min(max(fy * box["height"], 0.5), box["height"] - 0.5)
         return x, y
 
     def click_canvas(self, fx: float, fy: float, within: str | None = None) -> None:
-        """Click an ipympl canvas at figure fractions (left, bottom origin).
+        """Click an ipympl canvas at fractions of its size, from the top-left.
 
         Fails, rather than click something else, when another element (for
         example ipympl's toolbar) covers the canvas at that point.
@@ -597,62 +608,72 @@ class LabPage:
         covering = self.canvas(within).evaluate(_COVERING, [x, y])
         if covering:
             raise AssertionError(
-                f"{covering} covers the canvas at figure fraction ({fx:.3f}, {fy:.3f}); "
+                f"{covering} covers the canvas at ({fx:.3f}, {fy:.3f}); "
                 "hide it (fig.canvas.toolbar_visible = False) or click elsewhere")
         self.page.mouse.click(x, y)
 
-    def figure_fraction(self, x: float, y: float, figure: str,
+    def click_canvas_where(self, expression: str, within: str | None = None) -> None:
+        """Click where a Python expression in the kernel says: canvas fractions (top-left).
+
+        Example: ``lab.click_canvas_where("app.cell_to_canvas_fraction((1, 0))", "xh-board")``.
+        """
+        fx, fy = self.python(expression)
+        self.click_canvas(fx, fy, within)
+
+    def canvas_fraction(self, x: float, y: float, figure: str,
                         axes: str | None = None) -> tuple[float, float]:
-        """Figure fractions of data point ``(x, y)``, computed in the kernel.
+        """Canvas fractions (from the top-left) of data point ``(x, y)``, from the kernel.
 
         ``figure`` and ``axes`` are Python expressions in the notebook
         (``axes`` defaults to the figure's first axes), for example
-        ``lab.figure_fraction(2, 3, "app.figure")``.
+        ``lab.canvas_fraction(2, 3, "fig")``.
         """
         axes = axes or f"({figure}).axes[0]"
         fx, fy = self.python(
             f"({figure}).transFigure.inverted().transform("
             f"({axes}).transData.transform(({float(x)!r}, {float(y)!r})))")
-        return fx, fy
+        return fx, 1.0 - fy  # matplotlib's figure fractions start at the bottom
 
     def click_canvas_at(self, x: float, y: float, figure: str, *, axes: str | None = None,
                         within: str | None = None) -> None:
         """Click the point ``(x, y)`` in data coordinates of a figure's axes."""
-        self.click_canvas(*self.figure_fraction(x, y, figure, axes), within=within)
+        self.click_canvas(*self.canvas_fraction(x, y, figure, axes), within=within)
+
+    def press_on_canvas(self, key: str, within: str | None = None) -> None:
+        """Give an ipympl canvas the keyboard focus and press ``key`` (e.g. "r")."""
+        self._canvases(within, ".jupyter-matplotlib-canvas-div").focus()
+        self.page.keyboard.press(key)
 
     def canvas_image(self, within: str | None = None) -> str:
         """The picture an ipympl canvas shows now, as a data URL (to compare)."""
-        selector = f"{css(within)} {_CANVAS}" if within else _CANVAS
-        return self.page.locator(selector).first.evaluate("canvas => canvas.toDataURL()")
+        return self._canvases(within).first.evaluate("canvas => canvas.toDataURL()")
 
     def expect_canvas_change(self, before: str, within: str | None = None, *,
                              timeout: float = 15_000) -> str:
         """Wait until a canvas shows something else than ``before``; returns the new picture."""
-        selector = f"{css(within)} {_CANVAS}" if within else _CANVAS
-        self.page.locator(selector).first.wait_for(timeout=timeout)
+        picture = self._canvases(within).first.element_handle(timeout=timeout)
         self.page.wait_for_function(
-            """([selector, before]) => {
-                 const canvas = document.querySelector(selector);
-                 return canvas !== null && canvas.toDataURL() !== before;
-               }""",
-            arg=[selector, before], timeout=timeout)
+            "([canvas, before]) => canvas.toDataURL() !== before",
+            arg=[picture, before], timeout=timeout)
         return self.canvas_image(within)
 
-    def press_on_canvas(self, key: str, within: str | None = None) -> None:
-        """Give an ipympl canvas the keyboard focus and press ``key`` (e.g. "r")."""
-        selector = ".jupyter-matplotlib-canvas-div"
-        self.page.locator(f"{css(within)} {selector}" if within else selector).focus()
-        self.page.keyboard.press(key)
+    def _canvases(self, within: str | None, selector: str = _CANVAS) -> Any:
+        return self._root.locator(f"{css(within)} {selector}" if within else selector)
 
     # -- evidence
 
     def screenshot(self, name: str, target: str | None = None) -> Path:
-        """Save ``<name>.png`` in the test's output folder: a widget, or the page."""
+        """Save ``<name>.png`` in the test's output folder.
+
+        Of the widget ``target``; without it, of the page (or of the scope).
+        """
         path = self.out_dir / f"{name}.png"
-        if target is None:
+        if target is not None:
+            self.widget(target).screenshot(path=str(path))
+        elif self._root is self.page:
             self.page.screenshot(path=str(path))
         else:
-            self.widget(target).screenshot(path=str(path))
+            self._root.screenshot(path=str(path))
         return path
 
     def save_failure_evidence(self, log_offset: int) -> None:

@@ -66,6 +66,14 @@ WIDGET_NOTEBOOK = [
     "app = widgets.VBox([button, clicks, action, animal, choice, fig.canvas, where, keys])\n"
     "app.add_class('xh-test-app')\n"
     "app",
+    # The same panel twice, as a lesson may show two copies of an app.
+    "def panel(name):\n"
+    "    label = widgets.Label(name)\n"
+    "    label.add_class('xh-test-name')\n"
+    "    box = widgets.VBox([label])\n"
+    "    box.add_class('xh-test-panel')\n"
+    "    return box\n"
+    "widgets.HBox([panel('first'), panel('second')])",
 ]
 
 
@@ -93,13 +101,18 @@ def test_clicks_keys_and_choices_reach_the_kernel(lab, lab_server):
     lab.expect_canvas_change(empty_board, "xh-test-board")  # the dot is drawn
     lab.click_canvas_at(2, 7, figure="fig", within="xh-test-board")
     lab.expect_text("xh-test-where", "canvas: 2,7", exact=True)
+    # Canvas fractions from the top-left, as the apps compute them for a cell.
+    lab.click_canvas_where(
+        "(lambda px, py: (px / fig.bbox.width, 1 - py / fig.bbox.height))"
+        "(*ax.transData.transform((3, 8)))", within="xh-test-board")
+    lab.expect_text("xh-test-where", "canvas: 3,8", exact=True)
     # The lower left corner of the figure lies outside the axes.
-    lab.click_canvas(0.02, 0.02, within="xh-test-board")
+    lab.click_canvas(0.02, 0.98, within="xh-test-board")
     lab.expect_text("xh-test-where", "canvas: outside the axes", exact=True)
 
     # ipympl's toolbar (upper left, shown on hover) would swallow this click.
     with pytest.raises(AssertionError, match="ipympl's toolbar covers the canvas"):
-        lab.click_canvas(0.02, 0.9, within="xh-test-board")
+        lab.click_canvas(0.02, 0.1, within="xh-test-board")
     assert lab.text("xh-test-where") == "canvas: outside the axes"
 
     lab.press_on_canvas("r", within="xh-test-board")
@@ -108,13 +121,19 @@ def test_clicks_keys_and_choices_reach_the_kernel(lab, lab_server):
     # The page and the kernel agree, both ways.
     assert lab.python("(clicks.value, action.value, animal.value)") == [
         "clicks: 2", "switch", "Monkey"]
-    assert lab.python("[len(line.get_xdata()) for line in ax.lines]") == [1, 1]
+    assert lab.python("[len(line.get_xdata()) for line in ax.lines]") == [1, 1, 1]
     lab.execute("button.click()\nanimal.value = 'Bird'")
     lab.expect_text("xh-test-clicks", "clicks: 3", exact=True)
     lab.expect_text("xh-test-choice", "switch Bird", exact=True)
 
     shot = lab.screenshot("app", target="xh-test-app")
     assert shot.stat().st_size > 1000
+
+    # Two copies of a widget: scope the helpers to one of them.
+    assert lab.scope("xh-test-panel", nth=1).text("xh-test-name") == "second"
+    assert lab.scope("xh-test-panel").text("xh-test-name") == "first"
+    with pytest.raises(Exception, match="strict mode violation"):  # Playwright's Error
+        lab.text("xh-test-name")
 
 
 def test_a_failing_cell_is_reported_with_its_traceback(lab, lab_server):
