@@ -14,6 +14,7 @@ compose into a teacher's own figures. Nothing here changes pyplot's global state
 """
 
 from . import display as _display
+from .hextremadura import draw_hextremadura, draw_tile
 from .polyforms import draw_card, draw_polyforms
 from .studies import (
     plot_card_win_rates,
@@ -22,12 +23,16 @@ from .studies import (
     plot_score_distribution,
     plot_seat_win_rates,
 )
+from .xochintlan import draw_xochintlan
 
 _display.register()
 
 __all__ = [
     "draw_card",
+    "draw_hextremadura",
     "draw_polyforms",
+    "draw_tile",
+    "draw_xochintlan",
     "plot_card_win_rates",
     "plot_game_lengths",
     "plot_objective_probabilities",

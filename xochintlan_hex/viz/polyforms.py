@@ -155,7 +155,7 @@ def draw_polyforms(
     if len(forms) == 0:
         raise ValueError("forms is empty: give at least one polyform to draw")
     shapes = [form_cells(form, lattice) for form in forms]
-    ncols = ncols or _default_columns(len(forms))
+    ncols = _default_columns(len(forms)) if ncols is None else ncols
     if isinstance(ncols, bool) or not isinstance(ncols, int) or ncols < 1:
         raise ValueError(f"ncols must be a positive number of columns, not {ncols!r}")
     if not isinstance(labels, bool) and len(labels) != len(forms):

@@ -36,8 +36,8 @@ END_REASON_STYLE = {
     "tie": (style.OKABE_ITO["orange"], "//"),
     "turn_limit": (style.OKABE_ITO["vermillion"], "xx"),
 }
-#: the seed's score thresholds (9, 12, 14, and a star for a perfect 15) when the engine gives none
-DEFAULT_THRESHOLDS = (9, 12, 14, 15)
+#: the seed's thresholds (9, 12, 14, and a star for a perfect 15), used when the engine gives none
+DEFAULT_BANDS = ((9, ""), (12, ""), (14, ""), (15, ""))
 BAND_SHADES = ["#FFFFFF", "#F0F0F0", "#DDDDDD", "#C8C8C8", "#FFF2B3"]
 CONFIDENCE_NOTE = "bars: 95% confidence intervals"
 
@@ -200,28 +200,27 @@ def _ordered_values(column: pd.Series) -> list[object]:
 
 
 # -- Hextremadura -----------------------------------------------------------------
-def rating_thresholds() -> tuple[int, ...]:
-    """The score thresholds of the rating bands: the engine's, else the seed's (9, 12, 14, 15)."""
+def rating_bands() -> tuple[tuple[int, str], ...]:
+    """The rating bands above the lowest, as (lowest score, name): the engine's, else the seed's."""
     try:
         from ..hextremadura import RATING_BANDS
     except ImportError:
-        return DEFAULT_THRESHOLDS
-    return tuple(sorted(_band_floor(band) for band in RATING_BANDS if _band_floor(band) > 0)) or DEFAULT_THRESHOLDS
+        return DEFAULT_BANDS
+    return tuple((int(low), str(name)) for low, name in RATING_BANDS if low > 0) or DEFAULT_BANDS
 
 
-def _band_floor(band: object) -> int:
-    # a band is a bare threshold, or a (threshold, name) pair, or a mapping entry
-    if isinstance(band, (tuple, list)):
-        band = next(b for b in band if isinstance(b, (int, float)))
-    return int(band)  # type: ignore[arg-type]
+def rating_thresholds() -> tuple[int, ...]:
+    """The lowest score of each rating band above the first (9, 12, 14, 15 for the seed)."""
+    return tuple(low for low, _ in rating_bands())
 
 
 def plot_score_distribution(frame: pd.DataFrame, ax: Axes | None = None, *, max_score: int = 15,
-                            thresholds: Sequence[int] | None = None) -> Axes:
-    """Share of games at each Hextremadura score, 95% Wilson bars, on the seed's rating bands.
+                            bands: Sequence[tuple[int, str]] | None = None) -> Axes:
+    """Share of games at each Hextremadura score, 95% Wilson bars, on the rating bands.
 
-    Bands are shaded from each threshold (9, 12, 14 by default) up; a perfect
-    ``max_score`` carries the seed's star.
+    ``bands`` lists (lowest score, name) of each band above the first (by default
+    the engine's: explorer from 9, naturalist from 12, guide at 14, a star for a
+    perfect 15); each is shaded from its threshold up and named at the top.
     """
     table = stats.score_distribution(frame)
     if table.empty:
@@ -229,16 +228,18 @@ def plot_score_distribution(frame: pd.DataFrame, ax: Axes | None = None, *, max_
     scores = pd.DataFrame({"score": np.arange(max_score + 1)}).merge(table, on="score", how="left").fillna(
         {"estimate": 0.0, "low": 0.0, "high": 0.0, "games": 0})
     ax = style.new_axes((6.8, 3.8), ax)
-    cuts = sorted(thresholds or rating_thresholds())
-    _shade_bands(ax, cuts, max_score)
+    bands = sorted(bands if bands is not None else rating_bands())
+    _shade_bands(ax, [low for low, _ in bands], max_score)
     ax.bar(scores["score"], scores["estimate"], yerr=_interval_errors(scores), width=0.72,
            color=style.OKABE_ITO["blue"], ecolor="black", capsize=2.5, zorder=2)
-    top = max(0.05, float(scores["high"].max()) * 1.18)
+    top = max(0.05, float(scores["high"].max()) * 1.25)
     ax.set_ylim(0, top)
-    ax.text(max_score, top * 0.97, "★", ha="center", va="top", fontsize=18, color="#B8860B", zorder=3)
-    for cut in cuts:
-        if cut < max_score:
-            ax.text(cut - 0.45, top * 0.97, f"≥{cut}", ha="left", va="top", fontsize="small", color="#333333")
+    for low, name in bands:
+        if low >= max_score:
+            ax.text(max_score, top * 0.98, "★", ha="center", va="top", fontsize=18, color="#B8860B", zorder=3)
+        else:
+            ax.text(low - 0.45, top * 0.98, f"≥{low}" + (f"\n{name}" if name else ""), ha="left", va="top", fontsize="small",
+                    color="#333333", linespacing=1.1)
     mean = stats.mean_interval(frame["score"])
     ax.set_xticks(range(max_score + 1))
     ax.set_xlim(-0.6, max_score + 0.6)

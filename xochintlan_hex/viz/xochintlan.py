@@ -268,7 +268,10 @@ def _draw_legend(ax: Axes, reserve: Mapping[str, int] | None) -> None:
         face = "black" if kind == "H" else style.ANIMAL_COLOURS[kind]
         handles.append(Line2D([], [], linestyle="none", marker=LEGEND_MARKERS[kind], markersize=10,
                               markerfacecolor=face, markeredgecolor="black", label=label))
-    ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, 0.0), ncols=4, frameon=False,
+    # one row when the figure is wide enough for it, else two (a legend wider than the
+    # figure would defeat the layout and push the title out)
+    wide = ax.figure.get_figwidth() * ax.get_position().width >= (5.6 if reserve is not None else 4.2)
+    ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, 0.0), ncols=4 if wide else 2, frameon=False,
               fontsize="small", handletextpad=0.3, columnspacing=1.0)
 
 
