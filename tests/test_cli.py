@@ -1,0 +1,338 @@
+"""The xochintlan-hex command and resumable studies: output whole or absent, nothing lost.
+
+The interruption tests run the real command in a child process, stop it for good
+after three chunks are kept (SIGKILL, or SIGINT as Ctrl-C does), then resume and
+compare with an uninterrupted run.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import pandas as pd
+import pytest
+from pandas.testing import assert_frame_equal
+
+from xochintlan_hex import cli, simulate, stats, studies
+from xochintlan_hex.polyforms import count_polyforms
+from xochintlan_hex.xochintlan import Rules
+
+#: A quick study: greedy against random, 24 games, kept in chunks of 4.
+STUDY = ["simulate", "xochintlan", "--games", "24", "--players", "greedy,random",
+         "--seed", "5", "--chunk-size", "4", "--quiet"]
+
+
+def run(argv, capsys):
+    """Run the command in this process: (exit status, stdout, stderr)."""
+    status = cli.main([str(a) for a in argv])
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def assert_one_line_error(status, err, *words):
+    assert status == 2
+    assert "Traceback" not in err
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("xochintlan-hex: error: "), err
+    for word in words:
+        assert word in lines[0]
+
+
+def chunk_files(parts: Path) -> list[Path]:
+    return sorted(parts.glob("games-*.json"))
+
+
+# ---------------------------------------------------------------------------
+# count
+
+
+def test_count_prints_one_column_per_kind(capsys):
+    status, out, _ = run(["count", "--lattice", "hex", "--kind", "free", "--kind", "fixed",
+                          "--max-n", "6"], capsys)
+    assert status == 0
+    table = pd.read_fwf(io.StringIO(out))
+    assert list(table.columns) == ["n", "free", "fixed"]
+    assert table["free"].tolist() == [1, 1, 3, 7, 22, 82]  # OEIS A000228
+    assert table["fixed"].tolist() == [count_polyforms(n, "hex", "fixed") for n in range(1, 7)]
+
+
+def test_count_as_csv_has_every_kind_by_default(capsys):
+    status, out, _ = run(["count", "--max-n", "8", "--csv"], capsys)
+    table = pd.read_csv(io.StringIO(out))
+    assert status == 0 and list(table.columns) == ["n", "fixed", "one-sided", "free"]
+    assert table.iloc[-1].tolist() == [8, 2725, 704, 369]  # OEIS A001168, A000988, A000105
+
+
+def test_bad_arguments_exit_2_without_traceback(capsys):
+    with pytest.raises(SystemExit) as stop:
+        cli.main(["count", "--max-n", "zero"])
+    assert stop.value.code == 2 and "Traceback" not in capsys.readouterr().err
+    with pytest.raises(SystemExit) as stop:
+        cli.main(["simulate", "xochintlan", "--games", "3", "--out", "x.csv",
+                  "--endgame", "sudden-death"])
+    assert stop.value.code == 2
+
+
+# ---------------------------------------------------------------------------
+# simulate
+
+
+def test_simulate_writes_the_frame_of_simulate_xochintlan(tmp_path, capsys):
+    out = tmp_path / "study.csv"
+    status, _, err = run([*STUDY, "--out", out], capsys)
+    assert status == 0 and err == ""
+    expected = simulate.simulate_xochintlan(24, ["greedy", "random"], seed=5, progress=False)
+    assert_frame_equal(studies.read_results(out), expected)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["study.csv"]  # parts removed
+
+
+def test_parquet_output_reads_back_identical(tmp_path, capsys):
+    status, _, _ = run([*STUDY, "--out", tmp_path / "study.parquet", "--workers", "2"], capsys)
+    expected = simulate.simulate_xochintlan(24, ["greedy", "random"], seed=5, progress=False)
+    assert status == 0
+    assert_frame_equal(studies.read_results(tmp_path / "study.parquet"), expected)
+
+
+def test_rules_options_reach_the_games(tmp_path, capsys):
+    out = tmp_path / "variant.csv"
+    status, _, _ = run(["simulate", "xochintlan", "--games", "6", "--players", "random,random,random",
+                        "--lattice", "hex", "--cards-per-player", "2", "--endgame", "swap",
+                        "--match", "rotation+reflection", "--win-check", "mover",
+                        "--allow-redraw", "--open-cards", "--keep-connected", "--max-turns", "40",
+                        "--tiles-per-kind", "6", "--quiet", "--out", out], capsys)
+    assert status == 0
+    frame = studies.read_results(out)
+    rules = Rules(lattice="hex", tiles_per_kind=6, cards_per_player=2, match="rotation+reflection",
+                  win_check="mover", endgame="swap", allow_redraw=True, open_cards=True,
+                  keep_connected=True, max_turns=40)
+    assert_frame_equal(frame, simulate.simulate_xochintlan(6, "random,random,random", rules,
+                                                           progress=False))
+    assert (frame["lattice"] == "hex").all() and (frame["cards_per_player"] == 2).all()
+    assert (frame["turns"] <= 40).all() and frame["n_players"].eq(3).all()
+    assert frame["cards_0"].str.count(r"\+").eq(1).all()  # two cards each
+
+
+def test_progress_bar_goes_to_stderr(tmp_path, capsys):
+    status, out, err = run([a for a in STUDY if a != "--quiet"] + ["--out", tmp_path / "s.csv"],
+                           capsys)
+    assert status == 0 and out == ""
+    assert "24/24" in err and "wrote 24 games" in err
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["--players", "greedy,clever"], ["clever", "greedy"]),
+    (["--players", ""], ["players"]),
+    (["--tiles-per-kind", "65"], ["tiles_per_kind"]),
+    (["--cards-per-player", "19"], ["cards_per_player"]),
+    (["--cards-per-player", "10"], ["card"]),  # 2 x 10 cards from a deck of 18
+])
+def test_bad_study_options_are_one_line_errors(tmp_path, capsys, argv, words):
+    status, _, err = run([*STUDY, "--out", tmp_path / "s.csv", *argv], capsys)
+    assert_one_line_error(status, err, *words)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_bad_output_paths_are_one_line_errors(tmp_path, capsys):
+    status, _, err = run([*STUDY, "--out", tmp_path / "s.xlsx"], capsys)
+    assert_one_line_error(status, err, ".csv or .parquet")
+    status, _, err = run([*STUDY, "--out", tmp_path / "missing" / "s.csv"], capsys)
+    assert_one_line_error(status, err, "does not exist")
+
+
+def test_an_unreachable_scheduler_is_a_one_line_error(tmp_path, capsys, monkeypatch):
+    pytest.importorskip("distributed")
+    monkeypatch.setattr(cli, "SCHEDULER_TIMEOUT", 1)
+    status, _, err = run([*STUDY, "--out", tmp_path / "s.csv", "--scheduler",
+                          "tcp://127.0.0.1:9"], capsys)
+    assert_one_line_error(status, err, "tcp://127.0.0.1:9")
+
+
+# ---------------------------------------------------------------------------
+# whole or nothing, resume
+
+
+def test_a_failed_write_leaves_the_old_file_and_no_temporary(tmp_path, monkeypatch):
+    out = tmp_path / "s.csv"
+    out.write_text("old\n")
+
+    def half_then_fail(self, path, **kwargs):
+        Path(path).write_text("game,seed\n0,")
+        raise OSError("disk full")
+
+    monkeypatch.setattr(pd.DataFrame, "to_csv", half_then_fail)
+    with pytest.raises(OSError, match="disk full"):
+        studies.write_results(pd.DataFrame({"game": [0]}), out)
+    assert out.read_text() == "old\n" and [p.name for p in tmp_path.iterdir()] == ["s.csv"]
+
+
+def test_existing_parts_need_resume(tmp_path, capsys):
+    out = tmp_path / "s.csv"
+    parts = studies.parts_directory(out)
+    study = studies.xochintlan_study(24, "greedy,random", seed=5)
+    studies.open_parts(study, out, resume=False)
+    status, _, err = run([*STUDY, "--out", out], capsys)
+    assert_one_line_error(status, err, "--resume", str(parts))
+    assert not out.exists() and (parts / studies.STUDY_FILE).exists()
+
+
+def test_resume_refuses_another_study(tmp_path, capsys):
+    out = tmp_path / "s.csv"
+    studies.open_parts(studies.xochintlan_study(24, "greedy,random", seed=5), out, resume=False)
+    status, _, err = run([*STUDY, "--out", out, "--resume", "--seed", "6",
+                          "--endgame", "swap"], capsys)
+    assert_one_line_error(status, err, "cannot resume", "seed: 5 there, 6 now", "swap")
+    assert not out.exists()
+
+
+def test_resume_plays_only_the_missing_games(tmp_path, capsys, monkeypatch):
+    out = tmp_path / "s.csv"
+    study = studies.xochintlan_study(24, "greedy,random", seed=5)
+    parts, _ = studies.open_parts(study, out, resume=False)
+    for indices in ([0, 1, 2, 3], [12, 13], [20, 21, 22, 23]):
+        studies.write_chunk(parts, indices, simulate.play_xochintlan_games(
+            indices, ["greedy", "random"], seed=5))
+    (parts / ".games-000000004-000000007.json.x.tmp").write_text("{half a chunk")
+    played = []
+    real = simulate.play_xochintlan_games
+    monkeypatch.setattr(simulate, "play_xochintlan_games",
+                        lambda indices, *a: played.extend(indices) or real(indices, *a))
+    status, _, _ = run([*STUDY, "--out", out, "--resume"], capsys)
+    assert status == 0
+    assert sorted(played) == [*range(4, 12), *range(14, 20)]
+    expected = simulate.simulate_xochintlan(24, ["greedy", "random"], seed=5, progress=False)
+    assert_frame_equal(studies.read_results(out), expected)
+    assert not parts.exists()
+
+
+def test_resume_of_a_finished_study_with_kept_parts_replays_nothing(tmp_path, capsys, monkeypatch):
+    out = tmp_path / "s.csv"
+    assert run([*STUDY, "--out", out, "--keep-parts"], capsys)[0] == 0
+    assert len(chunk_files(studies.parts_directory(out))) == 6
+    monkeypatch.setattr(simulate, "play_xochintlan_games", None)  # would fail if called
+    first = out.read_bytes()
+    out.unlink()
+    assert run([*STUDY, "--out", out, "--resume"], capsys)[0] == 0
+    assert out.read_bytes() == first
+
+
+def test_a_corrupt_chunk_is_reported(tmp_path, capsys):
+    out = tmp_path / "s.csv"
+    parts, _ = studies.open_parts(studies.xochintlan_study(24, "greedy,random", seed=5), out,
+                                  resume=False)
+    (parts / "games-000000000-000000003.json").write_text('{"indices": [0, 1]')
+    status, _, err = run([*STUDY, "--out", out, "--resume"], capsys)
+    assert_one_line_error(status, err, "games-000000000-000000003.json")
+
+
+#: The child process: the real command, except that the fourth chunk never
+#: returns (it sleeps), so that the test can stop it with three chunks kept.
+CHILD = textwrap.dedent("""
+    import sys, time
+    from xochintlan_hex import cli, simulate
+    real, calls = simulate.play_xochintlan_games, []
+    def play(indices, *args):
+        calls.append(indices)
+        rows = real(indices, *args)
+        if len(calls) == 4:
+            print("stuck", flush=True)
+            time.sleep(120)
+        return rows
+    simulate.play_xochintlan_games = play
+    sys.exit(cli.main(sys.argv[1:]))
+""")
+
+
+def start_child(argv, cwd: Path) -> subprocess.Popen:
+    return subprocess.Popen([sys.executable, "-c", CHILD, *map(str, argv)], cwd=cwd,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def wait_until_stuck(child: subprocess.Popen) -> None:
+    line = child.stdout.readline()  # the child prints once the fourth chunk is played
+    assert line == "stuck\n", child.stderr.read()
+
+
+@pytest.fixture
+def uninterrupted(tmp_path_factory, capsys):
+    out = tmp_path_factory.mktemp("whole") / "s.csv"
+    assert run([*STUDY, "--out", out], capsys)[0] == 0
+    return studies.read_results(out)
+
+
+@pytest.mark.parametrize("how", [signal.SIGKILL, signal.SIGINT], ids=["SIGKILL", "SIGINT"])
+def test_an_interrupted_run_resumes_to_the_uninterrupted_frame(tmp_path, capsys, uninterrupted,
+                                                               how):
+    out = tmp_path / "s.csv"
+    parts = studies.parts_directory(out)
+    child = start_child([*STUDY, "--out", out], tmp_path)
+    try:
+        wait_until_stuck(child)
+        child.send_signal(how)
+        status = child.wait(timeout=60)
+        err = child.stderr.read()
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+    if how == signal.SIGKILL:
+        assert status == -signal.SIGKILL
+    else:  # Ctrl-C: a clear message, no traceback
+        assert status == cli.EXIT_INTERRUPTED and "Traceback" not in err
+        assert "12 of 24 games are kept" in err and "--resume" in err
+    assert not out.exists()
+    assert [p.name for p in chunk_files(parts)] == [
+        "games-000000000-000000003.json", "games-000000004-000000007.json",
+        "games-000000008-000000011.json"]
+    status, _, _ = run([*STUDY, "--out", out, "--resume", "--workers", "2"], capsys)
+    assert status == 0
+    assert_frame_equal(studies.read_results(out), uninterrupted)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["s.csv"]
+
+
+# ---------------------------------------------------------------------------
+# report
+
+
+def test_report_prints_the_balance_tables(tmp_path, capsys, uninterrupted):
+    out = tmp_path / "s.csv"
+    studies.write_results(uninterrupted, out)
+    status, text, _ = run(["report", out], capsys)
+    assert status == 0
+    assert text.startswith(f"{out}: 24 games")
+    for title in ("Win rate by seat", "Balance", "Outcomes", "Game length", "Win rate by goal card"):
+        assert title in text
+    seat0 = stats.win_rate_by_seat(uninterrupted).iloc[0]
+    assert f"seat 0 of 2    {seat0['estimate']:.3f} {seat0['low']:.3f} {seat0['high']:.3f}" in text
+
+
+def test_report_as_csv_is_stats_report(tmp_path, capsys, uninterrupted):
+    out = tmp_path / "s.csv"
+    studies.write_results(uninterrupted, out)
+    status, text, _ = run(["report", out, "--csv", "--by", "player_0"], capsys)
+    table = pd.read_csv(io.StringIO(text), keep_default_na=False, na_values=[""])
+    expected = stats.report(uninterrupted, "player_0")
+    assert status == 0 and list(table.columns) == list(expected.columns)
+    assert table["estimate"].to_numpy() == pytest.approx(expected["estimate"].to_numpy(),
+                                                         nan_ok=True)
+
+
+def test_report_of_bad_files_is_a_one_line_error(tmp_path, capsys):
+    status, _, err = run(["report", tmp_path / "none.csv"], capsys)
+    assert_one_line_error(status, err, "none.csv")
+    (tmp_path / "other.csv").write_text("a,b\n1,2\n")
+    status, _, err = run(["report", tmp_path / "other.csv"], capsys)
+    assert_one_line_error(status, err, "not a study results file")
+    (tmp_path / "broken.parquet").write_bytes(b"PAR1 not really")
+    status, _, err = run(["report", tmp_path / "broken.parquet"], capsys)
+    assert_one_line_error(status, err)
+    (tmp_path / "s.csv").write_text("winner,end_reason,n_players\n0,win,2\n")
+    status, _, err = run(["report", tmp_path / "s.csv", "--by", "lattice"], capsys)
+    assert_one_line_error(status, err, "lattice")

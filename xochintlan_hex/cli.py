@@ -1,0 +1,340 @@
+"""The ``xochintlan-hex`` command: balance studies, polyform counts and study reports.
+
+::
+
+    xochintlan-hex simulate xochintlan --games 10000 --players greedy,random --seed 1 \\
+        --workers 2 --out greedy_vs_random.csv
+    xochintlan-hex simulate xochintlan ... --resume          # finish an interrupted run
+    xochintlan-hex simulate xochintlan ... --scheduler tcp://host:8786   # on a Dask cluster
+    xochintlan-hex simulate hextremadura --games 1000 --player greedy --out hex.csv
+    xochintlan-hex count --lattice hex --kind free --max-n 10
+    xochintlan-hex report greedy_vs_random.csv
+
+Studies write each finished chunk of games next to the output
+(``<out>.parts/``) and the output file only when every game is done (see
+:mod:`xochintlan_hex.studies`). Bad arguments and unreadable files end with a
+one-line message and exit status 2; an interrupted study ends with status 130
+and tells how to resume it.
+
+>>> main(["count", "--lattice", "square", "--kind", "free", "--max-n", "5"])
+ n  free
+ 1     1
+ 2     1
+ 3     2
+ 4     5
+ 5    12
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import sys
+from concurrent.futures import Executor
+from typing import Iterator, Sequence
+
+import pandas as pd
+
+from xochintlan_hex import __version__
+from xochintlan_hex.polyforms import KINDS, count_polyforms_upto
+from xochintlan_hex.studies import (
+    Study, hextremadura_study, parts_directory, read_chunks, read_results, run_study,
+    xochintlan_study,
+)
+from xochintlan_hex.xochintlan import Rules
+from xochintlan_hex.xochintlan.rules import ENDGAMES, LATTICE_NAMES, MATCHES, WIN_CHECKS
+
+PROG = "xochintlan-hex"
+
+#: Exit statuses: bad arguments or files (as argparse), and an interrupted run (as a shell).
+EXIT_USAGE = 2
+EXIT_INTERRUPTED = 130
+
+#: Seconds to wait for a Dask scheduler before giving up.
+SCHEDULER_TIMEOUT = 20
+
+
+# ---------------------------------------------------------------------------
+# The parser
+
+
+def _positive(text: str) -> int:
+    return _integer(text, 1)
+
+
+def _natural(text: str) -> int:
+    return _integer(text, 0)
+
+
+def _integer(text: str, minimum: int) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected an integer, got {text!r}") from None
+    if value < minimum:
+        raise argparse.ArgumentTypeError(f"expected an integer >= {minimum}, got {value}")
+    return value
+
+
+def _add_run_options(parser: argparse.ArgumentParser) -> None:
+    """Options every study shares: size, seed, where it runs, where it goes."""
+    parser.add_argument("--games", type=_natural, required=True, metavar="N",
+                        help="number of games")
+    parser.add_argument("--seed", type=_natural, default=0, metavar="S",
+                        help="study seed; game i depends only on (S, i) (default 0)")
+    parser.add_argument("--out", required=True, metavar="FILE",
+                        help="results file, .csv or .parquet; finished chunks are kept in "
+                             "FILE.parts/ until it is written")
+    parser.add_argument("--workers", type=_positive, default=1, metavar="W",
+                        help="local processes (default 1)")
+    parser.add_argument("--scheduler", metavar="ADDRESS",
+                        help="run on a Dask cluster, e.g. tcp://host:8786 (needs the dask extra)")
+    parser.add_argument("--resume", action="store_true",
+                        help="finish the interrupted run kept in FILE.parts/ (same options)")
+    parser.add_argument("--chunk-size", type=_positive, metavar="K",
+                        help="games per kept chunk (default: about four chunks per worker, "
+                             "at most 250)")
+    parser.add_argument("--keep-parts", action="store_true",
+                        help="keep FILE.parts/ after the results file is written")
+    parser.add_argument("-q", "--quiet", action="store_true",
+                        help="no progress bar or summary line")
+
+
+def _add_rules_options(parser: argparse.ArgumentParser) -> None:
+    """One option per field of xochintlan.Rules, with the same defaults."""
+    rules = Rules()
+    group = parser.add_argument_group("rules (defaults: the original game)")
+    group.add_argument("--lattice", choices=LATTICE_NAMES, default=rules.lattice)
+    group.add_argument("--tiles-per-kind", type=_positive, default=rules.tiles_per_kind,
+                       metavar="N", help=f"animals of each kind (default {rules.tiles_per_kind})")
+    group.add_argument("--cards-per-player", type=_positive, default=rules.cards_per_player,
+                       metavar="N", help="goal cards per hand (default 1)")
+    group.add_argument("--match", choices=MATCHES, default=rules.match)
+    group.add_argument("--win-check", choices=WIN_CHECKS, default=rules.win_check)
+    group.add_argument("--endgame", choices=ENDGAMES, default=rules.endgame)
+    group.add_argument("--allow-redraw", action="store_true",
+                       help="a turn may reveal a card and draw another")
+    group.add_argument("--open-cards", action="store_true", help="every hand is public")
+    group.add_argument("--keep-connected", action="store_true",
+                       help="the Human may not split the board")
+    group.add_argument("--max-turns", type=_positive, metavar="N",
+                       help="turn cap (default: the study cap, 200)")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The ``xochintlan-hex`` argument parser (one sub-command per task)."""
+    parser = argparse.ArgumentParser(prog=PROG, description=(
+        "Balance studies of Xochintlan and Hextremadura, polyform counts and study reports."))
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    simulate = commands.add_parser("simulate", help="play a study and write its results file")
+    games = simulate.add_subparsers(dest="game", required=True, metavar="GAME")
+    xoch = games.add_parser("xochintlan", help="a Xochintlan study",
+                            description="Play a Xochintlan study, one row per game.")
+    xoch.add_argument("--players", default="greedy,greedy", metavar="P,P,...",
+                      help="one player per seat, seat 0 first: random, greedy or search "
+                           "(default greedy,greedy)")
+    _add_run_options(xoch)
+    _add_rules_options(xoch)
+    xoch.set_defaults(run=_simulate_xochintlan)
+    hext = games.add_parser("hextremadura", help="a Hextremadura study",
+                            description="Play a Hextremadura study, one row per game.")
+    hext.add_argument("--player", default="greedy", help="random or greedy (default greedy)")
+    hext.add_argument("--tileset", metavar="FILE", help="a tile-set JSON file "
+                      "(default: the kit's set)")
+    _add_run_options(hext)
+    hext.set_defaults(run=_simulate_hextremadura)
+
+    count = commands.add_parser("count", help="count polyominoes or polyhexes by size",
+                                description="Count fixed, one-sided and free polyforms.")
+    count.add_argument("--lattice", choices=LATTICE_NAMES, default="square")
+    count.add_argument("--kind", choices=KINDS, action="append",
+                       help="fixed, one-sided or free; repeat for several (default: all)")
+    count.add_argument("--max-n", type=_positive, default=10, metavar="N",
+                       help="largest size (default 10)")
+    count.add_argument("--csv", action="store_true", help="write CSV instead of a table")
+    count.set_defaults(run=_count)
+
+    report = commands.add_parser("report", help="balance metrics of a results file",
+                                 description="The balance metrics of a study results file, "
+                                             "with 95%% confidence intervals.")
+    report.add_argument("file", metavar="FILE", help="a results file (.csv or .parquet)")
+    report.add_argument("--by", metavar="COLUMN,...",
+                        help="one block of figures per value of these columns, e.g. n_players")
+    report.add_argument("--csv", action="store_true", help="write one CSV table instead")
+    report.set_defaults(run=_report)
+    return parser
+
+
+# ---------------------------------------------------------------------------
+# simulate
+
+
+def _rules(args: argparse.Namespace) -> Rules:
+    return Rules(lattice=args.lattice, tiles_per_kind=args.tiles_per_kind,
+                 cards_per_player=args.cards_per_player, match=args.match,
+                 win_check=args.win_check, endgame=args.endgame,
+                 allow_redraw=args.allow_redraw, open_cards=args.open_cards,
+                 keep_connected=args.keep_connected, max_turns=args.max_turns)
+
+
+def _simulate_xochintlan(args: argparse.Namespace) -> int:
+    study = xochintlan_study(args.games, args.players, _rules(args), args.seed)
+    return _run(study, args)
+
+
+def _simulate_hextremadura(args: argparse.Namespace) -> int:
+    study = hextremadura_study(args.games, args.player, args.tileset, args.seed)
+    return _run(study, args)
+
+
+@contextlib.contextmanager
+def dask_executor(address: str | None) -> Iterator[tuple[Executor | None, int]]:
+    """``(executor, threads)`` of the Dask cluster at ``address``; ``(None, 0)`` for none.
+
+    The client is closed on leaving, which also cancels games still queued.
+    """
+    if address is None:
+        yield None, 0
+        return
+    try:
+        from distributed import Client
+    except ImportError:
+        raise ValueError("--scheduler needs Dask: pip install 'xochintlan_hex[dask]'") from None
+    try:
+        client = Client(address, timeout=SCHEDULER_TIMEOUT)
+    except (OSError, TimeoutError) as error:
+        raise ValueError(f"cannot reach the Dask scheduler at {address}: {error}") from None
+    with client:
+        yield client.get_executor(), sum(client.nthreads().values())
+
+
+def _run(study: Study, args: argparse.Namespace) -> int:
+    try:
+        with dask_executor(args.scheduler) as (executor, threads):
+            frame = run_study(study, args.out, workers=max(args.workers, threads),
+                              executor=executor, resume=args.resume,
+                              chunk_size=args.chunk_size, progress=not args.quiet,
+                              keep_parts=args.keep_parts)
+    except KeyboardInterrupt:
+        parts = parts_directory(args.out)
+        kept = len(read_chunks(parts)) if parts.is_dir() else 0
+        print(f"{PROG}: interrupted; {kept} of {study.games} games are kept in {parts}; "
+              "run the same command with --resume to finish", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    if not args.quiet:
+        print(f"wrote {len(frame)} games to {args.out}", file=sys.stderr)
+    return 0
+
+
+# ---------------------------------------------------------------------------
+# count and report
+
+
+def count_table(lattice: str, kinds: Sequence[str], max_n: int) -> pd.DataFrame:
+    """Columns ``n`` and one per kind: how many polyforms of each size.
+
+    >>> count_table("hex", ["free"], 4)["free"].tolist()
+    [1, 1, 3, 7]
+    """
+    table = pd.DataFrame({"n": range(1, max_n + 1)})
+    for kind in kinds:
+        counts = count_polyforms_upto(max_n, lattice, kind)
+        table[kind] = [counts[n] for n in table["n"]]
+    return table
+
+
+def _count(args: argparse.Namespace) -> int:
+    kinds = list(dict.fromkeys(args.kind or KINDS))
+    table = count_table(args.lattice, kinds, args.max_n)
+    if args.csv:
+        print(table.to_csv(index=False), end="")
+    else:
+        print(table.to_string(index=False))
+    return 0
+
+
+#: Headings of the report's blocks (metric names of stats.report).
+METRIC_TITLES = {
+    "win_rate": "Win rate by seat",
+    "first_player_advantage": "First-player advantage (seat 0 minus the other seats)",
+    "balance": "Balance (1 - largest gap between seats' win rates; 1 is fair)",
+    "outcome": "Outcomes (share of games)",
+    "turns": "Game length (turns)",
+    "kind_win_rate": "Wins by animal kind",
+    "card_win_rate": "Win rate by goal card (seats holding it)",
+    "head_to_head_win_rate": "Head to head (win rate of the first named)",
+    "score": "Score",
+    "rating": "Rating bands",
+    "objective": "Objectives met",
+    "quest": "Quests completed",
+    "rounds": "Rounds",
+}
+
+
+def _study_frame(path: str) -> pd.DataFrame:
+    frame = read_results(path)
+    if "score" not in frame.columns and not {"winner", "end_reason"} <= set(frame.columns):
+        raise ValueError(f"{path} is not a study results file (it has neither a score "
+                         "column nor winner and end_reason columns)")
+    return frame
+
+
+def _report(args: argparse.Namespace) -> int:
+    from xochintlan_hex.stats import report
+
+    frame = _study_frame(args.file)
+    by = [c.strip() for c in args.by.split(",")] if args.by else None
+    missing = [c for c in by or [] if c not in frame.columns]
+    if missing:
+        raise ValueError(f"--by: no column {', '.join(map(repr, missing))} in {args.file}; "
+                         f"columns: {', '.join(frame.columns)}")
+    table = report(frame, by)
+    if args.csv:
+        print(table.to_csv(index=False), end="")
+        return 0
+    print(f"{args.file}: {len(frame)} games; estimates with 95% confidence intervals")
+    for metric, block in table.groupby("metric", sort=False):
+        print(f"\n{METRIC_TITLES.get(metric, metric)}")
+        print(_format_block(block.drop(columns="metric"), by or []))
+    return 0
+
+
+def _format_block(block: pd.DataFrame, by: Sequence[str]) -> str:
+    columns = [*by, "level", "estimate", "low", "high", "n"]
+    if (block["level"] == "").all():
+        columns.remove("level")
+    shown = block[columns].copy()
+    for column in ("estimate", "low", "high"):
+        shown[column] = shown[column].map(lambda v: "" if pd.isna(v) else f"{v:.3f}")
+    shown["n"] = shown["n"].map(lambda v: "" if pd.isna(v) else f"{int(v)}")
+    return shown.to_string(index=False)
+
+
+# ---------------------------------------------------------------------------
+# main
+
+
+def _one_line(error: BaseException) -> str:
+    """An error as one line (tile-set errors list one problem per line)."""
+    text = " ".join(line.strip() for line in str(error).splitlines() if line.strip())
+    return text or type(error).__name__
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run ``xochintlan-hex`` with ``argv`` (default: the command line); return the exit status."""
+    args = build_parser().parse_args(argv)
+    try:
+        return args.run(args)
+    except KeyboardInterrupt:
+        print(f"{PROG}: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    except (ValueError, OSError, ImportError) as error:
+        print(f"{PROG}: error: {_one_line(error)}", file=sys.stderr)
+        return EXIT_USAGE
+
+
+if __name__ == "__main__":
+    sys.exit(main())
