@@ -447,17 +447,21 @@ class LabPage:
 
     # -- notebooks
 
-    def open_notebook(self, name: str, *, timeout: float = 90_000) -> None:
+    def open_notebook(self, name: str, *, wide: bool = True, timeout: float = 90_000) -> None:
         """Open ``name`` (relative to the server root) and wait for its kernel.
 
         Waits for the splash screen to go, the kernel to be idle and the
         session context to be ready (before that, "run all" may run nothing).
+        ``wide`` closes the file browser on the left, giving the notebook the
+        whole window width.
         """
         self.page.goto(f"{self.server.url}/lab/tree/{name}?reset", timeout=timeout)
         self.page.wait_for_selector("#jupyterlab-splash", state="detached", timeout=timeout)
         self.page.wait_for_function(_KERNEL_IDLE, arg=name, timeout=timeout)
         self.page.evaluate(
             "() => window.jupyterapp.shell.currentWidget.sessionContext.ready")
+        if wide:
+            self.page.evaluate("() => window.jupyterapp.shell.collapseLeft()")
         self.notebook = name
 
     def run_all_cells(self, *, timeout: float = 120_000) -> None:
