@@ -170,12 +170,11 @@ class Xochintlan(GameCore, ShowsItself):
             raise ValueError(f"cards must hold one hand per player: {self.n_players} players, {len(cards)} hands given")
         hands = []
         for p, hand in enumerate(cards):
-            if isinstance(hand, (str, Polyform)):
-                hand = [hand]
-            if not isinstance(hand, Sequence) or len(hand) != rules.cards_per_player:
-                size = len(hand) if isinstance(hand, Sequence) else hand
+            if isinstance(hand, (str, Polyform)) or not isinstance(hand, Sequence):
+                hand = [hand]  # a lone card (checked below)
+            if len(hand) != rules.cards_per_player:
                 raise ValueError(
-                    f"cards: player {p}'s hand must hold cards_per_player={rules.cards_per_player} card(s), not {size!r}"
+                    f"cards: player {p}'s hand must hold cards_per_player={rules.cards_per_player} card(s), not {len(hand)}"
                 )
             hands.append([resolve_card(card, rules.lattice, f"cards (player {p})") for card in hand])
         return hands
