@@ -22,7 +22,8 @@ lab: $(STAMP)
 browser-deps:
 	@if [ ! -x /usr/lib/chromium/chromium ]; then \
 	  echo "installing Debian's chromium for the browser tests"; \
-	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	  SUDO=$$([ "$$(id -u)" = 0 ] || echo sudo); \
+	  $$SUDO apt-get update -qq && $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
 	fi
 
 test: $(STAMP) browser-deps
