@@ -54,7 +54,8 @@ def test_installed_wheel_holds_the_package_data(tmp_path):
     source.mkdir()
     for name in ("pyproject.toml", "README.md"):
         shutil.copy2(ROOT / name, source / name)
-    shutil.copytree(ROOT / "xochintlan_hex", source / "xochintlan_hex", ignore=shutil.ignore_patterns("__pycache__"))
+    skip_caches = shutil.ignore_patterns("__pycache__")
+    shutil.copytree(ROOT / "xochintlan_hex", source / "xochintlan_hex", ignore=skip_caches)
 
     dist = tmp_path / "dist"
     _run(sys.executable, "-m", "build", "--wheel", "--outdir", dist, source, cwd=tmp_path)
@@ -63,7 +64,8 @@ def test_installed_wheel_holds_the_package_data(tmp_path):
     venv = tmp_path / "venv"
     _run(sys.executable, "-m", "venv", "--system-site-packages", "--without-pip", venv, cwd=tmp_path)
     python = venv / "bin" / "python"
-    _run(sys.executable, "-m", "pip", "--python", python, "install", "--quiet", "--no-deps", "--no-index", wheel, cwd=tmp_path)
+    pip = (sys.executable, "-m", "pip", "--python", python)
+    _run(*pip, "install", "--quiet", "--no-deps", "--no-index", wheel, cwd=tmp_path)
 
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()

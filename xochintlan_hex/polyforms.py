@@ -25,38 +25,40 @@ Names
 a reflection of a chiral shape adds or drops a prime ``'``).
 
 * Pentominoes (square, size 5): the letters F I L N P T U V W X Y Z. The
-  unprimed letter is the shape of the conventional picture below (rows top to
-  bottom, ``y`` grows downwards); the mirror image of a chiral one is primed.
+  unprimed letter is the shape of the conventional picture below (Golomb's and
+  Conway's letters, as most books draw them; rows top to bottom separated by
+  ``/``, ``y`` growing downwards); the mirror image of a chiral one is primed.
   Cells are ``(x, y)``::
 
-      F  .##   ##.  .#.       (1,0) (2,0) (0,1) (1,1) (1,2)
-      I  # # # # # stacked    (0,0) (0,1) (0,2) (0,3) (0,4)
-      L  #. #. #. ##          (0,0) (0,1) (0,2) (0,3) (1,3)
-      N  .# .# ## #.          (1,0) (1,1) (0,2) (1,2) (0,3)
-      P  ## ## #.             (0,0) (1,0) (0,1) (1,1) (0,2)
-      T  ### .#. .#.          (0,0) (1,0) (2,0) (1,1) (1,2)
-      U  #.# ###              (0,0) (2,0) (0,1) (1,1) (2,1)
-      V  #.. #.. ###          (0,0) (0,1) (0,2) (1,2) (2,2)
-      W  #.. ##. .##          (0,0) (0,1) (1,1) (1,2) (2,2)
-      X  .#. ### .#.          (1,0) (0,1) (1,1) (2,1) (1,2)
-      Y  .# ## .# .#          (1,0) (0,1) (1,1) (1,2) (1,3)
-      Z  ##. .#. .##          (0,0) (1,0) (1,1) (1,2) (2,2)
+      F  .##/##./.#.    (1,0) (2,0) (0,1) (1,1) (1,2)
+      I  #/#/#/#/#      (0,0) (0,1) (0,2) (0,3) (0,4)
+      L  #./#./#./##    (0,0) (0,1) (0,2) (0,3) (1,3)
+      N  .#/.#/##/#.    (1,0) (1,1) (0,2) (1,2) (0,3)
+      P  ##/##/#.       (0,0) (1,0) (0,1) (1,1) (0,2)
+      T  ###/.#./.#.    (0,0) (1,0) (2,0) (1,1) (1,2)
+      U  #.#/###        (0,0) (2,0) (0,1) (1,1) (2,1)
+      V  #../#../###    (0,0) (0,1) (0,2) (1,2) (2,2)
+      W  #../##./.##    (0,0) (0,1) (1,1) (1,2) (2,2)
+      X  .#./###/.#.    (1,0) (0,1) (1,1) (2,1) (1,2)
+      Y  .#/##/.#/.#    (1,0) (0,1) (1,1) (1,2) (1,3)
+      Z  ##./.#./.##    (0,0) (1,0) (1,1) (1,2) (2,2)
 
   F L N P Y Z are chiral: their mirror images are F' L' N' P' Y' Z', which
   gives the 18 one-sided pentominoes.
 * Tetrominoes (square, size 4): I O T S L, pictured ``#/#/#/#``, ``##/##``,
   ``###/.#.``, ``.##/##.`` and ``#./#./##``; the mirror images are S' (Tetris's Z)
   and L' (Tetris's J).
-* Every other size up to :data:`INDEXED_NAMES_MAX` on the square lattice, and every
-  size up to it on the hex lattice: ``<prefix><n>-<k>``, with prefix ``O`` for
-  polyominoes and ``H`` for polyhexes, and ``k`` (from 1) the position of the free
-  shape in the *free order* defined below: ``"H5-1"`` ... ``"H5-22"`` are the 22
-  free pentahexes. The unprimed member of a chiral pair is the one that holds the
-  free canonical form (see :meth:`Polyform.canonical`); its mirror is primed,
-  ``"H5-3'"``.
+* Other sizes up to :data:`INDEXED_NAMES_MAX` (8), on either lattice, and all
+  polyhexes up to it: ``<prefix><n>-<k>``, with prefix ``O`` for polyominoes and
+  ``H`` for polyhexes, and ``k`` (from 1) the position of the free shape in the
+  *free order* defined below: ``"H5-1"`` ... ``"H5-22"`` are the 22 free
+  pentahexes, ``"O3-1"`` and ``"O3-2"`` the two trominoes. The unprimed member of
+  a chiral pair is the one that holds the free canonical form (see
+  :meth:`Polyform.canonical`); its mirror is primed, ``"H5-2'"``.
 * Larger shapes: ``<prefix><n>:<w>:<mask>``, an intrinsic code of the free
   canonical form: ``w`` its width and ``mask`` (hexadecimal) the sum of
-  ``2 ** (y * w + x)`` over its cells ``(x, y)``; a prime as above.
+  ``2 ** (y * w + x)`` over its cells ``(x, y)``; a prime as above. So naming a
+  large shape never needs the list of all shapes of its size.
 
 Order
 -----
@@ -69,12 +71,20 @@ counter-clockwise. Each one-sided shape is listed in its *reference orientation*
 the picture above for lettered shapes, the free canonical form for the others, and
 for a primed shape the mirror image (:meth:`Polyform.mirror`) of its partner's.
 
+Listing builds every shape in memory (by growing the free shapes one cell at a
+time): fine for lessons up to about 10 cells on the square lattice and 8 or 9 on
+the hex one (a few seconds). Counting goes much further.
+
 Counting
 --------
-:func:`count_polyforms` counts fixed polyforms with Redelmeier's algorithm
-(each fixed shape is generated exactly once, as a set of cells grown from the
-bottom-left cell, without storing shapes) and derives one-sided and free counts by
-Burnside's lemma (see :func:`count_polyforms`).
+:func:`count_polyforms` (and :func:`count_polyforms_upto` for all sizes at once)
+counts fixed polyforms with Redelmeier's algorithm: each fixed shape is grown
+exactly once from its first cell (top row, leftmost), without storing shapes,
+and the last two levels are counted in closed form. One-sided and free counts
+follow by Burnside's lemma from the fixed count and the few symmetric shapes.
+Every fixed polyomino of up to 16 cells (about 140 million) takes seconds.
+:func:`known_counts` reads the table shipped with the kit, and
+``python -m xochintlan_hex.polyforms`` writes it (see :func:`main`).
 """
 
 from __future__ import annotations
@@ -248,7 +258,10 @@ class Polyform(ShowsItself):
         if not isinstance(text, str):
             raise ValueError(f"text must be a str, not {type(text).__name__}")
         marks = [
-            (c, r) for r, line in enumerate(text.strip("\n").split("\n")) for c, ch in enumerate(line) if ch not in ". \t\r"
+            (c, r)
+            for r, line in enumerate(text.strip("\n").split("\n"))
+            for c, ch in enumerate(line)
+            if ch not in ". \t\r"
         ]
         if not marks:
             raise ValueError("text holds no cell: mark cells with any character but '.' and ' '")
@@ -776,7 +789,8 @@ def _axis_form(m: Matrix) -> tuple[Cell, int]:
     step ``g > 0`` by which ``phi`` grows under the smallest translation along the axis."""
     small = sorted(itertools.product(range(-2, 3), repeat=2), key=lambda t: (abs(t[0]) + abs(t[1]), t))
     a, b, c, d = m
-    phi = next(p for p in small if p != (0, 0) and p[0] * (1 - a) - p[1] * c == 0 and -p[0] * b + p[1] * (1 - d) == 0)
+    # phi o m = phi, written out for phi = (p, q)
+    phi = next(p for p in small if p != (0, 0) and p[0] * (1 - a) == p[1] * c and p[1] * (1 - d) == p[0] * b)
     along = next(e for e in small if e != (0, 0) and _apply(m, e) == e)
     step = phi[0] * along[0] + phi[1] * along[1]
     return (phi, step) if step > 0 else ((-phi[0], -phi[1]), -step)
@@ -790,7 +804,8 @@ def _orbits(lat: Lattice, n: int, m: Matrix, t: Cell, reflection: bool) -> list[
         x, y = _apply(m, v)
         return (x + t[0], y + t[1])
 
-    cells = [v for v in itertools.product(range(-2 * n - 2, 2 * n + 3), repeat=2) if _distance(lat, v, h(v)) <= n - 1]
+    box = itertools.product(range(-2 * n - 2, 2 * n + 3), repeat=2)
+    cells = [v for v in box if _distance(lat, v, h(v)) <= n - 1]
     if reflection:
         phi, step = _axis_form(m)
         longest = max(abs(phi[0] * dx + phi[1] * dy) for dx, dy in lat.directions) * (n - 1) + step
@@ -886,7 +901,8 @@ def _symmetric_counts(lattice_name: str, n: int) -> tuple[int, ...]:
 
 def _conjugates(mats: tuple[Matrix, ...], m: Matrix) -> set[Matrix]:
     def mul(p: Matrix, q: Matrix) -> Matrix:
-        return (p[0] * q[0] + p[1] * q[2], p[0] * q[1] + p[1] * q[3], p[2] * q[0] + p[3] * q[2], p[2] * q[1] + p[3] * q[3])
+        a, b, c, d = p
+        return (a * q[0] + b * q[2], a * q[1] + b * q[3], c * q[0] + d * q[2], c * q[1] + d * q[3])
 
     def inverse(p: Matrix) -> Matrix:
         return next(q for q in mats if mul(p, q) == (1, 0, 0, 1))
@@ -919,9 +935,10 @@ def count_polyforms(n: int, lattice: str | Lattice = "square", kind: str = "fixe
     if kind == "fixed":
         return _fixed_counts(lat.name, n)[n]
     per_symmetry = _symmetric_counts(lat.name, n)
-    if kind == "one-sided":
-        return sum(per_symmetry[: lat.sides]) // lat.sides
-    return sum(per_symmetry) // len(per_symmetry)
+    group = per_symmetry[: lat.sides] if kind == "one-sided" else per_symmetry
+    classes, remainder = divmod(sum(group), len(group))
+    assert remainder == 0, "Burnside's sum must be a multiple of the group order"
+    return classes
 
 
 def count_polyforms_upto(n_max: int, lattice: str | Lattice = "square", kind: str = "fixed") -> dict[int, int]:
@@ -992,7 +1009,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     )
     parser.add_argument("--square", type=int, default=16, metavar="N", help="largest polyomino size (default 16)")
     parser.add_argument("--hex", type=int, default=14, metavar="N", help="largest polyhex size (default 14)")
-    parser.add_argument("-o", "--output", nargs="+", default=["-"], metavar="FILE", help="CSV files to write (default: -, the screen)")
+    parser.add_argument(
+        "-o", "--output", nargs="+", default=["-"], metavar="FILE", help="CSV files to write (default: -, the screen)"
+    )
     args = parser.parse_args(argv)
     try:
         rows = counts_table(args.square, args.hex)
