@@ -324,7 +324,7 @@ def test_map_with_piles_preview_and_region(lesson_tiles, tmp_path):
     ax = viz.draw_hextremadura(game, fresh_ax((6.5, 4.5)), preview="R@(1,0)r0f", region=region)
     titles = [inset.get_title() for inset in ax.child_axes]
     assert titles == ["offer", "pile: 1", "explored: 0"]
-    assert ax.get_title().startswith("Round 1: score 0/")
+    assert ax.get_title().startswith("Round 1 · score 0/")
     assert_matches_reference(ax, "hextremadura_map", tmp_path)
 
 
@@ -379,6 +379,14 @@ def test_game_lengths_stack_by_end_reason():
     assert_sane_png(png_of(ax))
 
 
+def test_game_lengths_of_games_that_all_ended_alike():
+    frame = xochintlan_frame()
+    ax = viz.plot_game_lengths(frame[frame["end_reason"] == "win"], fresh_ax())
+    assert [t.get_text() for t in ax.get_legend().get_texts()][0] == "win"
+    ax = viz.plot_game_lengths(frame, fresh_ax(), by=None, bins=10)
+    assert len(ax.containers) == 1 and len(ax.containers[0]) == 10  # one set of ten bars
+
+
 def test_score_distribution_shows_the_rating_bands(tmp_path):
     ax = viz.plot_score_distribution(hextremadura_frame(), fresh_ax((6.8, 3.8)))
     assert {"≥9\nexplorer", "≥12\nnaturalist", "≥14\nguide", "★"} <= set(texts_of(ax))
@@ -391,6 +399,16 @@ def test_objective_probabilities_lists_objectives_then_quests():
     labels = [t.get_text() for t in ax.get_yticklabels()]
     assert labels == ["all symbols", "same symbol triad", "three separate", "adjacent pair",
                       "monfrague", "los barruecos"]
+    assert_sane_png(png_of(ax))
+
+
+def test_head_to_head_shows_each_pair_once_stronger_first():
+    frame = xochintlan_frame()
+    frame.loc[frame["n_players"] == 2, "player_1"] = "random"
+    ax = viz.plot_head_to_head(frame, fresh_ax())
+    labels = [t.get_text() for t in ax.get_yticklabels()]
+    assert len(labels) == 1 and labels[0] in ("greedy vs random", "random vs greedy")
+    assert ax.patches[0].get_width() >= 0
     assert_sane_png(png_of(ax))
 
 

@@ -19,6 +19,7 @@ from .polyforms import draw_card, draw_polyforms
 from .studies import (
     plot_card_win_rates,
     plot_game_lengths,
+    plot_head_to_head,
     plot_objective_probabilities,
     plot_score_distribution,
     plot_seat_win_rates,
@@ -35,6 +36,7 @@ __all__ = [
     "draw_xochintlan",
     "plot_card_win_rates",
     "plot_game_lengths",
+    "plot_head_to_head",
     "plot_objective_probabilities",
     "plot_score_distribution",
     "plot_seat_win_rates",

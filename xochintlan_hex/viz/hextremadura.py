@@ -269,7 +269,9 @@ def map_figsize(game_or_map: Any, piles: bool = True) -> tuple[float, float]:
     height = (max(ys) - min(ys)) / 1.6 * INCHES_PER_TILE + 0.5
     shrink = min(1.0, MAX_MAP_INCHES / max(width, height))
     width, height = width * shrink, max(height * shrink, 4.2 if piles and hasattr(game_or_map, "pile") else 2.5)
-    return (width + (1.7 if piles and hasattr(game_or_map, "pile") else 0.0), height)
+    with_piles = piles and hasattr(game_or_map, "pile")
+    # never narrower than the status line above the map
+    return (max(width + (1.7 if with_piles else 0.0), 5.0 if with_piles else 2.5), height)
 
 
 def _open_cells(tiles: Mapping[Cell, Any]) -> set[Cell]:
@@ -344,7 +346,7 @@ def status_text(game: Any) -> str:
     if game.is_over:
         star = " ★" if score == best else ""
         return f"Game over: score {score}/{best}, {game.rating()}{star}"
-    return f"Round {game.round}: score {score}/{best}, {len(game.pile)} in the pile, {len(game.explored)} explored"
+    return f"Round {game.round} · score {score}/{best} · pile {len(game.pile)} · explored {len(game.explored)}"
 
 
 def _requirements_met(tiles: Mapping[Cell, Any], tileset: Any, game: Any) -> dict[Cell, tuple[bool, ...]]:

@@ -69,11 +69,12 @@ def _label_with_note(label: str) -> str:
 
 # -- Xochintlan -------------------------------------------------------------------
 def plot_card_win_rates(frame: pd.DataFrame, ax: Axes | None = None, *, by: str | None = None,
-                        sort: bool = True) -> Axes:
+                        sort: bool = True, counts: bool = True) -> Axes:
     """Win rate of each goal card (share of seats holding it that won with it), 95% Wilson bars.
 
     Cards are sorted from easiest to hardest; the dashed line is the overall rate.
-    ``by`` (e.g. ``"n_players"``) draws one coloured series per value of that column.
+    ``by`` (e.g. ``"n_players"``) draws one coloured series per value of that column;
+    ``counts`` writes at the right how many seats held each card.
     """
     table = stats.card_win_rates(frame, by=by)
     if table.empty:
@@ -91,6 +92,12 @@ def plot_card_win_rates(frame: pd.DataFrame, ax: Axes | None = None, *, by: str 
     overall = table["wins"].sum() / table["n"].sum()
     ax.axvline(overall, color="#555555", linestyle="--", linewidth=1, label=f"all cards: {overall:.0%}")
     ax.set_yticks(np.arange(len(order)), order)
+    if counts:
+        # how many seats held each card: a reader sees why some intervals are wide
+        held = table.groupby("card")["n"].sum().reindex(order)
+        for y, n in enumerate(held):
+            ax.text(1.01, y, f"n={n}", transform=ax.get_yaxis_transform(), va="center", ha="left",
+                    fontsize="x-small", color="#555555")
     ax.invert_yaxis()  # easiest card on top
     ax.set_xlim(left=0)
     _percent_axis(ax, "x")
@@ -154,6 +161,34 @@ def _n_players(frame: pd.DataFrame) -> pd.Series:
     return frame[seats].notna().sum(axis=1).astype(int)
 
 
+def plot_head_to_head(frame: pd.DataFrame, ax: Axes | None = None) -> Axes:
+    """For each pair of player kinds: P(win) - P(loss) of the stronger against the other, 95% bars.
+
+    Each pair shows once, the kind that did better first. An interval that
+    crosses the zero line means the study cannot tell the two apart yet.
+    """
+    table = stats.head_to_head(frame)
+    if table.empty:
+        raise ValueError("frame holds no games between different player kinds")
+    # each pair once, the stronger kind first (the other order is the same bar mirrored)
+    table = table.sort_values("margin", ascending=False, kind="stable")
+    pair = [tuple(sorted(p)) for p in zip(table["player"], table["opponent"])]
+    table = table[~pd.Series(pair, index=table.index).duplicated()].reset_index(drop=True)
+    ax = style.new_axes((6.4, max(2.0, 0.45 * len(table) + 1.2)), ax)
+    y = np.arange(len(table))
+    errors = np.vstack([table["margin"] - table["margin_low"], table["margin_high"] - table["margin"]])
+    ax.barh(y, table["margin"], xerr=errors, color=SERIES_COLOURS[0], ecolor="black", capsize=3, height=0.6)
+    ax.axvline(0, color="black", linewidth=1)
+    ax.set_yticks(y, [f"{p} vs {o}" for p, o in zip(table["player"], table["opponent"])])
+    ax.invert_yaxis()
+    ax.set_xlim(-1, 1)
+    ax.set_xlabel(_label_with_note("P(win) - P(loss) of the first player kind"))
+    ax.set_title("Head to head")
+    ax.grid(axis="x", color="#E5E5E5")
+    ax.set_axisbelow(True)
+    return ax
+
+
 def plot_game_lengths(frame: pd.DataFrame, ax: Axes | None = None, *, bins: int | Sequence[float] | None = None,
                       by: str | None = "end_reason") -> Axes:
     """Histogram of game length in turns, stacked by ``by`` (how the game ended by default).
@@ -174,6 +209,8 @@ def plot_game_lengths(frame: pd.DataFrame, ax: Axes | None = None, *, bins: int 
     _, _, containers = ax.hist([p.dropna() for _, p in parts], bins=bins, stacked=True,
                                color=[c for c, _ in colours], edgecolor="white", linewidth=0.5,
                                label=[str(v).replace("_", " ") for v, _ in parts])
+    if len(parts) == 1:
+        containers = [containers]  # hist gives one container, not a list, for a single data set
     for container, (_, hatch) in zip(containers, colours):
         for patch in container:
             patch.set_hatch(hatch)
