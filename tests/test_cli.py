@@ -92,6 +92,9 @@ def test_simulate_writes_the_frame_of_simulate_xochintlan(tmp_path, capsys):
     expected = simulate.simulate_xochintlan(24, ["greedy", "random"], seed=5, progress=False)
     assert_frame_equal(studies.read_results(out), expected)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["study.csv"]  # parts removed
+    umask = os.umask(0o022)
+    os.umask(umask)
+    assert out.stat().st_mode & 0o777 == 0o666 & ~umask  # as any file the user writes
 
 
 def test_parquet_output_reads_back_identical(tmp_path, capsys):
@@ -267,7 +270,7 @@ def uninterrupted(tmp_path_factory, capsys):
     return studies.read_results(out)
 
 
-@pytest.mark.parametrize("how", [signal.SIGKILL, signal.SIGINT], ids=["SIGKILL", "SIGINT"])
+@pytest.mark.parametrize("how", [signal.SIGKILL, signal.SIGINT], ids=["kill", "ctrl-c"])
 def test_an_interrupted_run_resumes_to_the_uninterrupted_frame(tmp_path, capsys, uninterrupted,
                                                                how):
     out = tmp_path / "s.csv"

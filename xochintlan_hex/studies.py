@@ -34,7 +34,7 @@ import dataclasses
 import hashlib
 import json
 import os
-import tempfile
+import secrets
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -195,9 +195,9 @@ def parts_directory(out: str | os.PathLike) -> Path:
 
 def _atomic_write(path: Path, write: Callable[[Path], None]) -> None:
     """Run ``write(temporary)`` then rename it to ``path``: the file is whole or absent."""
-    handle, name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    os.close(handle)
-    temporary = Path(name)
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
+    # Created as open() would (mode 0o666 less the umask), unlike mkstemp's private 0o600.
+    os.close(os.open(temporary, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o666))
     try:
         write(temporary)
         with open(temporary, "rb+") as done:
