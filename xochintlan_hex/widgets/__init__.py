@@ -1,8 +1,71 @@
-"""Interactive boards for Jupyter (ipywidgets, with ipympl canvases for the boards).
+"""Interactive boards for Jupyter: play both games and explore polyforms with the mouse.
 
-Work in progress: the explorer first, the game apps next.
+Three apps, each an ipywidgets layout around an ipympl canvas (a static picture,
+with a notice saying how to install ipympl, where it is missing):
+
+* :class:`XochintlanApp` -- a Xochintlan board, hot-seat or against computer players;
+* :class:`HextremaduraApp` -- the solo tile game, with a preview of each placement;
+* :class:`PolyformExplorer` -- browse polyforms, turn and mirror one, see its symmetries.
+
+Show an app by ending a cell with it (or ``display(app.widget)``). Every rule is
+the engines': the apps turn clicks into actions and show what the engine says.
+Each app has the same actions in code as on screen (``app.click(cell)``,
+``app.rotate()``, ...), so a game can be played, tested or scripted without a
+mouse; ``app.text(css_class)`` reads back what the page shows.
+
+>>> app = XochintlanApp(players=["human", "human"], seed=1)
+>>> app.click((1, 0)), app.text("xh-reserve")
+(True, 'Reserve: Lizard 7 · Bird 8 · Monkey 8')
+
+Clicking a cell from a browser test: ``app.cell_to_canvas_fraction(cell)`` gives
+``(fx, fy)``, fractions of the board canvas's width and height measured from its
+top-left corner (so the pixel is ``(left + fx * width, top + fy * height)`` of the
+``.xh-board canvas`` element). The figure is ``app.figure``.
+
+Stable CSS classes (``widget.add_class``), for browser tests and styling
+------------------------------------------------------------------------
+
+All apps
+    ``xh-app`` on the root, with ``xh-xochintlan``, ``xh-hextremadura`` or
+    ``xh-explorer``; ``xh-board`` the box holding the board canvas; ``xh-notice``
+    the "ipympl missing" message (only then); ``xh-message`` the engine's reason
+    for a refused action (empty otherwise); ``xh-undo``, ``xh-new-game`` buttons.
+
+XochintlanApp
+    ``xh-status`` ("Player 1 to play", "Player 2 (greedy) to play…", "Game over");
+    ``xh-banner`` ("Player 1 wins: Lizards and the Human form card L", "Tie: ...");
+    ``xh-action`` (toggle buttons Place / Switch / Move Human [/ Swap]);
+    ``xh-animal`` (Lizard / Bird / Monkey); ``xh-reserve`` ("Reserve: Lizard 8 ·
+    Bird 8 · Monkey 8"); ``xh-lock`` ("Locked: (1, 0)" or "Locked: nothing");
+    ``xh-key`` (the glyphs); ``xh-card`` (the card panel) with ``xh-card-title``
+    ("Player 1's card: L" or "Player 1's card: hidden ..."), ``xh-show-card``
+    (button "Show my card" / "Hide my card"), ``xh-revealed``, and ``xh-redraw``
+    (only with ``allow_redraw``).
+
+HextremaduraApp
+    ``xh-status`` ("Round 1", "Round 2 · game over"); ``xh-piles`` ("Pile: 16 ·
+    Offer: T4 · Explored: 0 · On the map: 1"); ``xh-tiles`` (toggle buttons
+    "Offer: T4" / "Pile: T7", the available tiles); ``xh-rotate``,
+    ``xh-rotate-back``, ``xh-flip`` buttons; ``xh-selection`` ("Selected: T4,
+    front up, turned 1 × 60°"); ``xh-preview`` ("Preview: T4 on (1, 0) completes
+    T2"); ``xh-score`` ("Score: 3 of 15"); ``xh-objectives`` (each back tile's
+    objective, ✓ or ✗); ``xh-banner`` (the end screen: score, rating, quests).
+    Keys on the board canvas: ``r`` turn, ``R`` turn back, ``f`` flip, ``1``/``2``
+    choose a tile.
+
+PolyformExplorer
+    ``xh-lattice`` (square / hex), ``xh-size`` (a drop-down), ``xh-kind`` (free /
+    one-sided / fixed); ``xh-gallery`` (the gallery box) with ``xh-caption``
+    ("12 free pentominoes"), ``xh-gallery-board`` (its canvas: click a form),
+    ``xh-previous``, ``xh-next``, ``xh-form`` (drop-down of the forms);
+    ``xh-selected`` (the selected form's box) with ``xh-form-name``, ``xh-board``
+    (its canvas), ``xh-rotate``, ``xh-mirror``, ``xh-symmetry`` ("Symmetry group
+    D1, order 2: no turn, 1 mirror line"), ``xh-placements`` ("Around the Human:
+    20 placements as a goal card (turns only), 40 with mirror images").
 """
 
 from .explorer import PolyformExplorer
+from .hextremadura_app import HextremaduraApp
+from .xochintlan_app import XochintlanApp
 
-__all__ = ["PolyformExplorer"]
+__all__ = ["HextremaduraApp", "PolyformExplorer", "XochintlanApp"]

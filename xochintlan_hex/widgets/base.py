@@ -244,6 +244,13 @@ def _no_autoscale(*args: Any, **kwargs: Any) -> None:
     return None
 
 
+def pixels_per_unit(ax: Axes) -> float:
+    """How many canvas pixels one data unit spans on ``ax`` (equal aspect; limits set)."""
+    ax.apply_aspect()
+    (x0, x1), (y0, y1) = ax.get_xlim(), ax.get_ylim()
+    return min(ax.bbox.width / abs(x1 - x0), ax.bbox.height / abs(y1 - y0))
+
+
 def clear_artists(ax: Axes) -> None:
     """Remove everything drawn on ``ax`` but keep the axes themselves.
 
@@ -254,7 +261,8 @@ def clear_artists(ax: Axes) -> None:
         artist.remove()
     if ax.legend_ is not None:
         ax.legend_.remove()
-    ax.set_title("")
+    if ax.get_title():
+        ax.set_title("")
 
 
 def grid_collection(lattice: Lattice, cells: Any, **style: Any) -> Any:
@@ -289,27 +297,51 @@ def cell_at(lattice: Lattice, x: float, y: float) -> Cell:
     return _cube_round(q, r)
 
 
-def cells_in_window(lattice: Lattice, centre: tuple[float, float], half: float) -> set[Cell]:
-    """The cells drawn wholly inside the square of half-width ``half`` around ``centre`` (drawing units).
+def cells_in_window(lattice: Lattice, centre: tuple[float, float], half: float | tuple[float, float]) -> set[Cell]:
+    """The cells drawn wholly inside the rectangle of half-width and half-height ``half`` around ``centre``.
+
+    ``half`` is one number for a square. Drawing units, as ``Lattice.center``.
 
     >>> from xochintlan_hex.lattice import SQUARE
     >>> sorted(cells_in_window(SQUARE, (0.0, 0.0), 1.5)) == [(x, y) for x in (-1, 0, 1) for y in (-1, 0, 1)]
     True
     """
     cx, cy = centre
+    hx, hy = (half, half) if isinstance(half, (int, float)) else half
     # Half the cell's width and height: a cell fits when its centre is that far inside.
     xs = [x for x, _ in lattice.corners((0, 0))]
     ys = [y for _, y in lattice.corners((0, 0))]
     inner_x, inner_y = max(xs), max(ys)
-    low, high = cell_at(lattice, cx - half, cy + half), cell_at(lattice, cx + half, cy - half)
-    spread = int(half) + 3
+    low, high = cell_at(lattice, cx - hx, cy + hy), cell_at(lattice, cx + hx, cy - hy)
+    spread = int(max(hx, hy)) + 3
     found = set()
     for a in range(min(low[0], high[0]) - spread, max(low[0], high[0]) + spread + 1):
         for b in range(min(low[1], high[1]) - spread, max(low[1], high[1]) + spread + 1):
             x, y = lattice.center((a, b))
-            if abs(x - cx) <= half - inner_x + 1e-9 and abs(y - cy) <= half - inner_y + 1e-9:
+            if abs(x - cx) <= hx - inner_x + 1e-9 and abs(y - cy) <= hy - inner_y + 1e-9:
                 found.add((a, b))
     return found
+
+
+def view_window(lattice: Lattice, cells: Any, minimum: tuple[float, float]) -> set[Cell]:
+    """The cells a board shows: every cell of ``cells`` with a full ring of neighbours around
+    them, in a rectangle at least ``minimum`` (half-width, half-height, drawing units) around their middle.
+
+    >>> from xochintlan_hex.lattice import SQUARE
+    >>> len(view_window(SQUARE, [(0, 0)], (1.5, 1.5)))
+    9
+    """
+    points = [lattice.center(c) for c in cells] or [(0.0, 0.0)]
+    xs, ys = zip(*points)
+    # The neighbours' centres reach one step further, and their cells half a cell more.
+    reach_x = max(abs(lattice.center(lattice.neighbour((0, 0), side))[0]) for side in range(lattice.sides))
+    reach_y = max(abs(lattice.center(lattice.neighbour((0, 0), side))[1]) for side in range(lattice.sides))
+    corners = lattice.corners((0, 0))
+    reach_x += max(x for x, _ in corners) + 0.01
+    reach_y += max(y for _, y in corners) + 0.01
+    centre = ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
+    half = (max(minimum[0], (max(xs) - min(xs)) / 2 + reach_x), max(minimum[1], (max(ys) - min(ys)) / 2 + reach_y))
+    return cells_in_window(lattice, centre, half)
 
 
 def _cube_round(q: float, r: float) -> Cell:

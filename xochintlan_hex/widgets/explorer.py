@@ -17,8 +17,11 @@ import ipywidgets as w
 from .. import polyforms as pf
 from ..lattice import get_lattice
 from ..polyforms import Polyform
+from ..xochintlan import Rules, card_placements
 from .base import App, BoardCanvas, board_axes, css, data_to_fraction, is_finite_point
 
+#: the size of a Xochintlan goal card
+CARD_SIZE = 5
 #: largest size offered per lattice (listing stays well under a second)
 MAX_SIZE = {"square": 9, "hex": 8}
 #: forms per gallery page, and columns of the gallery
@@ -75,9 +78,18 @@ def placements_around_human(form: Polyform) -> tuple[int, int]:
     """The ways ``form`` can stand on a board with one of its cells on the Human's cell.
 
     Returns (turns only, turns and mirror images): a goal card matches up to
-    rotation by default, up to rotation and reflection in the variant. Each
-    distinct orientation can be shifted so that any one of its cells is the Human.
+    rotation by default, up to rotation and reflection in the variant. For
+    five-cell forms (the goal cards) the Xochintlan engine lists the placements
+    (``card_placements``); for other sizes the same count is each distinct
+    orientation once per cell that could be the Human.
+
+    >>> placements_around_human(Polyform.from_text("#.\\n#.\\n#.\\n##"))   # L: 4 turns x 5 cells, 8 x 5
+    (20, 40)
     """
+    if form.size == CARD_SIZE:
+        rules = [Rules(lattice=form.lattice, match=match) for match in ("rotation", "rotation+reflection")]
+        turns, both = (len(card_placements(form, r)) for r in rules)
+        return turns, both
     return (len(form.orientations("one-sided")) * form.size, len(form.orientations("free")) * form.size)
 
 
@@ -216,7 +228,7 @@ class PolyformExplorer(App):
         self._show_selected()
 
     def _show_gallery(self) -> None:
-        from ..viz import draw_polyforms
+        from ..viz.polyforms import draw_polyforms
 
         ax = self._gallery_ax
         ax.clear()
@@ -232,7 +244,7 @@ class PolyformExplorer(App):
         self._quiet_set(self._form_choice, self.selected_index)
 
     def _show_selected(self) -> None:
-        from ..viz import draw_card
+        from ..viz.polyforms import draw_card
 
         ax = self._form_ax
         ax.clear()
@@ -243,8 +255,9 @@ class PolyformExplorer(App):
         self._name.value = f"Selected: {form.name} ({form_word(form.size, form.lattice)}){chiral}"
         self._symmetry.value = symmetry_text(form)
         turns, both = self.placements
+        what = "as a goal card" if form.size == CARD_SIZE else "were it a goal card"
         self._placements.value = (
-            f"Around the Human: {turns} placements as a goal card (turns only), {both} with mirror images"
+            f"Around the Human: {turns} placements {what} (turns only), {both} with mirror images"
         )
 
     def _gallery_centres(self) -> list[tuple[float, float]]:

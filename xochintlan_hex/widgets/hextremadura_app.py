@@ -20,6 +20,7 @@ from typing import Any
 
 import ipywidgets as w
 from matplotlib.figure import Figure
+from matplotlib.patches import Polygon
 
 from ..hextremadura import Hextremadura, IllegalAction, Place
 from ..lattice import HEX, Cell
@@ -29,12 +30,16 @@ from .base import (
     as_cell,
     board_axes,
     cell_at,
-    cells_in_window,
+    clear_artists,
     css,
     data_to_fraction,
     escape,
+    grid_collection,
     is_finite_point,
+    pixels_per_unit,
+    view_window,
 )
+from .sprites import Frame, SpriteCache, clear_background, paste
 
 #: quests by the engine's key, as a person reads them
 QUEST_NAMES = {
@@ -42,10 +47,17 @@ QUEST_NAMES = {
     "garganta_de_los_infiernos": "Garganta de los Infiernos",
     "los_barruecos": "Los Barruecos",
 }
-#: the map shows at least this many cells each side of its middle
-MIN_HALF_VIEW = 2.6
-#: a margin, in cells, of empty cells around the tiles
-VIEW_MARGIN = 1.2
+#: the map shows at least this much each side of its middle (half-width, half-height, drawing units)
+MIN_VIEW = (5.2, 4.9)
+#: faint outline of the empty cells (the viz layer's grid colour), and the ring of tiles a placement completes
+GRID_COLOUR = "#BBBBBB"
+COMPLETE_COLOUR = "#009E73"
+#: a hexagon's centre-to-side distance (circumradius 1), and the margin kept around a tile's picture
+APOTHEM = 3 ** 0.5 / 2
+TILE_PAD = 0.08
+#: where the map and the two available tiles sit on the figure (fractions)
+MAP_RECT = (0.0, 0.0, 0.74, 1.0)
+PANEL_RECTS = ((0.77, 0.53, 0.22, 0.38), (0.77, 0.06, 0.22, 0.38))
 #: keys on the board canvas
 KEYS = {"r": "rotate", "R": "rotate back", "f": "flip", "1": "first tile", "2": "second tile"}
 
@@ -70,6 +82,7 @@ class HextremaduraApp(App):
         self.face = "front"
         self.hovered: Cell | None = None
         self.message = ""
+        self._statuses: list[Any] | None = None
         self._build_widgets()
         self.new_game(seed=seed)
 
@@ -166,6 +179,13 @@ class HextremaduraApp(App):
         return data_to_fraction(ax, _axes_middle(ax))
 
     @property
+    def statuses(self) -> list[Any]:
+        """The engine's judgement of each back-facing tile's objective on the map now (kept until the next move)."""
+        if self._statuses is None:
+            self._statuses = self.game.objectives()
+        return self._statuses
+
+    @property
     def preview(self) -> tuple[Place, tuple[str, ...]] | None:
         """The placement previewed on the hovered cell and the tiles it would complete, or None."""
         if self.hovered is None or self.selected_tile is None:
@@ -177,6 +197,7 @@ class HextremaduraApp(App):
 
     # -- after each change -------------------------------------------------------------
     def _after_change(self) -> None:
+        self._statuses = None  # the objectives, judged again on the new map when next asked
         available = self.game.available()
         if self.selected_tile not in available:
             self.selected_tile = available[0] if available else None
@@ -199,7 +220,7 @@ class HextremaduraApp(App):
         self._piles.value = (f"Pile: {len(game.pile)} · Offer: {game.offer or '—'} · "
                              f"Explored: {len(game.explored)} · On the map: {len(game.map)}")
         self._selection.value = self._selection_text()
-        self._score.value = f"Score: {game.score()} of {game.max_score}"
+        self._score.value = f"Score: {sum(s.holds for s in self.statuses)} of {game.max_score}"
         self._objectives.value = self._objectives_html()
         self._banner.value = self._banner_html()
         self._show_preview()
@@ -220,7 +241,7 @@ class HextremaduraApp(App):
         self._preview.value = f"Preview: {action.tile_id} on {action.cell} completes {completes}"
 
     def _objectives_html(self) -> str:
-        statuses = self.game.objectives()
+        statuses = self.statuses
         if not statuses:
             return "Objectives: none yet (back faces come up from round 2)"
         items = "".join(
@@ -242,61 +263,127 @@ class HextremaduraApp(App):
         self._message.value = f"<span style='{style}'>{escape(text)}</span>" if text else ""
 
     # -- drawing -------------------------------------------------------------------------
+    # Each tile is drawn once by the viz layer (draw_face, draw_tile) at the board's
+    # scale and kept as pixels; a frame blends those pixels onto the background with
+    # numpy (see .sprites). A click then costs a few array copies, not the hundreds
+    # of hatched patches of a whole map.
     def _draw(self) -> None:
-        self._draw_map()
-        self._draw_tiles()
+        self._compose()
         self.board.refresh()
 
-    def _draw_map(self) -> None:
-        from ..viz import draw_hextremadura
-
-        ax = self.map_ax
-        ax.clear()
+    def _compose(self) -> None:
+        game, ax = self.game, self.map_ax
+        window = self._view_cells()
+        _frame(ax, window)
+        ppu = pixels_per_unit(ax)
+        layer = self._background(window).copy()
+        to_pixels = ax.transData.transform
+        for cell, sprite in self._map_sprites(ppu):
+            paste(layer, sprite, to_pixels(HEX.center(cell)))
+        clear_artists(ax)
         preview = self.preview
-        draw_hextremadura(
-            self.game,
-            ax=ax,
-            empty=self._view_cells(),
-            preview=None if preview is None else preview[0],
-            removing=() if preview is None else preview[1],
-            piles=False,
-        )
+        if preview is not None:
+            action, removed = preview
+            sprite = self._tile_sprite(action.tile_id, action.face, action.rotation, ppu)
+            paste(layer, sprite, to_pixels(HEX.center(action.cell)), alpha=0.6)
+            ax.add_patch(Polygon(HEX.corners(action.cell), closed=True, facecolor="none", edgecolor="black",
+                                 linewidth=2.5, linestyle=(0, (4, 2))))
+            for cell, placed in game.map.items():
+                if placed.tile_id in removed:  # the tiles this placement would complete
+                    ax.add_patch(Polygon(HEX.corners(cell), closed=True, facecolor="none",
+                                         edgecolor=COMPLETE_COLOUR, linewidth=4))
+        self._draw_panels(layer)
+        self._frame.show(layer)
 
-    def _draw_tiles(self) -> None:
-        from ..viz import draw_tile
+    def _background(self, window: set[Cell]) -> Any:
+        """White, with the window's cells outlined faintly: a layer for :func:`paste` (kept until the window changes)."""
+        def draw(ax: Any) -> None:
+            _frame(ax, window)
+            ax.add_collection(grid_collection(HEX, window, facecolor="white", edgecolor=GRID_COLOUR,
+                                              linewidth=0.8, linestyle=":"))
 
-        available = self.game.available()
+        pixels = self._sprites.get(("background", frozenset(window)), self._frame.size, self.figure.dpi, draw,
+                                   rect=MAP_RECT, background="white")
+        return pixels[::-1]  # bottom row first, as the frame stores its layer
+
+    def _map_sprites(self, ppu: float) -> list[tuple[Cell, Any]]:
+        """Each placed tile's picture, with its requirement rings and objective mark as they stand."""
+        from ..hextremadura import requirements_met
+
+        game = self.game
+        mode = getattr(game, "requirement_mode", "at_least")
+        holds = {status.cell: status.holds for status in self.statuses}
+        sprites = []
+        for cell, placed in game.map.items():
+            met = requirements_met(game.map, game.tileset, cell, mode) if placed.face == "front" else None
+            sprites.append((cell, self._tile_sprite(placed.tile_id, placed.face, placed.rotation, ppu,
+                                                    met=met, holds=holds.get(cell))))
+        return sprites
+
+    def _tile_sprite(self, tile_id: str, face: str, rotation: int, ppu: float, *,
+                     met: Any = None, holds: bool | None = None) -> Any:
+        from ..viz.hextremadura import draw_face
+
+        spec = self.game.tileset[tile_id]
+        width, height = round(2 * (APOTHEM + TILE_PAD) * ppu), round(2 * (1 + TILE_PAD) * ppu)
+        half_w, half_h = width / 2 / ppu, height / 2 / ppu
+        scale = ppu * 72.0 / self.figure.dpi  # points per drawing unit, for the viz layer's text
+
+        def draw(ax: Any) -> None:
+            ax.set_xlim(-half_w, half_w)
+            ax.set_ylim(-half_h, half_h)
+            draw_face(ax, (0.0, 0.0), spec, face, rotation, scale=scale, met=met, holds=holds)
+
+        met = tuple(met) if met is not None and any(met) else None  # none met looks like no requirement judged
+        key = ("tile", id(self.game.tileset), tile_id, face, rotation, met, holds)
+        return self._sprites.get(key, (width, height), self.figure.dpi, draw)
+
+    def _draw_panels(self, layer: Any) -> None:
+        """The available tiles beside the map: the selected one turned and flipped as it would be placed."""
+        from ..viz.hextremadura import draw_tile
+
+        game = self.game
+        available = game.available()
         for i, ax in enumerate(self.tile_axes):
-            ax.clear()
-            ax.set_axis_off()
+            clear_artists(ax)
             if i >= len(available):
                 continue
             tile = available[i]
             chosen = tile == self.selected_tile
             rotation = self.rotation if chosen else 0
-            face = self.face if chosen else self.game.faces(tile)[0]
-            draw_tile(self.game.tileset[tile], ax=ax, face=face, rotation=rotation)
-            where = "Offer" if tile == self.game.offer else "Pile"
-            ax.set_title(f"{where}: {tile}" + (" (selected)" if chosen else ""), fontsize=10,
-                         fontweight="bold" if chosen else "normal")
+            face = self.face if chosen else game.faces(tile)[0]
+            box = ax.bbox
+
+            def draw(sprite_ax: Any, tile: str = tile, face: str = face, rotation: int = rotation) -> None:
+                draw_tile(tile, face, rotation, ax=sprite_ax, tileset=game.tileset)
+
+            sprite = self._sprites.get(("panel", id(game.tileset), tile, face, rotation),
+                                       (round(box.width), round(box.height)), self.figure.dpi, draw)
+            paste(layer, sprite, ((box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2))
+            where = "Offer" if tile == game.offer else "Pile"
+            ax.text(0.5, 1.02, f"{where}: {tile}" + (" (selected)" if chosen else ""), transform=ax.transAxes,
+                    ha="center", va="bottom", fontsize=10, fontweight="bold" if chosen else "normal",
+                    color=COMPLETE_COLOUR if chosen else "black")
 
     def _view_cells(self) -> set[Cell]:
-        """Empty cells to outline: a margin around the map, and never less than a small area."""
-        points = [HEX.center(c) for c in self.game.map] or [(0.0, 0.0)]
-        xs, ys = zip(*points)
-        cx, cy = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
-        pitch = 3 ** 0.5
-        half = max(MIN_HALF_VIEW * pitch, (max(xs) - min(xs)) / 2 + VIEW_MARGIN * pitch,
-                   (max(ys) - min(ys)) / 2 + VIEW_MARGIN * pitch)
-        return cells_in_window(HEX, (cx, cy), half) - set(self.game.map)
+        """The cells the map shows: the tiles with a ring of empty cells, and never less than a small area.
+
+        The frame changes only when the map outgrows it, so the tiles' scale (and
+        their kept pictures) stay the same from click to click.
+        """
+        return view_window(HEX, self.game.map, MIN_VIEW)
 
     # -- widgets ----------------------------------------------------------------------
     def _build_widgets(self) -> None:
         self.board = BoardCanvas((8.0, 5.6))
         self.figure: Figure = self.board.figure
-        self.map_ax = board_axes(self.figure, (0.0, 0.0, 0.74, 1.0))
-        self.tile_axes = [board_axes(self.figure, (0.76, 0.52, 0.23, 0.42)),
-                          board_axes(self.figure, (0.76, 0.03, 0.23, 0.42))]
+        self.map_ax = board_axes(self.figure, MAP_RECT)
+        self.tile_axes = [board_axes(self.figure, rect) for rect in PANEL_RECTS]
+        for ax in (self.map_ax, *self.tile_axes):
+            clear_background(ax)
+        self._sprites = SpriteCache()
+        # A browser with a high pixel density changes the figure's dpi: compose again at the new size.
+        self._frame = Frame(self.figure, on_resize=self._compose)
         self.board.connect("button_press_event", self._on_press)
         self.board.connect("motion_notify_event", self._on_motion)
         self.board.connect("key_press_event", self._on_key)
@@ -359,6 +446,10 @@ class HextremaduraApp(App):
                 self.choose_tile(available[int(key) - 1])
 
 
-def _axes_middle(ax: Any) -> tuple[float, float]:
-    (x0, x1), (y0, y1) = ax.get_xlim(), ax.get_ylim()
-    return ((x0 + x1) / 2, (y0 + y1) / 2)
+def _frame(ax: Any, cells: set[Cell]) -> None:
+    """Limits around ``cells``, equal aspect, no axis: the map's frame."""
+    xs, ys = zip(*(p for cell in cells for p in HEX.corners(cell)))
+    ax.set_xlim(min(xs) - 0.1, max(xs) + 0.1)
+    ax.set_ylim(min(ys) - 0.1, max(ys) + 0.1)
+    ax.set_aspect("equal", adjustable="box")
+    ax.set_axis_off()

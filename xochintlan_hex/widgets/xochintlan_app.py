@@ -33,13 +33,13 @@ from .base import (
     as_cell,
     board_axes,
     cell_at,
-    cells_in_window,
     clear_artists,
     css,
     data_to_fraction,
     escape,
     grid_collection,
     is_finite_point,
+    view_window,
 )
 
 Cell = tuple[int, int]
@@ -50,9 +50,8 @@ ACTION_NAMES = {"place": "Place", "switch": "Switch", "move": "Move Human", "swa
 DEFAULT_PAUSE = 0.8
 #: a synchronous run of computer moves stops after this many (a swap endgame may never end)
 MAX_SYNC_MOVES = 1000
-#: the board shows at least this many cells around its middle, and a margin of empty cells
-MIN_HALF_VIEW = 3.5
-VIEW_MARGIN = 2.0
+#: the board shows at least this much each side of its middle (half-width, half-height, drawing units)
+MIN_VIEW = {"square": (3.5, 3.5), "hex": (5.5, 5.0)}
 #: faint outline of the empty cells (the viz layer's grid colour)
 GRID_COLOUR = "#BBBBBB"
 
@@ -357,7 +356,7 @@ class XochintlanApp(App):
         return cells
 
     def _draw_board(self) -> None:
-        from ..viz import draw_xochintlan
+        from ..viz.xochintlan import draw_xochintlan
 
         ax = self.ax
         clear_artists(ax)
@@ -374,20 +373,13 @@ class XochintlanApp(App):
         self.board.refresh()
 
     def _view_cells(self) -> set[Cell]:
-        """The cells the board shows: a margin around the tiles, and never less than a small area.
+        """The cells the board shows: the tiles with a ring of empty cells, and never less than a small area.
 
-        Passing them as the empty cells to outline keeps the board's scale steady
-        from move to move, and every cell a click may need is on screen.
+        Outlining them keeps the board's scale steady from move to move, and every
+        cell a click may need is on screen.
         """
         lat = self.game.lattice
-        pitch = lat.center(lat.neighbour((0, 0), 0))[0]  # from a cell's centre to its east neighbour's
-        points = [lat.center(c) for c in self.game.board] or [(0.0, 0.0)]
-        xs, ys = zip(*points)
-        # Centred on a cell, so the board shows whole cells evenly on every side.
-        centre = lat.center(cell_at(lat, (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2))
-        half = max(MIN_HALF_VIEW * pitch, (max(xs) - min(xs)) / 2 + VIEW_MARGIN * pitch,
-                   (max(ys) - min(ys)) / 2 + VIEW_MARGIN * pitch)
-        return cells_in_window(lat, centre, half)
+        return view_window(lat, self.game.board, MIN_VIEW[lat.name])
 
     def _viewer(self) -> int | None:
         """Whose card the card panel is about: the person to move, or the only person."""
@@ -548,7 +540,7 @@ def _mark_selected(ax: Any, lattice: Any, cell: Cell) -> None:
 def _cards_png(cards: Sequence[Any], labels: Sequence[str]) -> bytes:
     from matplotlib.backends.backend_agg import FigureCanvasAgg
 
-    from ..viz import draw_card
+    from ..viz.polyforms import draw_card
 
     fig = Figure(figsize=(1.6 * len(cards), 1.9), dpi=100)
     FigureCanvasAgg(fig)
