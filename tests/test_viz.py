@@ -425,6 +425,16 @@ def test_rating_thresholds_come_from_the_engine():
     assert studies.rating_thresholds() == (9, 12, 14, 15)
 
 
+def test_examples_in_the_docstrings_run():
+    import doctest
+
+    from xochintlan_hex.viz import display, hextremadura, polyforms, style, xochintlan
+
+    for module in (display, hextremadura, polyforms, studies, style, xochintlan):
+        failures, _ = doctest.testmod(module)
+        assert failures == 0, module.__name__
+
+
 # -- new figures and rich display --------------------------------------------------------------------
 def test_without_ax_a_new_figure_is_made_and_returned():
     before = set(plt.get_fignums())

@@ -11,8 +11,11 @@ faces look different at a glance:
   stork: a white bird, monument: a grey tower) and, in a white centre hexagon,
   its objective in a few words, with a green tick or a red cross when judged.
 
+>>> from matplotlib.figure import Figure
 >>> from xochintlan_hex.hextremadura import load_tileset
->>> ax = draw_tile(load_tileset()["T1"], "back")          # doctest: +SKIP
+>>> ax = draw_tile(load_tileset()["T1"], "back", ax=Figure().add_subplot())
+>>> ax.texts[-1].get_text()                      # the objective in two lines, then the id
+'T1'
 """
 
 from __future__ import annotations

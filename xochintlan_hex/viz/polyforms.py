@@ -6,8 +6,11 @@ of a gallery: its name and its symmetry marks, ``sym n`` (the number of the
 lattice's rotations and reflections that map the form onto itself) and ``⇄``
 when the form is chiral (its mirror image is a different one-sided form).
 
+>>> from matplotlib.figure import Figure
 >>> from xochintlan_hex.polyforms import polyforms
->>> ax = draw_polyforms(polyforms(5))          # the 12 free pentominoes  # doctest: +SKIP
+>>> ax = draw_polyforms(polyforms(5), ax=Figure().add_subplot())   # the 12 free pentominoes
+>>> [t.get_text() for t in ax.texts][:4]
+['F', 'sym 1 ⇄', 'I', 'sym 4']
 """
 
 from __future__ import annotations
@@ -100,7 +103,10 @@ def draw_card(
     ``label`` may be a text to show instead of the form's name; ``frame`` draws
     the card's rounded border.
 
-    >>> ax = draw_card([(0, 0), (1, 0), (1, 1)])  # doctest: +SKIP
+    >>> from matplotlib.figure import Figure
+    >>> ax = draw_card([(0, 0), (1, 0), (1, 1)], Figure().add_subplot(), label="a tromino")
+    >>> [t.get_text() for t in ax.texts]
+    ['a tromino']
     """
     lat, cells = form_cells(card, lattice)
     x0, y0, x1, y1 = _box(lat, cells)

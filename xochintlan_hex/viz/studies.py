@@ -13,7 +13,10 @@ Xochintlan frames need ``winner`` and, per plot, ``n_players``, ``cards_<seat>``
 >>> import pandas as pd
 >>> games = pd.DataFrame({"n_players": [2, 2, 2], "winner": [0, 1, None],
 ...                       "turns": [11, 14, 48], "end_reason": ["win", "win", "tie"]})
->>> ax = plot_seat_win_rates(games)      # doctest: +SKIP
+>>> from matplotlib.figure import Figure
+>>> ax = plot_seat_win_rates(games, Figure().add_subplot())
+>>> [t.get_text() for t in ax.get_xticklabels()]
+['seat 0', 'seat 1']
 """
 
 from __future__ import annotations

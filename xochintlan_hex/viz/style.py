@@ -6,7 +6,7 @@ has its own glyph (a shape with its letter), each terrain its own hatching, so a
 board reads on a black-and-white printout too.
 
 >>> ANIMAL_COLOURS["L"], TERRAIN_HATCHES["water"]
-('#009E73', '---')
+('#009E73', '--')
 """
 
 from __future__ import annotations

@@ -11,7 +11,10 @@ readers. Highlights:
 * a matched pattern: a thick purple line around the cells;
 * a goal card beside the board, in an inset.
 
->>> ax = draw_xochintlan({(0, 0): "H", (1, 0): "L", (1, 1): "B"})   # doctest: +SKIP
+>>> from matplotlib.figure import Figure
+>>> ax = draw_xochintlan({(0, 0): "H", (1, 0): "L", (1, 1): "B"}, Figure().add_subplot())
+>>> sorted(t.get_text() for t in ax.texts)      # a letter on each animal's glyph
+['B', 'L']
 """
 
 from __future__ import annotations
