@@ -1,11 +1,46 @@
 """Hextremadura: a solo game of double-sided hex tiles (rules only, no drawing).
 
-Modules:
+How the kit reads the rules
+---------------------------
+*Tiles.* A tile is a pointy-top hexagon cut into six triangular sectors; sector
+``i`` touches side ``i`` (sides counted counter-clockwise from east, as in
+:mod:`xochintlan_hex.lattice`). Each sector is forest, water or crops. A terrain
+tile's front asks for two requirements; its back shows one or two icons (acorn,
+stork, monument) and one end-of-game objective. River tiles have terrain only and
+may go down on either face. The kit ships 15 terrain tiles and 3 river tiles;
+any tile set in the same JSON format can replace them (:func:`load_tileset`).
 
-* :mod:`.tiles`: the tile-set format, :func:`load_tileset`, :class:`Tileset`;
-* :mod:`.analysis`: the sector graph, regions, requirements, objectives, quests;
-* :mod:`.game`: the engine :class:`Hextremadura` and its action :class:`Place`;
-* :mod:`.records`: JSON records and :func:`replay`.
+*Rotation.* A tile placed with rotation ``k`` (0..5) shows its data sector ``i``
+at side ``(i + k) % 6``: its requirements' sides turn with it.
+
+*Regions.* Each sector touches the two neighbouring sectors of its tile and the
+facing sector of the tile across its side. A region is a largest connected group
+of sectors of one terrain, possibly over many tiles; it *holds* the icons printed
+on its sectors. Two regions are adjacent when two of their sectors touch.
+
+*Requirements.* ``(terrain, size, side)`` is met when a tile lies across that
+(turned) side and the region of the facing sector is of that terrain with at
+least ``size`` sectors; the tile's own sectors count when they join it. The
+variant ``requirement_mode="exactly"`` asks for exactly ``size``.
+
+*Turns and rounds.* The available tiles are the offer and the top of the pile.
+A placement goes on an empty cell touching the map (the first one anywhere).
+After it, every front-facing terrain tile with both requirements met leaves the
+map at once, in placement order, onto the explored pile; the map may fall apart.
+When no tile is available the round ends: the explored pile, turned over (first
+explored tile on top, backs up), is the next pile; an empty one ends the game.
+Back faces never leave; fronts left on the map can still be completed later.
+
+*Objectives and score.* Judged on the map, anywhere on it: ``all_symbols``,
+``same_symbol_triad``, ``three_separate``, ``adjacent_pair`` (see
+:mod:`.analysis`). One point per back-facing tile whose objective holds; 15 is
+perfect; the rating bands are :data:`RATING_BANDS`. The discover quests
+(Monfragüe, Garganta de los Infiernos, Los Barruecos) are judged at the end.
+
+Modules: :mod:`.tiles` (format, loading), :mod:`.analysis` (sector graph,
+regions, requirements, objectives, quests), :mod:`.game` (the engine
+:class:`Hextremadura` and its action :class:`Place`), :mod:`.records` (JSON
+records and :func:`replay`).
 
 >>> from xochintlan_hex.hextremadura import Hextremadura
 >>> game = Hextremadura(seed=7)

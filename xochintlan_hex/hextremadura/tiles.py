@@ -20,11 +20,14 @@ problem at once, each naming the tile and the field, in one :class:`TilesetError
 (18, 15, 3)
 >>> tiles["T1"].front.requirements[0].terrain in TERRAINS
 True
->>> load_tileset({"tiles": [{"id": "X", "kind": "lake"}]})
+>>> load_tileset({"tiles": [{"id": "X", "kind": "lake", "front": {"sectors": ["sand"] * 6}}]})
 Traceback (most recent call last):
 ...
-xochintlan_hex.hextremadura.tiles.TilesetError: 1 problem in the tile set (mapping):
+xochintlan_hex.hextremadura.tiles.TilesetError: 8 problems in the tile set (mapping):
   - tile 'X' (tiles[0]) kind: 'lake' is not a tile kind; allowed: 'terrain', 'river'
+  - tile 'X' (tiles[0]) front sectors[0]: 'sand' is not a terrain; allowed: 'forest', 'water', 'crops'
+  ...
+  - tile 'X' (tiles[0]): missing key 'back' (a face)
 """
 
 from __future__ import annotations
