@@ -20,6 +20,7 @@ Internal moves are tuples: ``(PLACE, c, kind)``, ``(SWITCH, c, kind)``,
 
 from __future__ import annotations
 
+import functools
 from typing import Any, Iterator, Sequence
 
 from xochintlan_hex.xochintlan.grid import ORIGIN
@@ -30,7 +31,18 @@ PLACE, SWITCH, MOVE, SWAP, REDRAW = range(5)
 
 _L, _B, _M = KINDS
 
-Group = tuple  # (sorted cells, key or None)
+Group = tuple  # (cells, key or None)
+
+# The kinds left in the reserve, indexed by the bits L=1, B=2, M=4.
+_AVAILABLE = tuple(tuple(k for i, k in enumerate(KINDS) if bits >> i & 1) for bits in range(8))
+
+
+@functools.cache
+def _check_order(players: int, win_check: str) -> tuple[tuple[int, ...], ...]:
+    """Per mover, the players whose cards are checked, in order."""
+    if win_check == "any":
+        return tuple(tuple((p + i) % players for i in range(players)) for p in range(players))
+    return tuple((p,) for p in range(players))
 
 
 class GameCore:
@@ -55,6 +67,8 @@ class GameCore:
         self._player = 0
         self._turn = 0
         self._log: list[tuple] = []
+        # (action, move) last drawn by random_action, until the state changes
+        self._pending: tuple | None = None
         self._end: str | None = None
         self._winner: int | None = None
         self._win_kind: str | None = None
@@ -65,29 +79,25 @@ class GameCore:
         self._keep_connected = rules.keep_connected
         self._allow_redraw = rules.allow_redraw
         self._max_turns = rules.max_turns or 0
-        n = self.n_players
-        if rules.win_check == "any":
-            self._order = tuple(tuple((p + i) % n for i in range(n)) for p in range(n))
-        else:
-            self._order = tuple((p,) for p in range(n))
+        self._order = _check_order(self.n_players, rules.win_check)
 
     # ------------------------------------------------------------ groups
     def _group_of(self, kind: str) -> Group | None:
-        """The Human's group for ``kind``: (sorted cells, key if 5 cells), None if 6 or more."""
-        cells, deltas = self._cells, self._deltas
+        """The Human's group for ``kind``: (cells, key if 5 cells else None), None if 6 or more."""
+        get, deltas = self._cells.get, self._deltas
         group = [self._tiles[0]]
         for c in group:  # the list grows while we walk it: a breadth-first search
             for d in deltas:
                 n = c + d
-                if cells.get(n) == kind and n not in group:
+                if get(n) == kind and n not in group:
                     if len(group) == CARD_SIZE:
                         return None
                     group.append(n)
+        if len(group) < CARD_SIZE:
+            return (group, None)  # never changed afterwards: safe to share
         group.sort()
-        if len(group) == CARD_SIZE:
-            low = group[0]
-            return (tuple(group), (0, group[1] - low, group[2] - low, group[3] - low, group[4] - low))
-        return (tuple(group), None)
+        low = group[0]
+        return (group, (0, group[1] - low, group[2] - low, group[3] - low, group[4] - low))
 
     def _joined(self, kind: str, c: int) -> None:
         """A tile of ``kind`` arrived on ``c``: refresh the group if ``c`` touches it."""
@@ -139,7 +149,8 @@ class GameCore:
         return (self._lock, groups[_L], groups[_B], groups[_M])
 
     def _place(self, c: int, kind: str) -> None:
-        self._log.append((PLACE, c, kind) + self._snapshot())
+        groups = self._groups
+        self._log.append((PLACE, c, kind, self._lock, groups[_L], groups[_B], groups[_M]))
         self._add_tile(c, kind)
         self._tiles.append(c)
         self._reserve[kind] -= 1
@@ -168,10 +179,12 @@ class GameCore:
         self._add_tile(c, HUMAN)
         self._tiles[0] = c
         self._lock = (c,)
-        groups, group_of = self._groups, self._group_of
-        groups[_L] = group_of(_L)
-        groups[_B] = group_of(_B)
-        groups[_M] = group_of(_M)
+        get = self._cells.get
+        near = {get(c + d) for d in self._deltas}
+        alone = ([c], None)
+        groups = self._groups
+        for kind in KINDS:
+            groups[kind] = self._group_of(kind) if kind in near else alone
         self._end_of_action()
 
     def _swap(self, a: int, b: int) -> None:
@@ -211,16 +224,15 @@ class GameCore:
             self._redraw(move[1])
 
     def _end_of_action(self) -> None:
+        self._pending = None
         mover = self._player
         self._turn += 1
         self._player = (mover + 1) % self.n_players
         groups = self._groups
-        for kind in KINDS:
-            group = groups[kind]
-            if group is not None and group[1] is not None:
-                if self._find_winner(mover):
-                    return
-                break
+        g_l, g_b, g_m = groups[_L], groups[_B], groups[_M]
+        # A group is None (6 or more cells) or (cells, key): a key means 5 cells.
+        if ((g_l and g_l[1]) or (g_b and g_b[1]) or (g_m and g_m[1])) and self._find_winner(mover):
+            return
         reserve = self._reserve
         if not (reserve[_L] or reserve[_B] or reserve[_M]):
             if self._tie_end or self._count() == 0:
@@ -277,6 +289,7 @@ class GameCore:
         self._lock = lock
         groups = self._groups
         groups[_L], groups[_B], groups[_M] = g_l, g_b, g_m
+        self._pending = None
         self._turn -= 1
         self._player = (self._player - 1) % self.n_players
         self._end = None
@@ -285,40 +298,39 @@ class GameCore:
         self._win_card = None
 
     # ------------------------------------------------------ counting actions
-    def _human_only(self) -> int:
-        """Empty cells whose only neighbouring tile is the Human (no target for it)."""
-        h = self._tiles[0]
-        cells, adj = self._cells, self._adj
-        count = 0
-        for d in self._deltas:
-            n = h + d
-            if n not in cells and adj.get(n) == 1:
-                count += 1
-        return count
-
     def _counts(self) -> tuple[int, int, int, int, int]:
         """How many legal places, switches, Human moves, swaps and redraws there are.
 
         Under ``keep_connected`` the Human moves are counted before the
         connection test (an upper bound); :meth:`_count` is exact.
         """
-        reserve, onboard, cells = self._reserve, self._onboard, self._cells
+        reserve, onboard, cells, lock = self._reserve, self._onboard, self._cells, self._lock
         has_l = reserve[_L] > 0
         has_b = reserve[_B] > 0
         has_m = reserve[_M] > 0
         kinds = has_l + has_b + has_m
         front = self._nfront
-        switches = 0
+        switches = swaps = redraws = moves = 0
         if kinds:
             switches = onboard[_L] * (kinds - has_l) + onboard[_B] * (kinds - has_b) + onboard[_M] * (kinds - has_m)
-            for c in self._lock:
+            for c in lock:
                 kind = cells[c]
                 if kind != HUMAN:
                     switches -= kinds - (reserve[kind] > 0)
+        elif self._swap_end:
+            swaps = self._count_swaps()
         tiles = self._tiles
-        moves = front - self._human_only() if len(tiles) > 1 and tiles[0] not in self._lock else 0
-        swaps = self._count_swaps() if not kinds and self._swap_end else 0
-        redraws = self._redraws_open()
+        h = tiles[0]
+        if len(tiles) > 1 and h not in lock:
+            # every empty cell beside the board, but those whose only neighbour is the Human
+            adj = self._adj
+            moves = front
+            for d in self._deltas:
+                n = h + d
+                if n not in cells and adj.get(n) == 1:
+                    moves -= 1
+        if self._allow_redraw and self._drawn < len(self._deck):
+            redraws = len(self._hands[self._player])
         return kinds * front, switches, moves, swaps, redraws
 
     def _count(self) -> int:
@@ -392,15 +404,36 @@ class GameCore:
 
     # ------------------------------------------------------ random draws
     def _draw_move(self, rand: Any) -> tuple:
-        """A uniformly random legal move: a group by its count, then one of it."""
+        """A uniformly random legal move, drawn without listing the moves.
+
+        Every candidate of a slightly larger set (all places and switches, every
+        empty cell beside the board as a Human target, all swaps and redraws)
+        is equally likely; a candidate that turns out illegal is thrown away and
+        the draw starts again, which keeps the legal moves equally likely.
+        """
+        reserve, cells, lock, tiles = self._reserve, self._cells, self._lock, self._tiles
+        front = self._nfront
+        animals = len(tiles) - 1
+        swaps = redraws = 0
+        if reserve[_L] and reserve[_B] and reserve[_M]:
+            # the usual case: every kind in the reserve, two switches per animal
+            places = 3 * front
+            switches = 2 * animals
+            for c in lock:
+                if cells[c] != HUMAN:
+                    switches -= 2
+        else:
+            places, switches, _moves, swaps, redraws = self._counts()
+        if self._allow_redraw and self._drawn < len(self._deck):
+            redraws = len(self._hands[self._player])
+        moves = front if animals and tiles[0] not in lock else 0
+        total = places + switches + moves + swaps + redraws
+        if total <= 0:
+            raise RuntimeError("no legal action in a game that is not over")
         while True:
-            places, switches, moves, swaps, redraws = self._counts()
-            total = places + switches + moves + swaps + redraws
-            if total <= 0:
-                raise RuntimeError("no legal action in a game that is not over")
             r = rand() * total
             if r < places:
-                available = [k for k in KINDS if self._reserve[k]]
+                available = _AVAILABLE[(reserve[_L] > 0) + 2 * (reserve[_B] > 0) + 4 * (reserve[_M] > 0)]
                 kind = available[min(int(r * len(available) / places), len(available) - 1)]
                 return (PLACE, self._random_front_cell(rand), kind)
             r -= places
@@ -408,14 +441,21 @@ class GameCore:
                 return self._random_switch(rand)
             r -= switches
             if r < moves:
-                c = self._random_human_target(rand)
-                if self._keep_connected and not self._connected_after_move(self._tiles[0], c):
-                    continue  # outside the legal set: draw again from the start
-                return (MOVE, c)
+                c = self._random_front_cell(rand)
+                if self._is_human_target(c):
+                    return (MOVE, c)
+                continue
             r -= moves
             if r < swaps:
                 return self._random_swap(rand)
             return (REDRAW, min(int(r - swaps), redraws - 1))
+
+    def _is_human_target(self, c: int) -> bool:
+        """May the Human move to ``c``, an empty cell beside the board?"""
+        h = self._tiles[0]
+        if self._adj[c] == 1 and (c - h) in self._deltas:
+            return False  # only the Human touches it
+        return not self._keep_connected or self._connected_after_move(h, c)
 
     def _random_front_cell(self, rand: Any) -> int:
         # A tile side drawn uniformly, kept with probability 1 / (tiles beside the
@@ -429,21 +469,6 @@ class GameCore:
             if n in cells:
                 continue
             a = adj[n]
-            if a == 1 or rand() * a < 1.0:
-                return n
-
-    def _random_human_target(self, rand: Any) -> int:
-        # The same over the animals' sides only: a target must touch an animal.
-        tiles, deltas, cells, adj = self._tiles, self._deltas, self._cells, self._adj
-        h = tiles[0]
-        sides = len(deltas)
-        span = (len(tiles) - 1) * sides
-        while True:
-            j = int(rand() * span)
-            n = tiles[1 + j // sides] + deltas[j % sides]
-            if n in cells:
-                continue
-            a = adj[n] - ((n - h) in deltas)
             if a == 1 or rand() * a < 1.0:
                 return n
 

@@ -57,7 +57,7 @@ from xochintlan_hex.xochintlan.actions import (
     as_action,
 )
 from xochintlan_hex.xochintlan.core import MOVE, PLACE, REDRAW, SWAP, SWITCH, GameCore
-from xochintlan_hex.xochintlan.grid import decode, deltas, encode_or_none
+from xochintlan_hex.xochintlan.grid import LIMIT, OFFSET, WIDTH, decode, deltas, encode_or_none
 from xochintlan_hex.xochintlan.patterns import card_keys, human_group
 from xochintlan_hex.xochintlan.rules import HUMAN, KIND_NAMES, KINDS, Rules, goal_cards, resolve_card
 from xochintlan_hex.xochintlan.text import board_to_text
@@ -320,7 +320,8 @@ class Xochintlan(GameCore, ShowsItself):
 
     def _check_place(self, action: Place) -> tuple:
         kind, cell = action.kind, action.cell
-        c = encode_or_none(cell)
+        x, y = cell
+        c = (y + OFFSET) * WIDTH + x + OFFSET if -LIMIT <= x <= LIMIT and -LIMIT <= y <= LIMIT else None
         if c is not None and c in self._cells:
             raise IllegalAction(f"{cell} is not empty: it holds {_a(self._cells[c])}")
         if c is None or not self._adj.get(c):
@@ -413,13 +414,17 @@ class Xochintlan(GameCore, ShowsItself):
         Raises IllegalAction, naming the rule, and leaves the game untouched
         when the action is refused.
         """
-        check = _CHECKS.get(type(action))
-        if check is None:
-            action = as_action(action)
-            check = _CHECKS[type(action)]
-        if self._end is not None:
-            raise IllegalAction("the game is over")
-        move = check(self, action)
+        pending = self._pending
+        if pending is not None and action is pending[0]:
+            move = pending[1]  # drawn by random_action from this very position: legal
+        else:
+            check = _CHECKS.get(type(action))
+            if check is None:
+                action = as_action(action)
+                check = _CHECKS[type(action)]
+            if self._end is not None:
+                raise IllegalAction("the game is over")
+            move = check(self, action)
         code = move[0]
         if code == PLACE:
             self._place(move[1], move[2])
@@ -449,7 +454,10 @@ class Xochintlan(GameCore, ShowsItself):
         """
         if self._end is not None:
             raise IllegalAction("the game is over")
-        return self._action(self._draw_move(rng.random))
+        move = self._draw_move(rng.random)
+        action = self._action(move)
+        self._pending = (action, move)  # lets play() skip checking it again
+        return action
 
     # ------------------------------------------------------------ copies
     def clone(self) -> "Xochintlan":

@@ -15,6 +15,7 @@ True
 
 from __future__ import annotations
 
+import functools
 from typing import Iterable
 
 from xochintlan_hex.lattice import Cell, get_lattice
@@ -47,6 +48,7 @@ def decode(code: int) -> Cell:
     return (x - OFFSET, y - OFFSET)
 
 
+@functools.cache
 def deltas(lattice: str) -> tuple[int, ...]:
     """The int steps to the neighbours, in the lattice's direction order."""
     return tuple(dy * WIDTH + dx for dx, dy in get_lattice(lattice).directions)
