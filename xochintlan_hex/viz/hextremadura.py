@@ -96,12 +96,12 @@ def draw_face(ax: Axes, centre: Point, spec: Any, face: str, rotation: int, *, s
     terrains = [data.sectors[(s - rotation) % SIDES] for s in range(SIDES)]
     for s, terrain in enumerate(terrains):
         triangle = [centre, corners[s], corners[(s + 1) % SIDES]]
-        ax.add_patch(Polygon(triangle, facecolor=style.TERRAIN_COLOURS[terrain], edgecolor="none", alpha=alpha, zorder=zorder))
-        ax.add_patch(Polygon(triangle, facecolor="none", hatch=style.TERRAIN_HATCHES[terrain], alpha=alpha,
+        style.add(ax, Polygon(triangle, facecolor=style.TERRAIN_COLOURS[terrain], edgecolor="none", alpha=alpha, zorder=zorder))
+        style.add(ax, Polygon(triangle, facecolor="none", hatch=style.TERRAIN_HATCHES[terrain], alpha=alpha,
                              zorder=zorder + 0.01, **style.hatch_kwargs()))
     _sector_borders(ax, centre, corners, terrains, alpha, zorder + 0.02)
     outline = "black" if face == "front" else "#444444"
-    ax.add_patch(Polygon(corners, facecolor="none", edgecolor=outline, linewidth=max(1.0, 0.035 * scale), alpha=alpha,
+    style.add(ax, Polygon(corners, facecolor="none", edgecolor=outline, linewidth=max(1.0, 0.035 * scale), alpha=alpha,
                          zorder=zorder + 0.03))
     if face == "front":
         for i, requirement in enumerate(data.requirements):
@@ -143,10 +143,10 @@ def draw_bubble(ax: Axes, centre: Point, side: int, requirement: Any, *, scale: 
     for patch in (Polygon([base[0], tip, base[1]]), Circle(spot, 0.27)):
         patch.set(facecolor=style.TERRAIN_COLOURS[terrain], edgecolor="black", linewidth=max(0.8, 0.025 * scale),
                   alpha=alpha, zorder=zorder, path_effects=halo)
-        ax.add_patch(patch)
-    ax.add_patch(Circle(spot, 0.27, facecolor="none", hatch=style.TERRAIN_HATCHES[terrain], alpha=alpha,
+        style.add(ax, patch)
+    style.add(ax, Circle(spot, 0.27, facecolor="none", hatch=style.TERRAIN_HATCHES[terrain], alpha=alpha,
                         zorder=zorder + 0.01, **style.hatch_kwargs("#00000070")))
-    ax.add_patch(Circle(spot, 0.17, facecolor=style.MET_COLOUR if met else "white", edgecolor="black", linewidth=0.6,
+    style.add(ax, Circle(spot, 0.17, facecolor=style.MET_COLOUR if met else "white", edgecolor="black", linewidth=0.6,
                         alpha=alpha, zorder=zorder + 0.02))
     ax.text(spot[0], spot[1], str(requirement.size), ha="center", va="center_baseline", fontsize=max(4.0, 0.23 * scale),
             fontweight="bold", color="white" if met else "black", alpha=alpha, zorder=zorder + 0.03)
@@ -173,7 +173,7 @@ def objective_words(objective: Any) -> tuple[str, str]:
 
 def _objective_badge(ax: Axes, centre: Point, objective: Any, scale: float, holds: bool | None,
                      alpha: float, zorder: float) -> None:
-    ax.add_patch(RegularPolygon(centre, SIDES, radius=0.42, orientation=0.0, facecolor="white", edgecolor="#444444",
+    style.add(ax, RegularPolygon(centre, SIDES, radius=0.42, orientation=0.0, facecolor="white", edgecolor="#444444",
                                 linewidth=0.8, alpha=alpha, zorder=zorder))
     for text, dy in zip(objective_words(objective), (0.09, -0.09)):
         ax.text(centre[0], centre[1] + dy, text, ha="center", va="center", fontsize=max(3.5, 0.135 * scale),
@@ -181,7 +181,7 @@ def _objective_badge(ax: Axes, centre: Point, objective: Any, scale: float, hold
     if holds is not None:
         mark, colour = ("✓", style.MET_COLOUR) if holds else ("✗", style.UNMET_COLOUR)
         spot = (centre[0], centre[1] - 0.5)
-        ax.add_patch(Circle(spot, 0.16, facecolor=colour, edgecolor="white", linewidth=1.0, alpha=alpha, zorder=zorder + 0.02))
+        style.add(ax, Circle(spot, 0.16, facecolor=colour, edgecolor="white", linewidth=1.0, alpha=alpha, zorder=zorder + 0.02))
         ax.text(*spot, mark, ha="center", va="center", color="white", fontsize=max(4.0, 0.2 * scale), fontweight="bold",
                 alpha=alpha, zorder=zorder + 0.03)
 
@@ -192,11 +192,11 @@ def draw_icon(ax: Axes, icon: str, centre: Point, size: float, *, zorder: float 
     drawers = {"acorn": _acorn, "stork": _stork, "monument": _monument}
     if icon not in drawers:
         raise ValueError(f"icon must be one of {sorted(drawers)}, not {icon!r}")
-    ax.add_patch(Circle(centre, size, facecolor="white", edgecolor="black", linewidth=0.8, alpha=alpha, zorder=zorder))
+    style.add(ax, Circle(centre, size, facecolor="white", edgecolor="black", linewidth=0.8, alpha=alpha, zorder=zorder))
     for patch in drawers[icon](centre, size):
         patch.set_alpha(alpha)
         patch.set_zorder(zorder + 0.01)
-        ax.add_patch(patch)
+        style.add(ax, patch)
 
 
 def _acorn(c: Point, s: float) -> list[Any]:
@@ -325,7 +325,7 @@ def draw_hextremadura(
     style.finish_board_axes(ax, points + [p for x, y, w, h in panels for p in ((x, y), (x + w, y + h))], margin=0.1)
     scale = style.points_per_unit(ax)
     for cell in sorted(empties - set(tiles)):
-        ax.add_patch(style.cell_polygon(HEX, cell, facecolor="white", edgecolor=style.GRID, linewidth=0.8, linestyle=":"))
+        style.add(ax, style.cell_polygon(HEX, cell, facecolor="white", edgecolor=style.GRID, linewidth=0.8, linestyle=":"))
     met = _requirements_met(tiles, tset, game) if requirements else {}
     holds = _objectives_hold(tiles, tset, game) if objectives else {}
     for cell, placed in tiles.items():
@@ -416,7 +416,7 @@ def _resolve_preview(game: Any, preview: Any) -> Any:
 def _draw_preview(ax: Axes, game: Any, place: Any, scale: float, labels: bool) -> None:
     spec = game.tileset[place.tile_id]
     draw_face(ax, HEX.center(place.cell), spec, place.face, place.rotation, scale=scale, label=labels, alpha=0.6, zorder=10)
-    ax.add_patch(style.cell_polygon(HEX, place.cell, facecolor="none", edgecolor="black", linewidth=2.5,
+    style.add(ax, style.cell_polygon(HEX, place.cell, facecolor="none", edgecolor="black", linewidth=2.5,
                                     linestyle=(0, (4, 2)), zorder=11))
     try:
         completed = set(game.would_remove(place))
@@ -424,7 +424,7 @@ def _draw_preview(ax: Axes, game: Any, place: Any, scale: float, labels: bool) -
         completed = set()
     for cell, placed in game.map.items():
         if placed.tile_id in completed:
-            ax.add_patch(style.cell_polygon(HEX, cell, scale=0.93, facecolor="none", edgecolor=style.MET_COLOUR,
+            style.add(ax, style.cell_polygon(HEX, cell, scale=0.93, facecolor="none", edgecolor=style.MET_COLOUR,
                                             linewidth=4, zorder=12))
 
 

@@ -15,6 +15,7 @@ import math
 from typing import Iterable, Sequence
 
 import matplotlib
+from matplotlib.artist import Artist
 from matplotlib.axes import Axes
 from matplotlib.collections import LineCollection
 from matplotlib.figure import Figure
@@ -132,6 +133,17 @@ def points_per_unit(ax: Axes) -> float:
     y0, y1 = ax.get_ylim()
     per_unit = min(width_in / abs(x1 - x0), height_in / abs(y1 - y0))
     return 72.0 * per_unit
+
+
+def add(ax: Axes, artist: Artist) -> Artist:
+    """Add a patch to ``ax`` without growing the data limits.
+
+    Board pictures set their limits themselves; skipping matplotlib's per-patch
+    limit update makes a map of many small patches redraw several times faster,
+    which the interactive boards feel.
+    """
+    ax.add_artist(artist)
+    return artist
 
 
 def finish_board_axes(ax: Axes, points: Iterable[Point], margin: float = 0.3) -> None:

@@ -171,7 +171,7 @@ def draw_xochintlan(
     style.finish_board_axes(ax, points + [p for x, y, w, h in panels for p in ((x, y), (x + w, y + h))], margin=0.15)
     scale = style.points_per_unit(ax) * (1.0 if lat.sides == 4 else 1.45)
     for cell in sorted(empties | (legal_cells - set(board))):
-        ax.add_patch(style.cell_polygon(lat, cell, facecolor="white", edgecolor=style.GRID, linewidth=0.8, linestyle=":"))
+        style.add(ax, style.cell_polygon(lat, cell, facecolor="white", edgecolor=style.GRID, linewidth=0.8, linestyle=":"))
     for cell, kind in board.items():
         _draw_tile(ax, lat, cell, kind, scale)
     _draw_legal(ax, lat, legal_cells, board)
@@ -206,12 +206,12 @@ def _card_list(card: Any) -> list[Any]:
 def _draw_tile(ax: Axes, lat: Lattice, cell: Cell, kind: str, scale: float) -> None:
     centre = lat.center(cell)
     fill = style.ANIMAL_COLOURS[kind]
-    ax.add_patch(style.cell_polygon(lat, cell, facecolor=fill, edgecolor=style.OUTLINE, linewidth=1.5, zorder=1))
+    style.add(ax, style.cell_polygon(lat, cell, facecolor=fill, edgecolor=style.OUTLINE, linewidth=1.5, zorder=1))
     radius = 0.31 if lat.sides == 4 else 0.46
     if kind == "H":
-        ax.add_patch(style.glyph_shape("star", centre, radius * 1.15, facecolor="black", edgecolor="black", zorder=2))
+        style.add(ax, style.glyph_shape("star", centre, radius * 1.15, facecolor="black", edgecolor="black", zorder=2))
         return
-    ax.add_patch(style.glyph_shape(style.ANIMAL_SHAPES[kind], centre, radius, facecolor="white",
+    style.add(ax, style.glyph_shape(style.ANIMAL_SHAPES[kind], centre, radius, facecolor="white",
                                    edgecolor="black", linewidth=1.2, zorder=2))
     ax.text(centre[0], centre[1], kind, ha="center", va="center_baseline", fontweight="bold",
             fontsize=0.3 * scale, color="black", zorder=3)
@@ -224,10 +224,10 @@ def _draw_legal(ax: Axes, lat: Lattice, cells: set[Cell], board: Mapping[Cell, s
             cx, cy = lat.center(cell)
             corner = lat.corners(cell)[0]  # bottom-right, away from the padlock
             x, y = cx + 0.7 * (corner[0] - cx), cy + 0.7 * (corner[1] - cy)
-            ax.add_patch(Circle((x, y), 0.09 * lat.circumradius / 0.707 * (0.7 if lat.sides == 6 else 1),
+            style.add(ax, Circle((x, y), 0.09 * lat.circumradius / 0.707 * (0.7 if lat.sides == 6 else 1),
                                 facecolor=style.LEGAL_COLOUR, edgecolor="white", linewidth=1, zorder=4))
         else:
-            ax.add_patch(style.cell_polygon(lat, cell, scale=0.86, facecolor="#DDEBF7", edgecolor=style.LEGAL_COLOUR,
+            style.add(ax, style.cell_polygon(lat, cell, scale=0.86, facecolor="#DDEBF7", edgecolor=style.LEGAL_COLOUR,
                                             linewidth=1.6, linestyle=(0, (2, 2)), zorder=1))
 
 
@@ -238,15 +238,15 @@ def _draw_pattern(ax: Axes, lat: Lattice, cells: set[Cell], scale: float) -> Non
 
 
 def _draw_lock(ax: Axes, lat: Lattice, cell: Cell) -> None:
-    ax.add_patch(style.cell_polygon(lat, cell, scale=0.92, facecolor="none", edgecolor=style.LOCK_COLOUR,
+    style.add(ax, style.cell_polygon(lat, cell, scale=0.92, facecolor="none", edgecolor=style.LOCK_COLOUR,
                                     linewidth=2.5, linestyle=(0, (3, 1.5)), zorder=6))
     # a small padlock in the top-right of the cell
     cx, cy = lat.center(cell)
     size = 0.15 if lat.sides == 4 else 0.2
     x, y = cx + (0.3 if lat.sides == 4 else 0.48), cy + (0.26 if lat.sides == 4 else 0.3)
-    ax.add_patch(Wedge((x, y + size * 0.45), size * 0.55, 0, 180, width=size * 0.2, facecolor=style.LOCK_COLOUR,
+    style.add(ax, Wedge((x, y + size * 0.45), size * 0.55, 0, 180, width=size * 0.2, facecolor=style.LOCK_COLOUR,
                        edgecolor="none", zorder=7))
-    ax.add_patch(FancyBboxPatch((x - size * 0.7, y - size * 0.6), size * 1.4, size * 1.05, boxstyle="round,pad=0,rounding_size=0.02",
+    style.add(ax, FancyBboxPatch((x - size * 0.7, y - size * 0.6), size * 1.4, size * 1.05, boxstyle="round,pad=0,rounding_size=0.02",
                                 facecolor=style.LOCK_COLOUR, edgecolor="white", linewidth=0.8, zorder=7))
 
 
