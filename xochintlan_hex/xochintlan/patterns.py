@@ -159,12 +159,12 @@ def winning_pattern(
 # distance to a card
 # ---------------------------------------------------------------------------
 @functools.cache
-def _placement_table(card: Polyform, match: str, lattice: str) -> tuple[tuple[Cell, ...], tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]]:
-    """Offsets around the Human, and per placement the indices of its body and rim.
+def _placement_table(card: Polyform, match: str, lattice: str) -> tuple[tuple[Cell, ...], tuple[tuple[int, int], ...]]:
+    """Offsets around the Human, and per placement the bit masks of its body and rim.
 
-    The body is the four cells besides the Human; the rim is every cell outside
-    the placement sharing a side with it (an animal of the pattern's kind there
-    would spoil it).
+    Bit ``i`` stands for ``offsets[i]``. The body is the four cells besides the
+    Human; the rim is every cell outside the placement sharing a side with it
+    (an animal of the pattern's kind there would spoil it).
     """
     lat = get_lattice(lattice)
     offsets: dict[Cell, int] = {}
@@ -172,9 +172,9 @@ def _placement_table(card: Polyform, match: str, lattice: str) -> tuple[tuple[Ce
     for placement in _placements(card, match):
         body = sorted(placement - {(0, 0)})
         rim = sorted({n for c in placement for n in lat.neighbours(c)} - placement)
-        index = [offsets.setdefault(c, len(offsets)) for c in body]
-        rim_index = [offsets.setdefault(c, len(offsets)) for c in rim]
-        table.append((tuple(index), tuple(rim_index)))
+        body_mask = sum(1 << offsets.setdefault(c, len(offsets)) for c in body)
+        rim_mask = sum(1 << offsets.setdefault(c, len(offsets)) for c in rim)
+        table.append((body_mask, rim_mask))
     return tuple(offsets), tuple(table)
 
 
@@ -194,46 +194,57 @@ def nearest_placement(
 ) -> tuple[float, str | None, frozenset[Cell]]:
     """``(distance, kind, cells)`` of the placement of ``card`` that is cheapest to build.
 
-    See :func:`distance_to_card` for the estimate. ``(math.inf, None,
-    frozenset())`` when the card cannot be built (no Human, too few animals).
+    See :func:`distance_to_card` for the estimate; ties go to the first kind in
+    L, B, M order, then to the first placement in :func:`card_placements` order.
+    ``(math.inf, None, frozenset())`` when the card cannot be built.
     """
     board, reserve, rules = _board_and_reserve(board, rules)
     card = resolve_card(card, rules.lattice)
-    kinds = KINDS if kind is None else (kind,)
     if kind is not None:
         _check_animal(kind)
     human = _human_cell(board)
     if human is None or rules.tiles_per_kind < CARD_SIZE - 1:
         return (math.inf, None, frozenset())
     offsets, table = _placement_table(card, rules.match, rules.lattice)
-    hx, hy = human
-    values = [board.get((hx + dx, hy + dy)) for dx, dy in offsets]
+    masks, counts = _kind_masks(board, human, offsets)
     best: tuple[float, str | None, int] = (math.inf, None, -1)
-    for k in kinds:
-        on_board = sum(1 for v in board.values() if v == k)
+    for k in KINDS if kind is None else (kind,):
+        mask, in_reserve, on_board = masks[k], reserve[k], counts[k]
         for i, (body, rim) in enumerate(table):
-            cost = _placement_cost(values, body, rim, k, reserve[k], on_board)
+            fills = CARD_SIZE - 1 - (mask & body).bit_count()
+            clears = (mask & rim).bit_count()
+            cost = fills + clears
+            # Each fill takes a `k` from the reserve, each clear gives one back;
+            # a shortfall is bought back by switching a `k` elsewhere on the board.
+            short = fills - in_reserve - clears
+            if short > 0:
+                if short > on_board - (CARD_SIZE - 1 - fills) - clears:
+                    continue
+                cost += short
             if cost < best[0]:
                 best = (cost, k, i)
     if best[1] is None:
         return (math.inf, None, frozenset())
-    body, _ = table[best[2]]
-    cells = frozenset([human] + [(hx + offsets[j][0], hy + offsets[j][1]) for j in body])
+    hx, hy = human
+    body = table[best[2]][0]
+    cells = frozenset([human] + [(hx + dx, hy + dy) for j, (dx, dy) in enumerate(offsets) if body >> j & 1])
     return (best[0], best[1], cells)
 
 
-def _placement_cost(values: list, body: tuple[int, ...], rim: tuple[int, ...], kind: str, in_reserve: int, on_board: int) -> float:
-    fills = sum(1 for j in body if values[j] != kind)
-    clears = sum(1 for j in rim if values[j] == kind)
-    # Each fill takes a `kind` from the reserve; each clear gives one back. A
-    # shortfall must be bought back by switching a `kind` elsewhere on the board.
-    short = fills - in_reserve - clears
-    if short <= 0:
-        return fills + clears
-    elsewhere = on_board - (CARD_SIZE - 1 - fills) - clears
-    if short > elsewhere:
-        return math.inf
-    return fills + clears + short
+def _kind_masks(board: Board, human: Cell, offsets: tuple[Cell, ...]) -> tuple[dict[str, int], dict[str, int]]:
+    """Per kind, the bit mask of the offsets holding it, and its count on the board."""
+    masks = {k: 0 for k in KINDS}
+    counts = {k: 0 for k in KINDS}
+    hx, hy = human
+    get = board.get
+    for i, (dx, dy) in enumerate(offsets):
+        v = get((hx + dx, hy + dy))
+        if v in masks:
+            masks[v] |= 1 << i
+    for v in board.values():
+        if v in counts:
+            counts[v] += 1
+    return masks, counts
 
 
 def distance_to_card(board: Any, card: Polyform | str, kind: str | None = None, rules: Rules = Rules()) -> float:
