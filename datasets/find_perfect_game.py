@@ -27,7 +27,6 @@ It prints, per seed, the best score reached and the time taken.
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import sys
 import time
@@ -35,7 +34,6 @@ from pathlib import Path
 
 from xochintlan_hex.hextremadura import Hextremadura, Objective, load_tileset, region_map
 from xochintlan_hex.hextremadura import analysis as R
-from xochintlan_hex.hextremadura.tiles import ICONS, TERRAINS
 
 HERE = Path(__file__).resolve().parent
 DEFAULT_OUT = HERE / "hextremadura_perfect_game.json"

@@ -36,6 +36,7 @@ from __future__ import annotations
 import random
 import re
 import secrets
+from numbers import Integral
 from collections import Counter
 from types import MappingProxyType
 from typing import Any, Iterable, Mapping, NamedTuple, Sequence
@@ -353,7 +354,7 @@ class Hextremadura(ShowsItself):
                 f"tile {tile!r} is not available: only the offer and the top of the pile may be played, "
                 f"now {', '.join(repr(t) for t in available)}"
             )
-        if not (isinstance(rotation, int) and not isinstance(rotation, bool) and 0 <= rotation < 6):
+        if not (_is_whole(rotation) and 0 <= rotation < 6):
             raise IllegalAction(f"rotation {rotation!r} is outside 0..5")
         if face not in ("front", "back"):
             raise IllegalAction(f"face must be 'front' or 'back', not {face!r}")
@@ -368,7 +369,7 @@ class Hextremadura(ShowsItself):
             raise IllegalAction(f"cell {cell} is occupied by tile {self._map[cell].tile_id!r}")
         if self._map and not any((cell[0] + dq, cell[1] + dr) in self._map for dq, dr in _DIRECTIONS):
             raise IllegalAction(f"cell {cell} touches no tile: a tile must share a side with a tile on the map")
-        return Place(tile, cell, rotation, face)
+        return Place(tile, cell, int(rotation), face)
 
     def play(self, action: Place | str) -> None:
         """Play ``action`` (a :class:`Place` or its notation).
@@ -547,11 +548,12 @@ class Hextremadura(ShowsItself):
         )
 
 
+def _is_whole(value: Any) -> bool:
+    # numpy integers from a click handler are fine; True/False are not rotations or coordinates
+    return isinstance(value, Integral) and not isinstance(value, bool)
+
+
 def _checked_cell(cell: Any) -> Cell:
-    if (
-        isinstance(cell, (tuple, list))
-        and len(cell) == 2
-        and all(isinstance(v, int) and not isinstance(v, bool) for v in cell)
-    ):
-        return (cell[0], cell[1])
+    if isinstance(cell, (tuple, list)) and len(cell) == 2 and all(_is_whole(v) for v in cell):
+        return (int(cell[0]), int(cell[1]))
     raise IllegalAction(f"cell must be a pair of integers (q, r), not {cell!r}")
