@@ -785,3 +785,12 @@ def test_game_refuses_invalid_set_up(kwargs, message):
 def test_a_card_may_go_to_several_players_and_seed_none_draws_one():
     game = Xochintlan(players=2, cards=["I", "I"])
     assert isinstance(game.seed, int) and Xochintlan.from_json(game.to_json()).cards == game.cards
+
+
+def test_game_offers_the_shared_game_interface():
+    from xochintlan_hex.display import ShowsItself
+    from xochintlan_hex.game import Game
+
+    game = Xochintlan(seed=0)
+    assert isinstance(game, Game) and isinstance(game, ShowsItself)
+    assert game.random_action(random.Random(0)) in game.legal_actions()

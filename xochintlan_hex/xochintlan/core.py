@@ -62,7 +62,7 @@ class GameCore:
         self._reserve = {k: tpk for k in KINDS}
         self._onboard = {k: 0 for k in KINDS}
         self._lock: tuple[int, ...] = ()
-        alone = ((ORIGIN,), None)
+        alone = ([ORIGIN], None)
         self._groups: dict[str, Group | None] = {k: alone for k in KINDS}
         self._player = 0
         self._turn = 0
