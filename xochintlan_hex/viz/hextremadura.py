@@ -115,7 +115,7 @@ def draw_face(ax: Axes, centre: Point, spec: Any, face: str, rotation: int, *, s
             _objective_badge(ax, centre, data.objective, scale, holds, alpha, zorder + 0.1)
     if label:
         # the id sits in the top corner, clear of bubbles, icons and the objective
-        ax.text(centre[0], centre[1] + 0.74, spec.id, ha="center", va="center", fontsize=max(4.0, 0.17 * scale),
+        ax.text(centre[0], centre[1] + 0.8, spec.id, ha="center", va="center", fontsize=max(4.0, 0.15 * scale),
                 fontweight="bold", alpha=alpha, zorder=zorder + 0.2,
                 path_effects=[path_effects.withStroke(linewidth=2.5, foreground="white")])
 
@@ -175,14 +175,18 @@ def _objective_badge(ax: Axes, centre: Point, objective: Any, scale: float, hold
                      alpha: float, zorder: float) -> None:
     style.add(ax, RegularPolygon(centre, SIDES, radius=0.42, orientation=0.0, facecolor="white", edgecolor="#444444",
                                 linewidth=0.8, alpha=alpha, zorder=zorder))
-    for text, dy in zip(objective_words(objective), (0.09, -0.09)):
-        ax.text(centre[0], centre[1] + dy, text, ha="center", va="center", fontsize=max(3.5, 0.135 * scale),
-                alpha=alpha, zorder=zorder + 0.01)
+    # with a verdict, the words move up to leave it room inside the centre hexagon
+    offsets = (0.15, -0.01) if holds is not None else (0.09, -0.09)
+    words = objective_words(objective)
+    # long words ("monuments") get a smaller size so they stay inside the hexagon
+    size = max(3.5, 0.135 * scale * min(1.0, 8.0 / max(len(w) for w in words)))
+    for text, dy in zip(words, offsets):
+        ax.text(centre[0], centre[1] + dy, text, ha="center", va="center", fontsize=size, alpha=alpha, zorder=zorder + 0.01)
     if holds is not None:
         mark, colour = ("✓", style.MET_COLOUR) if holds else ("✗", style.UNMET_COLOUR)
-        spot = (centre[0], centre[1] - 0.5)
-        style.add(ax, Circle(spot, 0.16, facecolor=colour, edgecolor="white", linewidth=1.0, alpha=alpha, zorder=zorder + 0.02))
-        ax.text(*spot, mark, ha="center", va="center", color="white", fontsize=max(4.0, 0.2 * scale), fontweight="bold",
+        spot = (centre[0], centre[1] - 0.24)
+        style.add(ax, Circle(spot, 0.11, facecolor=colour, edgecolor="white", linewidth=1.0, alpha=alpha, zorder=zorder + 0.02))
+        ax.text(*spot, mark, ha="center", va="center", color="white", fontsize=max(4.0, 0.15 * scale), fontweight="bold",
                 alpha=alpha, zorder=zorder + 0.03)
 
 
