@@ -175,8 +175,8 @@ class HextremaduraApp(App):
 
     def tile_to_canvas_fraction(self, index: int) -> tuple[float, float]:
         """Where the picture of available tile ``index`` (0 or 1) is on the board canvas."""
-        ax = self.tile_axes[index]
-        return data_to_fraction(ax, _axes_middle(ax))
+        box, figure = self.tile_axes[index].bbox, self.figure.bbox
+        return ((box.x0 + box.x1) / 2 / figure.width, 1.0 - (box.y0 + box.y1) / 2 / figure.height)
 
     @property
     def statuses(self) -> list[Any]:
