@@ -22,6 +22,7 @@ centre is nearest, which is exactly the cell polygon on both lattices.
 
 from __future__ import annotations
 
+import asyncio
 import html
 import io
 import math
@@ -47,6 +48,14 @@ IPYMPL_MISSING = (
 
 #: figure resolution: one figure inch is this many canvas pixels (before the screen's pixel ratio)
 DPI = 100
+
+
+def running_loop() -> asyncio.AbstractEventLoop | None:
+    """The event loop running this code (the kernel's, in Jupyter), or None in a plain script."""
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
 
 
 def css(widget: w.DOMWidget, *classes: str) -> w.DOMWidget:
@@ -323,9 +332,10 @@ def cells_in_window(lattice: Lattice, centre: tuple[float, float], half: float |
     return found
 
 
-def view_window(lattice: Lattice, cells: Any, minimum: tuple[float, float]) -> set[Cell]:
+def view_window(lattice: Lattice, cells: Any, minimum: tuple[float, float], extra: float = 0.0) -> set[Cell]:
     """The cells a board shows: every cell of ``cells`` with a full ring of neighbours around
-    them, in a rectangle at least ``minimum`` (half-width, half-height, drawing units) around their middle.
+    them, in a rectangle at least ``minimum`` (half-width, half-height, drawing units) around
+    their middle, and ``extra`` drawing units more on every side.
 
     >>> from xochintlan_hex.lattice import SQUARE
     >>> len(view_window(SQUARE, [(0, 0)], (1.5, 1.5)))
@@ -340,7 +350,8 @@ def view_window(lattice: Lattice, cells: Any, minimum: tuple[float, float]) -> s
     reach_x += max(x for x, _ in corners) + 0.01
     reach_y += max(y for _, y in corners) + 0.01
     centre = ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
-    half = (max(minimum[0], (max(xs) - min(xs)) / 2 + reach_x), max(minimum[1], (max(ys) - min(ys)) / 2 + reach_y))
+    half = (max(minimum[0], (max(xs) - min(xs)) / 2 + reach_x) + extra,
+            max(minimum[1], (max(ys) - min(ys)) / 2 + reach_y) + extra)
     return cells_in_window(lattice, centre, half)
 
 

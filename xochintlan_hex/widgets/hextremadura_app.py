@@ -37,6 +37,7 @@ from .base import (
     grid_collection,
     is_finite_point,
     pixels_per_unit,
+    running_loop,
     view_window,
 )
 from .sprites import Frame, SpriteCache, clear_background, paste
@@ -49,6 +50,10 @@ QUEST_NAMES = {
 }
 #: the map shows at least this much each side of its middle (half-width, half-height, drawing units)
 MIN_VIEW = (5.2, 4.9)
+#: when the map outgrows its frame, the new frame has this much room to spare on every side
+GROWTH = 2.0
+#: seconds of quiet after a change before tile pictures are drawn ahead (in a live kernel)
+PREFETCH_DELAY = 0.15
 #: faint outline of the empty cells (the viz layer's grid colour), and the ring of tiles a placement completes
 GRID_COLOUR = "#BBBBBB"
 COMPLETE_COLOUR = "#009E73"
@@ -83,6 +88,8 @@ class HextremaduraApp(App):
         self.hovered: Cell | None = None
         self.message = ""
         self._statuses: list[Any] | None = None
+        self._window: set[Cell] | None = None
+        self._prefetching: Any = None
         self._build_widgets()
         self.new_game(seed=seed)
 
@@ -142,6 +149,7 @@ class HextremaduraApp(App):
             self._set_message(str(refusal), refused=True)
             return False
         removed = self.game.last_removed
+        self.rotation = 0  # the next tile starts unturned
         self._set_message(f"Explored: {', '.join(removed)} (requirements met)" if removed else "")
         self._after_change()
         return True
@@ -163,6 +171,7 @@ class HextremaduraApp(App):
             seed = None if self._seed is None else self._seeds.randrange(2**31)
         self.game = Hextremadura(seed=seed, tileset=self._tileset, order=self._order if first else None)
         self.rotation = 0
+        self._window = None
         self.hovered = None
         self._set_message("")
         self._after_change()
@@ -270,6 +279,7 @@ class HextremaduraApp(App):
     def _draw(self) -> None:
         self._compose()
         self.board.refresh()
+        self._schedule_prefetch()
 
     def _compose(self) -> None:
         game, ax = self.game, self.map_ax
@@ -338,10 +348,17 @@ class HextremaduraApp(App):
         key = ("tile", id(self.game.tileset), tile_id, face, rotation, met, holds)
         return self._sprites.get(key, (width, height), self.figure.dpi, draw)
 
-    def _draw_panels(self, layer: Any) -> None:
-        """The available tiles beside the map: the selected one turned and flipped as it would be placed."""
+    def _panel_sprite(self, ax: Any, tile: str, face: str, rotation: int) -> Any:
         from ..viz.hextremadura import draw_tile
 
+        def draw(sprite_ax: Any) -> None:
+            draw_tile(tile, face, rotation, ax=sprite_ax, tileset=self.game.tileset)
+
+        size = (round(ax.bbox.width), round(ax.bbox.height))
+        return self._sprites.get(("panel", id(self.game.tileset), tile, face, rotation), size, self.figure.dpi, draw)
+
+    def _draw_panels(self, layer: Any) -> None:
+        """The available tiles beside the map: the selected one turned and flipped as it would be placed."""
         game = self.game
         available = game.available()
         for i, ax in enumerate(self.tile_axes):
@@ -353,13 +370,7 @@ class HextremaduraApp(App):
             rotation = self.rotation if chosen else 0
             face = self.face if chosen else game.faces(tile)[0]
             box = ax.bbox
-
-            def draw(sprite_ax: Any, tile: str = tile, face: str = face, rotation: int = rotation) -> None:
-                draw_tile(tile, face, rotation, ax=sprite_ax, tileset=game.tileset)
-
-            sprite = self._sprites.get(("panel", id(game.tileset), tile, face, rotation),
-                                       (round(box.width), round(box.height)), self.figure.dpi, draw)
-            paste(layer, sprite, ((box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2))
+            paste(layer, self._panel_sprite(ax, tile, face, rotation), ((box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2))
             where = "Offer" if tile == game.offer else "Pile"
             ax.text(0.5, 1.02, f"{where}: {tile}" + (" (selected)" if chosen else ""), transform=ax.transAxes,
                     ha="center", va="bottom", fontsize=10, fontweight="bold" if chosen else "normal",
@@ -368,10 +379,31 @@ class HextremaduraApp(App):
     def _view_cells(self) -> set[Cell]:
         """The cells the map shows: the tiles with a ring of empty cells, and never less than a small area.
 
-        The frame changes only when the map outgrows it, so the tiles' scale (and
-        their kept pictures) stay the same from click to click.
+        The frame only changes when the map outgrows it, and then grows with room
+        to spare: the tiles' scale, and so their kept pictures, last many clicks.
         """
-        return view_window(HEX, self.game.map, MIN_VIEW)
+        needed = view_window(HEX, self.game.map, MIN_VIEW)
+        if self._window is None or not needed <= self._window:
+            self._window = view_window(HEX, self.game.map, MIN_VIEW, extra=GROWTH)
+        return self._window
+
+    def _prefetch(self) -> None:
+        """Draw, while the person thinks, the tile pictures the next clicks are likely to need."""
+        self._prefetching = None
+        game = self.game
+        if game.is_over or self.selected_tile is None:
+            return
+        ppu = pixels_per_unit(self.map_ax)
+        self._tile_sprite(self.selected_tile, self.face, self.rotation, ppu)  # placed as it is now
+        if len(game.pile) > 1:  # the tile the next placement brings into the offer or onto the pile's top
+            incoming = game.pile[1]
+            self._panel_sprite(self.tile_axes[1], incoming, game.faces(incoming)[0], 0)
+            self._panel_sprite(self.tile_axes[0], incoming, game.faces(incoming)[0], 0)
+
+    def _schedule_prefetch(self) -> None:
+        loop = running_loop()
+        if loop is not None and self._prefetching is None:
+            self._prefetching = loop.call_later(PREFETCH_DELAY, self._prefetch)
 
     # -- widgets ----------------------------------------------------------------------
     def _build_widgets(self) -> None:

@@ -39,6 +39,7 @@ from .base import (
     escape,
     grid_collection,
     is_finite_point,
+    running_loop,
     view_window,
 )
 
@@ -278,7 +279,7 @@ class XochintlanApp(App):
         self._cancel_computer()
         if not self._computer_to_play() or self.pause is None:
             return
-        loop = _running_loop()
+        loop = running_loop()
         if self.pause > 0 and loop is not None:
             # Non-blocking: the kernel's event loop plays the move after the pause,
             # so the page shows the human's move first.
@@ -489,13 +490,6 @@ def _seat(player: Any) -> Any:
 
 def _player_name(player: Any) -> str:
     return getattr(player, "name", type(player).__name__)
-
-
-def _running_loop() -> asyncio.AbstractEventLoop | None:
-    try:
-        return asyncio.get_running_loop()
-    except RuntimeError:
-        return None
 
 
 def _cell_text(cell: Cell, spaced: bool = False) -> str:
