@@ -1,0 +1,106 @@
+"""Computer players for both games: one small interface and a registry by name.
+
+A player is any object with ``choose(game, rng) -> action`` (and, for study
+tables, a ``name``). It must pick a legal action of the game it is given, draw
+every random choice from ``rng`` (a ``random.Random``) and leave the game as it
+found it (it may play and undo to look ahead). It sees only what a person at
+the table would: see :mod:`xochintlan_hex.players.xochintlan`.
+
+================  ===========  =========================================================
+game              name         how it plays
+================  ===========  =========================================================
+``xochintlan``    ``random``   a uniformly random legal action
+``xochintlan``    ``greedy``   wins at once if it can, else closes in on its card,
+                               never handing over a win it can see
+``xochintlan``    ``search``   greedy's best candidates weighed by the chance, over
+                               the cards it cannot see, that the next reply loses
+``hextremadura``  ``random``   a uniformly random legal placement
+``hextremadura``  ``greedy``   most tiles explored now, then the best objective
+                               progress, then the fewest dead ends
+================  ===========  =========================================================
+
+>>> import random
+>>> from xochintlan_hex.xochintlan import Xochintlan
+>>> game = Xochintlan(seed=2)
+>>> player = get_player("greedy")
+>>> game.is_legal(player.choose(game, random.Random(0)))
+True
+>>> get_player("clever")
+Traceback (most recent call last):
+...
+ValueError: unknown xochintlan player 'clever'; known players: 'random', 'greedy', 'search'
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any, Callable, Protocol, runtime_checkable
+
+from xochintlan_hex.players.hextremadura import HextremaduraGreedy
+from xochintlan_hex.players.xochintlan import XochintlanGreedy, XochintlanSearch, distances_after
+
+
+@runtime_checkable
+class Player(Protocol):
+    """Anything that picks an action: ``choose(game, rng) -> action``."""
+
+    def choose(self, game: Any, rng: random.Random) -> Any:
+        """A legal action of ``game`` for its current player, random choices from ``rng``."""
+
+
+@dataclass(frozen=True)
+class RandomPlayer:
+    """A uniformly random legal action (the game's own ``random_action``).
+
+    >>> from xochintlan_hex.xochintlan import Xochintlan
+    >>> game = Xochintlan(seed=0)
+    >>> game.is_legal(RandomPlayer().choose(game, random.Random(1)))
+    True
+    """
+
+    name: str = "random"
+
+    def choose(self, game: Any, rng: random.Random) -> Any:
+        return game.random_action(rng)
+
+
+#: Game name -> player name -> a function making the player.
+PLAYERS: dict[str, dict[str, Callable[[], Any]]] = {
+    "xochintlan": {"random": RandomPlayer, "greedy": XochintlanGreedy,
+                   "search": XochintlanSearch},
+    "hextremadura": {"random": RandomPlayer, "greedy": HextremaduraGreedy},
+}
+
+
+def _names(values) -> str:
+    return ", ".join(repr(v) for v in values)
+
+
+def get_player(player: Any, game: str = "xochintlan") -> Any:
+    """The player called ``player`` for ``game`` (a player object is returned as is).
+
+    Raises ValueError naming the known players when the name is unknown.
+    """
+    if game not in PLAYERS:
+        raise ValueError(f"game must be one of {_names(PLAYERS)}, not {game!r}")
+    if isinstance(player, str):
+        make = PLAYERS[game].get(player.strip().lower())
+        if make is None:
+            raise ValueError(f"unknown {game} player {player!r}; known players: "
+                             f"{_names(PLAYERS[game])}")
+        return make()
+    if not callable(getattr(player, "choose", None)):
+        raise ValueError(f"a player must be a name ({_names(PLAYERS[game])}) or an object "
+                         f"with a choose(game, rng) method, not {player!r}")
+    return player
+
+
+def player_name(player: Any) -> str:
+    """The name a study table gives a player: its ``name``, else its class name."""
+    name = getattr(player, "name", None)
+    return name if isinstance(name, str) else type(player).__name__
+
+
+__all__ = ["PLAYERS", "Player", "RandomPlayer", "XochintlanGreedy", "XochintlanSearch",
+           "HextremaduraGreedy", "distances_after", "get_player", "player_name"]

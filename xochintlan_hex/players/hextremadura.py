@@ -1,0 +1,304 @@
+"""Computer players for Hextremadura: a greedy player and the fast look it relies on.
+
+What the player sees
+    The map, the tiles it may play now (``game.available()``: the offer and the
+    top of the pile, both face up) and the round. It never looks deeper into the
+    pile.
+
+Greedy (``"greedy"``)
+    Every legal placement gets a key, and the largest key wins (ties at random):
+
+    1. in round 1, the tiles the placement takes off the map now (each one
+       explored is a back face, so a chance of a point, later); from round 2 on,
+       the score right after the placement plus 0.8 per tile taken off (a
+       leftover front tile explored now comes back as one more back face);
+    2. the fewest requirements made hopeless (a requirement whose side now faces
+       a sector of another terrain can no longer be met);
+    3. the most sides whose sectors continue the terrain across (larger
+       regions meet more requirements and gather more icons).
+
+    Taking off tiles is judged for every placement by :func:`removals`, which
+    only re-examines the regions the new tile touches (``tests/test_players.py``
+    checks it against the engine's ``would_remove``). The score after a
+    placement costs a whole map analysis, so from round 2 on it is computed for
+    the :attr:`HextremaduraGreedy.shortlist` best placements by the other
+    criteria only.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+from xochintlan_hex.hextremadura import Hextremadura, Place
+from xochintlan_hex.lattice import HEX
+
+_DIRECTIONS = HEX.directions
+_OPPOSITE = tuple((s + 3) % 6 for s in range(6))
+
+
+@functools.lru_cache(maxsize=None)
+def _runs(terrains: tuple[str, ...]) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    """The tile's regions on its own: runs of neighbouring sides with one terrain.
+
+    >>> _runs(("water", "water", "forest", "forest", "forest", "water"))
+    (('water', (5, 0, 1)), ('forest', (2, 3, 4)))
+    """
+    if len(set(terrains)) == 1:
+        return ((terrains[0], tuple(range(6))),)
+    start = next(s for s in range(6) if terrains[s] != terrains[s - 1])
+    runs: list[tuple[str, list[int]]] = []
+    for k in range(6):
+        side = (start + k) % 6
+        if runs and runs[-1][0] == terrains[side]:
+            runs[-1][1].append(side)
+        else:
+            runs.append((terrains[side], [side]))
+    # Keep the run through side 0 first so that the order reads naturally.
+    runs.sort(key=lambda run: 0 if 0 in run[1] else 1 + min(run[1]))
+    return tuple((terrain, tuple(sides)) for terrain, sides in runs)
+
+
+@dataclass
+class _Requirement:
+    """A front tile's requirement as the map stands: where it looks and whether it holds."""
+
+    owner: tuple[int, int]  # cell of the front tile
+    terrain: str
+    size: int
+    across: tuple[int, int]  # the cell it looks at
+    facing: int              # the side of ``across`` it looks at
+    met: bool
+
+
+class MapView:
+    """What one decision needs to know about the map, computed once.
+
+    ``regions``: the engine's region map; ``watch_cell[c]``: requirements looking
+    at the empty cell ``c``; ``watch_region[r]``: unmet requirements looking at
+    region ``r``.
+    """
+
+    def __init__(self, game: Hextremadura) -> None:
+        self.game = game
+        self.tileset = game.tileset
+        self.exactly = game.requirement_mode == "exactly"
+        self.tiles = dict(game.map)
+        self.terrains = {cell: self.tileset.side_terrains(*placed)
+                         for cell, placed in self.tiles.items()}
+        self.regions = game.region_map()
+        self.size = [region.size for region in self.regions.regions]
+        self.requirements: dict[tuple[int, int], list[_Requirement]] = {}
+        self.watch_cell: dict[tuple[int, int], list[_Requirement]] = {}
+        self.watch_region: dict[int, list[_Requirement]] = {}
+        for cell, placed in self.tiles.items():
+            if placed.face == "front" and not self.tileset[placed.tile_id].is_river:
+                self._watch(cell, placed)
+
+    def _watch(self, cell: tuple[int, int], placed: Any) -> None:
+        found = []
+        for req in self.tileset[placed.tile_id].front.requirements:
+            side = (req.side + placed.rotation) % 6
+            dq, dr = _DIRECTIONS[side]
+            across = (cell[0] + dq, cell[1] + dr)
+            requirement = _Requirement(cell, req.terrain, req.size, across, _OPPOSITE[side], False)
+            found.append(requirement)
+            sides = self.terrains.get(across)
+            if sides is None:
+                self.watch_cell.setdefault(across, []).append(requirement)
+            elif sides[requirement.facing] == req.terrain:
+                region = self.regions.index[across, requirement.facing]
+                requirement.met = self._fits(self.size[region], req.size)
+                self.watch_region.setdefault(region, []).append(requirement)
+        self.requirements[cell] = found
+
+    def _fits(self, size: int, wanted: int) -> bool:
+        return size == wanted if self.exactly else size >= wanted
+
+    @functools.cached_property
+    def _around(self) -> dict[tuple[int, int], tuple[tuple[str, int] | None, ...]]:
+        """For each empty cell beside the map, per side: (facing terrain, its region) or None."""
+        around = {}
+        index = self.regions.index
+        for q, r in self.game.open_cells():
+            seen = []
+            for side, (dq, dr) in enumerate(_DIRECTIONS):
+                neighbour = (q + dq, r + dr)
+                sides = self.terrains.get(neighbour)
+                facing = _OPPOSITE[side]
+                seen.append(None if sides is None else (sides[facing], index[neighbour, facing]))
+            around[q, r] = tuple(seen)
+        return around
+
+    @functools.cached_property
+    def _orientations(self) -> dict[tuple[str, str, int], "_Orientation"]:
+        return {(tile, face, rotation): _Orientation.of(self.tileset, tile, face, rotation)
+                for tile in self.game.available() for face in self.game.faces(tile)
+                for rotation in range(6)}
+
+    def assess(self, action: Place) -> tuple[int, int, int]:
+        """``(tiles taken off, requirements made hopeless, sides continued)`` for ``action``."""
+        tile, cell, rotation, face = action
+        shape = self._orientations.get((tile, face, rotation))
+        if shape is None:
+            shape = _Orientation.of(self.tileset, tile, face, rotation)
+        around = self._around.get(cell) or (None,) * 6
+        run_size, new_size, continued = self._grow(shape.runs, around)
+
+        changed: dict[tuple[int, int], dict[int, bool]] = {}
+        hopeless = 0
+        for requirement in self.watch_cell.get(cell, ()):
+            ok = shape.sides[requirement.facing] == requirement.terrain
+            hopeless += not ok
+            size = run_size[shape.run_of_side[requirement.facing]]
+            changed.setdefault(requirement.owner, {})[id(requirement)] = ok and self._fits(
+                size, requirement.size)
+        for region, size in new_size.items():
+            for requirement in self.watch_region.get(region, ()):
+                changed.setdefault(requirement.owner, {})[id(requirement)] = self._fits(
+                    size, requirement.size)
+        removed = sum(all(now.get(id(r), r.met) for r in self.requirements[owner])
+                      for owner, now in changed.items())
+        own, dead = self._own_requirements(shape, cell, new_size)
+        return removed + own, hopeless + dead, continued
+
+    def _grow(self, runs: tuple[tuple[str, tuple[int, ...]], ...],
+              around: tuple[tuple[str, int] | None, ...]
+              ) -> tuple[list[int], dict[int, int], int]:
+        """Each run's region size once the tile is down, the new size of every region
+        it joins, and how many sides continue a terrain."""
+        size = self.size
+        touched: list[list[int]] = []
+        run_size: list[int] = []
+        continued = 0
+        for terrain, run_sides in runs:
+            joined: list[int] = []
+            total = len(run_sides)
+            for side in run_sides:
+                seen = around[side]
+                if seen is not None and seen[0] == terrain:
+                    continued += 1
+                    if seen[1] not in joined:
+                        joined.append(seen[1])
+                        total += size[seen[1]]
+            touched.append(joined)
+            run_size.append(total)
+        new_size: dict[int, int] = {}
+        for i, joined in enumerate(touched):
+            for region in joined:
+                if region in new_size:  # two runs of the tile meet through this region
+                    run_size = self._merged_sizes(runs, touched)
+                    return run_size, {r: run_size[k] for k, rs in enumerate(touched)
+                                      for r in rs}, continued
+                new_size[region] = run_size[i]
+        return run_size, new_size, continued
+
+    def _merged_sizes(self, runs: Sequence[tuple[str, tuple[int, ...]]],
+                      touched: list[list[int]]) -> list[int]:
+        """For each run, the size of its region once the tile is down, runs that share
+        a region counted as one."""
+        group = list(range(len(runs)))
+        for i in range(len(runs)):
+            for j in range(i):
+                if set(touched[i]) & set(touched[j]):
+                    old, new = group[i], group[j]
+                    group = [new if g == old else g for g in group]
+        sizes = []
+        for i in range(len(runs)):
+            members = [j for j in range(len(runs)) if group[j] == group[i]]
+            regions = {r for j in members for r in touched[j]}
+            sizes.append(sum(len(runs[j][1]) for j in members) + sum(self.size[r] for r in regions))
+        return sizes
+
+    def _own_requirements(self, shape: "_Orientation", cell: tuple[int, int],
+                          new_size: dict[int, int]) -> tuple[int, int]:
+        """(1 if the placed front tile is taken off at once, its hopeless requirements)."""
+        if not shape.requirements:
+            return 0, 0
+        met, dead = True, 0
+        for side, terrain, wanted in shape.requirements:
+            dq, dr = _DIRECTIONS[side]
+            across = (cell[0] + dq, cell[1] + dr)
+            facing_sides = self.terrains.get(across)
+            if facing_sides is None:
+                met = False
+                continue
+            facing = _OPPOSITE[side]
+            if facing_sides[facing] != terrain:
+                met, dead = False, dead + 1
+                continue
+            region = self.regions.index[across, facing]
+            met = met and self._fits(new_size.get(region, self.size[region]), wanted)
+        return int(met), dead
+
+
+@dataclass(frozen=True)
+class _Orientation:
+    """A tile face turned by a rotation: terrains by side, runs, requirements by side."""
+
+    sides: tuple[str, ...]
+    runs: tuple[tuple[str, tuple[int, ...]], ...]
+    run_of_side: tuple[int, ...]
+    requirements: tuple[tuple[int, str, int], ...]  # (side after rotation, terrain, size)
+
+    @classmethod
+    def of(cls, tileset: Any, tile: str, face: str, rotation: int) -> "_Orientation":
+        sides = tileset.side_terrains(tile, face, rotation)
+        runs = _runs(sides)
+        run_of_side = [0] * 6
+        for i, (_, run_sides) in enumerate(runs):
+            for side in run_sides:
+                run_of_side[side] = i
+        spec = tileset[tile]
+        requirements = ()
+        if face == "front" and not spec.is_river:
+            requirements = tuple(((r.side + rotation) % 6, r.terrain, r.size)
+                                 for r in spec.front.requirements)
+        return cls(sides, runs, tuple(run_of_side), requirements)
+
+
+def removals(game: Hextremadura, actions: Sequence[Place]) -> list[int]:
+    """How many tiles each placement would take off the map (``len(game.would_remove(a))``).
+
+    >>> game = Hextremadura(seed=1)
+    >>> actions = game.legal_actions()
+    >>> removals(game, actions[:3])
+    [0, 0, 0]
+    """
+    view = MapView(game)
+    return [view.assess(action)[0] for action in actions]
+
+
+@dataclass(frozen=True)
+class HextremaduraGreedy:
+    """Most tiles explored now, then the best score (from round 2), then the fewest dead ends.
+
+    ``shortlist``: how many placements get the exact score after them in rounds 2+.
+    """
+
+    name: str = "greedy"
+    shortlist: int = 6
+
+    def choose(self, game: Hextremadura, rng: random.Random) -> Place:
+        actions = game.legal_actions()
+        view = MapView(game)
+        keyed = []
+        for action in actions:
+            taken, hopeless, continued = view.assess(action)
+            keyed.append(((taken, -hopeless, continued, rng.random()), action))
+        keyed.sort(key=lambda pair: pair[0], reverse=True)
+        if game.round == 1:
+            return keyed[0][1]
+        best, best_key = None, None
+        for key, action in keyed[: self.shortlist]:
+            game.play(action)
+            try:
+                score = game.score()
+            finally:
+                game.undo()
+            full_key = (score + 0.8 * key[0],) + key[1:]
+            if best_key is None or full_key > best_key:
+                best, best_key = action, full_key
+        return best

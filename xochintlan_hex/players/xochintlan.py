@@ -1,0 +1,538 @@
+"""Computer players for Xochintlan: greedy and search, and the evaluation they share.
+
+What a player sees
+    Only what a person at the table sees: the board, the reserve, the lock, the
+    history, its own hand, the hands :meth:`~Xochintlan.visible_cards` shows it
+    (all of them under ``open_cards``) and the cards revealed by redraws. The
+    players never read ``game.cards``.
+
+The shared yardstick
+    :func:`~xochintlan_hex.xochintlan.distance_to_card` estimates how many
+    actions a card still needs. Calling it once per legal action would cost a
+    fifth of a millisecond each, so :func:`distances_after` computes the same
+    estimate after *every* action at once, with numpy: the board goes into a
+    small grid, each card placement around the Human is a set of body and rim
+    offsets, and an action only shifts a few counts (``tests/test_players.py``
+    checks it against ``distance_to_card`` action by action).
+
+Greedy (``"greedy"``)
+    1. Win at once if some action makes one of its cards stand.
+    2. Otherwise take an action that brings its nearest card closest
+       (Human moves included, a redraw valued at the expected distance of a fresh
+       card), ties broken at random.
+    3. It avoids handing a win it can see: an action after which a card it can
+       see of another player stands, or after which the next player has an action
+       that makes one of its visible cards stand, is played only if every action
+       does so. It sees other players' cards only under ``open_cards`` (revealed
+       cards have left their hands), so with secret cards step 3 never fires.
+
+Search (``"search"``)
+    Greedy's candidates, then one ply of expectimax over the cards it cannot
+    see: for each candidate it lists every shape that would stand now or after
+    any reply of the next player, and takes the exact probability (cards dealt
+    without replacement from the unseen ones) that some opponent holds one. It
+    plays the candidate with the best ``(1 - p_loss) * decay ** distance``: safety
+    first, but not at the price of never progressing.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import random
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+import numpy as np
+
+from xochintlan_hex.lattice import get_lattice
+from xochintlan_hex.polyforms import Polyform
+from xochintlan_hex.xochintlan import (
+    HUMAN,
+    KINDS,
+    MoveHuman,
+    Place,
+    Redraw,
+    Swap,
+    Switch,
+    Xochintlan,
+    card_placements,
+    goal_cards,
+)
+
+#: Stands for "this card can never be built" (distance_to_card's math.inf).
+UNREACHABLE = 99
+
+_NEED = 4  # animals in a pattern besides the Human
+_EMPTY, _HUMAN_CODE = 0, 1
+_CODE = {HUMAN: _HUMAN_CODE, **{kind: 2 + i for i, kind in enumerate(KINDS)}}
+_KIND_CODES = np.array([2, 3, 4], dtype=np.int8)
+# Placements reach 4 cells from the Human and their rim one more; a Human move
+# lands at most one cell beyond the board.
+_PAD = 7
+
+
+# ---------------------------------------------------------------------------
+# Card placement tables
+
+
+@dataclass(frozen=True)
+class _Table:
+    """Every placement of some cards around a Human at (0, 0), as offset arrays."""
+
+    body: np.ndarray       # (P, 4, 2) offsets of the four animals
+    rim: np.ndarray        # (P, R, 2) offsets touching the placement (padded)
+    rim_valid: np.ndarray  # (P, R) which rim entries are real
+    starts: np.ndarray     # (n_cards,) first placement of each card
+
+
+@functools.lru_cache(maxsize=None)
+def _card_table(card: Polyform, lattice: str, match: str, rim_width: int
+                ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """One card's placements: body offsets (P, 4, 2), rim offsets (P, R, 2), rim mask (P, R)."""
+    from xochintlan_hex.xochintlan import Rules
+
+    lat = get_lattice(lattice)
+    placements = card_placements(card, Rules(lattice=lattice, match=match))
+    body = np.array([sorted(p - {(0, 0)}) for p in placements], dtype=np.int64)
+    rim = np.zeros((len(placements), rim_width, 2), dtype=np.int64)
+    valid = np.zeros((len(placements), rim_width), dtype=bool)
+    for i, placement in enumerate(placements):
+        cells = sorted({n for c in placement for n in lat.neighbours(c)} - placement)
+        rim[i, : len(cells)] = cells
+        valid[i, : len(cells)] = True
+    return body, rim, valid
+
+
+def _rim_width(lattice: str) -> int:
+    # The most cells that can touch five cells: each cell has at most this many sides.
+    return 5 * len(get_lattice(lattice).directions)
+
+
+def _table(cards: tuple[Polyform, ...], lattice: str, match: str) -> _Table:
+    parts = [_card_table(card, lattice, match, _rim_width(lattice)) for card in cards]
+    sizes = [len(body) for body, _, _ in parts]
+    starts = np.concatenate([[0], np.cumsum(sizes)[:-1]]).astype(np.int64)
+    return _Table(np.concatenate([p[0] for p in parts]), np.concatenate([p[1] for p in parts]),
+                  np.concatenate([p[2] for p in parts]), starts)
+
+
+# ---------------------------------------------------------------------------
+# Distances after each action
+
+
+@dataclass
+class _Grid:
+    """The board as a flat array of codes around its bounding box."""
+
+    codes: np.ndarray
+    x0: int
+    y0: int
+    width: int
+
+    @classmethod
+    def of(cls, board: dict) -> "_Grid":
+        xs = [x for x, _ in board]
+        ys = [y for _, y in board]
+        x0, y0 = min(xs) - _PAD, min(ys) - _PAD
+        width = max(xs) + _PAD + 1 - x0
+        height = max(ys) + _PAD + 1 - y0
+        codes = np.zeros(width * height, dtype=np.int8)
+        for (x, y), kind in board.items():
+            codes[(y - y0) * width + x - x0] = _CODE[kind]
+        return cls(codes, x0, y0, width)
+
+    def index(self, cell: tuple[int, int]) -> int:
+        return (cell[1] - self.y0) * self.width + cell[0] - self.x0
+
+    def flat(self, offsets: np.ndarray) -> np.ndarray:
+        return offsets[..., 1] * self.width + offsets[..., 0]
+
+
+def _costs(fills: np.ndarray, clears: np.ndarray, reserve: np.ndarray, on_board: np.ndarray
+           ) -> np.ndarray:
+    """distance_to_card's count for arrays of placements (kinds on axis -2)."""
+    if reserve.min() >= _NEED:  # enough in the reserve for any fills: no shortage
+        return fills + clears
+    reserve = reserve[..., None]
+    on_board = on_board[..., None]
+    short = fills - reserve - clears
+    plain = fills + clears
+    elsewhere = on_board - (_NEED - fills) - clears
+    bought = np.where(short > elsewhere, UNREACHABLE, plain + short)
+    return np.where(short <= 0, plain, bought)
+
+
+def distances_after(game: Xochintlan, actions: Sequence[Any],
+                    cards: Sequence[Polyform]) -> np.ndarray:
+    """``distance_to_card`` of each card after each action, computed at once.
+
+    Returns an int array of shape ``(len(actions), len(cards))`` whose entry
+    ``[a, c]`` equals ``distance_to_card`` of card ``c`` on the game after
+    ``actions[a]`` (:data:`UNREACHABLE` for ``math.inf``); 0 means the card
+    stands. ``None`` in ``actions`` stands for "no action" (the board as it is).
+    Redraws change no tile: they score as ``None``.
+
+    >>> game = Xochintlan(seed=1, cards=["I", "X"])
+    >>> for a in ["L(1,0)", "B(0,1)", "L(2,0)", "B(0,2)", "L(3,0)", "B(1,1)"]:
+    ...     game.play(a)
+    >>> distances_after(game, [None, Place("L", (4, 0)), Place("M", (4, 0))], ["I"]).ravel().tolist()
+    [1, 0, 1]
+    """
+    rules = game.rules
+    cards = tuple(c if isinstance(c, Polyform) else _card(c, rules.lattice) for c in cards)
+    table = _table(cards, rules.lattice, rules.match)
+    board = game.board
+    grid = _Grid.of(board)
+    human = game.human
+    h = grid.index(human)
+    reserve = np.array([game.reserve[k] for k in KINDS], dtype=np.int64)
+    counts = {k: 0 for k in KINDS}
+    for kind in board.values():
+        if kind in counts:
+            counts[kind] += 1
+    on_board = np.array([counts[k] for k in KINDS], dtype=np.int64)
+
+    n = len(actions)
+    position = np.zeros(n, dtype=np.int64)  # index into `spots` of the Human after the action
+    spots = [h]
+    change_action, change_cell, change_old, change_new = [], [], [], []
+    d_reserve = np.zeros((n, 3), dtype=np.int64)
+    for a, action in enumerate(actions):
+        kind_of = type(action)
+        if kind_of is Place:
+            k = KINDS.index(action.kind)
+            change_action.append(a), change_cell.append(grid.index(action.cell))
+            change_old.append(-1), change_new.append(k)
+            d_reserve[a, k] -= 1
+        elif kind_of is Switch:
+            k = KINDS.index(action.kind)
+            old = KINDS.index(board[action.cell])
+            change_action.append(a), change_cell.append(grid.index(action.cell))
+            change_old.append(old), change_new.append(k)
+            d_reserve[a, k] -= 1
+            d_reserve[a, old] += 1
+        elif kind_of is MoveHuman:
+            position[a] = len(spots)
+            spots.append(grid.index(action.cell))
+        elif kind_of is Swap:
+            ka, kb = KINDS.index(board[action.a]), KINDS.index(board[action.b])
+            for cell, old, new in ((action.a, ka, kb), (action.b, kb, ka)):
+                change_action.append(a), change_cell.append(grid.index(cell))
+                change_old.append(old), change_new.append(new)
+    # Counts of each kind in each placement's body and rim, around every Human spot.
+    body = grid.flat(table.body)  # (P, 4)
+    rim = grid.flat(table.rim)    # (P, R)
+    spots_arr = np.array(spots, dtype=np.int64)
+    body_codes = grid.codes[spots_arr[:, None, None] + body[None]]
+    rim_codes = grid.codes[spots_arr[:, None, None] + rim[None]]
+    kinds = _KIND_CODES[None, :, None, None]
+    fills_at = _NEED - (body_codes[:, None] == kinds).sum(-1)                       # (S, 3, P)
+    clears_at = ((rim_codes[:, None] == kinds) & table.rim_valid[None, None]).sum(-1)
+    fills = fills_at[position]
+    clears = clears_at[position]
+    if change_action:
+        rows = np.array(change_action)
+        relative = np.array(change_cell) - h
+        in_body = (body[None] == relative[:, None, None]).any(-1).astype(np.int64)   # (C, P)
+        in_rim = ((rim[None] == relative[:, None, None]) & table.rim_valid[None]).any(-1)
+        in_rim = in_rim.astype(np.int64)
+        new, old = np.array(change_new), np.array(change_old)
+        np.add.at(fills, (rows, new), -in_body)
+        np.add.at(clears, (rows, new), in_rim)
+        was_animal = old >= 0
+        np.add.at(fills, (rows[was_animal], old[was_animal]), in_body[was_animal])
+        np.add.at(clears, (rows[was_animal], old[was_animal]), -in_rim[was_animal])
+    reserve_after = reserve[None] + d_reserve
+    on_board_after = on_board[None] - d_reserve  # every reserve change is a board change
+    costs = _costs(fills, clears, reserve_after, on_board_after).min(axis=1)  # (A, P)
+    if game.rules.tiles_per_kind < _NEED:
+        return np.full((n, len(cards)), UNREACHABLE, dtype=np.int64)
+    return np.minimum.reduceat(costs, table.starts, axis=1) if n else np.zeros((0, len(cards)),
+                                                                                 dtype=np.int64)
+
+
+def _card(name: str, lattice: str) -> Polyform:
+    from xochintlan_hex.xochintlan import resolve_card
+
+    return resolve_card(name, lattice)
+
+
+# ---------------------------------------------------------------------------
+# What a seat can see
+
+
+def own_cards(game: Xochintlan, seat: int) -> list[Polyform]:
+    """The cards in ``seat``'s own hand (as that seat sees them)."""
+    return [card for card in game.visible_cards(seat)[seat] if card is not None]
+
+
+def seen_cards(game: Xochintlan, seat: int) -> dict[int, list[Polyform]]:
+    """Other players' cards that ``seat`` can see, by player (empty with secret hands)."""
+    visible = game.visible_cards(seat)
+    return {p: [c for c in hand if c is not None] for p, hand in enumerate(visible)
+            if p != seat and any(c is not None for c in hand)}
+
+
+def unseen_cards(game: Xochintlan, seat: int) -> list[Polyform]:
+    """The deck cards ``seat`` cannot place: not in its hand, not shown, not revealed."""
+    known = {card_name(card) for card in own_cards(game, seat)}
+    known |= {card_name(card) for hand in seen_cards(game, seat).values() for card in hand}
+    known |= {card_name(card) for _, card in game.revealed}
+    return [card for card in goal_cards(game.rules.lattice) if card_name(card) not in known]
+
+
+def hidden_hand_sizes(game: Xochintlan, seat: int) -> dict[int, int]:
+    """How many secret cards each other player holds, as ``seat`` sees it."""
+    visible = game.visible_cards(seat)
+    return {p: sum(c is None for c in hand) for p, hand in enumerate(visible)
+            if p != seat and any(c is None for c in hand)}
+
+
+def _order(values: np.ndarray, rng: random.Random) -> list[int]:
+    """Indices by increasing value, ties in random order (drawn from ``rng``)."""
+    keys = [(float(v), rng.random()) for v in values]
+    return sorted(range(len(keys)), key=keys.__getitem__)
+
+
+# ---------------------------------------------------------------------------
+# Greedy
+
+
+@dataclass(frozen=True)
+class XochintlanGreedy:
+    """Win now, else close in on its nearest card, never handing a win it can see.
+
+    See the module docstring for the exact reading.
+
+    >>> game = Xochintlan(seed=1, cards=["I", "X"])
+    >>> for a in ["L(1,0)", "B(0,1)", "L(2,0)", "B(0,2)", "L(3,0)", "B(1,1)"]:
+    ...     game.play(a)
+    >>> str(XochintlanGreedy().choose(game, random.Random(0)))
+    'L(4,0)'
+    """
+
+    name: str = "greedy"
+
+    def choose(self, game: Xochintlan, rng: random.Random) -> Any:
+        seat = game.current_player
+        actions = game.legal_actions()
+        mine = own_cards(game, seat)
+        seen = seen_cards(game, seat)
+        theirs = [card for hand in seen.values() for card in hand]
+        board_actions = [a for a in actions if type(a) is not Redraw]
+        distances = distances_after(game, board_actions + [None], mine + theirs)
+        now = distances[-1, : len(mine)].min()
+        after = distances[:-1, : len(mine)].min(axis=1)
+        if len(after) and after.min() == 0:
+            wins = [a for a, d in zip(board_actions, after) if d == 0]
+            return wins[int(rng.random() * len(wins))]
+        redraw = self._best_redraw(game, actions, mine, distances[-1, : len(mine)], seat)
+        if redraw is not None and (not len(after) or redraw[1] < after.min()):
+            return redraw[0]
+        if not board_actions:
+            return actions[int(rng.random() * len(actions))]
+        order = _order(after, rng)
+        if theirs:
+            # Hand over no win it can see: theirs standing now, or one move away.
+            stands = distances[:-1, len(mine):].min(axis=1) == 0
+            safe = [i for i in order if not stands[i]]
+            for i in safe:
+                if not self._hands_next_a_win(game, board_actions[i], seen):
+                    return board_actions[i]
+        del now
+        return board_actions[order[0]]
+
+    @staticmethod
+    def _hands_next_a_win(game: Xochintlan, action: Any, seen: dict[int, list[Polyform]]
+                          ) -> bool:
+        following = (game.current_player + 1) % game.n_players
+        cards = seen.get(following)
+        if not cards:
+            return False
+        game.play(action)
+        try:
+            if game.is_over:
+                return game.winner not in (None, (following - 1) % game.n_players)
+            replies = [a for a in game.legal_actions() if type(a) is not Redraw]
+            return bool(replies) and bool((distances_after(game, replies, cards) == 0).any())
+        finally:
+            game.undo()
+
+    @staticmethod
+    def _best_redraw(game: Xochintlan, actions: Sequence[Any], mine: list[Polyform],
+                     now: np.ndarray, seat: int) -> tuple[Any, float] | None:
+        """The redraw with the lowest expected distance afterwards, if redraws are allowed."""
+        redraws = [a for a in actions if type(a) is Redraw]
+        if not redraws:
+            return None
+        pool = unseen_cards(game, seat)
+        if not pool:
+            return None
+        fresh = distances_after(game, [None], pool)[0].astype(float)
+        best = None
+        for action in redraws:
+            others = np.delete(now, action.index)
+            keep = others.min() if len(others) else math.inf
+            expected = float(np.minimum(fresh, keep).mean())
+            if best is None or expected < best[1]:
+                best = (action, expected)
+        return best
+
+
+# ---------------------------------------------------------------------------
+# Search
+
+
+@functools.lru_cache(maxsize=None)
+def card_name(card: Polyform) -> str:
+    """``card.name``, remembered (players ask for it in inner loops)."""
+    return card.name
+
+
+@functools.lru_cache(maxsize=8)
+def _shape_names(lattice: str, match: str) -> dict[tuple, frozenset[str]]:
+    """Normal form of a 5-cell group -> names of the deck cards it makes stand."""
+    kind = "one-sided" if match == "rotation" else "free"
+    found: dict[tuple, set[str]] = {}
+    for card in goal_cards(lattice):
+        for form in card.orientations(kind):
+            found.setdefault(form.cells, set()).add(card_name(card))
+    return {shape: frozenset(names) for shape, names in found.items()}
+
+
+def _standing_after_moves(game: Xochintlan, moves: Sequence[MoveHuman]) -> set[str]:
+    """Names of the cards some Human move would make stand.
+
+    After the Human moves to ``c``, its group for kind ``K`` is ``c`` plus every
+    ``K`` group of animals touching ``c``; a card can stand only when those hold
+    four animals in all.
+    """
+    board = game.board
+    lattice = game.lattice
+    component: dict[tuple[int, int], int] = {}
+    members: list[list[tuple[int, int]]] = []
+    for cell, kind in board.items():
+        if kind == HUMAN or cell in component:
+            continue
+        component[cell] = len(members)
+        group = [cell]
+        for here in group:  # grows while walked: a breadth-first search
+            for n in lattice.neighbours(here):
+                if n not in component and board.get(n) == kind:
+                    component[n] = len(members)
+                    group.append(n)
+        members.append(group)
+    shapes = _shape_names(game.rules.lattice, game.rules.match)
+    standing: set[str] = set()
+    for move in moves:
+        touching: dict[str, set[int]] = {}
+        for n in lattice.neighbours(move.cell):
+            kind = board.get(n)
+            if kind is not None and kind != HUMAN:
+                touching.setdefault(kind, set()).add(component[n])
+        for groups in touching.values():
+            if sum(len(members[g]) for g in groups) == _NEED:
+                cells = [move.cell] + [c for g in groups for c in members[g]]
+                standing |= shapes.get(lattice.normalize(cells), frozenset())
+    return standing
+
+
+def _chance_of_holding(unseen: int, hits: int, hand: int) -> float:
+    """P(a hand of ``hand`` cards dealt from ``unseen`` holds one of ``hits`` of them)."""
+    if hits <= 0 or hand <= 0:
+        return 0.0
+    if unseen - hits < hand:
+        return 1.0
+    return 1.0 - math.comb(unseen - hits, hand) / math.comb(unseen, hand)
+
+
+@dataclass(frozen=True)
+class XochintlanSearch:
+    """One ply of expectimax over the opponents' unseen cards, on greedy's candidates.
+
+    ``candidates``: how many of greedy's best actions are examined. ``decay``:
+    how much one more step to its card is worth (see the module docstring).
+    """
+
+    name: str = "search"
+    candidates: int = 10
+    decay: float = 0.7
+
+    def choose(self, game: Xochintlan, rng: random.Random) -> Any:
+        seat = game.current_player
+        actions = game.legal_actions()
+        board_actions = [a for a in actions if type(a) is not Redraw]
+        if not board_actions:
+            return XochintlanGreedy().choose(game, rng)
+        mine = own_cards(game, seat)
+        seen = seen_cards(game, seat)
+        pool = unseen_cards(game, seat)
+        others = [card for hand in seen.values() for card in hand] + pool
+        distances = distances_after(game, board_actions + [None], mine + others)
+        after = distances[:-1, : len(mine)].min(axis=1)
+        if after.min() == 0:
+            wins = [a for a, d in zip(board_actions, after) if d == 0]
+            return wins[int(rng.random() * len(wins))]
+        redraw = XochintlanGreedy._best_redraw(game, actions, mine,
+                                               distances[-1, : len(mine)], seat)
+        if redraw is not None and redraw[1] < after.min():
+            return redraw[0]
+        names = [card_name(card) for card in others]
+        best, best_value = None, -math.inf
+        for i in _order(after, rng)[: self.candidates]:
+            theirs = distances[i, len(mine):]
+            standing = {names[j] for j in np.flatnonzero(theirs == 0)}
+            near = [others[j] for j in np.flatnonzero(theirs <= 2)]
+            threats = self._replies_standing(game, board_actions[i], near)
+            p_loss = self._loss_chance(game, seat, seen, names[len(others) - len(pool):],
+                                       standing, threats)
+            value = (1.0 - p_loss) * self.decay ** float(after[i])
+            if value > best_value:
+                best, best_value = i, value
+        return board_actions[best]
+
+    @staticmethod
+    def _replies_standing(game: Xochintlan, action: Any, near: list[Polyform]) -> set[str]:
+        """Names of the cards the next player could make stand with one reply.
+
+        A place or a switch brings a card at most one step closer (a swap two), so
+        only the ``near`` cards (distance <= 2 after ``action``) are checked
+        against those replies; Human moves are checked for every card.
+        """
+        game.play(action)
+        try:
+            if game.is_over:
+                return set()
+            replies = [a for a in game.legal_actions() if type(a) is not Redraw]
+            moves = [a for a in replies if type(a) is MoveHuman]
+            standing = _standing_after_moves(game, moves) if moves else set()
+            tiles = [a for a in replies if type(a) is not MoveHuman]
+            if near and tiles:
+                reachable = (distances_after(game, tiles, near) == 0).any(axis=0)
+                standing |= {card_name(near[j]) for j in np.flatnonzero(reachable)}
+            return standing
+        finally:
+            game.undo()
+
+    @staticmethod
+    def _loss_chance(game: Xochintlan, seat: int, seen: dict[int, list[Polyform]],
+                     pool: list[str], standing: set[str], threats: set[str]) -> float:
+        """P(an opponent's card stands after this action, or the next player can make it)."""
+        following = (seat + 1) % game.n_players
+        hidden = hidden_hand_sizes(game, seat)
+        pool_names = set(pool)
+        survive = 1.0
+        for player in range(game.n_players):
+            if player == seat:
+                continue
+            # Under win_check="mover" a card standing after our action wins nobody.
+            shapes = set(standing) if game.rules.win_check == "any" else set()
+            if player == following:
+                shapes |= threats
+            visible = {card_name(card) for card in seen.get(player, [])}
+            if visible & shapes:
+                return 1.0
+            hits = len(shapes & pool_names)
+            survive *= 1.0 - _chance_of_holding(len(pool), hits, hidden.get(player, 0))
+        return 1.0 - survive
