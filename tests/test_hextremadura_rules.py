@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from xochintlan_hex.errors import IllegalAction as SharedIllegalAction
 from xochintlan_hex.game import Game
@@ -405,6 +407,8 @@ def test_bad_constructor_arguments_are_value_errors():
         Hextremadura(order=[])
     with pytest.raises(ValueError, match="requirement_mode"):
         Hextremadura(requirement_mode="about")
+    with pytest.raises(ValueError, match="seed must be a whole number"):
+        Hextremadura(seed=[1])
 
 
 # ---------------------------------------------------------------------------
@@ -496,7 +500,31 @@ def test_outcome_gives_plain_values_for_a_study_row():
     row = game.outcome()
     assert row["score"] == 1 and row["max_score"] == 2 and row["rating"] == "wanderer"
     assert row["rounds"] == 3 and row["placements"] == 6 and row["is_over"] is True
+    assert row["explored"] == 2  # B in round 1, A in round 2
     assert row["met_adjacent_pair"] == 1 and row["objectives_three_separate"] == 1
     assert row["met_three_separate"] == 0 and row["front_left"] == 0
     assert row["quest_monfrague"] is False
     assert all(isinstance(v, (int, str, bool)) for v in row.values())
+
+
+@settings(max_examples=120, deadline=None)
+@given(
+    moves=st.integers(0, 20),
+    tile=st.sampled_from(["T1", "T5", "T15", "R1", "R3", "X", ""]),
+    cell=st.tuples(st.integers(-4, 4), st.integers(-4, 4)) | st.just((0, 0, 0)) | st.just("a"),
+    rotation=st.integers(-2, 8) | st.just(1.5),
+    face=st.sampled_from(["front", "back", "up"]),
+)
+def test_fuzz_any_placement_is_played_or_refused_without_change(moves, tile, cell, rotation, face):
+    game = Hextremadura(seed=moves)
+    rng = random.Random(moves)
+    while len(game.history) < moves and not game.is_over:
+        game.play(game.random_action(rng))
+    before, twin = snapshot(game), game.clone()
+    action = Place(tile, cell, rotation, face)
+    try:
+        game.play(action)
+    except IllegalAction:
+        assert snapshot(game) == before
+    else:  # played: it was among the legal actions (any cell goes on an empty map)
+        assert action in twin.legal_actions() or (not twin.map and action.tile_id in twin.available())

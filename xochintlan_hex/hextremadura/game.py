@@ -164,8 +164,10 @@ class Hextremadura(ShowsItself):
         if requirement_mode not in R.REQUIREMENT_MODES:
             raise ValueError(f"requirement_mode must be one of {R.REQUIREMENT_MODES}, not {requirement_mode!r}")
         self.requirement_mode = requirement_mode
+        if seed is not None and not _is_whole(seed):
+            raise ValueError(f"seed must be a whole number or None, not {seed!r}")
         if order is None:
-            self.seed = secrets.randbits(32) if seed is None else seed
+            self.seed = secrets.randbits(32) if seed is None else int(seed)
             pile = list(self.tileset.ids)
             random.Random(self.seed).shuffle(pile)
         else:
@@ -498,8 +500,9 @@ class Hextremadura(ShowsItself):
         """Plain values for a study row.
 
         Keys: ``score``, ``max_score``, ``rating``, ``rounds``, ``placements``,
-        ``is_over``, ``tiles_on_map``, ``front_left`` (front-facing terrain tiles
-        left on the map), ``met_<type>`` and ``objectives_<type>`` for each objective
+        ``explored`` (tiles taken off the map over the game), ``is_over``,
+        ``tiles_on_map``, ``front_left`` (front-facing terrain tiles left on the
+        map), ``met_<type>`` and ``objectives_<type>`` for each objective
         type (met / shown on back-facing tiles), and ``quest_monfrague``,
         ``quest_garganta_de_los_infiernos``, ``quest_los_barruecos``.
         """
@@ -512,6 +515,7 @@ class Hextremadura(ShowsItself):
             "rating": rating_for(score),
             "rounds": self._round,
             "placements": len(self._history),
+            "explored": sum(len(removed) for removed in self._removals),
             "is_over": self._over,
             "tiles_on_map": len(self._map),
             "front_left": sum(1 for p in self._map.values() if p.face == "front" and not self.tileset[p.tile_id].is_river),
