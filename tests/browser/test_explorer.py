@@ -1,0 +1,50 @@
+"""PolyformExplorer in a real JupyterLab: change the size and kind, pick a form in the gallery.
+
+The size is changed through the page's drop-down, the kind through its toggle
+buttons, and a form is picked by clicking its picture in the gallery canvas;
+the test checks the caption, the gallery picture and the selected form's panel.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+GALLERY = "xh-gallery-board"
+NOTEBOOK = [
+    "%matplotlib widget\nfrom xochintlan_hex.widgets import PolyformExplorer",
+    "explorer = PolyformExplorer()\nexplorer",
+]
+
+
+def test_size_kind_and_a_click_in_the_gallery(lab, lab_server):
+    lab_server.add_notebook("explorer.ipynb", NOTEBOOK)
+    lab.open_notebook("explorer.ipynb")
+    lab.run_all_cells()
+    lab.expect_text("xh-caption", "12 free pentominoes", exact=True)
+    lab.expect_text("xh-form-name", "Selected: F (pentomino)")
+    lab.screenshot("pentominoes", target="xh-explorer")
+    gallery = lab.canvas_image(GALLERY)
+    selected = lab.canvas_image("xh-selected")
+
+    lab.choose("xh-size", "4")
+    lab.expect_text("xh-caption", "5 free tetrominoes", exact=True)
+    lab.expect_text("xh-form-name", "Selected: I (tetromino)", exact=True)
+    gallery = lab.expect_canvas_change(gallery, within=GALLERY)
+    selected = lab.expect_canvas_change(selected, within="xh-selected")
+    assert lab.python("[form.size for form in explorer.forms]") == [4] * 5
+
+    lab.choose("xh-kind", "one-sided")
+    lab.expect_text("xh-caption", "7 one-sided tetrominoes", exact=True)
+    gallery = lab.expect_canvas_change(gallery, within=GALLERY)
+
+    # Click the last form's picture: it becomes the selected form.
+    last = lab.python("len(explorer.forms) - 1")
+    name = lab.python(f"explorer.forms[{last}].name")
+    lab.click_canvas_where(f"explorer.form_to_canvas_fraction({last})", within=GALLERY)
+    lab.expect_text("xh-form-name", f"Selected: {name} (tetromino)")
+    lab.expect_canvas_change(gallery, within=GALLERY)  # the selection is marked in the gallery
+    assert lab.python("explorer.selected_index") == last
+    lab.screenshot("one-sided-tetrominoes", target="xh-explorer")
+    lab.screenshot("gallery", target="xh-gallery")

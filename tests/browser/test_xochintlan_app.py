@@ -1,0 +1,144 @@
+"""XochintlanApp in a real JupyterLab: a hot-seat game played with the mouse.
+
+Every move is a click on the board canvas (at the cell's centre, which the app
+computes in the kernel), every choice a click on the page's toggle buttons.
+What is checked is what a student sees: the status line, the reserve, the lock,
+the refusal message and the win banner; the kernel is asked only to confirm
+that the game behind the page agrees.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+BOARD = "xh-board"
+
+
+def xochintlan_notebook(seed: int, cards: str = "None") -> list[str]:
+    """A two-person hot-seat game, as a lesson would show it."""
+    return [
+        "%matplotlib widget\nfrom xochintlan_hex.widgets import XochintlanApp",
+        f"app = XochintlanApp(players=['human', 'human'], seed={seed}, cards={cards})\napp",
+    ]
+
+
+def click_cell(lab, cell: tuple[int, int]) -> None:
+    """Click the centre of a board cell, as the board is laid out now."""
+    lab.click_canvas_where(f"app.cell_to_canvas_fraction({cell!r})", within=BOARD)
+
+
+def page_state(lab) -> tuple[str, str, str]:
+    """Whose turn, the reserve and the lock, as the page shows them."""
+    return lab.text("xh-status"), lab.text("xh-reserve"), lab.text("xh-lock")
+
+
+def expect_refusal(lab, cell: tuple[int, int], reason: str) -> None:
+    """A click the engine refuses: its reason is shown and nothing else changes."""
+    before = page_state(lab)
+    board = lab.python("sorted(app.game.board.items())")
+    click_cell(lab, cell)
+    lab.expect_text("xh-message", reason)
+    assert page_state(lab) == before
+    assert lab.python("sorted(app.game.board.items())") == board
+
+
+def expect_move(lab, board_before: str, *, status: str, reserve: str, lock: str) -> str:
+    """After a legal click: the new turn, reserve and lock are shown, the board redrawn,
+    and the refusal message (if any) cleared. Returns the new board picture."""
+    lab.expect_text("xh-status", status, exact=True)
+    lab.expect_text("xh-reserve", reserve, exact=True)
+    lab.expect_text("xh-lock", lock, exact=True)
+    lab.expect_text("xh-message", "", exact=True)
+    return lab.expect_canvas_change(board_before, within=BOARD)
+
+
+def test_place_switch_move_and_refusals(lab, lab_server):
+    lab_server.add_notebook("xochintlan_moves.ipynb", xochintlan_notebook(seed=5))
+    lab.open_notebook("xochintlan_moves.ipynb")
+    lab.run_all_cells()
+    lab.expect_text("xh-status", "Player 1 to play", exact=True)
+    lab.expect_text("xh-reserve", "Reserve: Lizard 8 · Bird 8 · Monkey 8", exact=True)
+    lab.expect_text("xh-lock", "Locked: nothing", exact=True)
+    lab.expect_text("xh-card-title", "hidden")  # hot-seat: no card shown to the room
+    lab.screenshot("start", target="xh-xochintlan")
+    picture = lab.canvas_image(BOARD)
+
+    # A cell touching no tile: refused, with the engine's reason.
+    expect_refusal(lab, (3, 3), "(3, 3) touches no tile")
+
+    # Player 1 places a Lizard (the default action and animal) next to the Human.
+    click_cell(lab, (1, 0))
+    picture = expect_move(lab, picture, status="Player 2 to play",
+                          reserve="Reserve: Lizard 7 · Bird 8 · Monkey 8", lock="Locked: (1, 0)")
+
+    # Player 2 chooses Bird on the page and places one below the Human.
+    lab.choose("xh-animal", "Bird")
+    click_cell(lab, (0, 1))
+    picture = expect_move(lab, picture, status="Player 1 to play",
+                          reserve="Reserve: Lizard 7 · Bird 7 · Monkey 8", lock="Locked: (0, 1)")
+
+    # Player 1 switches: the Bird just played is locked, the Lizard is not.
+    lab.choose("xh-action", "Switch")
+    lab.choose("xh-animal", "Monkey")
+    expect_refusal(lab, (0, 1), "(0, 1) was just played by the previous player")
+    click_cell(lab, (1, 0))
+    picture = expect_move(lab, picture, status="Player 2 to play",
+                          reserve="Reserve: Lizard 8 · Bird 7 · Monkey 7", lock="Locked: (1, 0)")
+
+    # Player 2 moves the Human: not where it would touch no tile once it has left.
+    lab.choose("xh-action", "Move Human")
+    expect_refusal(lab, (-1, 0), "(-1, 0) touches no tile once the Human has left (0, 0)")
+    click_cell(lab, (1, 1))
+    expect_move(lab, picture, status="Player 1 to play",
+                reserve="Reserve: Lizard 8 · Bird 7 · Monkey 7", lock="Locked: (1, 1)")
+
+    assert lab.python("sorted(app.game.board.items())") == [
+        [[0, 1], "B"], [[1, 0], "M"], [[1, 1], "H"]]
+    assert lab.python("[str(a) for a in app.game.history]") == [
+        "L(1,0)", "B(0,1)", "(1,0)=M", "H(1,1)"]
+    lab.screenshot("after-four-moves", target="xh-xochintlan")
+    lab.screenshot("board-after-four-moves", target=BOARD)
+
+
+# Player 1 lays four Lizards in a row from the Human (card I); Player 2 lays
+# Birds in a column, three short of anything.
+WINNING_GAME = [
+    ("Lizard", (1, 0)), ("Bird", (0, 1)),
+    ("Lizard", (2, 0)), ("Bird", (0, 2)),
+    ("Lizard", (3, 0)), ("Bird", (0, 3)),
+    ("Lizard", (4, 0)),
+]
+
+
+def test_scripted_game_to_the_win_banner(lab, lab_server):
+    lab_server.add_notebook("xochintlan_win.ipynb",
+                            xochintlan_notebook(seed=5, cards="[['I'], ['X']]"))
+    lab.open_notebook("xochintlan_win.ipynb")
+    lab.run_all_cells()
+    lab.expect_text("xh-banner", "", exact=True)
+    picture = lab.canvas_image(BOARD)
+    for turn, (animal, cell) in enumerate(WINNING_GAME, start=1):
+        lab.choose("xh-animal", animal)
+        click_cell(lab, cell)
+        lab.expect_text("xh-lock", f"Locked: ({cell[0]}, {cell[1]})", exact=True)
+        picture = lab.expect_canvas_change(picture, within=BOARD)
+        if turn < len(WINNING_GAME):
+            lab.expect_text("xh-status", f"Player {turn % 2 + 1} to play", exact=True)
+            lab.expect_text("xh-banner", "", exact=True)
+
+    lab.expect_text("xh-banner", "Player 1 wins: Lizards and the Human form card I", exact=True)
+    lab.expect_text("xh-status", "Game over", exact=True)
+    lab.expect_text("xh-reserve", "Reserve: Lizard 4 · Bird 5 · Monkey 8", exact=True)
+    lab.expect_text("xh-card-title", "Cards: Player 1: I · Player 2: X", exact=True)
+    assert lab.python("(app.game.end_reason, app.game.winner, sorted(app.game.winning_cells))") == [
+        "win", 0, [[0, 0], [1, 0], [2, 0], [3, 0], [4, 0]]]
+
+    # A finished game refuses any further click.
+    lab.choose("xh-action", "Switch")
+    click_cell(lab, (1, 0))
+    lab.expect_text("xh-message", "the game is over")
+    assert lab.python("len(app.game.history)") == len(WINNING_GAME)
+    lab.screenshot("win", target="xh-xochintlan")
+    lab.screenshot("board-won", target=BOARD)
