@@ -19,9 +19,11 @@ Where the games run
     ``workers=1``: in this process. ``workers > 1``: in that many local
     processes (a ``ProcessPoolExecutor``). ``executor=``: on any
     ``concurrent.futures.Executor``, for instance a Dask cluster's
-    ``distributed.Client(address).get_executor()``. Games travel in chunks of
-    indices (see :func:`iter_chunks`), the functions sent are module-level and
-    their arguments picklable. A ``tqdm.auto`` bar shows progress (a widget in
+    ``distributed.Client(address).get_executor()`` (``workers`` then only sets how
+    finely the games are split: about four chunks per worker, at most
+    :data:`MAX_CHUNK` games each). Games travel in chunks of indices (see
+    :func:`iter_chunks`), the functions sent are module-level and their
+    arguments picklable. A ``tqdm.auto`` bar shows progress (a widget in
     Jupyter, text in a terminal); ``progress=False`` hides it.
 
 Turn cap
@@ -65,23 +67,34 @@ Hextremadura columns (:func:`simulate_hextremadura`)
     ``tileset``
         the tile set's name.
     ``player``
-        the player kind.
+        the player kind (``"greedy"``...).
     ``score``
-        back-facing tiles whose objective holds (0..15 with the shipped set).
+        back-facing tiles whose objective holds on the final map (0..15 with
+        the kit's set).
+    ``max_score``
+        the perfect score of the game (its terrain tiles: 15).
+    ``rating``
+        the score's band, ``hextremadura.RATING_BANDS``: ``"wanderer"`` below 9,
+        ``"explorer"`` from 9, ``"naturalist"`` from 12, ``"guide"`` at 14,
+        ``"star"`` for 15.
     ``rounds``
         rounds played.
     ``turns``
-        tiles placed.
+        tiles placed over the whole game.
     ``explored``
-        tiles taken off the map over the game (front faces completed).
-    ``rating``
-        the rating band of the score (see ``hextremadura.RATING_BANDS``).
-    ``objectives_<type>``, ``met_<type>``
-        for each objective type of ``hextremadura.OBJECTIVE_TYPES``: how many
-        back-facing tiles on the final map carry an objective of that type, and
-        how many of those hold.
-    ``quest_<name>``
-        whether each discover quest is completed (bool).
+        tiles taken off the map over the game (completed front faces).
+    ``tiles_on_map``
+        tiles on the final map.
+    ``front_left``
+        front-facing terrain tiles left on the final map (never explored).
+    ``met_<type>``, ``objectives_<type>``
+        for each objective type of ``hextremadura.OBJECTIVE_TYPES``
+        (``all_symbols``, ``same_symbol_triad``, ``three_separate``,
+        ``adjacent_pair``): how many back-facing tiles of the final map carry an
+        objective of that type that holds, and how many carry one at all.
+    ``quest_monfrague``, ``quest_garganta_de_los_infiernos``, ``quest_los_barruecos``
+        whether each discover quest is completed (bool; Monfragüe asks for
+        ``hextremadura.MONFRAGUE_POINTS`` points).
 """
 
 from __future__ import annotations
@@ -209,26 +222,38 @@ def iter_chunks(play_chunk: Callable[..., list[dict]], chunks: Iterable[list[int
     Chunks finish in any order when they run in parallel. ``play_chunk`` must be
     a module-level function and ``args`` picklable so that processes and Dask
     workers can receive them. With ``workers == 1`` and no executor, the chunks
-    run here, in order. A long study can write each chunk as it arrives and, to
-    resume, run only the chunks it has not written.
+    run here, in order. Otherwise every chunk is submitted at once (before this
+    function returns), and closing the iterator early cancels those not started.
+    A long study can write each chunk as it arrives and, to resume, run only the
+    chunks it has not written.
+
+    >>> from xochintlan_hex.simulate import play_xochintlan_games
+    >>> for chunk, rows in iter_chunks(play_xochintlan_games, [[0, 1], [2]], (["greedy", "random"],)):
+    ...     print(chunk, [row["game"] for row in rows])
+    [0, 1] [0, 1]
+    [2] [2]
     """
     workers = _check_count("workers", workers, 1)
     _check_executor(executor)
     chunks = list(chunks)
     if executor is None and workers == 1:
-        for chunk in chunks:
-            yield chunk, play_chunk(chunk, *args)
-        return
-    own_pool = executor is None
-    pool = ProcessPoolExecutor(max_workers=workers) if own_pool else executor
+        return ((chunk, play_chunk(chunk, *args)) for chunk in chunks)
+    # Processes start at the first submit: before any progress-bar thread exists.
+    pool = ProcessPoolExecutor(max_workers=workers) if executor is None else executor
+    futures = {pool.submit(play_chunk, chunk, *args): chunk for chunk in chunks}
+    return _as_they_end(futures, pool if executor is None else None)
+
+
+def _as_they_end(futures: dict[Future, list[int]], own_pool: Executor | None
+                 ) -> Iterator[tuple[list[int], list[dict]]]:
     try:
-        futures: dict[Future, list[int]] = {pool.submit(play_chunk, chunk, *args): chunk
-                                            for chunk in chunks}
         for future in as_completed(futures):
             yield futures[future], future.result()
     finally:
-        if own_pool:
-            pool.shutdown(wait=True, cancel_futures=True)
+        for future in futures:
+            future.cancel()
+        if own_pool is not None:
+            own_pool.shutdown(wait=True, cancel_futures=True)
 
 
 def _run(play_chunk: Callable[..., list[dict]], games: int, args: tuple, workers: int,
@@ -237,8 +262,9 @@ def _run(play_chunk: Callable[..., list[dict]], games: int, args: tuple, workers
 
     rows: list[dict] = []
     chunks = chunk_indices(range(games), workers)
+    results = iter_chunks(play_chunk, chunks, args, workers, executor)
     with tqdm(total=games, desc=desc, unit="game", disable=not progress) as bar:
-        for chunk, chunk_rows in iter_chunks(play_chunk, chunks, args, workers, executor):
+        for chunk, chunk_rows in results:
             rows.extend(chunk_rows)
             bar.update(len(chunk))
     return sorted(rows, key=operator.itemgetter("game"))
@@ -318,13 +344,30 @@ def _plain(value: Any) -> Any:
     return value.item() if isinstance(value, np.generic) else value
 
 
-def xochintlan_frame(rows: Sequence[dict]) -> pd.DataFrame:
-    """Study rows as a frame with the documented column order and types."""
-    frame = pd.DataFrame(list(rows))
-    if frame.empty:
-        return frame
+def xochintlan_columns(n_players: int) -> list[str]:
+    """The columns of a Xochintlan study with ``n_players`` seats, in order.
+
+    >>> xochintlan_columns(2)[-8:]
+    ['cards_0', 'cards_1', 'winner', 'winner_player', 'winning_kind', 'winning_card', 'turns', 'end_reason']
+    """
+    return (["game", "seed"] + [f.name for f in dataclasses.fields(Rules)] + ["n_players"]
+            + [f"player_{seat}" for seat in range(n_players)]
+            + [f"cards_{seat}" for seat in range(n_players)]
+            + ["winner", "winner_player", "winning_kind", "winning_card", "turns", "end_reason"])
+
+
+def xochintlan_frame(rows: Sequence[dict], n_players: int | None = None) -> pd.DataFrame:
+    """Study rows as a frame with the documented column order and types.
+
+    ``n_players`` fixes the columns of a frame without rows (a study of 0 games).
+    """
+    rows = list(rows)
+    seats = n_players if n_players is not None else max((r["n_players"] for r in rows),
+                                                         default=0)
+    frame = pd.DataFrame(rows, columns=xochintlan_columns(seats))
     frame["winner"] = frame["winner"].astype("Int64")
-    frame["max_turns"] = frame["max_turns"].astype("int64")
+    if rows:
+        frame["max_turns"] = frame["max_turns"].astype("int64")
     for column in ("winner_player", "winning_kind", "winning_card"):
         frame[column] = frame[column].astype("str")  # missing stays missing
     return frame.reset_index(drop=True)
@@ -353,7 +396,7 @@ def simulate_xochintlan(games: int, players: Sequence[PlayerSpec] | str,
     rules = _study_rules(rules)
     rows = _run(play_xochintlan_games, games, (seats, rules, seed), workers, executor,
                 progress, desc=f"Xochintlan {'/'.join(map(str, seats))}")
-    return xochintlan_frame(rows)
+    return xochintlan_frame(rows, n_players=len(seats))
 
 
 # ---------------------------------------------------------------------------
@@ -416,9 +459,18 @@ def replay_hextremadura(row: Any, tileset: Tileset | None = None) -> Hextremadur
     return play_hextremadura_game(int(row["seed"]), row["player"], tileset)
 
 
+def hextremadura_columns() -> list[str]:
+    """The columns of a Hextremadura study, in order.
+
+    >>> hextremadura_columns()[:6]
+    ['game', 'seed', 'tileset', 'player', 'score', 'max_score']
+    """
+    return list(hextremadura_row(Hextremadura(seed=0), 0, 0, "").keys())
+
+
 def hextremadura_frame(rows: Sequence[dict]) -> pd.DataFrame:
     """Study rows as a frame with the documented column order and types."""
-    return pd.DataFrame(list(rows)).reset_index(drop=True)
+    return pd.DataFrame(list(rows), columns=hextremadura_columns()).reset_index(drop=True)
 
 
 def simulate_hextremadura(games: int, player: PlayerSpec = "greedy",

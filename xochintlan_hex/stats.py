@@ -501,8 +501,8 @@ def head_to_head(frame: pd.DataFrame, by: By = None,
     For a pair of seats in one game, ``player`` wins if its seat won, loses if the
     other seat won, and draws otherwise (a tie, the turn limit, or a third seat
     won). ``estimate`` is the share of wins (Wilson interval); ``margin`` is
-    P(win) - P(loss) with a normal interval from the trinomial variance
-    (``margin_low``, ``margin_high``): when it excludes zero, ``player`` is
+    P(win) - P(loss) with a normal interval from the trinomial variance, clipped
+    to [-1, 1] (``margin_low``, ``margin_high``): when it excludes zero, ``player`` is
     measurably the stronger. Each pair shows once per order.
 
     Columns: [by...], ``player``, ``opponent``, ``wins``, ``losses``, ``draws``,
@@ -527,7 +527,8 @@ def head_to_head(frame: pd.DataFrame, by: By = None,
                          "losses": losses, "draws": n - wins - losses, "n": n,
                          "estimate": share["estimate"], "low": share["low"],
                          "high": share["high"], "margin": margin,
-                         "margin_low": margin - z * se, "margin_high": margin + z * se})
+                         "margin_low": max(-1.0, margin - z * se),
+                         "margin_high": min(1.0, margin + z * se)})
         return pd.DataFrame(rows, columns=["player", "opponent", "wins", "losses", "draws",
                                            "n", "estimate", "low", "high", "margin",
                                            "margin_low", "margin_high"])
