@@ -394,11 +394,19 @@ def test_score_distribution_shows_the_rating_bands(tmp_path):
     assert_matches_reference(ax, "study_scores", tmp_path)
 
 
+def test_a_score_no_game_reached_still_has_its_interval():
+    ax = viz.plot_score_distribution(pd.DataFrame({"score": [5, 6, 6, 7, 8]}), fresh_ax())
+    bars = next(c for c in ax.containers if len(c) == 16)
+    whiskers = bars.errorbar.lines[2][0].get_segments()
+    top_of_15 = whiskers[15][:, 1].max()
+    assert bars[15].get_height() == 0 and top_of_15 == pytest.approx(0.4345, abs=1e-3)  # Wilson, 0 of 5
+
+
 def test_objective_probabilities_lists_objectives_then_quests():
     ax = viz.plot_objective_probabilities(hextremadura_frame(), fresh_ax())
     labels = [t.get_text() for t in ax.get_yticklabels()]
     assert labels == ["all symbols", "same symbol triad", "three separate", "adjacent pair",
-                      "monfrague", "los barruecos"]
+                      "Monfragüe", "Los Barruecos"]
     assert_sane_png(png_of(ax))
 
 

@@ -43,6 +43,9 @@ END_REASON_STYLE = {
 DEFAULT_BANDS = ((9, ""), (12, ""), (14, ""), (15, ""))
 BAND_SHADES = ["#FFFFFF", "#F0F0F0", "#DDDDDD", "#C8C8C8", "#FFF2B3"]
 CONFIDENCE_NOTE = "bars: 95% confidence intervals"
+#: the discover quests by their place names
+QUEST_NAMES = {"monfrague": "Monfragüe", "garganta_de_los_infiernos": "Garganta de los Infiernos",
+               "los_barruecos": "Los Barruecos"}
 
 
 def _interval_errors(table: pd.DataFrame) -> np.ndarray:
@@ -265,8 +268,11 @@ def plot_score_distribution(frame: pd.DataFrame, ax: Axes | None = None, *, max_
     table = stats.score_distribution(frame)
     if table.empty:
         raise ValueError("frame holds no scores to plot")
+    # a score never seen still has an interval: 0 games of n, up to Wilson's upper bound
+    n = int(table["n"].iloc[0])
+    unseen_high = float(stats.wilson_interval(0, n)[1])
     scores = pd.DataFrame({"score": np.arange(max_score + 1)}).merge(table, on="score", how="left").fillna(
-        {"estimate": 0.0, "low": 0.0, "high": 0.0, "games": 0})
+        {"estimate": 0.0, "low": 0.0, "high": unseen_high, "games": 0})
     ax = style.new_axes((6.8, 3.8), ax)
     bands = sorted(bands if bands is not None else rating_bands())
     _shade_bands(ax, [low for low, _ in bands], max_score)
@@ -308,7 +314,8 @@ def plot_objective_probabilities(frame: pd.DataFrame, ax: Axes | None = None, *,
         parts.append(table.assign(label=table["objective"].str.replace("_", " "), group="objective"))
     if quests and any(c.startswith("quest_") for c in frame.columns):
         table = stats.quest_rates(frame)
-        parts.append(table.assign(label=table["quest"].str.replace("_", " "), group="quest"))
+        labels = [QUEST_NAMES.get(q, q.replace("_", " ")) for q in table["quest"]]
+        parts.append(table.assign(label=labels, group="quest"))
     if not parts:
         raise ValueError("frame needs objectives_<type>/met_<type> or quest_<name> columns")
     table = pd.concat(parts, ignore_index=True)
