@@ -223,8 +223,8 @@ def _draw_legal(ax: Axes, lat: Lattice, cells: set[Cell], board: Mapping[Cell, s
             # a corner dot, leaving the tile's glyph readable
             cx, cy = lat.center(cell)
             corner = lat.corners(cell)[0]  # bottom-right, away from the padlock
-            x, y = cx + 0.7 * (corner[0] - cx), cy + 0.7 * (corner[1] - cy)
-            style.add(ax, Circle((x, y), 0.09, facecolor=style.LEGAL_COLOUR, edgecolor="white", linewidth=1, zorder=4))
+            x, y = cx + 0.78 * (corner[0] - cx), cy + 0.78 * (corner[1] - cy)
+            style.add(ax, Circle((x, y), 0.1, facecolor=style.LEGAL_COLOUR, edgecolor="white", linewidth=1, zorder=4))
         else:
             style.add(ax, style.cell_polygon(lat, cell, scale=0.86, facecolor="#DDEBF7", edgecolor=style.LEGAL_COLOUR,
                                             linewidth=1.6, linestyle=(0, (2, 2)), zorder=1))
