@@ -146,10 +146,14 @@ class MapView:
             shape = _Orientation.of(self.tileset, tile, face, rotation)
         around = self._around.get(cell) or (None,) * 6
         run_size, new_size, continued = self._grow(shape.runs, around)
+        watching = self.watch_cell.get(cell)
+        if not (watching or shape.requirements
+                or any(region in self.watch_region for region in new_size)):
+            return 0, 0, continued  # nothing to complete, nothing to spoil
 
         changed: dict[tuple[int, int], dict[int, bool]] = {}
         hopeless = 0
-        for requirement in self.watch_cell.get(cell, ()):
+        for requirement in watching or ():
             ok = shape.sides[requirement.facing] == requirement.terrain
             hopeless += not ok
             size = run_size[shape.run_of_side[requirement.facing]]
@@ -161,7 +165,7 @@ class MapView:
                     size, requirement.size)
         removed = sum(all(now.get(id(r), r.met) for r in self.requirements[owner])
                       for owner, now in changed.items())
-        own, dead = self._own_requirements(shape, cell, new_size)
+        own, dead = self._own_requirements(shape, around, new_size)
         return removed + own, hopeless + dead, continued
 
     def _grow(self, runs: tuple[tuple[str, tuple[int, ...]], ...],
@@ -170,67 +174,66 @@ class MapView:
         """Each run's region size once the tile is down, the new size of every region
         it joins, and how many sides continue a terrain."""
         size = self.size
-        touched: list[list[int]] = []
         run_size: list[int] = []
+        new_size: dict[int, int] = {}
         continued = 0
+        shared = False
         for terrain, run_sides in runs:
-            joined: list[int] = []
             total = len(run_sides)
+            joined = ()
             for side in run_sides:
                 seen = around[side]
                 if seen is not None and seen[0] == terrain:
                     continued += 1
                     if seen[1] not in joined:
-                        joined.append(seen[1])
+                        joined += (seen[1],)
                         total += size[seen[1]]
-            touched.append(joined)
-            run_size.append(total)
-        new_size: dict[int, int] = {}
-        for i, joined in enumerate(touched):
             for region in joined:
-                if region in new_size:  # two runs of the tile meet through this region
-                    run_size = self._merged_sizes(runs, touched)
-                    return run_size, {r: run_size[k] for k, rs in enumerate(touched)
-                                      for r in rs}, continued
-                new_size[region] = run_size[i]
+                shared = shared or region in new_size
+                new_size[region] = total
+            run_size.append(total)
+        if shared:  # two runs of the tile meet through a region: merge them
+            return self._merged(runs, around)
         return run_size, new_size, continued
 
-    def _merged_sizes(self, runs: Sequence[tuple[str, tuple[int, ...]]],
-                      touched: list[list[int]]) -> list[int]:
-        """For each run, the size of its region once the tile is down, runs that share
-        a region counted as one."""
+    def _merged(self, runs: Sequence[tuple[str, tuple[int, ...]]],
+                around: tuple[tuple[str, int] | None, ...]
+                ) -> tuple[list[int], dict[int, int], int]:
+        """:meth:`_grow` when runs of the new tile join through an existing region."""
+        touched = [{around[s][1] for s in sides
+                    if around[s] is not None and around[s][0] == terrain}
+                   for terrain, sides in runs]
+        continued = sum(len([s for s in sides if around[s] is not None and around[s][0] == t])
+                        for t, sides in runs)
         group = list(range(len(runs)))
         for i in range(len(runs)):
             for j in range(i):
-                if set(touched[i]) & set(touched[j]):
+                if touched[i] & touched[j]:
                     old, new = group[i], group[j]
                     group = [new if g == old else g for g in group]
-        sizes = []
+        run_size = []
         for i in range(len(runs)):
             members = [j for j in range(len(runs)) if group[j] == group[i]]
-            regions = {r for j in members for r in touched[j]}
-            sizes.append(sum(len(runs[j][1]) for j in members) + sum(self.size[r] for r in regions))
-        return sizes
+            regions = set().union(*(touched[j] for j in members))
+            run_size.append(sum(len(runs[j][1]) for j in members)
+                            + sum(self.size[r] for r in regions))
+        new_size = {r: run_size[i] for i, regions in enumerate(touched) for r in regions}
+        return run_size, new_size, continued
 
-    def _own_requirements(self, shape: "_Orientation", cell: tuple[int, int],
+    def _own_requirements(self, shape: "_Orientation", around: tuple[tuple[str, int] | None, ...],
                           new_size: dict[int, int]) -> tuple[int, int]:
         """(1 if the placed front tile is taken off at once, its hopeless requirements)."""
         if not shape.requirements:
             return 0, 0
         met, dead = True, 0
         for side, terrain, wanted in shape.requirements:
-            dq, dr = _DIRECTIONS[side]
-            across = (cell[0] + dq, cell[1] + dr)
-            facing_sides = self.terrains.get(across)
-            if facing_sides is None:
+            seen = around[side]
+            if seen is None:
                 met = False
-                continue
-            facing = _OPPOSITE[side]
-            if facing_sides[facing] != terrain:
+            elif seen[0] != terrain:
                 met, dead = False, dead + 1
-                continue
-            region = self.regions.index[across, facing]
-            met = met and self._fits(new_size.get(region, self.size[region]), wanted)
+            else:
+                met = met and self._fits(new_size.get(seen[1], self.size[seen[1]]), wanted)
         return int(met), dead
 
 

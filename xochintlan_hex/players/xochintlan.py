@@ -64,8 +64,7 @@ from xochintlan_hex.xochintlan import (
 UNREACHABLE = 99
 
 _NEED = 4  # animals in a pattern besides the Human
-_EMPTY, _HUMAN_CODE = 0, 1
-_CODE = {HUMAN: _HUMAN_CODE, **{kind: 2 + i for i, kind in enumerate(KINDS)}}
+_CODE = {HUMAN: 1, **{kind: 2 + i for i, kind in enumerate(KINDS)}}
 _KIND_CODES = np.array([2, 3, 4], dtype=np.int8)
 # Placements reach 4 cells from the Human and their rim one more; a Human move
 # lands at most one cell beyond the board.
@@ -76,77 +75,43 @@ _PAD = 7
 # Card placement tables
 
 
-@dataclass(frozen=True)
-class _Table:
-    """Every placement of some cards around a Human at (0, 0), as offset arrays."""
-
-    body: np.ndarray       # (P, 4, 2) offsets of the four animals
-    rim: np.ndarray        # (P, R, 2) offsets touching the placement (padded)
-    rim_valid: np.ndarray  # (P, R) which rim entries are real
-    starts: np.ndarray     # (n_cards,) first placement of each card
-
-
 @functools.lru_cache(maxsize=None)
-def _card_table(card: Polyform, lattice: str, match: str, rim_width: int
-                ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """One card's placements: body offsets (P, 4, 2), rim offsets (P, R, 2), rim mask (P, R)."""
+def _card_table(card: Polyform, lattice: str, match: str) -> tuple[np.ndarray, np.ndarray]:
+    """One card's placements around a Human at (0, 0): body offsets (P, 4, 2) and rim
+    offsets (P, R, 2), the rim padded with (0, 0), the Human's own cell, which never
+    holds an animal."""
     from xochintlan_hex.xochintlan import Rules
 
     lat = get_lattice(lattice)
     placements = card_placements(card, Rules(lattice=lattice, match=match))
     body = np.array([sorted(p - {(0, 0)}) for p in placements], dtype=np.int64)
-    rim = np.zeros((len(placements), rim_width, 2), dtype=np.int64)
-    valid = np.zeros((len(placements), rim_width), dtype=bool)
+    # At most this many cells touch five cells: every side of every cell.
+    rim = np.zeros((len(placements), 5 * len(lat.directions), 2), dtype=np.int64)
     for i, placement in enumerate(placements):
         cells = sorted({n for c in placement for n in lat.neighbours(c)} - placement)
         rim[i, : len(cells)] = cells
-        valid[i, : len(cells)] = True
-    return body, rim, valid
+    return body, rim
 
 
-def _rim_width(lattice: str) -> int:
-    # The most cells that can touch five cells: each cell has at most this many sides.
-    return 5 * len(get_lattice(lattice).directions)
-
-
-def _table(cards: tuple[Polyform, ...], lattice: str, match: str) -> _Table:
-    parts = [_card_table(card, lattice, match, _rim_width(lattice)) for card in cards]
-    sizes = [len(body) for body, _, _ in parts]
+@functools.lru_cache(maxsize=1024)
+def _flat_table(cards: tuple[Polyform, ...], lattice: str, match: str, width: int
+                ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Body (P, 4) and rim (P, R) offsets in a grid ``width`` cells wide, and where each
+    card's placements start."""
+    parts = [_card_table(card, lattice, match) for card in cards]
+    body = np.concatenate([b for b, _ in parts])
+    rim = np.concatenate([r for _, r in parts])
+    sizes = [len(b) for b, _ in parts]
     starts = np.concatenate([[0], np.cumsum(sizes)[:-1]]).astype(np.int64)
-    return _Table(np.concatenate([p[0] for p in parts]), np.concatenate([p[1] for p in parts]),
-                  np.concatenate([p[2] for p in parts]), starts)
+    return (body[..., 1] * width + body[..., 0], rim[..., 1] * width + rim[..., 0], starts)
 
 
 # ---------------------------------------------------------------------------
 # Distances after each action
 
-
-@dataclass
-class _Grid:
-    """The board as a flat array of codes around its bounding box."""
-
-    codes: np.ndarray
-    x0: int
-    y0: int
-    width: int
-
-    @classmethod
-    def of(cls, board: dict) -> "_Grid":
-        xs = [x for x, _ in board]
-        ys = [y for _, y in board]
-        x0, y0 = min(xs) - _PAD, min(ys) - _PAD
-        width = max(xs) + _PAD + 1 - x0
-        height = max(ys) + _PAD + 1 - y0
-        codes = np.zeros(width * height, dtype=np.int8)
-        for (x, y), kind in board.items():
-            codes[(y - y0) * width + x - x0] = _CODE[kind]
-        return cls(codes, x0, y0, width)
-
-    def index(self, cell: tuple[int, int]) -> int:
-        return (cell[1] - self.y0) * self.width + cell[0] - self.x0
-
-    def flat(self, offsets: np.ndarray) -> np.ndarray:
-        return offsets[..., 1] * self.width + offsets[..., 0]
+#: Width of the flat grid the board is copied into (wider only for sprawling boards).
+_GRID_WIDTH = 96
+_KIND_INDEX = {kind: i for i, kind in enumerate(KINDS)}
 
 
 def _costs(fills: np.ndarray, clears: np.ndarray, reserve: np.ndarray, on_board: np.ndarray
@@ -180,76 +145,95 @@ def distances_after(game: Xochintlan, actions: Sequence[Any],
     [1, 0, 1]
     """
     rules = game.rules
-    cards = tuple(c if isinstance(c, Polyform) else _card(c, rules.lattice) for c in cards)
-    table = _table(cards, rules.lattice, rules.match)
-    board = game.board
-    grid = _Grid.of(board)
-    human = game.human
-    h = grid.index(human)
-    reserve = np.array([game.reserve[k] for k in KINDS], dtype=np.int64)
-    counts = {k: 0 for k in KINDS}
-    for kind in board.values():
-        if kind in counts:
-            counts[kind] += 1
-    on_board = np.array([counts[k] for k in KINDS], dtype=np.int64)
-
     n = len(actions)
-    position = np.zeros(n, dtype=np.int64)  # index into `spots` of the Human after the action
+    cards = tuple(c if isinstance(c, Polyform) else _card(c, rules.lattice) for c in cards)
+    if rules.tiles_per_kind < _NEED:
+        return np.full((n, len(cards)), UNREACHABLE, dtype=np.int64)
+    if n == 0:
+        return np.zeros((0, len(cards)), dtype=np.int64)
+    board = game.board
+    xs = [x for x, _ in board]
+    ys = [y for _, y in board]
+    x0, y0 = min(xs) - _PAD, min(ys) - _PAD
+    width = max(_GRID_WIDTH, max(xs) + _PAD + 1 - x0)
+    codes = np.zeros(width * (max(ys) + _PAD + 1 - y0), dtype=np.int8)
+    kind_index = _KIND_INDEX
+    counts = [0, 0, 0]
+    for (x, y), kind in board.items():
+        codes[(y - y0) * width + x - x0] = _CODE[kind]
+        if kind != HUMAN:
+            counts[kind_index[kind]] += 1
+    body, rim, starts = _flat_table(cards, rules.lattice, rules.match, width)
+    hx, hy = game.human
+    h = (hy - y0) * width + hx - x0
+    reserve = game.reserve
+    reserve = np.array([reserve[k] for k in KINDS], dtype=np.int64)
+    on_board = np.array(counts, dtype=np.int64)
+
+    position = [0] * n  # index into `spots` of the Human after each action
     spots = [h]
-    change_action, change_cell, change_old, change_new = [], [], [], []
+    rows, where, old_kinds, new_kinds = [], [], [], []
     d_reserve = np.zeros((n, 3), dtype=np.int64)
+    swaps = False
     for a, action in enumerate(actions):
         kind_of = type(action)
-        if kind_of is Place:
-            k = KINDS.index(action.kind)
-            change_action.append(a), change_cell.append(grid.index(action.cell))
-            change_old.append(-1), change_new.append(k)
+        if kind_of is Place or kind_of is Switch:
+            k = kind_index[action.kind]
+            x, y = action.cell
+            rows.append(a)
+            where.append((y - y0) * width + x - x0 - h)
+            new_kinds.append(k)
             d_reserve[a, k] -= 1
-        elif kind_of is Switch:
-            k = KINDS.index(action.kind)
-            old = KINDS.index(board[action.cell])
-            change_action.append(a), change_cell.append(grid.index(action.cell))
-            change_old.append(old), change_new.append(k)
-            d_reserve[a, k] -= 1
-            d_reserve[a, old] += 1
+            if kind_of is Switch:
+                old = kind_index[board[action.cell]]
+                d_reserve[a, old] += 1
+                old_kinds.append(old)
+            else:
+                old_kinds.append(-1)
         elif kind_of is MoveHuman:
+            x, y = action.cell
             position[a] = len(spots)
-            spots.append(grid.index(action.cell))
+            spots.append((y - y0) * width + x - x0)
         elif kind_of is Swap:
-            ka, kb = KINDS.index(board[action.a]), KINDS.index(board[action.b])
-            for cell, old, new in ((action.a, ka, kb), (action.b, kb, ka)):
-                change_action.append(a), change_cell.append(grid.index(cell))
-                change_old.append(old), change_new.append(new)
+            swaps = True
+            ka, kb = kind_index[board[action.a]], kind_index[board[action.b]]
+            for (x, y), old, new in ((action.a, ka, kb), (action.b, kb, ka)):
+                rows.append(a)
+                where.append((y - y0) * width + x - x0 - h)
+                old_kinds.append(old)
+                new_kinds.append(new)
     # Counts of each kind in each placement's body and rim, around every Human spot.
-    body = grid.flat(table.body)  # (P, 4)
-    rim = grid.flat(table.rim)    # (P, R)
-    spots_arr = np.array(spots, dtype=np.int64)
-    body_codes = grid.codes[spots_arr[:, None, None] + body[None]]
-    rim_codes = grid.codes[spots_arr[:, None, None] + rim[None]]
+    spot = np.array(spots, dtype=np.int64)[:, None, None]
     kinds = _KIND_CODES[None, :, None, None]
-    fills_at = _NEED - (body_codes[:, None] == kinds).sum(-1)                       # (S, 3, P)
-    clears_at = ((rim_codes[:, None] == kinds) & table.rim_valid[None, None]).sum(-1)
-    fills = fills_at[position]
-    clears = clears_at[position]
-    if change_action:
-        rows = np.array(change_action)
-        relative = np.array(change_cell) - h
-        in_body = (body[None] == relative[:, None, None]).any(-1).astype(np.int64)   # (C, P)
-        in_rim = ((rim[None] == relative[:, None, None]) & table.rim_valid[None]).any(-1)
-        in_rim = in_rim.astype(np.int64)
-        new, old = np.array(change_new), np.array(change_old)
-        np.add.at(fills, (rows, new), -in_body)
-        np.add.at(clears, (rows, new), in_rim)
-        was_animal = old >= 0
-        np.add.at(fills, (rows[was_animal], old[was_animal]), in_body[was_animal])
-        np.add.at(clears, (rows[was_animal], old[was_animal]), -in_rim[was_animal])
+    fills_at = _NEED - (codes[spot + body[None]][:, None] == kinds).sum(-1)   # (S, 3, P)
+    clears_at = (codes[spot + rim[None]][:, None] == kinds).sum(-1)
+    if len(spots) == 1:
+        fills = np.repeat(fills_at, n, axis=0)
+        clears = np.repeat(clears_at, n, axis=0)
+    else:
+        fills = fills_at[position]
+        clears = clears_at[position]
+    if rows:
+        rows = np.array(rows)
+        relative = np.array(where)[:, None, None]
+        in_body = (body[None] == relative).any(-1).astype(np.int64)   # (C, P)
+        in_rim = (rim[None] == relative).any(-1).astype(np.int64)
+        new, old = np.array(new_kinds), np.array(old_kinds)
+        was = old >= 0
+        if swaps:  # an action may change one count twice: accumulate
+            np.add.at(fills, (rows, new), -in_body)
+            np.add.at(clears, (rows, new), in_rim)
+            np.add.at(fills, (rows[was], old[was]), in_body[was])
+            np.add.at(clears, (rows[was], old[was]), -in_rim[was])
+        else:  # one change per action: plain fancy indexing
+            fills[rows, new] -= in_body
+            clears[rows, new] += in_rim
+            fills[rows[was], old[was]] += in_body[was]
+            clears[rows[was], old[was]] -= in_rim[was]
     reserve_after = reserve[None] + d_reserve
     on_board_after = on_board[None] - d_reserve  # every reserve change is a board change
     costs = _costs(fills, clears, reserve_after, on_board_after).min(axis=1)  # (A, P)
-    if game.rules.tiles_per_kind < _NEED:
-        return np.full((n, len(cards)), UNREACHABLE, dtype=np.int64)
-    return np.minimum.reduceat(costs, table.starts, axis=1) if n else np.zeros((0, len(cards)),
-                                                                                 dtype=np.int64)
+    return np.minimum.reduceat(costs, starts, axis=1)
 
 
 def _card(name: str, lattice: str) -> Polyform:
