@@ -23,6 +23,7 @@ from pandas.testing import assert_frame_equal
 
 from xochintlan_hex import cli, simulate, stats, studies
 from xochintlan_hex.polyforms import count_polyforms
+from xochintlan_hex.hextremadura import load_tileset
 from xochintlan_hex.xochintlan import Rules
 
 #: A quick study: greedy against random, 24 games, kept in chunks of 4.
@@ -298,6 +299,64 @@ def test_an_interrupted_run_resumes_to_the_uninterrupted_frame(tmp_path, capsys,
     assert status == 0
     assert_frame_equal(studies.read_results(out), uninterrupted)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["s.csv"]
+
+
+# ---------------------------------------------------------------------------
+# Hextremadura
+
+HEX_STUDY = ["simulate", "hextremadura", "--games", "6", "--player", "random", "--seed", "2",
+             "--chunk-size", "2", "--quiet"]
+
+
+def write_tileset(path: Path, **changes) -> Path:
+    data = load_tileset().to_dict()
+    data.update(changes)
+    path.write_text(json.dumps(data))
+    return path
+
+
+def test_simulate_hextremadura_writes_the_frame_of_simulate_hextremadura(tmp_path, capsys):
+    out = tmp_path / "hex.csv"
+    status, _, _ = run([*HEX_STUDY, "--out", out], capsys)
+    assert status == 0
+    expected = simulate.simulate_hextremadura(6, "random", seed=2, progress=False)
+    assert_frame_equal(studies.read_results(out), expected)
+
+
+def test_a_tileset_file_is_played_and_recorded(tmp_path, capsys):
+    tiles = write_tileset(tmp_path / "tiles.json", name="Class set")
+    out = tmp_path / "hex.csv"
+    status, _, _ = run([*HEX_STUDY, "--tileset", tiles, "--out", out, "--keep-parts"], capsys)
+    assert status == 0 and studies.read_results(out)["tileset"].eq("Class set").all()
+    # the same name with other contents is another study: resume refuses it
+    write_tileset(tiles, name="Class set", description="one tile changed")
+    out.unlink()
+    status, _, err = run([*HEX_STUDY, "--tileset", tiles, "--out", out, "--resume"], capsys)
+    assert_one_line_error(status, err, "cannot resume", "tileset")
+
+
+def test_bad_tileset_files_are_one_line_errors(tmp_path, capsys):
+    status, _, err = run([*HEX_STUDY, "--tileset", tmp_path / "none.json",
+                          "--out", tmp_path / "hex.csv"], capsys)
+    assert_one_line_error(status, err, "none.json")
+    (tmp_path / "bad.json").write_text('{"tiles": [{"id": "T1"')
+    status, _, err = run([*HEX_STUDY, "--tileset", tmp_path / "bad.json",
+                          "--out", tmp_path / "hex.csv"], capsys)
+    assert_one_line_error(status, err, "bad.json")
+    status, _, err = run([*HEX_STUDY, "--player", "search", "--out", tmp_path / "hex.csv"], capsys)
+    assert_one_line_error(status, err, "search", "greedy")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.json"]
+
+
+def test_report_of_a_hextremadura_study(tmp_path, capsys):
+    out = tmp_path / "hex.csv"
+    frame = simulate.simulate_hextremadura(6, "random", seed=2, progress=False)
+    studies.write_results(frame, out)
+    status, text, _ = run(["report", out], capsys)
+    assert status == 0
+    for title in ("Score", "Rating bands", "Objectives met", "Quests completed", "Rounds"):
+        assert f"\n{title}\n" in text
+    assert f"{frame['score'].mean():.3f}" in text
 
 
 # ---------------------------------------------------------------------------

@@ -319,8 +319,10 @@ def _format_block(block: pd.DataFrame, by: Sequence[str]) -> str:
 
 def _one_line(error: BaseException) -> str:
     """An error as one line (tile-set errors list one problem per line)."""
-    text = " ".join(line.strip() for line in str(error).splitlines() if line.strip())
-    return text or type(error).__name__
+    lines = [line.strip().removeprefix("- ") for line in str(error).splitlines() if line.strip()]
+    if not lines:
+        return type(error).__name__
+    return " ".join([lines[0], "; ".join(lines[1:])]).strip()
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -30,7 +30,9 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
+import functools
 import hashlib
 import json
 import os
@@ -131,7 +133,8 @@ def xochintlan_study(games: int, players: Sequence[str] | str, rules: Rules = Ru
     Xochintlan(players=len(names), seed=seed, rules=rules)  # refuse a bad set-up before any work
     parameters = {"players": names, "rules": dataclasses.asdict(rules)}
     return Study("xochintlan", games, seed, parameters, simulate.play_xochintlan_games,
-                 (names, rules, seed), simulate.xochintlan_frame)
+                 (names, rules, seed),
+                 functools.partial(simulate.xochintlan_frame, n_players=len(names)))
 
 
 def _tileset_fingerprint(tileset: Any) -> dict[str, str]:
@@ -224,10 +227,10 @@ def write_results(frame: pd.DataFrame, out: str | os.PathLike) -> Path:
 def read_results(path: str | os.PathLike) -> pd.DataFrame:
     """Read a results file (CSV or Parquet) back into a study frame.
 
-    The Xochintlan ``winner`` column comes back as a nullable integer and the
-    winner's player, kind and card with ``None`` for missing, as
-    :mod:`~xochintlan_hex.simulate` makes them, so a frame written and read
-    back equals the frame written.
+    A file with a study's columns comes back with the column types
+    :mod:`~xochintlan_hex.simulate` gives (``winner`` a nullable integer,
+    missing values missing), so a study frame written and read back equals the
+    frame written.
     """
     path = Path(path)
     suffix = path.suffix.lower()
@@ -239,11 +242,20 @@ def read_results(path: str | os.PathLike) -> pd.DataFrame:
     else:
         # Only empty cells are missing: a card or kind name is never read as NaN.
         frame = pd.read_csv(path, keep_default_na=False, na_values=[""])
-    if "winner" in frame.columns:
-        frame["winner"] = frame["winner"].astype("Int64")
-    for column in ("winner_player", "winning_kind", "winning_card"):
-        if column in frame.columns:
-            frame[column] = frame[column].astype(object).where(frame[column].notna(), None)
+    return _as_study_frame(frame)
+
+
+def _as_study_frame(frame: pd.DataFrame) -> pd.DataFrame:
+    """A frame with a study's columns gets the study's types; any other is left as read."""
+    columns = list(frame.columns)
+    seats = sum(c.startswith("player_") and c[len("player_"):].isdigit() for c in columns)
+    if columns == simulate.xochintlan_columns(seats):
+        return simulate.xochintlan_frame(frame.to_dict("records"), n_players=seats)
+    if columns == simulate.hextremadura_columns():
+        return simulate.hextremadura_frame(frame.to_dict("records"))
+    if "winner" in columns:
+        with contextlib.suppress(TypeError, ValueError):  # not seat numbers: left for the caller
+            frame["winner"] = frame["winner"].astype("Int64")
     return frame
 
 
