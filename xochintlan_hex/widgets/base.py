@@ -23,6 +23,7 @@ centre is nearest, which is exactly the cell polygon on both lattices.
 from __future__ import annotations
 
 import asyncio
+import functools
 import html
 import io
 import math
@@ -34,6 +35,7 @@ import ipywidgets as w
 from matplotlib.axes import Axes
 from matplotlib.backend_bases import KeyEvent, MouseEvent
 from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.collections import PolyCollection
 from matplotlib.figure import Figure
 
 from ..lattice import SQRT3, Cell, Lattice
@@ -48,6 +50,30 @@ IPYMPL_MISSING = (
 
 #: figure resolution: one figure inch is this many canvas pixels (before the screen's pixel ratio)
 DPI = 100
+
+
+def side_by_side(board: w.Widget, controls: w.Widget) -> w.HBox:
+    """The board and its controls in a row; the controls go below it when the page is too narrow.
+
+    The board is never squeezed: its canvas keeps its size, so every pixel still
+    maps to the same cell, and no control ever covers it.
+    """
+    board.layout.flex = "0 0 auto"
+    controls.layout.flex = "1 1 320px"
+    controls.layout.min_width = "320px"
+    return w.HBox([board, controls], layout=w.Layout(flex_flow="row wrap", align_items="flex-start"))
+
+
+def message_line(css_class: str = "xh-message") -> w.HTML:
+    """A line for the engine's refusals: it keeps its height when empty, so nothing below jumps."""
+    return css(w.HTML(layout=w.Layout(min_height="1.6em")), css_class)
+
+
+def banner_html(text: str, detail: str = "") -> str:
+    """The HTML of a banner (a win, a tie, the end screen): bold text on a pale band."""
+    more = f"<br>{escape(detail)}" if detail else ""
+    return (f"<div style='background:#FFF1C9;border-left:6px solid #E69F00;padding:6px 10px;"
+            f"font-size:1.15em'><b>{escape(text)}</b>{more}</div>")
 
 
 def running_loop() -> asyncio.AbstractEventLoop | None:
@@ -219,9 +245,9 @@ def _ipympl_canvas(figure: Figure) -> Any:
     The canvas is made directly rather than through pyplot, so the figure is not
     registered with pyplot and appears only where the app places it.
     """
-    from ipympl.backend_nbagg import Canvas, FigureManager
+    from ipympl.backend_nbagg import FigureManager
 
-    canvas = Canvas(figure)
+    canvas = _whole_frame_canvas_class()(figure)
     with warnings.catch_warnings():
         # ipympl's toolbar passes its canvas on to traitlets, which warns; harmless.
         warnings.filterwarnings("ignore", "Passing unrecognized arguments", DeprecationWarning)
@@ -234,6 +260,27 @@ def _ipympl_canvas(figure: Figure) -> Any:
     canvas.resizable = False
     canvas.capture_scroll = False
     return canvas
+
+
+@functools.cache
+def _whole_frame_canvas_class() -> type:
+    from ipympl.backend_nbagg import Canvas
+
+    class WholeFrameCanvas(Canvas):
+        """ipympl's canvas widget, sending every frame whole.
+
+        ipympl sends a frame as the pixels changed since the frame before. When
+        frames follow each other quickly (two clicks in a row), the browser
+        replaces a picture that has not loaded yet, that change is lost, and the
+        board keeps stale pixels for good. A whole frame costs a little more to
+        send and never depends on the one before.
+        """
+
+        def get_diff_image(self) -> Any:
+            self._force_full = True
+            return super().get_diff_image()
+
+    return WholeFrameCanvas
 
 
 def board_axes(figure: Figure, rect: tuple[float, float, float, float]) -> Axes:
@@ -276,8 +323,6 @@ def clear_artists(ax: Axes) -> None:
 
 def grid_collection(lattice: Lattice, cells: Any, **style: Any) -> Any:
     """All ``cells`` as one PolyCollection: a whole grid costs one artist to add and draw."""
-    from matplotlib.collections import PolyCollection
-
     return PolyCollection([lattice.corners(c) for c in cells], **style)
 
 

@@ -13,12 +13,14 @@ import math
 from typing import Any
 
 import ipywidgets as w
+from matplotlib.collections import PolyCollection
 
 from .. import polyforms as pf
 from ..lattice import get_lattice
 from ..polyforms import Polyform
+from ..viz.polyforms import SYMMETRY_NOTE, draw_card, draw_polyforms
 from ..xochintlan import Rules, card_placements
-from .base import App, BoardCanvas, board_axes, css, data_to_fraction, is_finite_point
+from .base import App, BoardCanvas, board_axes, css, data_to_fraction, escape, is_finite_point, side_by_side
 
 #: the size of a Xochintlan goal card
 CARD_SIZE = 5
@@ -228,14 +230,13 @@ class PolyformExplorer(App):
         self._show_selected()
 
     def _show_gallery(self) -> None:
-        from ..viz.polyforms import draw_polyforms
-
         ax = self._gallery_ax
         ax.clear()
         forms = self.page_forms
         start = self.page * PAGE_SIZE
         colours = [SELECTED_COLOUR if start + i == self.selected_index else FORM_COLOUR for i in range(len(forms))]
-        draw_polyforms(forms, ncols=min(COLUMNS, len(forms)), ax=ax, colour=colours)
+        # The symmetry marks are explained under the gallery, in the page, rather than in the picture.
+        draw_polyforms(forms, ncols=min(COLUMNS, len(forms)), ax=ax, colour=colours, note=False)
         self._gallery.refresh()
         self._caption.value = self.caption
         self._page_label.value = f"page {self.page + 1} of {self.pages}"
@@ -244,26 +245,22 @@ class PolyformExplorer(App):
         self._quiet_set(self._form_choice, self.selected_index)
 
     def _show_selected(self) -> None:
-        from ..viz.polyforms import draw_card
-
         ax = self._form_ax
         ax.clear()
         draw_card(self.selected, ax=ax)
         self._form_board.refresh()
         form = self.selected
         chiral = " · chiral: its mirror image is another form" if form.is_chiral else ""
-        self._name.value = f"Selected: {form.name} ({form_word(form.size, form.lattice)}){chiral}"
-        self._symmetry.value = symmetry_text(form)
+        self._name.value = escape(f"Selected: {form.name} ({form_word(form.size, form.lattice)}){chiral}")
+        self._symmetry.value = escape(symmetry_text(form))
         turns, both = self.placements
         what = "as a goal card" if form.size == CARD_SIZE else "were it a goal card"
-        self._placements.value = (
+        self._placements.value = escape(
             f"Around the Human: {turns} placements {what} (turns only), {both} with mirror images"
         )
 
     def _gallery_centres(self) -> list[tuple[float, float]]:
         # draw_polyforms draws each form as one filled collection, in order: their boxes locate the forms.
-        from matplotlib.collections import PolyCollection
-
         fills = [c for c in self._gallery_ax.collections if isinstance(c, PolyCollection)]
         centres = []
         for fill in fills:
@@ -291,7 +288,7 @@ class PolyformExplorer(App):
         self._size_choice.observe(self._from_control(self.set_size), "value")
         self._kind_choice.observe(self._from_control(self.set_kind), "value")
 
-        self._gallery = BoardCanvas((8.0, 4.6), board_class="xh-gallery-board")
+        self._gallery = BoardCanvas((7.2, 4.4), board_class="xh-gallery-board")
         self._gallery_ax = board_axes(self._gallery.figure, (0.01, 0.01, 0.98, 0.98))
         self._gallery.connect("button_press_event", self._on_gallery_click)
         self._caption = css(w.Label(), "xh-caption")
@@ -302,24 +299,27 @@ class PolyformExplorer(App):
         self._next.on_click(lambda _: self.next_page())
         self._form_choice = css(w.Dropdown(description="Form"), "xh-form")
         self._form_choice.observe(self._from_control(self.select), "value")
-        gallery = css(w.VBox([self._caption, self._gallery.widget,
+        note = css(w.Label(SYMMETRY_NOTE), "xh-note")
+        gallery = css(w.VBox([self._caption, self._gallery.widget, note,
                               w.HBox([self._previous, self._page_label, self._next, self._form_choice])]),
                       "xh-gallery")
 
         self._form_board = BoardCanvas((3.0, 3.4), board_class="xh-board")
         self._form_ax = board_axes(self._form_board.figure, (0.02, 0.02, 0.96, 0.96))
-        self._name = css(w.Label(), "xh-form-name")
+        # HTML rather than Label: long lines wrap instead of being cut off.
+        self._name = css(w.HTML(), "xh-form-name")
         rotate = css(w.Button(description="⟲ Rotate", tooltip="turn counter-clockwise"), "xh-rotate")
         mirror = css(w.Button(description="⇋ Mirror", tooltip="mirror left-right"), "xh-mirror")
         rotate.on_click(lambda _: self.rotate())
         mirror.on_click(lambda _: self.mirror())
-        self._symmetry = css(w.Label(), "xh-symmetry")
-        self._placements = css(w.Label(), "xh-placements")
+        self._symmetry = css(w.HTML(), "xh-symmetry")
+        self._placements = css(w.HTML(), "xh-placements")
         selected = css(w.VBox([self._name, self._form_board.widget, w.HBox([rotate, mirror]),
-                               self._symmetry, self._placements]), "xh-selected")
+                               self._symmetry, self._placements], layout=w.Layout(max_width="360px")),
+                       "xh-selected")
 
         controls = w.VBox([self._lattice_choice, self._size_choice, self._kind_choice])
-        self.widget = css(w.VBox([controls, w.HBox([gallery, selected])]), "xh-app", "xh-explorer")
+        self.widget = css(w.VBox([controls, side_by_side(gallery, selected)]), "xh-app", "xh-explorer")
 
     def _sync_controls(self) -> None:
         """Make the controls show the explorer's state without re-triggering their handlers."""

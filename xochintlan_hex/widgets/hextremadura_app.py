@@ -22,10 +22,14 @@ import ipywidgets as w
 from matplotlib.figure import Figure
 from matplotlib.patches import Polygon
 
-from ..hextremadura import Hextremadura, IllegalAction, Place
+from ..hextremadura import Hextremadura, IllegalAction, Place, requirements_met
 from ..lattice import HEX, Cell
+from ..viz.hextremadura import draw_face, draw_tile
 from .base import (
     App,
+    banner_html,
+    message_line,
+    side_by_side,
     BoardCanvas,
     as_cell,
     board_axes,
@@ -49,9 +53,9 @@ QUEST_NAMES = {
     "los_barruecos": "Los Barruecos",
 }
 #: the map shows at least this much each side of its middle (half-width, half-height, drawing units)
-MIN_VIEW = (5.2, 4.9)
+MIN_VIEW = (3.2, 3.0)
 #: when the map outgrows its frame, the new frame has this much room to spare on every side
-GROWTH = 2.0
+GROWTH = 1.3
 #: seconds of quiet after a change before tile pictures are drawn ahead (in a live kernel)
 PREFETCH_DELAY = 0.15
 #: faint outline of the empty cells (the viz layer's grid colour), and the ring of tiles a placement completes
@@ -263,8 +267,8 @@ class HextremaduraApp(App):
         if not game.is_over:
             return ""
         quests = " · ".join(f"{QUEST_NAMES.get(k, k)} {'✓' if v else '✗'}" for k, v in game.quests().items())
-        return (f"<b>Game over: score {game.score()} of {game.max_score}, rating {escape(game.rating())}</b>"
-                f"<br>Quests: {escape(quests)}")
+        return banner_html(f"Game over: score {game.score()} of {game.max_score}, rating {game.rating()}",
+                           f"Quests: {quests}")
 
     def _set_message(self, text: str, refused: bool = False) -> None:
         self.message = text
@@ -318,8 +322,6 @@ class HextremaduraApp(App):
 
     def _map_sprites(self, ppu: float) -> list[tuple[Cell, Any]]:
         """Each placed tile's picture, with its requirement rings and objective mark as they stand."""
-        from ..hextremadura import requirements_met
-
         game = self.game
         mode = getattr(game, "requirement_mode", "at_least")
         holds = {status.cell: status.holds for status in self.statuses}
@@ -332,8 +334,6 @@ class HextremaduraApp(App):
 
     def _tile_sprite(self, tile_id: str, face: str, rotation: int, ppu: float, *,
                      met: Any = None, holds: bool | None = None) -> Any:
-        from ..viz.hextremadura import draw_face
-
         spec = self.game.tileset[tile_id]
         width, height = round(2 * (APOTHEM + TILE_PAD) * ppu), round(2 * (1 + TILE_PAD) * ppu)
         half_w, half_h = width / 2 / ppu, height / 2 / ppu
@@ -349,8 +349,6 @@ class HextremaduraApp(App):
         return self._sprites.get(key, (width, height), self.figure.dpi, draw)
 
     def _panel_sprite(self, ax: Any, tile: str, face: str, rotation: int) -> Any:
-        from ..viz.hextremadura import draw_tile
-
         def draw(sprite_ax: Any) -> None:
             draw_tile(tile, face, rotation, ax=sprite_ax, tileset=self.game.tileset)
 
@@ -407,7 +405,7 @@ class HextremaduraApp(App):
 
     # -- widgets ----------------------------------------------------------------------
     def _build_widgets(self) -> None:
-        self.board = BoardCanvas((8.0, 5.6))
+        self.board = BoardCanvas((7.4, 5.2))
         self.figure: Figure = self.board.figure
         self.map_ax = board_axes(self.figure, MAP_RECT)
         self.tile_axes = [board_axes(self.figure, rect) for rect in PANEL_RECTS]
@@ -423,14 +421,16 @@ class HextremaduraApp(App):
         self._status = css(w.Label(), "xh-status")
         self._piles = css(w.Label(), "xh-piles")
         self._banner = css(w.HTML(), "xh-banner")
-        self._message = css(w.HTML(), "xh-message")
+        self._message = message_line()
         self._preview = css(w.Label(), "xh-preview")
         self._selection = css(w.Label(), "xh-selection")
         self._tile_choice = css(w.ToggleButtons(description="Tile"), "xh-tiles")
         self._tile_choice.observe(self._from_control(self.choose_tile), "value")
-        self._rotate = css(w.Button(description="⟲ Rotate (r)", tooltip="turn counter-clockwise"), "xh-rotate")
-        self._rotate_back = css(w.Button(description="⟳ (R)", tooltip="turn clockwise"), "xh-rotate-back")
-        self._flip = css(w.Button(description="Flip river tile (f)"), "xh-flip")
+        fit = w.Layout(width="auto")
+        self._rotate = css(w.Button(description="⟲ Rotate (r)", tooltip="turn counter-clockwise", layout=fit),
+                           "xh-rotate")
+        self._rotate_back = css(w.Button(description="⟳ (R)", tooltip="turn clockwise", layout=fit), "xh-rotate-back")
+        self._flip = css(w.Button(description="Flip river tile (f)", layout=fit), "xh-flip")
         self._rotate.on_click(lambda _: self.rotate())
         self._rotate_back.on_click(lambda _: self.rotate(-1))
         self._flip.on_click(lambda _: self.flip())
@@ -444,9 +444,9 @@ class HextremaduraApp(App):
         controls = w.VBox([self._tile_choice, w.HBox([self._rotate, self._rotate_back, self._flip]),
                            self._selection, self._preview, w.HBox([self._undo, new]), self._score,
                            self._objectives])
-        self.widget = css(w.VBox([w.HBox([self._status, self._piles]), self._banner,
-                                  w.HBox([self.board.widget, controls]), self._message]),
-                          "xh-app", "xh-hextremadura")
+        self._status.layout.margin = "0 2em 0 0"
+        self.widget = css(w.VBox([w.HBox([self._status, self._piles]), self._banner, self._message,
+                                  side_by_side(self.board.widget, controls)]), "xh-app", "xh-hextremadura")
 
     def _on_press(self, event: Any) -> None:
         if not is_finite_point(event.xdata, event.ydata):

@@ -17,10 +17,10 @@ from collections import OrderedDict
 from typing import Any, Callable
 
 import numpy as np
+from matplotlib.artist import Artist
 from matplotlib.axes import Axes
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
-from matplotlib.artist import Artist
 
 from .base import board_axes, clear_artists
 

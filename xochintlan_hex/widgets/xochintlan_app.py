@@ -24,11 +24,19 @@ import random
 from typing import Any, Sequence
 
 import ipywidgets as w
+from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
+from matplotlib.patches import Polygon
 
+from ..players import get_player
+from ..viz.polyforms import draw_card
+from ..viz.xochintlan import draw_xochintlan
 from ..xochintlan import KIND_NAMES, KINDS, IllegalAction, MoveHuman, Place, Redraw, Rules, Swap, Switch, Xochintlan
 from .base import (
     App,
+    banner_html,
+    message_line,
+    side_by_side,
     BoardCanvas,
     as_cell,
     board_axes,
@@ -337,7 +345,7 @@ class XochintlanApp(App):
             text = "Tie: the turn limit is reached"
         else:
             text = "Tie: every animal is on the board and no card stands"
-        return f"<b>{escape(text)}</b>"
+        return banner_html(text)
 
     def _set_message(self, text: str, refused: bool = False) -> None:
         self.message = text
@@ -357,8 +365,6 @@ class XochintlanApp(App):
         return cells
 
     def _draw_board(self) -> None:
-        from ..viz.xochintlan import draw_xochintlan
-
         ax = self.ax
         clear_artists(ax)
         lat = self.game.lattice
@@ -436,7 +442,7 @@ class XochintlanApp(App):
 
         self._status = css(w.Label(), "xh-status")
         self._banner = css(w.HTML(), "xh-banner")
-        self._message = css(w.HTML(), "xh-message")
+        self._message = message_line()
         self._action_choice = css(w.ToggleButtons(
             options=[(ACTION_NAMES[a], a) for a in self._action_names()], value="place", description="Action"),
             "xh-action")
@@ -468,8 +474,8 @@ class XochintlanApp(App):
 
         controls = w.VBox([self._action_choice, self._animal_choice, self._reserve, self._lock, self._key, card,
                            w.HBox([self._undo, new])])
-        self.widget = css(w.VBox([self._status, self._banner, w.HBox([self.board.widget, controls]),
-                                  self._message]), "xh-app", "xh-xochintlan")
+        self.widget = css(w.VBox([self._status, self._banner, self._message,
+                                  side_by_side(self.board.widget, controls)]), "xh-app", "xh-xochintlan")
 
     def _on_press(self, event: Any) -> None:
         if event.inaxes is self.ax and is_finite_point(event.xdata, event.ydata):
@@ -483,8 +489,6 @@ def _seat(player: Any) -> Any:
     """None for a person, else the computer player object."""
     if player == "human":
         return None
-    from ..players import get_player
-
     return get_player(player, game="xochintlan")
 
 
@@ -525,17 +529,11 @@ def _outermost(lattice: Any, cells: set[Cell]) -> set[Cell]:
 
 def _mark_selected(ax: Any, lattice: Any, cell: Cell) -> None:
     """Outline the first cell of a swap (the viz layer has no option for a selection)."""
-    from matplotlib.patches import Polygon
-
     ax.add_patch(Polygon(lattice.corners(cell), closed=True, facecolor="none", edgecolor="#0072B2",
                          linewidth=3.5, zorder=8))
 
 
 def _cards_png(cards: Sequence[Any], labels: Sequence[str]) -> bytes:
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-
-    from ..viz.polyforms import draw_card
-
     fig = Figure(figsize=(1.6 * len(cards), 1.9), dpi=100)
     FigureCanvasAgg(fig)
     for i, (card, label) in enumerate(zip(cards, labels)):
