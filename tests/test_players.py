@@ -17,7 +17,7 @@ from xochintlan_hex.players import (
     get_player,
     player_name,
 )
-from xochintlan_hex.players.hextremadura import removals
+from xochintlan_hex.players.hextremadura import MapView, removals
 from xochintlan_hex.players.xochintlan import UNREACHABLE, distances_after, unseen_cards
 from xochintlan_hex.simulate import simulate_hextremadura, simulate_xochintlan
 from xochintlan_hex.xochintlan import Place, Rules, Xochintlan, distance_to_card, goal_cards
@@ -252,6 +252,25 @@ def test_removals_match_the_engine(mode):
             # Prefer placements that explore, to reach the later rounds too.
             good = [a for a, n in zip(actions, predicted) if n] or actions
             game.play(rng.choice(good))
+
+
+def test_score_after_matches_playing_the_placement():
+    rng = random.Random(9)
+    checked = 0
+    for seed in range(3):
+        game = Hextremadura(seed=seed)
+        while not game.is_over:
+            if game.round > 1:
+                view = MapView(game)
+                for action in rng.sample(game.legal_actions(), 25):
+                    predicted = view.score_after(action)
+                    game.play(action)
+                    actual = game.score()
+                    game.undo()
+                    assert predicted in (None, actual), action
+                    checked += predicted is not None
+            game.play(HextremaduraGreedy().choose(game, rng))
+    assert checked > 100
 
 
 @pytest.mark.parametrize("player", [RandomPlayer(), HextremaduraGreedy()])

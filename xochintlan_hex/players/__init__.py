@@ -15,8 +15,9 @@ game              name         how it plays
 ``xochintlan``    ``search``   greedy's best candidates weighed by the chance, over
                                the cards it cannot see, that the next reply loses
 ``hextremadura``  ``random``   a uniformly random legal placement
-``hextremadura``  ``greedy``   most tiles explored now, then the best objective
-                               progress, then the fewest dead ends
+``hextremadura``  ``greedy``   most tiles explored now (from round 2: best score
+                               right after), then the fewest hopeless
+                               requirements, then the most terrain continued
 ================  ===========  =========================================================
 
 >>> import random

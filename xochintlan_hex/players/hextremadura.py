@@ -18,11 +18,12 @@ Greedy (``"greedy"``)
        regions meet more requirements and gather more icons).
 
     Taking off tiles is judged for every placement by :func:`removals`, which
-    only re-examines the regions the new tile touches (``tests/test_players.py``
-    checks it against the engine's ``would_remove``). The score after a
-    placement costs a whole map analysis, so from round 2 on it is computed for
-    the :attr:`HextremaduraGreedy.shortlist` best placements by the other
-    criteria only.
+    only re-examines the regions the new tile touches, and the score after a
+    placement by :meth:`MapView.score_after`, which merges the new tile into the
+    regions it joins without playing it (``tests/test_players.py`` checks both
+    against the engine). The score is still the dearer of the two, so from
+    round 2 on it is worked out for the ``shortlist`` (12) best placements by
+    the other criteria only: looking at more of them does not score higher.
 """
 
 from __future__ import annotations
@@ -32,11 +33,14 @@ import random
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from xochintlan_hex.hextremadura import Hextremadura, Place
+from xochintlan_hex.hextremadura import Hextremadura, Place, objective_holds
+from xochintlan_hex.hextremadura import Region as _Region
+from xochintlan_hex.hextremadura import RegionMap as _RegionMap
 from xochintlan_hex.lattice import HEX
 
 _DIRECTIONS = HEX.directions
 _OPPOSITE = tuple((s + 3) % 6 for s in range(6))
+_GONE = _Region("", frozenset(), ())  # a region merged into a new one
 
 
 @functools.lru_cache(maxsize=None)
@@ -168,6 +172,84 @@ class MapView:
         own, dead = self._own_requirements(shape, around, new_size)
         return removed + own, hopeless + dead, continued
 
+    @functools.cached_property
+    def _back_objectives(self) -> list[Any]:
+        return [self.tileset[p.tile_id].back.objective for p in self.tiles.values()
+                if p.face == "back" and self.tileset[p.tile_id].back.objective is not None]
+
+    def score_after(self, action: Place) -> int | None:
+        """The score once ``action`` is played, worked out without playing it.
+
+        Only the regions the new tile joins change: they merge with the tile's
+        own runs into new regions, which take over their icons and neighbours;
+        the engine's objective checks then run on that new region map. When the
+        placement takes tiles off the map (regions then split), None: play it.
+        """
+        if self.assess(action)[0]:
+            return None
+        tile, cell, rotation, face = action
+        shape = self._orientations.get((tile, face, rotation)) or _Orientation.of(
+            self.tileset, tile, face, rotation)
+        around = self._around.get(cell) or (None,) * 6
+        icons = self.tileset.side_icons(tile, face, rotation)
+        old = self.regions
+        runs = shape.runs
+        touched = [{around[side][1] for side in sides
+                    if around[side] is not None and around[side][0] == terrain}
+                   for terrain, sides in runs]
+        group = list(range(len(runs)))  # runs sharing a region form one new region
+        for i in range(len(runs)):
+            for j in range(i):
+                if touched[i] & touched[j]:
+                    group = [group[j] if g == group[i] else g for g in group]
+        first = len(old.regions)
+        new_id = {g: first + k for k, g in enumerate(sorted(set(group)))}
+        remap = {r: new_id[group[i]] for i, regions in enumerate(touched) for r in regions}
+        regions = list(old.regions)
+        neighbours: dict[int, set[int]] = {new_id[g]: set() for g in group}
+        for g in sorted(set(group)):
+            members = [i for i in range(len(runs)) if group[i] == g]
+            merged = set().union(*(touched[i] for i in members))
+            held = [icon for r in merged for icon in old.regions[r].icons]
+            held += [icons[side] for i in members for side in runs[i][1] if icons[side]]
+            regions.append(_Region(runs[members[0]][0], frozenset(), tuple(sorted(held))))
+            mine = neighbours[new_id[g]]
+            for r in merged:
+                mine |= {remap.get(n, n) for n in old.adjacent[r]}
+            for i in members:
+                terrain, sides = runs[i]
+                mine |= {remap.get(around[s][1], around[s][1]) for s in sides
+                         if around[s] is not None and around[s][0] != terrain}
+                if len(runs) > 1:  # the runs either side of it on the tile
+                    mine |= {new_id[group[(i - 1) % len(runs)]],
+                             new_id[group[(i + 1) % len(runs)]]}
+            mine.discard(new_id[g])
+        for r in remap:
+            regions[r] = _GONE
+        adjacent = []
+        for r, near in enumerate(old.adjacent):
+            if r in remap:
+                adjacent.append(frozenset())
+            elif near & remap.keys():
+                adjacent.append(frozenset(remap.get(n, n) for n in near))
+            else:
+                adjacent.append(near)
+        for g, near in neighbours.items():
+            adjacent.append(frozenset(near))
+            for n in near:
+                if n < first:
+                    adjacent[n] = adjacent[n] | {g}
+        after = _RegionMap(tuple(regions), {}, tuple(adjacent), {})
+        objectives = list(self._back_objectives)
+        spec = self.tileset[tile]
+        if face == "back" and spec.back.objective is not None:
+            objectives.append(spec.back.objective)
+        verdict: dict[Any, bool] = {}
+        for objective in objectives:
+            if objective not in verdict:
+                verdict[objective] = objective_holds(objective, after)
+        return sum(verdict[o] for o in objectives)
+
     def _grow(self, runs: tuple[tuple[str, tuple[int, ...]], ...],
               around: tuple[tuple[str, int] | None, ...]
               ) -> tuple[list[int], dict[int, int], int]:
@@ -282,7 +364,7 @@ class HextremaduraGreedy:
     """
 
     name: str = "greedy"
-    shortlist: int = 6
+    shortlist: int = 12
 
     def choose(self, game: Hextremadura, rng: random.Random) -> Place:
         actions = game.legal_actions()
@@ -296,11 +378,13 @@ class HextremaduraGreedy:
             return keyed[0][1]
         best, best_key = None, None
         for key, action in keyed[: self.shortlist]:
-            game.play(action)
-            try:
-                score = game.score()
-            finally:
-                game.undo()
+            score = view.score_after(action)
+            if score is None:  # tiles would come off the map: play it to see
+                game.play(action)
+                try:
+                    score = game.score()
+                finally:
+                    game.undo()
             full_key = (score + 0.8 * key[0],) + key[1:]
             if best_key is None or full_key > best_key:
                 best, best_key = action, full_key
