@@ -158,7 +158,10 @@ def find_widget(root: w.Widget, css_class: str) -> w.Widget | None:
 def plain_text(widget: w.Widget) -> str:
     """The text a widget shows, without markup (Labels, HTML, Buttons, choices, boxes)."""
     if isinstance(widget, w.HTML):
-        return html.unescape(re.sub(r"<[^>]*>", "", widget.value)).strip()
+        # Line breaks and list items start new lines, as a browser shows them.
+        text = re.sub(r"<br\s*/?>|</li>|<ul[^>]*>|</div>", "\n", widget.value)
+        lines = (html.unescape(re.sub(r"<[^>]*>", "", line)).strip() for line in text.split("\n"))
+        return "\n".join(line for line in lines if line)
     if isinstance(widget, w.Button):
         return widget.description
     if isinstance(widget, (w.ToggleButtons, w.Dropdown)):
