@@ -415,6 +415,60 @@ _COVERING = """
 """
 
 
+# Which edges of an element a person cannot see: at the middle of each edge
+# (2 px inside), the element on top must be this one or inside it. An edge
+# clipped by a container, covered by another element or outside the window
+# counts as hidden.
+_HIDDEN_EDGES = """
+element => {
+  const r = element.getBoundingClientRect();
+  const inset = 2;
+  const points = {
+    left: [r.left + inset, r.top + r.height / 2],
+    right: [r.right - inset, r.top + r.height / 2],
+    top: [r.left + r.width / 2, r.top + inset],
+    bottom: [r.left + r.width / 2, r.bottom - inset],
+  };
+  return Object.entries(points)
+    .filter(([, [x, y]]) => {
+      const hit = document.elementFromPoint(x, y);
+      return !(hit && (hit === element || element.contains(hit)));
+    })
+    .map(([edge]) => edge);
+}
+"""
+
+
+# The widgets inside an element whose text a person cannot read whole: wider
+# than their box (clipped or ellipsised), or reaching past a container that
+# clips them. Each is named by its xh-* classes (or tag) and its text.
+_CUT_OFF_TEXTS = """
+root => {
+  const cut = [];
+  const seen = new Set();
+  for (const el of root.querySelectorAll('.widget-label, .widget-html-content, button, .widget-readout')) {
+    const text = (el.innerText || '').trim();
+    if (!text || seen.has(el) || el.getClientRects().length === 0) continue;
+    seen.add(el);
+    const r = el.getBoundingClientRect();
+    let clipped = el.scrollWidth > el.clientWidth + 1;
+    for (let box = el.parentElement; !clipped && box && box !== document.body; box = box.parentElement) {
+      const style = getComputedStyle(box);
+      if (style.overflowX !== 'visible') {
+        clipped = r.right > box.getBoundingClientRect().right + 1;
+      }
+    }
+    if (clipped) {
+      const owner = el.closest('[class*="xh-"]');
+      const names = owner ? [...owner.classList].filter(c => c.startsWith('xh-')).join('.') : el.tagName;
+      cut.push(`${names}: ${text.slice(0, 60)}`);
+    }
+  }
+  return cut;
+}
+"""
+
+
 def css(target: str) -> str:
     """A CSS selector from a widget's class name (``"xh-status"``) or a selector.
 
@@ -558,6 +612,26 @@ class LabPage:
         else:
             expect(self.widget(target)).to_be_hidden(timeout=timeout)
 
+    def hidden_edges(self, target: str) -> list[str]:
+        """The edges of a widget a person cannot see: ``[]`` when it is shown whole.
+
+        An edge is hidden when a container clips it, another element covers it,
+        or it lies outside the window; for example ``["right"]`` for a panel
+        cut off by the notebook's width. Scrolls the widget into view first.
+        """
+        widget = self.widget(target)
+        widget.scroll_into_view_if_needed()
+        return widget.evaluate(_HIDDEN_EDGES)
+
+    def cut_off_texts(self, target: str) -> list[str]:
+        """The texts inside a widget that a person cannot read whole: ``[]`` when all fit.
+
+        A label, HTML text or button whose text is wider than its box (cut, or
+        ended with "…"), or that reaches past a container clipping it, is
+        listed as ``"<its xh-* classes>: <its text>"``.
+        """
+        return self.widget(target).evaluate(_CUT_OFF_TEXTS)
+
     def click(self, target: str, *, timeout: float = 15_000) -> None:
         """Click a widget (a Button, or any element a selector names)."""
         self.widget(target).click(timeout=timeout)
@@ -647,6 +721,16 @@ class LabPage:
         """Give an ipympl canvas the keyboard focus and press ``key`` (e.g. "r")."""
         self._canvases(within, ".jupyter-matplotlib-canvas-div").focus()
         self.page.keyboard.press(key)
+
+    def canvas_hidden_edges(self, within: str | None = None) -> list[str]:
+        """The edges of an ipympl canvas a person cannot see (see :meth:`hidden_edges`).
+
+        ``[]`` when the whole board is on screen; ``["right"]`` when, say, the
+        controls beside it squeeze it and clip its right part.
+        """
+        canvas = self.canvas(within)
+        canvas.scroll_into_view_if_needed()
+        return canvas.evaluate(_HIDDEN_EDGES)
 
     def canvas_image(self, within: str | None = None) -> str:
         """The picture an ipympl canvas shows now, as a data URL (to compare)."""

@@ -20,6 +20,11 @@ NOTEBOOK = [
 ]
 
 
+# Texts known to be cut short in a 1280-pixel window (reported to the widgets'
+# authors); any other cut text fails the test. Remove entries once they fit.
+KNOWN_CUT_OFF = {"xh-flip", "xh-preview"}
+
+
 def click_cell(lab, cell: tuple[int, int]) -> None:
     """Click the centre of a map cell, as the map is laid out now."""
     lab.click_canvas_where(f"app.cell_to_canvas_fraction({cell!r})", within=BOARD)
@@ -84,5 +89,9 @@ def test_choose_rotate_place_and_the_offer_refills(lab, lab_server):
     assert tile_buttons(lab)[0] == f"Offer: {next_top}"
     assert lab.python("app.game.offer") == next_top
     assert lab.python("(app.game.map[(1, 0)].tile_id, app.game.map[(1, 0)].rotation)") == [offer, 3]
+    # The whole board can be seen, and no text is cut short (but the known ones).
+    assert lab.canvas_hidden_edges(BOARD) == []
+    cut = lab.cut_off_texts("xh-hextremadura")
+    assert {item.split(":")[0] for item in cut} <= KNOWN_CUT_OFF, cut
     lab.screenshot("two-tiles", target="xh-hextremadura")
     lab.screenshot("board-two-tiles", target=BOARD)

@@ -98,6 +98,9 @@ def test_place_switch_move_and_refusals(lab, lab_server):
         [[0, 1], "B"], [[1, 0], "M"], [[1, 1], "H"]]
     assert lab.python("[str(a) for a in app.game.history]") == [
         "L(1,0)", "B(0,1)", "(1,0)=M", "H(1,1)"]
+    # The whole board and every text can be seen: nothing clipped or cut short.
+    assert lab.canvas_hidden_edges(BOARD) == []
+    assert lab.cut_off_texts("xh-xochintlan") == []
     lab.screenshot("after-four-moves", target="xh-xochintlan")
     lab.screenshot("board-after-four-moves", target=BOARD)
 
@@ -140,5 +143,7 @@ def test_scripted_game_to_the_win_banner(lab, lab_server):
     click_cell(lab, (1, 0))
     lab.expect_text("xh-message", "the game is over")
     assert lab.python("len(app.game.history)") == len(WINNING_GAME)
+    assert lab.canvas_hidden_edges(BOARD) == []
+    assert lab.cut_off_texts("xh-xochintlan") == []
     lab.screenshot("win", target="xh-xochintlan")
     lab.screenshot("board-won", target=BOARD)
