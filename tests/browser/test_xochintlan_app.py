@@ -104,6 +104,17 @@ def test_place_switch_move_and_refusals(lab, lab_server):
     lab.screenshot("after-four-moves", target="xh-xochintlan")
     lab.screenshot("board-after-four-moves", target=BOARD)
 
+    # Those two checks do see a squeezed board and a cut text: narrow both.
+    lab.execute("app.board.widget.layout.width = '300px'\n"
+                "app.board.widget.layout.overflow = 'hidden'\n"
+                "app.find('xh-reserve').layout.width = '120px'")
+    lab.expect_visible("xh-reserve")
+    lab.page.wait_for_function(
+        "() => document.querySelector('.xh-reserve').getBoundingClientRect().width < 130")
+    assert lab.canvas_hidden_edges(BOARD) == ["right"]
+    assert lab.cut_off_texts("xh-xochintlan") == [
+        "xh-reserve: Reserve: Lizard 8 · Bird 7 · Monkey 7"]
+
 
 # Player 1 lays four Lizards in a row from the Human (card I); Player 2 lays
 # Birds in a column, three short of anything.
