@@ -11,6 +11,7 @@ from xochintlan_hex.hextremadura import Hextremadura
 from xochintlan_hex.players import (
     PLAYERS,
     HextremaduraGreedy,
+    HextremaduraSearch,
     RandomPlayer,
     XochintlanGreedy,
     XochintlanSearch,
@@ -40,7 +41,7 @@ def wander(game, steps, rng):
 
 def test_registry_names_every_player():
     assert set(PLAYERS["xochintlan"]) == {"random", "greedy", "search"}
-    assert set(PLAYERS["hextremadura"]) == {"random", "greedy"}
+    assert set(PLAYERS["hextremadura"]) == {"random", "greedy", "search"}
     assert isinstance(get_player("greedy"), XochintlanGreedy)
     assert isinstance(get_player(" Search "), XochintlanSearch)
     assert isinstance(get_player("greedy", game="hextremadura"), HextremaduraGreedy)
@@ -48,8 +49,8 @@ def test_registry_names_every_player():
 
 
 def test_registry_refuses_unknown_names_and_games():
-    with pytest.raises(ValueError, match="known players: 'random', 'greedy'$"):
-        get_player("search", game="hextremadura")
+    with pytest.raises(ValueError, match="known players: 'random', 'greedy', 'search'$"):
+        get_player("clever", game="hextremadura")
     with pytest.raises(ValueError, match="game must be one of"):
         get_player("greedy", game="chess")
     with pytest.raises(ValueError, match="choose"):
@@ -273,7 +274,7 @@ def test_score_after_matches_playing_the_placement():
     assert checked > 100
 
 
-@pytest.mark.parametrize("player", [RandomPlayer(), HextremaduraGreedy()])
+@pytest.mark.parametrize("player", [RandomPlayer(), HextremaduraGreedy(), HextremaduraSearch()])
 def test_hextremadura_players_choose_legal_actions_and_touch_nothing(player):
     rng = random.Random(2)
     game = Hextremadura(seed=3)
@@ -285,7 +286,8 @@ def test_hextremadura_players_choose_legal_actions_and_touch_nothing(player):
         game.play(action)
 
 
-def test_hextremadura_greedy_ignores_the_pile_below_its_top():
+@pytest.mark.parametrize("player", [HextremaduraGreedy(), HextremaduraSearch()])
+def test_hextremadura_players_ignore_the_pile_below_its_top(player):
     rng = random.Random(6)
     for seed in range(3):
         game = Hextremadura(seed=seed)
@@ -298,8 +300,7 @@ def test_hextremadura_greedy_ignores_the_pile_below_its_top():
             game.play(action)
             other.play(action)
         assert other.available() == game.available() and other.pile != game.pile
-        assert (HextremaduraGreedy().choose(game, random.Random(seed))
-                == HextremaduraGreedy().choose(other, random.Random(seed)))
+        assert player.choose(game, random.Random(seed)) == player.choose(other, random.Random(seed))
 
 
 def test_hextremadura_greedy_scores_more_than_random():

@@ -204,7 +204,7 @@ def test_xochintlan_bad_arguments(kwargs, message):
 
 
 @pytest.mark.parametrize("kwargs, message", [
-    ({"player": "search"}, "known players: 'random', 'greedy'"),
+    ({"player": "clever"}, "known players: 'random', 'greedy', 'search'"),
     ({"tileset": "/no/such/tiles.json"}, "tiles.json"),
     ({"games": "ten"}, "games must be an int >= 0"),
 ])

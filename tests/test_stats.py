@@ -206,6 +206,10 @@ def test_score_distribution_and_ratings():
     assert (table.loc[5, "low"], table.loc[5, "high"]) == pytest.approx(wilson_by_hand(2, 5))
     bands = stats.rating_shares(frame, bands=["none", "9+", "12+", "14+", "perfect"])
     assert bands["games"].tolist() == [3, 1, 0, 0, 1]
+    kit = pd.DataFrame({"rating": ["explorer", "wanderer", "explorer", "star"]})
+    shares = stats.rating_shares(kit)
+    assert shares["rating"].tolist() == ["wanderer", "explorer", "naturalist", "guide", "star"]
+    assert shares["games"].tolist() == [1, 2, 0, 0, 1]
 
 
 def test_objective_rates_pool_objectives_and_cluster_by_game():

@@ -564,22 +564,30 @@ def score_distribution(frame: pd.DataFrame, by: By = None, column: str = "score"
     return _per_group(frame, by, metric)
 
 
+def _band_names() -> list[str]:
+    from xochintlan_hex.hextremadura import RATING_BANDS
+
+    return [name for _, name in RATING_BANDS]
+
+
 def rating_shares(frame: pd.DataFrame, by: By = None,
                   bands: Sequence[str] | None = None) -> pd.DataFrame:
     """The share of games in each rating band (Wilson intervals).
 
-    ``bands`` fixes the order (and lists bands no game reached); by default the
-    bands seen, in order of first appearance in a sorted frame.
+    ``bands`` fixes the order and lists bands no game reached; by default the
+    Hextremadura bands from the lowest up (``hextremadura.RATING_BANDS``), then
+    any other band names the frame holds.
 
     Columns: [by...], ``rating``, ``games``, ``n``, ``estimate``, ``low``, ``high``.
     """
     _require(frame, "rating")
+    if bands is None:
+        bands = _band_names()
+        bands += sorted(set(frame["rating"].dropna()) - set(bands), key=str)
 
     def metric(games: pd.DataFrame) -> pd.DataFrame:
-        names = list(bands) if bands is not None else sorted(games["rating"].dropna().unique(),
-                                                             key=str)
         rows = []
-        for band in names:
+        for band in bands:
             share = proportion(int((games["rating"] == band).sum()), len(games))
             rows.append({"rating": band, "games": share["successes"], "n": share["n"],
                          "estimate": share["estimate"], "low": share["low"],

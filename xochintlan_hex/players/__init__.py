@@ -18,6 +18,8 @@ game              name         how it plays
 ``hextremadura``  ``greedy``   most tiles explored now (from round 2: best score
                                right after), then the fewest hopeless
                                requirements, then the most terrain continued
+``hextremadura``  ``search``   greedy's best candidates, each valued with the
+                               best next placement of the tile still in view
 ================  ===========  =========================================================
 
 >>> import random
@@ -38,7 +40,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, Callable, Protocol, runtime_checkable
 
-from xochintlan_hex.players.hextremadura import HextremaduraGreedy
+from xochintlan_hex.players.hextremadura import HextremaduraGreedy, HextremaduraSearch
 from xochintlan_hex.players.xochintlan import XochintlanGreedy, XochintlanSearch, distances_after
 
 
@@ -70,7 +72,8 @@ class RandomPlayer:
 PLAYERS: dict[str, dict[str, Callable[[], Any]]] = {
     "xochintlan": {"random": RandomPlayer, "greedy": XochintlanGreedy,
                    "search": XochintlanSearch},
-    "hextremadura": {"random": RandomPlayer, "greedy": HextremaduraGreedy},
+    "hextremadura": {"random": RandomPlayer, "greedy": HextremaduraGreedy,
+                     "search": HextremaduraSearch},
 }
 
 
@@ -104,4 +107,4 @@ def player_name(player: Any) -> str:
 
 
 __all__ = ["PLAYERS", "Player", "RandomPlayer", "XochintlanGreedy", "XochintlanSearch",
-           "HextremaduraGreedy", "distances_after", "get_player", "player_name"]
+           "HextremaduraGreedy", "HextremaduraSearch", "distances_after", "get_player", "player_name"]
