@@ -53,9 +53,9 @@ QUEST_NAMES = {
     "los_barruecos": "Los Barruecos",
 }
 #: the map shows at least this much each side of its middle (half-width, half-height, drawing units)
-MIN_VIEW = (3.2, 3.0)
+MIN_VIEW = (3.8, 3.5)
 #: when the map outgrows its frame, the new frame has this much room to spare on every side
-GROWTH = 1.3
+GROWTH = 1.8
 #: seconds of quiet after a change before tile pictures are drawn ahead (in a live kernel)
 PREFETCH_DELAY = 0.15
 #: faint outline of the empty cells (the viz layer's grid colour), and the ring of tiles a placement completes
