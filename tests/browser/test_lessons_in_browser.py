@@ -13,6 +13,7 @@ on the page names it. No lesson variable name is assumed.
 from __future__ import annotations
 
 import re
+import shutil
 from pathlib import Path
 
 import pytest
@@ -31,8 +32,15 @@ def lesson(name: str) -> Path:
 
 
 def run_lesson(lab, lab_server, name: str) -> None:
-    """Copy a lesson into the server root, open it and run every cell (none may raise)."""
-    lab_server.copy_notebook(lesson(name), name=f"lesson_{name}")
+    """Copy a lesson into the server root, open it and run every cell (none may raise).
+
+    The lessons' own data folder (``notebooks/data``, read as ``data/...``)
+    comes along, as it sits beside the lessons in the kit.
+    """
+    path = lesson(name)
+    if (path.parent / "data").is_dir():
+        shutil.copytree(path.parent / "data", lab_server.root_dir / "data", dirs_exist_ok=True)
+    lab_server.copy_notebook(path, name=f"lesson_{name}")
     lab.open_notebook(f"lesson_{name}")
     lab.run_all_cells(timeout=240_000)
 
