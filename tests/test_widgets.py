@@ -446,6 +446,11 @@ def test_explorer_size_lattice_and_kind_change_the_gallery():
     shown = ex.page_forms
     ex.find("xh-next").click()
     assert ex.page == 1 and ex.page_forms != shown
+    # the drop-down lists the page shown; choosing there selects that form
+    labels = [label for label, _ in ex.find("xh-form").options]
+    assert labels[0].startswith("41. ") and len(labels) == len(ex.page_forms)
+    ex.find("xh-form").value = 45
+    assert ex.selected == ex.forms[45] and ex.page == 1
 
 
 def test_explorer_rotate_mirror_symmetry_and_placements():

@@ -242,7 +242,13 @@ class PolyformExplorer(App):
         self._page_label.value = f"page {self.page + 1} of {self.pages}"
         self._previous.disabled = self.page == 0
         self._next.disabled = self.page >= self.pages - 1
-        self._quiet_set(self._form_choice, self.selected_index)
+        # The drop-down lists the page's forms only: thousands of options would make the page sluggish.
+        start = self.page * PAGE_SIZE
+        options = [(f"{start + i + 1}. {f.name}", start + i) for i, f in enumerate(forms)]
+        if list(self._form_choice.options) != options:
+            self._quiet_set(self._form_choice, options, "options")
+        on_page = start <= self.selected_index < start + len(forms)
+        self._quiet_set(self._form_choice, self.selected_index if on_page else None)
 
     def _show_selected(self) -> None:
         ax = self._form_ax
@@ -329,7 +335,6 @@ class PolyformExplorer(App):
             self._quiet_set(self._size_choice, sizes, "options")
         self._quiet_set(self._size_choice, self.size)
         self._quiet_set(self._kind_choice, self.kind)
-        self._quiet_set(self._form_choice, [(f"{i + 1}. {f.name}", i) for i, f in enumerate(self.forms)], "options")
 
 
 def _check_size(size: object, lattice: str) -> None:
