@@ -343,8 +343,8 @@ def test_bad_tileset_files_are_one_line_errors(tmp_path, capsys):
     status, _, err = run([*HEX_STUDY, "--tileset", tmp_path / "bad.json",
                           "--out", tmp_path / "hex.csv"], capsys)
     assert_one_line_error(status, err, "bad.json")
-    status, _, err = run([*HEX_STUDY, "--player", "search", "--out", tmp_path / "hex.csv"], capsys)
-    assert_one_line_error(status, err, "search", "greedy")
+    status, _, err = run([*HEX_STUDY, "--player", "clever", "--out", tmp_path / "hex.csv"], capsys)
+    assert_one_line_error(status, err, "clever", "greedy")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.json"]
 
 

@@ -37,6 +37,7 @@ from typing import Iterator, Sequence
 import pandas as pd
 
 from xochintlan_hex import __version__
+from xochintlan_hex.players import PLAYERS
 from xochintlan_hex.polyforms import KINDS, count_polyforms_upto
 from xochintlan_hex.studies import (
     Study, hextremadura_study, parts_directory, read_chunks, read_results, run_study,
@@ -122,6 +123,12 @@ def _add_rules_options(parser: argparse.ArgumentParser) -> None:
                        help="turn cap (default: the study cap, 200)")
 
 
+def _names(game: str) -> str:
+    """The registered players of ``game``, for the help text: "random, greedy or search"."""
+    names = list(PLAYERS[game])
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The ``xochintlan-hex`` argument parser (one sub-command per task)."""
     parser = argparse.ArgumentParser(prog=PROG, description=(
@@ -134,14 +141,15 @@ def build_parser() -> argparse.ArgumentParser:
     xoch = games.add_parser("xochintlan", help="a Xochintlan study",
                             description="Play a Xochintlan study, one row per game.")
     xoch.add_argument("--players", default="greedy,greedy", metavar="P,P,...",
-                      help="one player per seat, seat 0 first: random, greedy or search "
-                           "(default greedy,greedy)")
+                      help="one player per seat, seat 0 first: "
+                           f"{_names('xochintlan')} (default greedy,greedy)")
     _add_run_options(xoch)
     _add_rules_options(xoch)
     xoch.set_defaults(run=_simulate_xochintlan)
     hext = games.add_parser("hextremadura", help="a Hextremadura study",
                             description="Play a Hextremadura study, one row per game.")
-    hext.add_argument("--player", default="greedy", help="random or greedy (default greedy)")
+    hext.add_argument("--player", default="greedy",
+                      help=f"{_names('hextremadura')} (default greedy)")
     hext.add_argument("--tileset", metavar="FILE", help="a tile-set JSON file "
                       "(default: the kit's set)")
     _add_run_options(hext)

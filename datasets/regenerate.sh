@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Regenerate the study results in datasets/ (see datasets/README.md for each file).
+#
+#   datasets/regenerate.sh                 # every study, 2 local processes
+#   WORKERS=4 datasets/regenerate.sh       # more processes
+#   datasets/regenerate.sh --resume        # finish a run that was interrupted
+#   datasets/regenerate.sh --scheduler tcp://host:8786   # on a Dask cluster
+#
+# Options given to the script are added to every command. The files depend only
+# on the seeds and the kit's version, not on the number of workers or where the
+# games run. About 8 minutes with 2 workers on a 2-core machine.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# the command: $XOCHINTLAN_HEX if set, else the repository's .venv, else the one on PATH
+if [ -n "${XOCHINTLAN_HEX:-}" ]; then XH=$XOCHINTLAN_HEX
+elif [ -x .venv/bin/xochintlan-hex ]; then XH=.venv/bin/xochintlan-hex
+else XH=xochintlan-hex
+fi
+W=${WORKERS:-2}
+
+# Xochintlan: greedy self-play, 2 to 5 players
+$XH simulate xochintlan --games 5000 --players greedy,greedy --seed 1 --workers "$W" --out datasets/xochintlan_greedy_selfplay_2p.csv "$@"
+$XH simulate xochintlan --games 3000 --players greedy,greedy,greedy --seed 1 --workers "$W" --out datasets/xochintlan_greedy_selfplay_3p.csv "$@"
+$XH simulate xochintlan --games 3000 --players greedy,greedy,greedy,greedy --seed 1 --workers "$W" --out datasets/xochintlan_greedy_selfplay_4p.csv "$@"
+$XH simulate xochintlan --games 3000 --players greedy,greedy,greedy,greedy,greedy --seed 1 --workers "$W" --out datasets/xochintlan_greedy_selfplay_5p.csv "$@"
+
+# Xochintlan: player kinds head to head, each kind in both seats
+$XH simulate xochintlan --games 1000 --players greedy,random --seed 2 --workers "$W" --out datasets/xochintlan_greedy_vs_random.csv "$@"
+$XH simulate xochintlan --games 1000 --players random,greedy --seed 2 --workers "$W" --out datasets/xochintlan_random_vs_greedy.csv "$@"
+$XH simulate xochintlan --games 600 --players search,greedy --seed 3 --workers "$W" --out datasets/xochintlan_search_vs_greedy.csv "$@"
+$XH simulate xochintlan --games 600 --players greedy,search --seed 3 --workers "$W" --out datasets/xochintlan_greedy_vs_search.csv "$@"
+
+# Xochintlan: the hex lattice and the variants
+$XH simulate xochintlan --games 3000 --players greedy,greedy --lattice hex --seed 4 --workers "$W" --out datasets/xochintlan_hex_lattice.csv "$@"
+$XH simulate xochintlan --games 3000 --players greedy,greedy --cards-per-player 2 --seed 5 --workers "$W" --out datasets/xochintlan_two_cards.csv "$@"
+$XH simulate xochintlan --games 3000 --players random,random --seed 6 --workers "$W" --out datasets/xochintlan_random_selfplay.csv "$@"
+$XH simulate xochintlan --games 3000 --players random,random --endgame swap --seed 6 --workers "$W" --out datasets/xochintlan_random_swap_endgame.csv "$@"
+
+# Hextremadura: the kit's tile set, random, greedy and search
+$XH simulate hextremadura --games 1000 --player random --seed 7 --workers "$W" --out datasets/hextremadura_random.csv "$@"
+$XH simulate hextremadura --games 1000 --player greedy --seed 7 --workers "$W" --out datasets/hextremadura_greedy.csv "$@"
+$XH simulate hextremadura --games 200 --player search --seed 7 --workers "$W" --out datasets/hextremadura_search.csv "$@"
