@@ -253,6 +253,14 @@ def test_report_of_a_hextremadura_study():
     assert set(table["metric"]) == {"score", "rating", "quest", "rounds"}
 
 
+def test_joined_studies_with_repeated_game_numbers(games):
+    twice = pd.concat([games, games])  # the same game labels twice
+    table = stats.head_to_head(twice).set_index(["player", "opponent"])
+    assert table.loc[("greedy", "random"), "n"] == 20
+    assert table.loc[("greedy", "random"), "wins"] == 10
+    assert stats.seat_results(twice)["row"].nunique() == 20
+
+
 def test_frames_read_back_from_csv_still_work(games, tmp_path):
     path = tmp_path / "study.csv"
     games.to_csv(path)

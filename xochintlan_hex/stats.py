@@ -237,7 +237,9 @@ def _n_players(frame: pd.DataFrame) -> pd.Series:
 def seat_results(frame: pd.DataFrame) -> pd.DataFrame:
     """The long view of a Xochintlan study: one row per seat per game.
 
-    Columns: ``game`` (the row label of the game in ``frame``), ``seat``,
+    Columns: ``row`` (the position of the game in ``frame``; frames joined with
+    ``pd.concat`` may repeat game numbers), ``game`` (its ``game`` column, else its
+    row label), ``seat``,
     ``n_players``, ``player`` (the player kind, if the frame has ``player_<seat>``),
     ``cards`` (if the frame has ``cards_<seat>``), ``won`` (bool) and ``score``
     (1 for the winner, 0 for a loser, ``1 / n_players`` when nobody won), plus
@@ -255,12 +257,14 @@ def seat_results(frame: pd.DataFrame) -> pd.DataFrame:
     winner = _winner(frame)
     nobody = winner.isna().to_numpy()
     winner = winner.fillna(-1).to_numpy()
+    labels = (frame["game"] if "game" in frame.columns else frame.index).to_numpy()
     rows = []
     for seat in range(int(n_players.max()) if len(frame) else 0):
         playing = n_players > seat
         won = (winner == seat) & playing
         score = np.where(won, 1.0, np.where(nobody, 1.0 / n_players, 0.0))
-        part = pd.DataFrame({"game": frame.index.to_numpy(), "seat": seat,
+        part = pd.DataFrame({"row": np.arange(len(frame)), "game": labels,
+                             "seat": seat,
                              "n_players": n_players, "won": won, "score": score})
         for source, target in ((f"player_{seat}", "player"), (f"cards_{seat}", "cards")):
             if source in frame.columns:
@@ -270,8 +274,8 @@ def seat_results(frame: pd.DataFrame) -> pd.DataFrame:
                 part[column] = frame[column].to_numpy()
         rows.append(part[playing])
     if not rows:
-        return pd.DataFrame(columns=["game", "seat", "n_players", "won", "score"])
-    return pd.concat(rows, ignore_index=True).sort_values(["game", "seat"], ignore_index=True)
+        return pd.DataFrame(columns=["row", "game", "seat", "n_players", "won", "score"])
+    return pd.concat(rows, ignore_index=True).sort_values(["row", "seat"], ignore_index=True)
 
 
 # ---------------------------------------------------------------------------
@@ -514,7 +518,7 @@ def head_to_head(frame: pd.DataFrame, by: By = None,
         seats = seat_results(games)
         if "player" not in seats.columns:
             raise ValueError("head_to_head needs the player_0, player_1, ... columns")
-        pairs = seats.merge(seats, on="game", suffixes=("", "_other"))
+        pairs = seats.merge(seats, on="row", suffixes=("", "_other"))
         pairs = pairs[pairs["player"] != pairs["player_other"]]
         rows = []
         for (player, opponent), group in pairs.groupby(["player", "player_other"], sort=True):
