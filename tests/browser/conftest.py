@@ -67,8 +67,13 @@ def failed(node: pytest.Item) -> bool:
 
 @pytest.fixture(scope="session")
 def browser_output_dir(pytestconfig: pytest.Config) -> Path:
-    """``test-output/browser/`` at the repository root (ignored by git)."""
-    path = Path(pytestconfig.rootpath) / "test-output" / "browser"
+    """``test-output/browser/`` at the repository root (ignored by git), or ``$XH_BROWSER_OUTPUT``.
+
+    Two runs at once in one work tree would empty each other's test folders:
+    give one of them its own ``XH_BROWSER_OUTPUT``.
+    """
+    override = os.environ.get("XH_BROWSER_OUTPUT")
+    path = Path(override) if override else Path(pytestconfig.rootpath) / "test-output" / "browser"
     path.mkdir(parents=True, exist_ok=True)
     return path
 
