@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import doctest
+import io
 import random
 import sys
 
@@ -513,6 +514,25 @@ def test_the_apps_show_themselves_in_a_notebook():
         bundle = app._repr_mimebundle_()
         assert "application/vnd.jupyter.widget-view+json" in bundle
         assert "xh-app" in app.widget._dom_classes
+
+
+def test_the_board_canvas_sends_whole_frames():
+    # A frame that is a difference from the last one leaves stale pixels behind
+    # when the browser drops one; whole frames never do.
+    from PIL import Image
+
+    app = hot_seat()
+    canvas = app.board.canvas
+    canvas.syncing_data_url = False  # as once a page has connected
+    sent = []
+    canvas.send_binary = sent.append
+    canvas.draw()
+    app.click((1, 0))
+    canvas.draw()
+    assert len(sent) == 2 and canvas._current_image_mode == "full"
+    frame = Image.open(io.BytesIO(sent[-1]))
+    assert frame.size == (round(app.figure.bbox.width), round(app.figure.bbox.height))
+    assert frame.getextrema()[3] == (255, 255)  # opaque everywhere: nothing left of the frame before
 
 
 def test_pixel_to_cell_inverts_the_drawing_layout():

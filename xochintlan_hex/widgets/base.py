@@ -32,11 +32,13 @@ import warnings
 from typing import Any, Callable
 
 import ipywidgets as w
+import numpy as np
 from matplotlib.axes import Axes
 from matplotlib.backend_bases import KeyEvent, MouseEvent
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.collections import PolyCollection
 from matplotlib.figure import Figure
+from PIL import Image
 
 from ..lattice import SQRT3, Cell, Lattice
 
@@ -270,18 +272,28 @@ def _whole_frame_canvas_class() -> type:
     from ipympl.backend_nbagg import Canvas
 
     class WholeFrameCanvas(Canvas):
-        """ipympl's canvas widget, sending every frame whole.
+        """ipympl's canvas widget, sending every frame whole, quickly compressed.
 
         ipympl sends a frame as the pixels changed since the frame before. When
         frames follow each other quickly (two clicks in a row), the browser
         replaces a picture that has not loaded yet, that change is lost, and the
-        board keeps stale pixels for good. A whole frame costs a little more to
-        send and never depends on the one before.
+        board keeps stale pixels for good. A whole frame never depends on the one
+        before. It is compressed with zlib's fastest level: as small as the
+        default for these pictures, in about half the time.
         """
 
-        def get_diff_image(self) -> Any:
-            self._force_full = True
-            return super().get_diff_image()
+        def get_diff_image(self) -> bytes | None:
+            # As matplotlib's FigureCanvasWebAggCore.get_diff_image, always "full".
+            if not self._png_is_old:
+                return None
+            pixels = np.asarray(self.get_renderer().buffer_rgba())
+            self._last_buff = pixels.view(np.uint32).squeeze(2).copy()  # ipympl reads it too
+            self.set_image_mode("full")
+            self._force_full = False
+            self._png_is_old = False
+            with io.BytesIO() as png:
+                Image.fromarray(pixels).save(png, format="png", compress_level=1)
+                return png.getvalue()
 
     return WholeFrameCanvas
 
