@@ -247,12 +247,16 @@ class XochintlanApp(App):
 
     # -- after each change -------------------------------------------------------------
     def _after_move(self) -> None:
+        self._settle()
+        self._schedule_computer()
+
+    def _settle(self) -> None:
+        """Bring the page up to date after one or more moves."""
         if self.humans > 1:
             self.card_shown = False  # the next person must not see the previous one's card
         if self.game.reserve.get(self.animal, 0) == 0:
             self._pick_available_animal()
         self._update_view()
-        self._schedule_computer()
 
     def _pick_available_animal(self) -> None:
         for kind in KINDS:
@@ -296,12 +300,7 @@ class XochintlanApp(App):
         for _ in range(MAX_SYNC_MOVES):
             if self._computer_move() is None:
                 break
-        self._after_sync_moves()
-
-    def _after_sync_moves(self) -> None:
-        if self.humans > 1:
-            self.card_shown = False
-        self._update_view()
+        self._settle()
 
     def _computer_tick(self) -> None:
         self._pending = None
