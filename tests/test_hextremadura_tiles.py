@@ -286,3 +286,24 @@ def test_fuzz_mutated_shipped_set_gives_only_tileset_errors(path, value, delete)
     else:
         parent[path[-1]] = value
     assert _load_outcome(data) in ("ok", "error")
+
+
+def test_objectives_are_described_with_the_right_article():
+    # "an acorn", never "a acorn": every icon, in every kind of objective that names one
+    texts = [Objective("three_separate", terrain="forest", symbol="acorn").describe(),
+             Objective("same_symbol_triad", symbol="acorn").describe(),
+             Objective("adjacent_pair", symbol_a="acorn", symbol_b="stork").describe(),
+             Objective("adjacent_pair", symbol_a="monument", symbol_b="acorn").describe()]
+    assert texts == [
+        "three different forest regions, each with an acorn",
+        "a forest, a water and a crops region, pairwise adjacent, each with an acorn",
+        "two adjacent regions, one with an acorn, the other with a stork",
+        "two adjacent regions, one with a monument, the other with an acorn",
+    ]
+    shipped = [objective.describe() for objective in _shipped_objectives()]
+    assert shipped and not any(" a acorn" in text for text in shipped)
+
+
+def _shipped_objectives() -> list[Objective]:
+    tileset = load_tileset()
+    return [tileset[tile_id].back.objective for tile_id in tileset.ids if tileset[tile_id].back.objective is not None]

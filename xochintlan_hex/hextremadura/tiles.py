@@ -102,6 +102,11 @@ class Requirement:
         return {"terrain": self.terrain, "size": self.size, "side": self.side}
 
 
+def _with_article(noun: str) -> str:
+    """``noun`` with "a" or "an" before it, as it is said ("an acorn", "a stork")."""
+    return f"{'an' if noun[:1].lower() in 'aeiou' else 'a'} {noun}"
+
+
 @dataclass(frozen=True)
 class Objective:
     """A back objective: its ``type`` (one of :data:`OBJECTIVE_TYPES`) and parameters.
@@ -129,15 +134,20 @@ class Objective:
         return f"{self.type}({', '.join(self.parameters.values())})"
 
     def describe(self) -> str:
-        """The objective in plain words."""
-        p = self.parameters
+        """The objective in plain words.
+
+        >>> Objective("three_separate", terrain="forest", symbol="acorn").describe()
+        'three different forest regions, each with an acorn'
+        """
+        p = {name: _with_article(value) if name.startswith("symbol") else value
+             for name, value in self.parameters.items()}
         if self.type == "all_symbols":
             return f"a {p['terrain']} region holding an acorn, a stork and a monument"
         if self.type == "same_symbol_triad":
-            return f"a forest, a water and a crops region, pairwise adjacent, each with a {p['symbol']}"
+            return f"a forest, a water and a crops region, pairwise adjacent, each with {p['symbol']}"
         if self.type == "three_separate":
-            return f"three different {p['terrain']} regions, each with a {p['symbol']}"
-        return f"two adjacent regions, one with a {p['symbol_a']}, the other with a {p['symbol_b']}"
+            return f"three different {p['terrain']} regions, each with {p['symbol']}"
+        return f"two adjacent regions, one with {p['symbol_a']}, the other with {p['symbol_b']}"
 
     def to_dict(self) -> dict[str, Any]:
         return {"type": self.type, **self.parameters}
