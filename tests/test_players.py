@@ -233,7 +233,7 @@ def test_greedy_beats_random():
 
 
 def test_search_beats_greedy():
-    estimate, low, _ = margin(match("search", "greedy", 40, seed=2), "search", "greedy")
+    estimate, low, _ = margin(match("search", "greedy", 20, seed=2), "search", "greedy")
     assert low > 0, (estimate, low)
 
 

@@ -27,12 +27,16 @@ Greedy (``"greedy"``)
        cards have left their hands), so with secret cards step 3 never fires.
 
 Search (``"search"``)
-    Greedy's candidates, then one ply of expectimax over the cards it cannot
-    see: for each candidate it lists every shape that would stand now or after
-    any reply of the next player, and takes the exact probability (cards dealt
-    without replacement from the unseen ones) that some opponent holds one. It
-    plays the candidate with the best ``(1 - p_loss) * decay ** distance``: safety
-    first, but not at the price of never progressing.
+    Wins at once if it can. Otherwise it takes the actions in greedy's order
+    (closest to its card first) and does one ply of expectimax over the cards
+    it cannot see: for each action it lists every shape that would stand right
+    after it (a win for whoever holds it, under ``win_check="any"``) or after
+    some reply of the next player, and takes the exact probability, the cards
+    being dealt without replacement from those it has not seen, that an
+    opponent holds one (``p_loss``). It plays the action with the best
+    ``(1 - p_loss) * decay ** distance``, stopping at the first action that
+    risks nothing (the later ones are no closer). With ``decay = 0.95`` a step
+    of progress is worth a 5% risk: safety first, but it still progresses.
 """
 
 from __future__ import annotations
@@ -435,13 +439,16 @@ def _chance_of_holding(unseen: int, hits: int, hand: int) -> float:
 class XochintlanSearch:
     """One ply of expectimax over the opponents' unseen cards, on greedy's candidates.
 
-    ``candidates``: how many of greedy's best actions are examined. ``decay``:
-    how much one more step to its card is worth (see the module docstring).
+    ``candidates``: how many of greedy's best actions are examined (None: all,
+    closest first, stopping at the first one that risks nothing). ``decay``: how
+    much one more step to its card is worth (see the module docstring); 0.95
+    puts safety well before speed, which beat greedy by the widest margin among
+    0.5, 0.7, 0.85, 0.9 and 0.95.
     """
 
     name: str = "search"
-    candidates: int = 10
-    decay: float = 0.7
+    candidates: int | None = None
+    decay: float = 0.95
 
     def choose(self, game: Xochintlan, rng: random.Random) -> Any:
         seat = game.current_player
@@ -464,7 +471,7 @@ class XochintlanSearch:
             return redraw[0]
         names = [card_name(card) for card in others]
         best, best_value = None, -math.inf
-        for i in _order(after, rng)[: self.candidates]:
+        for i in _order(after, rng)[: self.candidates]:  # None: every action
             theirs = distances[i, len(mine):]
             standing = {names[j] for j in np.flatnonzero(theirs == 0)}
             near = [others[j] for j in np.flatnonzero(theirs <= 2)]
@@ -474,6 +481,8 @@ class XochintlanSearch:
             value = (1.0 - p_loss) * self.decay ** float(after[i])
             if value > best_value:
                 best, best_value = i, value
+            if p_loss == 0.0:
+                break  # the candidates left are no closer: none can do better
         return board_actions[best]
 
     @staticmethod
