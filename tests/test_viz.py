@@ -14,6 +14,8 @@ import warnings
 from pathlib import Path
 
 import matplotlib
+import matplotlib.colors
+import matplotlib.patches
 import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
@@ -24,9 +26,10 @@ from matplotlib.testing.compare import compare_images
 
 from xochintlan_hex import viz
 from xochintlan_hex.hextremadura import Hextremadura, PlacedTile, load_tileset
+from xochintlan_hex.lattice import SQUARE
 from xochintlan_hex.polyforms import Polyform, polyforms
 from xochintlan_hex.viz import hextremadura as hx
-from xochintlan_hex.viz import studies
+from xochintlan_hex.viz import studies, style
 from xochintlan_hex.viz.xochintlan import action_cells, board_of
 from xochintlan_hex.xochintlan import Rules, Xochintlan
 
@@ -267,8 +270,46 @@ def test_board_of_a_won_game_outlines_the_pattern():
     assert game.winner == 0 and game.winning_cells == frozenset(SEED_PATTERN)
     ax = viz.draw_xochintlan(game, fresh_ax(), status=True)
     assert ax.get_title() == "Player 0 wins with Lizards (card L)"
-    assert any(len(c.get_segments()) == 12 for c in ax.collections)  # the L's outline: 12 sides
+    lines = [c for c in ax.collections if hasattr(c, "get_segments")]
+    assert any(len(c.get_segments()) == 12 for c in lines)  # the L's outline: 12 sides
     assert_sane_png(png_of(ax))
+
+
+def test_a_frame_of_cells_fixes_the_picture_whatever_the_board_holds():
+    window = [(x, y) for x in range(-3, 4) for y in range(-3, 4)]
+    limits = []
+    for board in ({(0, 0): "H"}, {(0, 0): "H", (1, 0): "L", (2, 0): "B", (2, 1): "M"}):
+        ax = viz.draw_xochintlan(board, fresh_ax((5, 5)), frame=window, empty=window, legend=False)
+        limits.append((ax.get_xlim(), ax.get_ylim()))
+        close(ax)
+    # the same cells framed: the same limits (so the same scale) for both boards
+    assert limits[0] == limits[1] == ((-3.65, 3.65), (-3.65, 3.65))
+
+
+def test_a_frame_of_bounds_is_shown_exactly():
+    ax = viz.draw_xochintlan(SEED_BOARD, fresh_ax(), frame=(-1.5, -4.0, 3.0, 1.0), legend=False)
+    assert (ax.get_xlim(), ax.get_ylim()) == ((-1.5, 3.0), (-4.0, 1.0))
+
+
+def test_the_selected_cell_is_outlined(tmp_path):
+    ax = fresh_ax((5, 5))
+    window = [(x, y) for x in range(-2, 4) for y in range(-1, 5)]
+    viz.draw_xochintlan(SEED_BOARD, ax, frame=window, empty=window, selected=(1, 2), legend=False)
+    outlined = [a for a in ax.get_children() if isinstance(a, matplotlib.patches.Polygon)
+                and matplotlib.colors.same_color(a.get_edgecolor(), style.SELECTED_COLOUR)
+                and a.get_linewidth() > 3]
+    assert len(outlined) == 1
+    assert np.allclose(sorted(outlined[0].get_xy()[:-1].tolist()), sorted(SQUARE.corners((1, 2))))
+    assert_matches_reference(ax, "xochintlan_framed_selection", tmp_path)
+
+
+def test_frame_and_selected_arguments_are_checked():
+    with pytest.raises(ValueError, match="frame must be cells"):
+        viz.draw_xochintlan(SEED_BOARD, fresh_ax(), frame="everything")
+    with pytest.raises(ValueError, match="xmin < xmax"):
+        viz.draw_xochintlan(SEED_BOARD, fresh_ax(), frame=(2, 0, 1, 3))
+    with pytest.raises(ValueError, match="selected must be a cell"):
+        viz.draw_xochintlan(SEED_BOARD, fresh_ax(), selected="(1, 2)")
 
 
 def test_board_arguments_are_checked():

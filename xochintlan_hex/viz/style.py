@@ -53,6 +53,8 @@ ANIMAL_NAMES: dict[str, str] = {"L": "Lizard", "B": "Bird", "M": "Monkey", "H": 
 LOCK_COLOUR = OKABE_ITO["vermillion"]
 PATTERN_COLOUR = OKABE_ITO["reddish_purple"]
 LEGAL_COLOUR = OKABE_ITO["blue"]
+#: a cell a person has selected (the first cell of a swap)
+SELECTED_COLOUR = OKABE_ITO["blue"]
 
 # -- Hextremadura ---------------------------------------------------------------
 TERRAIN_COLOURS: dict[str, str] = {

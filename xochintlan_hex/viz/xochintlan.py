@@ -9,7 +9,11 @@ readers. Highlights:
 * legal cells: a dotted blue outline (an empty cell where a tile can be placed
   or the Human moved) or a blue corner dot (a tile that can be switched);
 * a matched pattern: a thick purple line around the cells;
+* a selected cell (the first cell of a swap, say): a thick solid blue outline;
 * a goal card beside the board, in an inset.
+
+``frame=`` fixes what the picture shows (some cells, or bounds in drawing
+units), so that a board drawn again after each move keeps its place and scale.
 
 >>> from matplotlib.figure import Figure
 >>> ax = draw_xochintlan({(0, 0): "H", (1, 0): "L", (1, 1): "B"}, Figure().add_subplot())
@@ -19,10 +23,11 @@ readers. Highlights:
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable, Mapping, Sequence
 
 import matplotlib.patheffects as path_effects
 from matplotlib.axes import Axes
+from matplotlib.collections import PolyCollection
 from matplotlib.lines import Line2D
 from matplotlib.patches import Circle, FancyBboxPatch, Polygon, Wedge
 
@@ -114,7 +119,11 @@ def board_figsize(game_or_board: Any, lattice: str | Lattice | None = None, card
     """A figure size that gives each cell about :data:`INCHES_PER_CELL` inches."""
     lat = lattice_of(game_or_board, lattice)
     board = board_of(game_or_board)
-    points = board_extent(lat, set(board) | frontier(lat, board))
+    return _figsize(lat, board_extent(lat, set(board) | frontier(lat, board)), card)
+
+
+def _figsize(lat: Lattice, points: list[tuple[float, float]], card: bool) -> tuple[float, float]:
+    """About :data:`INCHES_PER_CELL` inches per cell for a picture spanning ``points``."""
     xs, ys = zip(*points)
     unit = 1.0 if lat.sides == 4 else 1.6
     width = (max(xs) - min(xs)) / unit * INCHES_PER_CELL + 0.6
@@ -138,6 +147,8 @@ def draw_xochintlan(
     empty: bool | Iterable[Cell] = True,
     legend: bool = True,
     status: bool = False,
+    frame: Iterable[Cell] | Sequence[float] | None = None,
+    selected: Cell | Iterable[Cell] | None = None,
 ) -> Axes:
     """Draw a Xochintlan board (a game, or a mapping cell -> "H" | "L" | "B" | "M").
 
@@ -155,6 +166,19 @@ def draw_xochintlan(
             empty cells to outline.
         legend: a key of the glyphs, with reserve counts when the game has them.
         status: a title with the turn, the player to move or the result.
+        frame: what the picture shows: cells (the picture fits them, whatever
+            the board holds) or bounds ``(xmin, ymin, xmax, ymax)`` in drawing
+            units (``Lattice.center``); None fits the board and its highlights.
+            A fixed frame keeps a board's place and scale from move to move.
+        selected: a cell (or cells) to outline in solid blue, e.g. the first
+            cell of a swap a person is making.
+
+    >>> from matplotlib.figure import Figure
+    >>> window = [(x, y) for x in range(-3, 4) for y in range(-3, 4)]   # 7 x 7 cells
+    >>> ax = draw_xochintlan({(0, 0): "H", (1, 0): "L"}, Figure().add_subplot(), frame=window,
+    ...                      empty=window, selected=(1, 0), legend=False)
+    >>> [float(x) for x in ax.get_xlim()]          # the 7 cells and a small margin, not the 2 tiles
+    [-3.65, 3.65]
     """
     game = game_or_board
     lat = lattice_of(game, lattice)
@@ -163,15 +187,18 @@ def draw_xochintlan(
     legal_cells = _legal_cells(legal, game)
     pattern_cells = _cells_option(pattern, game, "winning_cells")
     locked_cells = _cells_option(locked, game, "locked") & set(board)
+    selected_cells = _cell_or_cells(selected, "selected")
     cards = _card_list(card)
-    ax = style.new_axes(board_figsize(game, lat, card=bool(cards)), ax)
     everything = set(board) | empties | legal_cells | pattern_cells
-    points = board_extent(lat, everything or {(0, 0)})
+    points, margin = _frame_points(frame, lat, everything)
+    ax = style.new_axes(_figsize(lat, points, bool(cards)), ax) if ax is None else ax
     panels = _card_panels(points, len(cards), lat)
-    style.finish_board_axes(ax, points + [p for x, y, w, h in panels for p in ((x, y), (x + w, y + h))], margin=0.15)
+    style.finish_board_axes(ax, points + [p for x, y, w, h in panels for p in ((x, y), (x + w, y + h))], margin=margin)
     scale = style.points_per_unit(ax) * (1.0 if lat.sides == 4 else 1.45)
-    for cell in sorted(empties | (legal_cells - set(board))):
-        style.add(ax, style.cell_polygon(lat, cell, facecolor="white", edgecolor=style.GRID, linewidth=0.8, linestyle=":"))
+    grid = sorted(empties | (legal_cells - set(board)))
+    if grid:  # one artist for the whole grid: a large frame stays quick to draw
+        ax.add_collection(PolyCollection([lat.corners(c) for c in grid], facecolor="white", edgecolor=style.GRID,
+                                         linewidth=0.8, linestyle=":"))
     for cell, kind in board.items():
         _draw_tile(ax, lat, cell, kind, scale)
     _draw_legal(ax, lat, legal_cells, board)
@@ -179,6 +206,9 @@ def draw_xochintlan(
         _draw_pattern(ax, lat, pattern_cells, scale)
     for cell in locked_cells:
         _draw_lock(ax, lat, cell)
+    for cell in selected_cells:
+        style.add(ax, style.cell_polygon(lat, cell, facecolor="none", edgecolor=style.SELECTED_COLOUR,
+                                        linewidth=3.5, zorder=8))
     if coords:
         _draw_coords(ax, lat, everything, scale)
     if legend:
@@ -189,6 +219,36 @@ def draw_xochintlan(
         # an inset of its own: clicks on the card never land on a board cell
         draw_card(one, ax.inset_axes(bounds, transform=ax.transData))
     return ax
+
+
+def _is_cell(value: Any) -> bool:
+    return (isinstance(value, (tuple, list)) and len(value) == 2
+            and all(isinstance(v, int) and not isinstance(v, bool) for v in value))
+
+
+def _cell_or_cells(option: Any, name: str) -> set[Cell]:
+    """One cell or a collection of cells (None: none), as a set of cells."""
+    if option is None:
+        return set()
+    cells = [option] if _is_cell(option) else list(option) if isinstance(option, Iterable) else [option]
+    if not all(_is_cell(c) for c in cells):
+        raise ValueError(f"{name} must be a cell such as (1, 0), cells, or None, not {option!r}")
+    return {(int(c[0]), int(c[1])) for c in cells}
+
+
+def _frame_points(frame: Any, lat: Lattice, everything: set[Cell]) -> tuple[list[tuple[float, float]], float]:
+    """The points the picture must show, and the margin around them, for a ``frame`` option."""
+    if frame is None:
+        return board_extent(lat, everything or {(0, 0)}), 0.15
+    items = list(frame) if isinstance(frame, Iterable) else None
+    if items and len(items) == 4 and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in items):
+        xmin, ymin, xmax, ymax = (float(v) for v in items)
+        if xmin < xmax and ymin < ymax:
+            return [(xmin, ymin), (xmax, ymax)], 0.0
+    elif items and all(_is_cell(c) for c in items):
+        return board_extent(lat, {(int(c[0]), int(c[1])) for c in items}), 0.15
+    raise ValueError("frame must be cells such as [(0, 0), (1, 0)], or bounds (xmin, ymin, xmax, ymax) "
+                     f"with xmin < xmax and ymin < ymax, or None; not {frame!r}")
 
 
 def _card_list(card: Any) -> list[Any]:
