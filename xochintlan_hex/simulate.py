@@ -102,7 +102,10 @@ from __future__ import annotations
 import dataclasses
 import math
 import operator
+import os
 import random
+import threading
+import time
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
 from typing import Any, Callable, Iterable, Iterator, Sequence
 
@@ -239,9 +242,24 @@ def iter_chunks(play_chunk: Callable[..., list[dict]], chunks: Iterable[list[int
     if executor is None and workers == 1:
         return ((chunk, play_chunk(chunk, *args)) for chunk in chunks)
     # Processes start at the first submit: before any progress-bar thread exists.
-    pool = ProcessPoolExecutor(max_workers=workers) if executor is None else executor
+    pool = (ProcessPoolExecutor(max_workers=workers, initializer=_exit_with_parent,
+                                initargs=(os.getpid(),))
+            if executor is None else executor)
     futures = {pool.submit(play_chunk, chunk, *args): chunk for chunk in chunks}
     return _as_they_end(futures, pool if executor is None else None)
+
+
+def _exit_with_parent(parent: int) -> None:
+    """In a worker process: exit once the study's process is gone (e.g. killed).
+
+    Without this, workers of a killed study would wait for work forever.
+    """
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="exit-with-parent", daemon=True).start()
 
 
 def _as_they_end(futures: dict[Future, list[int]], own_pool: Executor | None
