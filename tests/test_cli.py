@@ -7,6 +7,7 @@ compare with an uninterrupted run.
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 import os
@@ -271,7 +272,8 @@ def uninterrupted(tmp_path_factory, capsys):
     return studies.read_results(out)
 
 
-@pytest.mark.parametrize("how", [signal.SIGKILL, signal.SIGINT], ids=["kill", "ctrl-c"])
+@pytest.mark.parametrize("how", [signal.SIGKILL, signal.SIGINT, signal.SIGTERM],
+                         ids=["kill", "ctrl-c", "term"])
 def test_an_interrupted_run_resumes_to_the_uninterrupted_frame(tmp_path, capsys, uninterrupted,
                                                                how):
     out = tmp_path / "s.csv"
@@ -288,7 +290,7 @@ def test_an_interrupted_run_resumes_to_the_uninterrupted_frame(tmp_path, capsys,
             child.wait()
     if how == signal.SIGKILL:
         assert status == -signal.SIGKILL
-    else:  # Ctrl-C: a clear message, no traceback
+    else:  # Ctrl-C or a polite stop: a clear message, no traceback
         assert status == cli.EXIT_INTERRUPTED and "Traceback" not in err
         assert "12 of 24 games are kept" in err and "--resume" in err
     assert not out.exists()
@@ -299,6 +301,41 @@ def test_an_interrupted_run_resumes_to_the_uninterrupted_frame(tmp_path, capsys,
     assert status == 0
     assert_frame_equal(studies.read_results(out), uninterrupted)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["s.csv"]
+
+
+def running(pid: str) -> bool:
+    """Whether a process runs (an exited one waiting to be reaped does not)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] != "Z"
+
+
+def test_the_workers_of_a_killed_run_exit(tmp_path):
+    out = tmp_path / "s.csv"
+    child = subprocess.Popen([sys.executable, "-m", "xochintlan_hex.cli", *STUDY[:2],
+                              "--games", "4000", "--players", "greedy,greedy", "--workers", "2",
+                              "--chunk-size", "10", "--quiet", "--out", str(out)],
+                             start_new_session=True)
+    try:
+        workers = []
+        deadline = time.monotonic() + 60
+        while (len(workers) < 2 or not chunk_files(studies.parts_directory(out))) \
+                and time.monotonic() < deadline:
+            time.sleep(0.05)
+            workers = subprocess.run(["pgrep", "-P", str(child.pid)], capture_output=True,
+                                     text=True).stdout.split()
+        assert len(workers) == 2 and child.poll() is None
+        child.kill()
+        child.wait()
+        deadline = time.monotonic() + 30
+        while any(map(running, workers)) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert not any(map(running, workers))
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(child.pid, signal.SIGKILL)  # whatever is left of the run
 
 
 # ---------------------------------------------------------------------------

@@ -13,8 +13,8 @@
 Studies write each finished chunk of games next to the output
 (``<out>.parts/``) and the output file only when every game is done (see
 :mod:`xochintlan_hex.studies`). Bad arguments and unreadable files end with a
-one-line message and exit status 2; an interrupted study ends with status 130
-and tells how to resume it.
+one-line message and exit status 2; an interrupted study (Ctrl-C, SIGTERM or
+SIGHUP) ends with status 130 and tells how to resume it.
 
 >>> main(["count", "--lattice", "square", "--kind", "free", "--max-n", "5"])
  n  free
@@ -30,7 +30,9 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import signal
 import sys
+import threading
 from concurrent.futures import Executor
 from typing import Iterator, Sequence
 
@@ -219,9 +221,31 @@ def dask_executor(address: str | None) -> Iterator[tuple[Executor | None, int]]:
         yield client.get_executor(), sum(client.nthreads().values())
 
 
+def _raise_interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt(signal.Signals(signum).name)
+
+
+@contextlib.contextmanager
+def stop_signals_interrupt() -> Iterator[None]:
+    """SIGTERM and SIGHUP (a batch system's stop, a closed terminal) act like Ctrl-C.
+
+    The run then stops in order: kept chunks stay, workers are shut down.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    names = [name for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name)]
+    previous = {name: signal.signal(getattr(signal, name), _raise_interrupt) for name in names}
+    try:
+        yield
+    finally:
+        for name, handler in previous.items():
+            signal.signal(getattr(signal, name), handler)
+
+
 def _run(study: Study, args: argparse.Namespace) -> int:
     try:
-        with dask_executor(args.scheduler) as (executor, threads):
+        with stop_signals_interrupt(), dask_executor(args.scheduler) as (executor, threads):
             frame = run_study(study, args.out, workers=max(args.workers, threads),
                               executor=executor, resume=args.resume,
                               chunk_size=args.chunk_size, progress=not args.quiet,
