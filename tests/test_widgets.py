@@ -11,6 +11,7 @@ import sys
 
 import ipywidgets as w
 import matplotlib
+import matplotlib.colors
 import pytest
 
 matplotlib.use("Agg")  # the apps never use pyplot; this only keeps stray figures off screen
@@ -20,7 +21,7 @@ from xochintlan_hex.hextremadura import Place as HexPlace  # noqa: E402
 from xochintlan_hex.viz import style  # noqa: E402
 from xochintlan_hex.widgets import HextremaduraApp, PolyformExplorer, XochintlanApp  # noqa: E402
 from xochintlan_hex.widgets import base, explorer, hextremadura_app, sprites, xochintlan_app  # noqa: E402
-from xochintlan_hex.xochintlan import Place, Rules, Switch  # noqa: E402
+from xochintlan_hex.xochintlan import MoveHuman, Place, Rules, Switch  # noqa: E402
 
 I_VS_X = [["I"], ["X"]]
 #: player 1 builds the I pentomino with Lizards; player 2 scatters Birds
@@ -132,6 +133,78 @@ def test_switch_and_move_the_human_and_the_lock():
     assert app.game.board[(1, 1)] == "H" and (0, 0) not in app.game.board
     assert app.text("xh-lock") == "Locked: (1, 1)"
     assert app.text("xh-status") == "Player 1 to play"
+
+
+def cell_pixels(app: XochintlanApp) -> float:
+    """How wide one cell is on the canvas, in pixels."""
+    (x0, _), (x1, _) = app.cell_to_canvas_fraction((0, 0)), app.cell_to_canvas_fraction((1, 0))
+    return (x1 - x0) * app.figure.bbox.width
+
+
+def test_the_board_keeps_its_frame_until_the_tiles_reach_its_edge():
+    app = hot_seat()
+    start = set(app._view_cells())
+    assert start == {(x, y) for x in range(-3, 4) for y in range(-3, 4)}  # 7 x 7 around the Human
+    size = cell_pixels(app)
+    # the tiles' middle moves off the Human's cell: the frame and the cells' size stay
+    for cell in [(1, 0), (0, 1), (2, 0), (1, 1)]:
+        assert app.click(cell)
+        assert app._view_cells() == start and cell_pixels(app) == size
+    app.choose_action("move").click((1, 2))                 # the Human moves, still well inside
+    assert app._view_cells() == start and cell_pixels(app) == size
+    # a tile on the frame's last column leaves no room for its ring: the frame grows (around the tiles)
+    app.choose_action("place").click((3, 0))
+    grown = app._view_cells()
+    assert len(grown) > len(start) and cell_pixels(app) < size
+    ring = {n for c in app.game.board for n in app.game.lattice.neighbours(c)}
+    assert ring | set(app.game.board) <= grown               # every cell a click may need is shown
+    app.undo()
+    assert app._view_cells() == grown                       # an undo does not make it jump back
+    assert app.new_game()._view_cells() == start            # a new game starts small again
+
+
+def test_with_the_human_locked_move_mode_says_why_no_cell_is_highlighted():
+    app = hot_seat()
+    app.click((1, 0))
+    app.choose_action("move").click((1, 1))                 # P2 moves the Human: it is locked now
+    assert app._target_cells() == set()
+    reason = app.game.why_illegal(MoveHuman((2, 1)))
+    assert reason and app.text("xh-message") == f"Moving the Human is not possible now: {reason}. Choose another action."
+    assert app.hint == app.text("xh-message")
+    # a refusal is shown instead while it is news; the hint goes once another action is chosen
+    assert app.click((2, 1)) is False and app.text("xh-message") == reason
+    app.choose_action("place")
+    assert app.hint == "" and app.text("xh-message") == reason
+    assert app.click((2, 0)) and app.text("xh-message") == ""
+
+
+def test_switch_mode_with_nothing_to_switch_gives_the_engines_reasons():
+    app = hot_seat()
+    app.choose_action("switch")
+    assert app.text("xh-message") == (f"Switching to a Lizard is not possible now: "
+                                      f"{app.game.why_illegal(Switch((0, 0), 'L'))}. Choose another animal or action.")
+    app.choose_action("place").click((1, 0))
+    app.choose_action("switch")                            # the only animal was just played
+    assert app.game.why_illegal(Switch((1, 0), "L")) in app.text("xh-message")
+    assert app.game.why_illegal(Switch((1, 0), "B")) in app.choose_animal("Bird").text("xh-message")
+
+
+def test_the_first_cell_of_a_swap_is_outlined_on_the_board():
+    rules = Rules(tiles_per_kind=1, endgame="swap")
+    app = XochintlanApp(players=["human", "human"], rules=rules, seed=3)
+    for animal, cell in [("L", (1, 0)), ("B", (2, 0)), ("M", (3, 0))]:
+        app.choose_animal(animal).click(cell)
+    app.choose_action("swap").click((1, 0))
+
+    def outlined() -> list:
+        return [p for p in app.ax.patches if matplotlib.colors.same_color(p.get_edgecolor(), style.SELECTED_COLOUR)
+                and p.get_linewidth() > 3]
+
+    assert len(outlined()) == 1
+    corners = sorted(app.game.lattice.corners((1, 0)))
+    assert sorted(outlined()[0].get_xy()[:-1].tolist()) == [pytest.approx(list(c)) for c in corners]
+    app.click((1, 0))                                       # a second click on it drops the selection
+    assert app.selection is None and outlined() == []
 
 
 def test_the_controls_call_the_same_methods():

@@ -29,7 +29,9 @@ All apps
     ``xh-app`` on the root, with ``xh-xochintlan``, ``xh-hextremadura`` or
     ``xh-explorer``; ``xh-board`` the box holding the board canvas; ``xh-notice``
     the "ipympl missing" message (only then); ``xh-message`` the engine's reason
-    for a refused action (empty otherwise); ``xh-undo``, ``xh-new-game`` buttons.
+    for a refused action (in Xochintlan, when the chosen action has no cell to
+    click, why not, in the engine's words; empty otherwise); ``xh-undo``,
+    ``xh-new-game`` buttons.
 
 XochintlanApp
     ``xh-status`` ("Player 1 to play", "Player 2 (greedy) to play…", "Game over");

@@ -415,6 +415,27 @@ def view_window(lattice: Lattice, cells: Any, minimum: tuple[float, float], extr
     return cells_in_window(lattice, centre, half)
 
 
+def steady_window(lattice: Lattice, cells: Any, current: set[Cell] | None, minimum: tuple[float, float],
+                  extra: float) -> set[Cell]:
+    """The cells a board shows, kept from move to move: ``current`` as long as it holds every
+    cell of ``cells`` with its full ring of neighbours; else a new :func:`view_window` around
+    them (at least ``minimum``, with ``extra`` drawing units to spare on every side).
+
+    The frame, and so the size of every cell on screen, changes only when the tiles come
+    near its edge, never because their middle moved.
+
+    >>> from xochintlan_hex.lattice import SQUARE
+    >>> start = steady_window(SQUARE, [(0, 0)], None, (3.5, 3.5), 0.0)          # 7 x 7 cells
+    >>> steady_window(SQUARE, [(0, 0), (1, 0), (2, 1)], start, (3.5, 3.5), 1.0) is start
+    True
+    >>> len(steady_window(SQUARE, [(0, 0), (3, 0)], start, (3.5, 3.5), 1.0))   # (3, 0) is at the edge
+    72
+    """
+    if current is not None and view_window(lattice, cells, (0.0, 0.0)) <= current:
+        return current
+    return view_window(lattice, cells, minimum, extra=extra)
+
+
 def _cube_round(q: float, r: float) -> Cell:
     s = -q - r
     rq, rr, rs = round(q), round(r), round(s)

@@ -14,6 +14,15 @@ True
 False
 >>> "previous player" in app.text("xh-message")   # the engine's reason: that tile is locked
 True
+
+When the chosen action has no cell to click, the message line says why, in the
+engine's words (here the Human has just been moved, so it may not move again):
+
+>>> app = XochintlanApp(players=["human", "human"], seed=1)
+>>> app.click((1, 0)), app.choose_action("move").click((1, 1))
+(True, True)
+>>> app.text("xh-message")
+'Moving the Human is not possible now: the Human was just moved by the previous player. Choose another action.'
 """
 
 from __future__ import annotations
@@ -21,17 +30,17 @@ from __future__ import annotations
 import asyncio
 import io
 import random
+from itertools import combinations, islice
 from typing import Any, Sequence
 
 import ipywidgets as w
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
-from matplotlib.patches import Polygon
 
 from ..players import get_player
 from ..viz.polyforms import draw_card
 from ..viz.xochintlan import draw_xochintlan
-from ..xochintlan import KIND_NAMES, KINDS, IllegalAction, MoveHuman, Place, Redraw, Rules, Swap, Switch, Xochintlan
+from ..xochintlan import HUMAN, KIND_NAMES, KINDS, IllegalAction, MoveHuman, Place, Redraw, Rules, Swap, Switch, Xochintlan
 from .base import (
     App,
     banner_html,
@@ -45,10 +54,9 @@ from .base import (
     css,
     data_to_fraction,
     escape,
-    grid_collection,
     is_finite_point,
     running_loop,
-    view_window,
+    steady_window,
 )
 
 Cell = tuple[int, int]
@@ -61,8 +69,13 @@ DEFAULT_PAUSE = 0.8
 MAX_SYNC_MOVES = 1000
 #: the board shows at least this much each side of its middle (half-width, half-height, drawing units)
 MIN_VIEW = {"square": (3.5, 3.5), "hex": (5.5, 5.0)}
-#: faint outline of the empty cells (the viz layer's grid colour)
-GRID_COLOUR = "#BBBBBB"
+#: when the tiles reach the board's edge, the new frame has this much room to spare on every side
+GROWTH = {"square": 1.0, "hex": 1.8}
+#: the hint names at most this many of the engine's reasons
+MAX_REASONS = 2
+#: colours of the message line: a refusal, and a hint
+REFUSAL_COLOUR = "#B33C00"
+HINT_COLOUR = "#0B5394"
 
 
 def kind_code(animal: str) -> str:
@@ -118,6 +131,10 @@ class XochintlanApp(App):
         self.animal = KINDS[0]
         self.card_shown = self.humans == 1
         self.selection: Cell | None = None  # the first cell of a swap
+        self.message = ""  # the engine's refusal, or what the last click did
+        self._refused = False
+        self.hint = ""  # why the chosen action has no cell to click now (the engine's reasons)
+        self._window: set[Cell] | None = None
         self._card_png_key: Any = None
         self._build_widgets()
         self.new_game(seed=seed)
@@ -226,6 +243,7 @@ class XochintlanApp(App):
         if seed is None and hasattr(self, "game"):
             seed = None if self._seed is None else self._seeds.randrange(2**31)
         self.game = Xochintlan(players=len(self.seats), seed=seed, rules=self.rules, cards=self._cards)
+        self._window = None  # a new game starts in the smallest frame again
         self.selection = None
         self.action = "place"
         self._quiet_set(self._action_choice, "place")
@@ -348,8 +366,54 @@ class XochintlanApp(App):
 
     def _set_message(self, text: str, refused: bool = False) -> None:
         self.message = text
-        style = "color: #B33C00;" if refused else ""
-        self._message.value = f"<span style='{style}'>{escape(text)}</span>" if text else ""
+        self._refused = refused
+        self._show_message()
+
+    def _show_message(self) -> None:
+        """The message line: the last refusal or news, else the hint, else nothing."""
+        if self.message:
+            style = f"color: {REFUSAL_COLOUR};" if self._refused else ""
+            self._message.value = f"<span style='{style}'>{escape(self.message)}</span>"
+        elif self.hint:
+            self._message.value = f"<span style='color: {HINT_COLOUR};'>{escape(self.hint)}</span>"
+        else:
+            self._message.value = ""
+
+    def _hint_text(self, targets: set[Cell]) -> str:
+        """Why no cell can be clicked for the chosen action, in the engine's words ("" when some can)."""
+        game = self.game
+        if targets or game.is_over or not self.is_human(game.current_player):
+            return ""
+        reasons: list[str] = []
+        for action in self._candidate_actions():
+            reason = game.why_illegal(action)
+            if reason is not None and reason not in reasons:
+                reasons.append(reason)
+        if not reasons:
+            return ""
+        shown = "; ".join(reasons[:MAX_REASONS]) + ("; …" if len(reasons) > MAX_REASONS else "")
+        animal = KIND_NAMES[self.animal]
+        doing = {"place": f"Placing a {animal}", "switch": f"Switching to a {animal}",
+                 "move": "Moving the Human", "swap": "Swapping"}[self.action]
+        other = "another animal or action" if self.action in ("place", "switch") else "another action"
+        return f"{doing} is not possible now: {shown}. Choose {other}."
+
+    def _candidate_actions(self) -> list[Any]:
+        """Actions a click in the chosen mode could make, for the engine to say why each is refused."""
+        board = self.game.board
+        lattice = self.game.lattice
+        empty_beside = sorted({n for cell in board for n in lattice.neighbours(cell) if n not in board})
+        animals = sorted(cell for cell, kind in board.items() if kind != HUMAN)
+        human = [cell for cell, kind in board.items() if kind == HUMAN]
+        if self.action == "place":
+            return [Place(self.animal, cell) for cell in empty_beside]
+        if self.action == "move":
+            return [MoveHuman(cell) for cell in empty_beside]
+        if self.action == "switch":
+            return [Switch(cell, self.animal) for cell in animals or human]
+        if self.selection is not None:
+            return [Swap(self.selection, cell) for cell in animals if cell != self.selection]
+        return list(islice((Swap(a, b) for a, b in combinations(animals, 2)), 100))
 
     def _target_cells(self) -> set[Cell]:
         """The cells where a click would play a legal action now (read from the engine's legal actions)."""
@@ -366,26 +430,25 @@ class XochintlanApp(App):
     def _draw_board(self) -> None:
         ax = self.ax
         clear_artists(ax)
-        lat = self.game.lattice
         window = self._view_cells()
-        # The empty cells of the window as one grid artist (cheap); the viz layer is
-        # given only the window's outermost cells, which fixes its frame and scale.
-        ax.add_collection(grid_collection(lat, window - set(self.game.board), facecolor="white",
-                                          edgecolor=GRID_COLOUR, linewidth=0.8, linestyle=":", zorder=0))
-        draw_xochintlan(self.game, ax=ax, legal=self._target_cells(), locked=True, pattern=True,
-                        empty=_outermost(lat, window) - set(self.game.board), legend=False)
-        if self.selection is not None:
-            _mark_selected(ax, lat, self.selection)
+        targets = self._target_cells()
+        draw_xochintlan(self.game, ax=ax, legal=targets, locked=True, pattern=True, frame=window, empty=window,
+                        selected=self.selection, legend=False)
+        self.hint = self._hint_text(targets)
+        self._show_message()
         self.board.refresh()
 
     def _view_cells(self) -> set[Cell]:
-        """The cells the board shows: the tiles with a ring of empty cells, and never less than a small area.
+        """The cells the board shows: at first a small area around the Human; it grows,
+        with room to spare, only when the tiles come near its edge.
 
-        Outlining them keeps the board's scale steady from move to move, and every
-        cell a click may need is on screen.
+        So the cells keep their size on screen from move to move, and every cell a
+        click may need (the tiles and the ring of empty cells around them) is shown.
         """
         lat = self.game.lattice
-        return view_window(lat, self.game.board, MIN_VIEW[lat.name])
+        extra = 0.0 if self._window is None else GROWTH[lat.name]
+        self._window = steady_window(lat, self.game.board, self._window, MIN_VIEW[lat.name], extra)
+        return self._window
 
     def _viewer(self) -> int | None:
         """Whose card the card panel is about: the person to move, or the only person."""
@@ -513,23 +576,6 @@ def _click_cell(action: Any, mode: str, animal: str, selection: Cell | None) -> 
         if selection in (action.a, action.b):
             return action.b if selection == action.a else action.a
     return None
-
-
-def _outermost(lattice: Any, cells: set[Cell]) -> set[Cell]:
-    """The cells of ``cells`` that reach furthest left, right, up and down: they span its frame."""
-    centres = {c: lattice.center(c) for c in cells}
-    extremes = set()
-    for axis in (0, 1):
-        for pick in (min, max):
-            value = pick(p[axis] for p in centres.values())
-            extremes |= {c for c, p in centres.items() if abs(p[axis] - value) < 1e-9}
-    return extremes
-
-
-def _mark_selected(ax: Any, lattice: Any, cell: Cell) -> None:
-    """Outline the first cell of a swap (the viz layer has no option for a selection)."""
-    ax.add_patch(Polygon(lattice.corners(cell), closed=True, facecolor="none", edgecolor="#0072B2",
-                         linewidth=3.5, zorder=8))
 
 
 def _cards_png(cards: Sequence[Any], labels: Sequence[str]) -> bytes:
