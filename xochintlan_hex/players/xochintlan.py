@@ -310,7 +310,6 @@ class XochintlanGreedy:
         theirs = [card for hand in seen.values() for card in hand]
         board_actions = [a for a in actions if type(a) is not Redraw]
         distances = distances_after(game, board_actions + [None], mine + theirs)
-        now = distances[-1, : len(mine)].min()
         after = distances[:-1, : len(mine)].min(axis=1)
         if len(after) and after.min() == 0:
             wins = [a for a, d in zip(board_actions, after) if d == 0]
@@ -328,12 +327,13 @@ class XochintlanGreedy:
             for i in safe:
                 if not self._hands_next_a_win(game, board_actions[i], seen):
                     return board_actions[i]
-        del now
         return board_actions[order[0]]
 
     @staticmethod
     def _hands_next_a_win(game: Xochintlan, action: Any, seen: dict[int, list[Polyform]]
                           ) -> bool:
+        """Would ``action`` end the game for another player, or let the next player
+        make one of its visible cards stand with its reply?"""
         following = (game.current_player + 1) % game.n_players
         cards = seen.get(following)
         if not cards:
