@@ -112,6 +112,13 @@ def test_first_player_advantage_with_three_players():
     assert table.loc[0, "estimate"] == pytest.approx((3 * s0 - 1) / 2)
 
 
+def test_first_player_advantage_interval_stays_in_range():
+    frame = pd.DataFrame({"n_players": 2, "winner": [0, 0, 1]})
+    table = stats.first_player_advantage(frame)
+    assert table.loc[0, "estimate"] == pytest.approx(1 / 3)
+    assert (table.loc[0, "low"], table.loc[0, "high"]) == (-1.0, 1.0)
+
+
 def test_balance_is_one_minus_the_largest_gap(games):
     table = stats.balance(games)
     assert table.loc[0, "estimate"] == pytest.approx(1 - (0.5 - 0.3))

@@ -319,7 +319,11 @@ def first_player_advantage(frame: pd.DataFrame, by: By = None) -> pd.DataFrame:
             if n_players < 2:
                 continue
             share = mean_interval(group["score"])
-            rescale = lambda s: (n_players * s - 1) / (n_players - 1)  # noqa: E731
+
+            def rescale(score: float, n: int = n_players) -> float:
+                # Seat 0's score lies in [0, 1]; so must the ends of its interval.
+                return (n * min(max(score, 0.0), 1.0) - 1) / (n - 1)
+
             rows.append({"n_players": n_players, "seat0_score": share["estimate"],
                          "estimate": rescale(share["estimate"]), "low": rescale(share["low"]),
                          "high": rescale(share["high"]), "n": share["n"]})
