@@ -208,7 +208,8 @@ class Polyform(ShowsItself):
     ###
     """
 
-    __slots__ = ("_cells", "_lat")
+    # _name caches the name: players and lessons ask for it in tight loops.
+    __slots__ = ("_cells", "_lat", "_name")
 
     def __init__(self, cells: Iterable[Cell], lattice: str | Lattice = "square") -> None:
         lat = get_lattice(lattice)
@@ -449,11 +450,15 @@ class Polyform(ShowsItself):
         >>> Polyform.from_text("#####").name, Polyform.from_text("##\\n#.\\n#.").name
         ('I', "L'")
         """
+        try:
+            return self._name
+        except AttributeError:
+            pass
         key = _canonical_key(self._cells, self._lat.name, "one-sided")
         table = _name_table(self._lat.name, len(self._cells))
-        if table is not None:
-            return table[key]
-        return _intrinsic_name(self._cells, self._lat.name, key)
+        name = table[key] if table is not None else _intrinsic_name(self._cells, self._lat.name, key)
+        object.__setattr__(self, "_name", name)
+        return name
 
 
 def _checked_cells(cells: Iterable[Cell]) -> list[Cell]:
