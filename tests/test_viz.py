@@ -30,6 +30,7 @@ from xochintlan_hex.lattice import SQUARE
 from xochintlan_hex.polyforms import Polyform, polyforms
 from xochintlan_hex.viz import hextremadura as hx
 from xochintlan_hex.viz import studies, style
+from xochintlan_hex.viz.polyforms import gallery_size
 from xochintlan_hex.viz.xochintlan import action_cells, board_of
 from xochintlan_hex.xochintlan import Rules, Xochintlan
 
@@ -215,6 +216,17 @@ def test_gallery_of_every_one_sided_pentahex():
     assert len(forms) == 33 and sum(t.startswith("H5-") for t in texts_of(ax)) == 33
     assert_sane_png(png_of(ax), max_side=2500)
     close(ax)
+
+
+@pytest.mark.parametrize("forms, ncols, note", [
+    (polyforms(5), 6, True), (polyforms(5), 8, False), (polyforms(4, "hex"), None, True), (polyforms(1), None, False),
+])
+def test_gallery_size_is_what_the_gallery_shows(forms, ncols, note):
+    ax = viz.draw_polyforms(forms, ncols=ncols, ax=fresh_ax(), note=note)
+    (x0, x1), (y0, y1) = ax.get_xlim(), ax.get_ylim()
+    assert gallery_size(forms, ncols, note=note) == pytest.approx((x1 - x0, y1 - y0))
+    with pytest.raises(ValueError, match="ncols"):
+        gallery_size(forms, 0)
 
 
 def test_gallery_arguments_are_checked():

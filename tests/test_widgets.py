@@ -18,6 +18,7 @@ matplotlib.use("Agg")  # the apps never use pyplot; this only keeps stray figure
 
 from xochintlan_hex import widgets  # noqa: E402
 from xochintlan_hex.hextremadura import Place as HexPlace  # noqa: E402
+from xochintlan_hex.lattice import HEX  # noqa: E402
 from xochintlan_hex.viz import style  # noqa: E402
 from xochintlan_hex.widgets import HextremaduraApp, PolyformExplorer, XochintlanApp  # noqa: E402
 from xochintlan_hex.widgets import base, explorer, hextremadura_app, sprites, xochintlan_app  # noqa: E402
@@ -417,11 +418,27 @@ def test_the_preview_shows_the_tiles_a_placement_would_complete():
     assert not set(removed) & {placed.tile_id for placed in app.game.map.values()}
 
 
+def test_the_map_keeps_its_frame_until_the_tiles_reach_its_edge():
+    app = HextremaduraApp(seed=3)
+    kept = grew = 0
+    for cell in [(0, 0), (1, 0), (2, 0), (3, 0), (4, 0), (5, 0), (6, 0)]:
+        before = app._view_cells()
+        assert app.click(cell)
+        shown = {c for placed in app.game.map for c in [placed, *HEX.neighbours(placed)]}
+        assert shown <= app._view_cells()                   # the tiles and every open cell are on the map
+        if shown <= before:
+            kept += 1
+            assert app._view_cells() is before             # the same frame, the same tile size
+        else:
+            grew += 1
+    assert kept >= 3 and grew >= 1
+
+
 def test_hovering_away_from_the_open_cells_shows_no_preview():
     app = HextremaduraApp(seed=3)
     app.click((0, 0))
     app.hover((0, 0))  # occupied
-    assert app.preview is None and app.text("xh-preview").startswith("Preview: move the mouse")
+    assert app.preview is None and app.text("xh-preview") == "Preview: point at an empty cell by the map"
 
 
 def test_a_river_tile_flips():
@@ -483,6 +500,7 @@ def test_objectives_and_score_as_they_stand():
     text = app.text("xh-objectives")
     for status in statuses:
         assert f"{'✓' if status.holds else '✗'} {status.tile_id}: {status.objective.describe()}" in text
+    assert " a acorn" not in text  # "an acorn", as it is said
     assert app.text("xh-score") == f"Score: {app.game.score()} of {app.game.max_score}"
     # in round 2 terrain tiles are played back up, as the engine says
     terrain = [t for t in app.game.available() if not app.game.tileset[t].is_river]
@@ -525,6 +543,25 @@ def test_explorer_size_lattice_and_kind_change_the_gallery():
     assert labels[0].startswith("41. ") and len(labels) == len(ex.page_forms)
     ex.find("xh-form").value = 45
     assert ex.selected == ex.forms[45] and ex.page == 1
+
+
+def test_the_gallery_canvas_takes_the_shape_of_its_forms():
+    ex = PolyformExplorer()
+    for lattice, size, kind in [("square", 5, "free"), ("square", 4, "one-sided"), ("square", 1, "free"),
+                                ("square", 6, "one-sided"), ("hex", 3, "free")]:
+        ex.set_lattice(lattice).set_kind(kind).set_size(size)
+        ax = ex._gallery_ax
+        ax.apply_aspect()
+        # the forms fill the canvas from top to bottom: no empty bands above and below them
+        assert ax.get_position().height > 0.95, (lattice, size, kind)
+        width, height = ex._gallery.figure.get_size_inches()
+        assert width <= explorer.GALLERY_MAX[0] and height <= explorer.GALLERY_MAX[1]
+    # a page of a few forms makes a short canvas; a full page of hexominoes the tallest one
+    assert tuple(ex.set_lattice("square").set_kind("free").set_size(5)._gallery.figure.get_size_inches()) == (7.2, 2.2)
+    assert ex.set_kind("one-sided").set_size(6)._gallery.figure.get_size_inches()[1] == explorer.GALLERY_MAX[1]
+    # a click still selects the form under the mouse on the resized canvas
+    browser_click(ex._gallery, ex.form_to_canvas_fraction(9))
+    assert ex.selected_index == 9
 
 
 def test_explorer_rotate_mirror_symmetry_and_placements():

@@ -161,9 +161,7 @@ def draw_polyforms(
     if len(forms) == 0:
         raise ValueError("forms is empty: give at least one polyform to draw")
     shapes = [form_cells(form, lattice) for form in forms]
-    ncols = _default_columns(len(forms)) if ncols is None else ncols
-    if isinstance(ncols, bool) or not isinstance(ncols, int) or ncols < 1:
-        raise ValueError(f"ncols must be a positive number of columns, not {ncols!r}")
+    ncols = _columns(ncols, len(forms))
     if not isinstance(labels, bool) and len(labels) != len(forms):
         raise ValueError(f"labels must be True, False or one text per form ({len(forms)}), not {len(labels)} texts")
     grid = _Grid.fit(shapes, ncols, bool(labels) or symmetry)
@@ -173,9 +171,9 @@ def draw_polyforms(
     colours = [colour] * len(forms) if isinstance(colour, str) else list(colour)
     for i, (lat, cells) in enumerate(shapes):
         add_form(ax, lat, cells, _centred_offset(lat, cells, grid.centre(i)), colours[i], width=2.0)
-    ax.set_xlim(-grid.slot / 2, (ncols - 0.5) * grid.slot)
-    note_room = 0.5 * grid.unit if note and symmetry else 0.0
-    ax.set_ylim(-(grid.nrows - 1) * grid.pitch - grid.slot / 2 - grid.label_room - note_room, grid.slot / 2)
+    x0, x1, y0, y1 = grid.limits(note and symmetry)
+    ax.set_xlim(x0, x1)
+    ax.set_ylim(y0, y1)
     ax.set_aspect("equal", adjustable="box")
     ax.set_axis_off()
     _label_gallery(ax, forms, grid, labels, symmetry)
@@ -214,6 +212,44 @@ class _Grid:
     def centre(self, index: int) -> tuple[float, float]:
         row, col = divmod(index, self.ncols)
         return col * self.slot, -row * self.pitch
+
+    def limits(self, note: bool) -> tuple[float, float, float, float]:
+        """(xmin, xmax, ymin, ymax) around every slot, its labels, and the note's line if ``note``."""
+        note_room = 0.5 * self.unit if note else 0.0
+        return (-self.slot / 2, (self.ncols - 0.5) * self.slot,
+                -(self.nrows - 1) * self.pitch - self.slot / 2 - self.label_room - note_room, self.slot / 2)
+
+
+def gallery_size(
+    forms: Sequence[Any],
+    ncols: int | None = None,
+    *,
+    lattice: str | Lattice | None = None,
+    labels: bool | Sequence[str] = True,
+    symmetry: bool = True,
+    note: bool = True,
+) -> tuple[float, float]:
+    """The width and height, in drawing units, of what :func:`draw_polyforms` shows with
+    the same arguments: size a figure to it and the gallery fills it, with no empty bands.
+
+    >>> from xochintlan_hex.polyforms import polyforms
+    >>> gallery_size(polyforms(5), ncols=6, note=False)      # two rows of six slots
+    (35.4, 14.4)
+    """
+    if len(forms) == 0:
+        raise ValueError("forms is empty: give at least one polyform to draw")
+    ncols = _columns(ncols, len(forms))
+    grid = _Grid.fit([form_cells(form, lattice) for form in forms], ncols, bool(labels) or symmetry)
+    x0, x1, y0, y1 = grid.limits(note and symmetry)
+    return (round(x1 - x0, 9), round(y1 - y0, 9))
+
+
+def _columns(ncols: Any, count: int) -> int:
+    """``ncols`` checked, or the default for ``count`` forms."""
+    ncols = _default_columns(count) if ncols is None else ncols
+    if isinstance(ncols, bool) or not isinstance(ncols, int) or ncols < 1:
+        raise ValueError(f"ncols must be a positive number of columns, not {ncols!r}")
+    return ncols
 
 
 def _default_columns(count: int) -> int:

@@ -18,7 +18,7 @@ from matplotlib.collections import PolyCollection
 from .. import polyforms as pf
 from ..lattice import get_lattice
 from ..polyforms import Polyform
-from ..viz.polyforms import SYMMETRY_NOTE, draw_card, draw_polyforms
+from ..viz.polyforms import SYMMETRY_NOTE, draw_card, draw_polyforms, gallery_size
 from ..xochintlan import Rules, card_placements
 from .base import App, BoardCanvas, board_axes, css, data_to_fraction, escape, is_finite_point, side_by_side
 
@@ -29,6 +29,15 @@ MAX_SIZE = {"square": 9, "hex": 8}
 #: forms per gallery page, and columns of the gallery
 PAGE_SIZE = 40
 COLUMNS = 8
+#: the gallery canvas (inches): at most this wide and tall, at least this wide and tall; and
+#: at most this many inches per cell, so that a few small forms are not blown up
+GALLERY_MAX = (7.2, 4.4)
+GALLERY_MIN = (2.4, 1.2)
+MAX_INCHES_PER_CELL = 0.36
+#: drawing units per cell (as the pictures measure a form's size)
+CELL_UNITS = {"square": 1.0, "hex": 1.6}
+#: where the gallery's axes sit on its figure (fractions)
+GALLERY_RECT = (0.01, 0.01, 0.98, 0.98)
 #: gallery colours: every form, and the one selected
 FORM_COLOUR = "#A6D6F0"
 SELECTED_COLOUR = "#E69F00"
@@ -51,6 +60,20 @@ def form_word(n: int, lattice: str, plural: bool = False) -> str:
     if not plural:
         return word
     return word + ("es" if word.endswith(("o", "x")) else "s")
+
+
+def gallery_figsize(width: float, height: float, lattice: str = "square") -> tuple[float, float]:
+    """The gallery canvas's size (inches) for a gallery of ``width`` x ``height`` drawing units.
+
+    The canvas takes the gallery's shape, so a page of a few forms has no empty
+    bands above and below them, and the controls under it stay close.
+
+    >>> gallery_figsize(47.2, 14.4)       # 12 pentominoes in 8 columns: the full width, a short canvas
+    (7.2, 2.2)
+    """
+    _, _, fw, fh = GALLERY_RECT  # the axes' share of the canvas
+    scale = min(GALLERY_MAX[0] * fw / width, GALLERY_MAX[1] * fh / height, MAX_INCHES_PER_CELL / CELL_UNITS[lattice])
+    return (round(max(width * scale / fw, GALLERY_MIN[0]), 2), round(max(height * scale / fh, GALLERY_MIN[1]), 2))
 
 
 def symmetry_text(form: Polyform) -> str:
@@ -235,8 +258,11 @@ class PolyformExplorer(App):
         forms = self.page_forms
         start = self.page * PAGE_SIZE
         colours = [SELECTED_COLOUR if start + i == self.selected_index else FORM_COLOUR for i in range(len(forms))]
+        columns = min(COLUMNS, len(forms))
+        # The canvas takes the page's shape first: the labels are sized for the final canvas.
+        self._fit_gallery(gallery_figsize(*gallery_size(forms, columns, note=False), self.lattice))
         # The symmetry marks are explained under the gallery, in the page, rather than in the picture.
-        draw_polyforms(forms, ncols=min(COLUMNS, len(forms)), ax=ax, colour=colours, note=False)
+        draw_polyforms(forms, ncols=columns, ax=ax, colour=colours, note=False)
         self._gallery.refresh()
         self._caption.value = self.caption
         self._page_label.value = f"page {self.page + 1} of {self.pages}"
@@ -264,6 +290,12 @@ class PolyformExplorer(App):
         self._placements.value = escape(
             f"Around the Human: {turns} placements {what} (turns only), {both} with mirror images"
         )
+
+    def _fit_gallery(self, size: tuple[float, float]) -> None:
+        """Give the gallery canvas ``size`` inches (the page resizes it too), when it differs."""
+        figure = self._gallery.figure
+        if tuple(round(float(v), 2) for v in figure.get_size_inches()) != size:
+            figure.set_size_inches(*size, forward=True)
 
     def _gallery_centres(self) -> list[tuple[float, float]]:
         # draw_polyforms draws each form as one filled collection, in order: their boxes locate the forms.
@@ -294,8 +326,8 @@ class PolyformExplorer(App):
         self._size_choice.observe(self._from_control(self.set_size), "value")
         self._kind_choice.observe(self._from_control(self.set_kind), "value")
 
-        self._gallery = BoardCanvas((7.2, 4.4), board_class="xh-gallery-board")
-        self._gallery_ax = board_axes(self._gallery.figure, (0.01, 0.01, 0.98, 0.98))
+        self._gallery = BoardCanvas(GALLERY_MAX, board_class="xh-gallery-board")
+        self._gallery_ax = board_axes(self._gallery.figure, GALLERY_RECT)
         self._gallery.connect("button_press_event", self._on_gallery_click)
         self._caption = css(w.Label(), "xh-caption")
         self._previous = css(w.Button(description="◀ Previous", layout=w.Layout(width="auto")), "xh-previous")

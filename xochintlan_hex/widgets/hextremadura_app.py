@@ -42,7 +42,7 @@ from .base import (
     is_finite_point,
     pixels_per_unit,
     running_loop,
-    view_window,
+    steady_window,
 )
 from .sprites import Frame, SpriteCache, clear_background, paste
 
@@ -67,6 +67,8 @@ TILE_PAD = 0.08
 #: where the map and the two available tiles sit on the figure (fractions)
 MAP_RECT = (0.0, 0.0, 0.74, 1.0)
 PANEL_RECTS = ((0.77, 0.53, 0.22, 0.38), (0.77, 0.06, 0.22, 0.38))
+#: the preview line while the mouse is not over a cell where the selected tile may go
+NO_PREVIEW = "Preview: point at an empty cell by the map"
 #: keys on the board canvas
 KEYS = {"r": "rotate", "R": "rotate back", "f": "flip", "1": "first tile", "2": "second tile"}
 
@@ -247,11 +249,11 @@ class HextremaduraApp(App):
     def _show_preview(self) -> None:
         preview = self.preview
         if preview is None:
-            self._preview.value = "Preview: move the mouse over an empty cell next to the map"
+            self._preview.value = NO_PREVIEW
             return
         action, removed = preview
         completes = ", ".join(removed) if removed else "no tile"
-        self._preview.value = f"Preview: {action.tile_id} on {action.cell} completes {completes}"
+        self._preview.value = escape(f"Preview: {action.tile_id} on {action.cell} completes {completes}")
 
     def _objectives_html(self) -> str:
         statuses = self.statuses
@@ -380,9 +382,7 @@ class HextremaduraApp(App):
         The frame only changes when the map outgrows it, and then grows with room
         to spare: the tiles' scale, and so their kept pictures, last many clicks.
         """
-        needed = view_window(HEX, self.game.map, MIN_VIEW)
-        if self._window is None or not needed <= self._window:
-            self._window = view_window(HEX, self.game.map, MIN_VIEW, extra=GROWTH)
+        self._window = steady_window(HEX, self.game.map, self._window, MIN_VIEW, GROWTH)
         return self._window
 
     def _prefetch(self) -> None:
@@ -422,7 +422,8 @@ class HextremaduraApp(App):
         self._piles = css(w.Label(), "xh-piles")
         self._banner = css(w.HTML(), "xh-banner")
         self._message = message_line()
-        self._preview = css(w.Label(), "xh-preview")
+        # HTML rather than Label: a long line wraps instead of being cut short.
+        self._preview = css(w.HTML(), "xh-preview")
         self._selection = css(w.Label(), "xh-selection")
         self._tile_choice = css(w.ToggleButtons(description="Tile"), "xh-tiles")
         self._tile_choice.observe(self._from_control(self.choose_tile), "value")
