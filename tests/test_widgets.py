@@ -467,9 +467,26 @@ def test_a_whole_game_to_the_end_screen_then_undo_and_new_game():
     assert "Quests: Monfragüe" in banner
     assert app.text("xh-status").endswith("game over")
     assert app.click((9, 9)) is False and "over" in app.text("xh-message")
+    assert app.find("xh-tiles").layout.display == "none"  # no tile left to choose
     assert app.undo() and not app.game.is_over and app.text("xh-banner") == ""
+    assert app.find("xh-tiles").layout.display is None and app.text("xh-tiles").startswith("Offer: ")
     app.find("xh-new-game").click()
     assert app.game.map == {} and app.game.round == 1
+
+
+def test_the_tile_buttons_never_keep_a_stale_button_on_the_page():
+    # The page redraws toggle buttons only when a label differs from the one shown at its
+    # place; a list that merely lost its tail would leave a stale button behind.
+    app = HextremaduraApp(seed=2)
+    shown: list[list[str]] = [[label for label, _ in app.find("xh-tiles").options]]
+    app.find("xh-tiles").observe(lambda change: shown.append([label for label, _ in change["new"]]), "options")
+    rng = random.Random(2)
+    while not app.game.is_over:
+        app.play(app.game.random_action(rng))
+    assert any(len(after) < len(before) for before, after in zip(shown, shown[1:]))  # the pile did run out
+    for before, after in zip(shown, shown[1:]):
+        redrawn = len(after) >= len(before) or after != before[:len(after)]
+        assert redrawn or not after, (before, after)
 
 
 def round_two_record() -> tuple[int, list[HexPlace]]:

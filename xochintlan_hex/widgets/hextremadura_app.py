@@ -225,7 +225,7 @@ class HextremaduraApp(App):
         game = self.game
         available = game.available()
         options = [(f"{'Offer' if t == game.offer else 'Pile'}: {t}", t) for t in available]
-        self._quiet_set(self._tile_choice, options, "options")
+        self._set_tile_options(options)
         self._quiet_set(self._tile_choice, self.selected_tile)
         faces = game.faces(self.selected_tile) if self.selected_tile else ()
         self._flip.disabled = len(faces) < 2
@@ -241,6 +241,20 @@ class HextremaduraApp(App):
         self._show_preview()
         self._draw()
 
+    def _set_tile_options(self, options: list[tuple[str, str]]) -> None:
+        """Show the available tiles as toggle buttons; none at all once the game is over.
+
+        The page redraws toggle buttons only when a label differs from the one
+        shown at its place: a list that merely lost its last entries (the pile ran
+        out) would keep a stale button. Such a list goes through a differently
+        labelled one first.
+        """
+        labels = [label for label, _ in self._tile_choice.options]
+        if options and len(options) < len(labels) and labels[:len(options)] == [label for label, _ in options]:
+            self._quiet_set(self._tile_choice, [(f"{label} ", value) for label, value in options], "options")
+        self._quiet_set(self._tile_choice, options, "options")
+        self._tile_choice.layout.display = None if options else "none"
+
     def _selection_text(self) -> str:
         if self.selected_tile is None:
             return "No tile left to place"
@@ -249,7 +263,7 @@ class HextremaduraApp(App):
     def _show_preview(self) -> None:
         preview = self.preview
         if preview is None:
-            self._preview.value = NO_PREVIEW
+            self._preview.value = NO_PREVIEW if self.selected_tile is not None else ""  # nothing left to preview
             return
         action, removed = preview
         completes = ", ".join(removed) if removed else "no tile"
