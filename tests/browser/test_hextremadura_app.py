@@ -20,11 +20,6 @@ NOTEBOOK = [
 ]
 
 
-# Texts known to be cut short in a 1280-pixel window (reported to the widgets'
-# authors); any other cut text fails the test. Remove entries once they fit.
-KNOWN_CUT_OFF = {"xh-preview"}
-
-
 def click_cell(lab, cell: tuple[int, int]) -> None:
     """Click the centre of a map cell, as the map is laid out now."""
     lab.click_canvas_where(f"app.cell_to_canvas_fraction({cell!r})", within=BOARD)
@@ -89,9 +84,96 @@ def test_choose_rotate_place_and_the_offer_refills(lab, lab_server):
     assert tile_buttons(lab)[0] == f"Offer: {next_top}"
     assert lab.python("app.game.offer") == next_top
     assert lab.python("(app.game.map[(1, 0)].tile_id, app.game.map[(1, 0)].rotation)") == [offer, 3]
-    # The whole board can be seen, and no text is cut short (but the known ones).
+    # The whole board can be seen, and no text is cut short.
     assert lab.canvas_hidden_edges(BOARD) == []
-    cut = lab.cut_off_texts("xh-hextremadura")
-    assert {item.split(":")[0] for item in cut} <= KNOWN_CUT_OFF, cut
+    assert lab.cut_off_texts("xh-hextremadura") == []
     lab.screenshot("two-tiles", target="xh-hextremadura")
     lab.screenshot("board-two-tiles", target=BOARD)
+
+    # Place the top of the pile: the river tile under it comes up.
+    top, river = lab.python("app.game.pile[:2]")
+    assert lab.python(f"app.game.tileset[{river!r}].is_river")
+    lab.choose("xh-tiles", f"Pile: {top}")
+    click_cell(lab, tuple(lab.python("app.game.open_cells()[0]")))
+    lab.expect_text("xh-tiles", f"Pile: {river}")
+    assert lab.widget("xh-flip").is_disabled()  # a terrain tile shows its front all round 1
+
+    # The river tile flips, with the button and with the 'f' key; its panel shows the face.
+    lab.choose("xh-tiles", f"Pile: {river}")
+    lab.expect_text("xh-selection", f"Selected: {river}, front up, turned 0 × 60°", exact=True)
+    assert lab.widget("xh-flip").is_enabled()
+    picture = lab.canvas_image(BOARD)
+    lab.click("xh-flip")
+    lab.expect_text("xh-selection", f"Selected: {river}, back up, turned 0 × 60°", exact=True)
+    picture = lab.expect_canvas_change(picture, within=BOARD)
+    lab.press_on_canvas("f", within=BOARD)
+    lab.expect_text("xh-selection", f"Selected: {river}, front up, turned 0 × 60°", exact=True)
+    picture = lab.expect_canvas_change(picture, within=BOARD)
+    lab.click("xh-flip")
+    lab.expect_text("xh-selection", f"Selected: {river}, back up, turned 0 × 60°", exact=True)
+    picture = lab.expect_canvas_change(picture, within=BOARD)
+    # ... and goes down back up.
+    cell = tuple(lab.python("app.game.open_cells()[-1]"))
+    piles = lab.text("xh-piles")
+    click_cell(lab, cell)
+    lab.expect_text_change("xh-piles", piles)
+    lab.expect_canvas_change(picture, within=BOARD)
+    assert lab.python(f"tuple(app.game.map[{cell!r}])") == [river, "back", 0]
+    assert lab.cut_off_texts("xh-hextremadura") == []
+    lab.screenshot("river-tile-back-up", target="xh-hextremadura")
+
+
+# Plays a greedy game on a copy, then all of it but the last placement through the app.
+PLAY_ALL_BUT_THE_LAST = """
+import random
+from xochintlan_hex.players import get_player
+_copy, _player, _rng, _moves = app.game.clone(), get_player("greedy", game="hextremadura"), random.Random(0), []
+while not _copy.is_over:
+    _moves.append(_player.choose(_copy.clone(), _rng))
+    _copy.play(_moves[-1])
+for _move in _moves[:-1]:
+    assert app.play(_move), app.message
+last = _moves[-1]
+"""
+
+
+def test_the_last_placement_by_a_click_shows_the_end_screen(lab, lab_server):
+    from playwright.sync_api import expect
+
+    lab_server.add_notebook("hextremadura_end.ipynb", NOTEBOOK)
+    lab.open_notebook("hextremadura_end.ipynb")
+    lab.run_all_cells()
+    lab.execute(PLAY_ALL_BUT_THE_LAST)
+    tile, cell, rotation, face = lab.python("(last.tile_id, list(last.cell), last.rotation, last.face)")
+    score, rating = lab.python("(_copy.score(), _copy.rating())")
+    lab.expect_text("xh-banner", "", exact=True)
+    rounds = lab.python("app.game.round")
+    lab.expect_text("xh-status", f"Round {rounds}", exact=True)
+
+    # The available tiles' buttons, and no stale one left from when the pile ran out.
+    labels = lab.python("[f\"{'Offer' if t == app.game.offer else 'Pile'}: {t}\" for t in app.game.available()]")
+    expect(lab.widget("xh-tiles").locator("button")).to_have_text(labels)
+
+    # The last tile: chosen, turned and flipped on the page, placed by a click.
+    label = next(b for b in labels if b.endswith(f": {tile}"))
+    lab.choose("xh-tiles", label)
+    lab.expect_text("xh-selection", f"Selected: {tile}, ")
+    if lab.python("app.face") != face:
+        lab.click("xh-flip")
+    for _ in range(rotation):
+        lab.click("xh-rotate")
+    lab.expect_text("xh-selection", f"Selected: {tile}, {face} up, turned {rotation} × 60°", exact=True)
+    picture = lab.canvas_image(BOARD)
+    click_cell(lab, tuple(cell))
+
+    lab.expect_text("xh-status", f"Round {rounds} · game over", exact=True)
+    best = lab.python("app.game.max_score")
+    lab.expect_text("xh-banner", f"Game over: score {score} of {best}, rating {rating}")
+    lab.expect_text("xh-banner", "Quests: Monfragüe")
+    lab.expect_text("xh-selection", "No tile left to place", exact=True)
+    lab.expect_visible("xh-tiles", visible=False)  # no tile left to choose
+    lab.expect_canvas_change(picture, within=BOARD)
+    assert lab.python("(app.game.is_over, app.game.score(), app.game.rating())") == [True, score, rating]
+    assert lab.canvas_hidden_edges(BOARD) == []
+    assert lab.cut_off_texts("xh-hextremadura") == []
+    lab.screenshot("end-screen", target="xh-hextremadura")

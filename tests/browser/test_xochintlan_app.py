@@ -44,6 +44,13 @@ def expect_refusal(lab, cell: tuple[int, int], reason: str) -> None:
     assert lab.python("sorted(app.game.board.items())") == board
 
 
+def expect_canvas_to_show(lab, picture: str, timeout: float = 15_000) -> None:
+    """Wait until the board canvas shows exactly ``picture`` (a data URL from ``lab.canvas_image``)."""
+    canvas = lab.widget(BOARD).locator(".jupyter-matplotlib-canvas-div canvas").first.element_handle()
+    lab.page.wait_for_function("([canvas, picture]) => canvas.toDataURL() === picture",
+                               arg=[canvas, picture], timeout=timeout)
+
+
 def expect_move(lab, board_before: str, *, status: str, reserve: str, lock: str) -> str:
     """After a legal click: the new turn, reserve and lock are shown, the board redrawn,
     and the refusal message (if any) cleared. Returns the new board picture."""
@@ -91,14 +98,24 @@ def test_place_switch_move_and_refusals(lab, lab_server):
     lab.choose("xh-action", "Move Human")
     expect_refusal(lab, (-1, 0), "(-1, 0) touches no tile once the Human has left (0, 0)")
     click_cell(lab, (1, 1))
-    expect_move(lab, picture, status="Player 1 to play",
-                reserve="Reserve: Lizard 8 · Bird 7 · Monkey 7", lock="Locked: (1, 1)")
+    lab.expect_text("xh-status", "Player 1 to play", exact=True)
+    lab.expect_text("xh-reserve", "Reserve: Lizard 8 · Bird 7 · Monkey 7", exact=True)
+    lab.expect_text("xh-lock", "Locked: (1, 1)", exact=True)
+    lab.expect_canvas_change(picture, within=BOARD)
+    # Player 1 is still on Move Human, but the Human may not move again at once:
+    # no cell is highlighted, and the message line says why, in the engine's words.
+    reason = lab.python("app.game.why_illegal('H(2,1)')")
+    assert reason == "the Human was just moved by the previous player"
+    lab.expect_text("xh-message", f"Moving the Human is not possible now: {reason}. Choose another action.",
+                    exact=True)
 
     assert lab.python("sorted(app.game.board.items())") == [
         [[0, 1], "B"], [[1, 0], "M"], [[1, 1], "H"]]
     assert lab.python("[str(a) for a in app.game.history]") == [
         "L(1,0)", "B(0,1)", "(1,0)=M", "H(1,1)"]
     # The whole board and every text can be seen: nothing clipped or cut short.
+    # The board kept its frame: seven cells across, each as wide as at the start.
+    assert lab.python("len(app._view_cells())") == 49
     assert lab.canvas_hidden_edges(BOARD) == []
     assert lab.cut_off_texts("xh-xochintlan") == []
     lab.screenshot("after-four-moves", target="xh-xochintlan")
@@ -158,3 +175,56 @@ def test_scripted_game_to_the_win_banner(lab, lab_server):
     assert lab.cut_off_texts("xh-xochintlan") == []
     lab.screenshot("win", target="xh-xochintlan")
     lab.screenshot("board-won", target=BOARD)
+
+
+def test_the_computer_moves_after_its_pause_then_undo_and_new_game(lab, lab_server):
+    # A longer pause than the default, so the page can be seen waiting for the computer.
+    lab_server.add_notebook("xochintlan_computer.ipynb", [
+        "%matplotlib widget\nfrom xochintlan_hex.widgets import XochintlanApp",
+        "app = XochintlanApp(players=['human', 'greedy'], seed=4, pause=1.5)\napp",
+    ])
+    lab.open_notebook("xochintlan_computer.ipynb")
+    lab.run_all_cells()
+    start = page_state(lab)
+    assert start == ("Player 1 to play", "Reserve: Lizard 8 · Bird 8 · Monkey 8", "Locked: nothing")
+    assert lab.widget("xh-undo").is_disabled()  # nothing to undo yet
+    start_picture = picture = lab.canvas_image(BOARD)
+
+    # The person's move shows at once, with the computer to play...
+    click_cell(lab, (1, 0))
+    lab.expect_text("xh-status", "Player 2 (greedy) to play…", exact=True)
+    lab.expect_text("xh-lock", "Locked: (1, 0)", exact=True)
+    picture = lab.expect_canvas_change(picture, within=BOARD)
+    lab.screenshot("computer-thinking", target="xh-xochintlan")
+    # ... which then moves by itself, after its pause, with no click.
+    lab.expect_text("xh-status", "Player 1 to play", exact=True)
+    picture = lab.expect_canvas_change(picture, within=BOARD)
+    reply = lab.python("str(app.game.history[1])")
+    cell = lab.python("list(getattr(app.game.history[1], 'cell'))")
+    lab.expect_text("xh-lock", f"Locked: ({cell[0]}, {cell[1]})", exact=True)
+    assert lab.python("len(app.game.history)") == 2, reply
+    lab.screenshot("computer-replied", target="xh-xochintlan")
+
+    # Undo takes back the computer's reply and the person's move: the start again.
+    lab.click("xh-undo")
+    lab.expect_text("xh-lock", "Locked: nothing", exact=True)
+    assert page_state(lab) == start
+    expect_canvas_to_show(lab, start_picture)  # the board of the start, pixel for pixel
+    assert lab.python("app.game.history") == []
+    assert lab.widget("xh-undo").is_disabled()
+
+    # Play again, then New game: an empty board, full reserves, a new deal.
+    click_cell(lab, (0, 1))
+    lab.expect_canvas_change(start_picture, within=BOARD)
+    lab.expect_text("xh-status", "Player 2 (greedy) to play…", exact=True)
+    lab.expect_text("xh-status", "Player 1 to play", exact=True)  # after the reply
+    assert lab.python("len(app.game.history)") == 2
+    first_seed = lab.python("app.game.seed")
+    lab.click("xh-new-game")
+    lab.expect_text("xh-lock", "Locked: nothing", exact=True)
+    assert page_state(lab) == start
+    expect_canvas_to_show(lab, start_picture)
+    assert lab.python("(app.game.history, app.game.board == {(0, 0): 'H'})") == [[], True]
+    assert lab.python("app.game.seed") != first_seed
+    assert lab.cut_off_texts("xh-xochintlan") == []
+    lab.screenshot("new-game", target="xh-xochintlan")
