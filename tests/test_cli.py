@@ -11,6 +11,7 @@ import contextlib
 import io
 import json
 import os
+import shlex
 import signal
 import subprocess
 import sys
@@ -435,3 +436,40 @@ def test_report_of_bad_files_is_a_one_line_error(tmp_path, capsys):
     (tmp_path / "s.csv").write_text("winner,end_reason,n_players\n0,win,2\n")
     status, _, err = run(["report", tmp_path / "s.csv", "--by", "lattice"], capsys)
     assert_one_line_error(status, err, "lattice")
+
+
+# ---------------------------------------------------------------------------
+# the shipped study files
+
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def regenerate_commands() -> list[list[str]]:
+    """The study commands of datasets/regenerate.sh, as argument lists, one worker."""
+    commands = []
+    for line in (ROOT / "datasets" / "regenerate.sh").read_text().splitlines():
+        if line.startswith("$XH simulate "):
+            words = shlex.split(line)[1:]
+            commands.append(["1" if w == "$W" else w for w in words if w != "$@"])
+    return commands
+
+
+def test_regenerate_writes_each_study_file_once():
+    outs = [cli.build_parser().parse_args(c).out for c in regenerate_commands()]
+    assert len(outs) == len(set(outs)) == 15
+    assert all(o.startswith("datasets/") and (ROOT / o).exists() for o in outs)
+
+
+@pytest.mark.parametrize("command", regenerate_commands(), ids=lambda c: Path(c[-1]).stem)
+def test_a_shipped_study_file_is_what_its_command_plays(command):
+    """The file's size and first games are those its command plays with today's kit."""
+    args = cli.build_parser().parse_args(command)
+    if args.game == "xochintlan":
+        study = studies.xochintlan_study(args.games, args.players, cli._rules(args), args.seed)
+    else:
+        study = studies.hextremadura_study(args.games, args.player, args.tileset, args.seed)
+    shipped = studies.read_results(ROOT / args.out)
+    assert len(shipped) == args.games
+    first = study.to_frame(study.play_chunk([0, 1], *study.args))
+    assert_frame_equal(shipped.head(2), first)
