@@ -8,6 +8,7 @@ compare with an uninterrupted run.
 from __future__ import annotations
 
 import contextlib
+import doctest
 import io
 import json
 import os
@@ -51,6 +52,12 @@ def assert_one_line_error(status, err, *words):
 
 def chunk_files(parts: Path) -> list[Path]:
     return sorted(parts.glob("games-*.json"))
+
+
+@pytest.mark.parametrize("module", [cli, studies], ids=["cli", "studies"])
+def test_the_examples_in_the_docstrings_run(module, capsys):
+    result = doctest.testmod(module)
+    assert result.failed == 0 and result.attempted > 0
 
 
 # ---------------------------------------------------------------------------

@@ -26,6 +26,7 @@ A *study* is a number of games with fixed players, rules and seed (a
 (6, ['demo.csv'])
 >>> read_results(folder / "demo.csv").equals(frame)
 True
+>>> import shutil; shutil.rmtree(folder)
 """
 
 from __future__ import annotations
