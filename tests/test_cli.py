@@ -81,6 +81,16 @@ def test_count_as_csv_has_every_kind_by_default(capsys):
     assert table.iloc[-1].tolist() == [8, 2725, 704, 369]  # OEIS A001168, A000988, A000105
 
 
+def test_the_installed_command_runs_from_any_folder(tmp_path):
+    command = Path(sys.executable).parent / "xochintlan-hex"
+    if not command.exists():
+        pytest.skip("the kit is not installed in this environment")
+    done = subprocess.run([str(command), "count", "--max-n", "3", "--csv"], cwd=tmp_path,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == ["n,fixed,one-sided,free", "1,1,1,1", "2,2,1,1", "3,6,2,2"]
+
+
 def test_bad_arguments_exit_2_without_traceback(capsys):
     with pytest.raises(SystemExit) as stop:
         cli.main(["count", "--max-n", "zero"])
