@@ -168,6 +168,19 @@ def test_bad_output_paths_are_one_line_errors(tmp_path, capsys):
     assert_one_line_error(status, err, ".csv or .parquet")
     status, _, err = run([*STUDY, "--out", tmp_path / "missing" / "s.csv"], capsys)
     assert_one_line_error(status, err, "does not exist")
+    (tmp_path / "folder.csv").mkdir()
+    status, _, err = run([*STUDY, "--out", tmp_path / "folder.csv"], capsys)
+    assert_one_line_error(status, err, "is a directory")
+    assert [p.name for p in tmp_path.iterdir()] == ["folder.csv"]
+
+
+def test_a_study_of_no_games_writes_the_columns(tmp_path, capsys):
+    out = tmp_path / "none.csv"
+    status, _, _ = run([*STUDY, "--games", "0", "--out", out], capsys)
+    assert status == 0
+    assert out.read_text().splitlines()[0].split(",") == simulate.xochintlan_columns(2)
+    status, _, err = run(["report", out], capsys)
+    assert_one_line_error(status, err, "holds no games")
 
 
 def test_an_unreachable_scheduler_is_a_one_line_error(tmp_path, capsys, monkeypatch):

@@ -308,6 +308,8 @@ METRIC_TITLES = {
 
 def _study_frame(path: str) -> pd.DataFrame:
     frame = read_results(path)
+    if frame.empty:
+        raise ValueError(f"{path} holds no games")
     if "score" not in frame.columns and not {"winner", "end_reason"} <= set(frame.columns):
         raise ValueError(f"{path} is not a study results file (it has neither a score "
                          "column nor winner and end_reason columns)")

@@ -175,6 +175,8 @@ def check_output_path(out: str | os.PathLike) -> Path:
         raise ValueError(f"the output file must end in {' or '.join(FORMATS)}, got {str(out)!r}")
     if not path.parent.is_dir():
         raise ValueError(f"the output directory {str(path.parent)!r} does not exist")
+    if path.is_dir():
+        raise ValueError(f"the output {str(out)!r} is a directory, not a file name")
     if path.suffix.lower() == ".parquet":
         _require_pyarrow()
     return path
