@@ -224,7 +224,8 @@ def test_resume_refuses_another_study(tmp_path, capsys):
     studies.open_parts(studies.xochintlan_study(24, "greedy,random", seed=5), out, resume=False)
     status, _, err = run([*STUDY, "--out", out, "--resume", "--seed", "6",
                           "--endgame", "swap"], capsys)
-    assert_one_line_error(status, err, "cannot resume", "seed: 5 there, 6 now", "swap")
+    assert_one_line_error(status, err, "cannot resume", "seed: 5 there, 6 now",
+                          'rules.endgame: "tie" there, "swap" now')
     assert not out.exists()
 
 

@@ -299,7 +299,25 @@ def read_chunks(parts: Path) -> dict[int, dict]:
     return rows
 
 
+def _flat(description: dict, prefix: str = "") -> dict:
+    """``{"rules": {"endgame": "tie"}}`` -> ``{"rules.endgame": "tie"}``, to name what differs."""
+    flat = {}
+    for key, value in description.items():
+        if isinstance(value, dict):
+            flat.update(_flat(value, f"{prefix}{key}."))
+        else:
+            flat[f"{prefix}{key}"] = value
+    return flat
+
+
 def _describe_difference(kept: dict, wanted: dict) -> str:
+    """What differs between two study descriptions, e.g. ``seed: 5 there, 6 now``.
+
+    >>> _describe_difference({"seed": 5, "rules": {"endgame": "tie"}},
+    ...                      {"seed": 6, "rules": {"endgame": "swap"}})
+    'seed: 5 there, 6 now; rules.endgame: "tie" there, "swap" now'
+    """
+    kept, wanted = _flat(kept), _flat(wanted)
     keys = [k for k in dict.fromkeys([*kept, *wanted]) if kept.get(k) != wanted.get(k)]
     return "; ".join(f"{k}: {json.dumps(kept.get(k))} there, {json.dumps(wanted.get(k))} now"
                      for k in keys)
