@@ -676,3 +676,25 @@ def test_pixel_to_cell_inverts_the_drawing_layout():
 def test_docstring_examples(module):
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
     assert result.failed == 0 and result.attempted > 0
+
+
+def test_showing_an_app_leaves_the_notebooks_plotting_backend_alone():
+    # In a fresh process, as in a new kernel: importing ipympl would switch matplotlib
+    # to the widget backend, turning every later lesson picture into a widget.
+    import subprocess
+    import textwrap
+
+    script = textwrap.dedent(
+        """
+        import matplotlib
+        matplotlib.use("module://matplotlib_inline.backend_inline")
+        import matplotlib.pyplot as plt
+        from xochintlan_hex.widgets import XochintlanApp
+        app = XochintlanApp(players=["human", "human"], seed=1)
+        assert app.board.interactive
+        print(matplotlib.get_backend(), type(plt.subplots()[0].canvas).__name__)
+        """
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["module://matplotlib_inline.backend_inline", "FigureCanvasAgg"]

@@ -93,13 +93,30 @@ def css(widget: w.DOMWidget, *classes: str) -> w.DOMWidget:
     return widget
 
 
+def ipympl_backend() -> Any:
+    """ipympl's backend module, imported without changing the notebook's backend.
+
+    Importing ipympl switches matplotlib to the widget backend, so after the first
+    app every later ``plt.subplots`` of a lesson would become a widget instead of
+    an inline picture. The apps make their canvases directly and need no pyplot
+    backend, so the backend in use before the import is put back.
+    """
+    import matplotlib
+
+    backend_before = matplotlib.get_backend()
+    import ipympl.backend_nbagg as backend
+
+    if matplotlib.get_backend() != backend_before:
+        matplotlib.use(backend_before)
+    return backend
+
+
 def ipympl_canvas_class() -> type | None:
     """ipympl's canvas widget class, or None when ipympl cannot be imported."""
     try:
-        from ipympl.backend_nbagg import Canvas, FigureManager  # noqa: F401
+        return ipympl_backend().Canvas
     except ImportError:
         return None
-    return Canvas
 
 
 class App:
@@ -250,7 +267,7 @@ def _ipympl_canvas(figure: Figure) -> Any:
     The canvas is made directly rather than through pyplot, so the figure is not
     registered with pyplot and appears only where the app places it.
     """
-    from ipympl.backend_nbagg import FigureManager
+    FigureManager = ipympl_backend().FigureManager
 
     canvas = _whole_frame_canvas_class()(figure)
     with warnings.catch_warnings():
@@ -269,7 +286,7 @@ def _ipympl_canvas(figure: Figure) -> Any:
 
 @functools.cache
 def _whole_frame_canvas_class() -> type:
-    from ipympl.backend_nbagg import Canvas
+    Canvas = ipympl_backend().Canvas
 
     class WholeFrameCanvas(Canvas):
         """ipympl's canvas widget, sending every frame whole, quickly compressed.
