@@ -367,6 +367,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print(f"{PROG}: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
+    except BrokenPipeError:
+        # The reader went away (e.g. `| head`): what it wanted was printed, so stop quietly.
+        sys.stdout = None
+        return 0
     except (ValueError, OSError, ImportError) as error:
         print(f"{PROG}: error: {_one_line(error)}", file=sys.stderr)
         return EXIT_USAGE
