@@ -41,3 +41,7 @@ $XH simulate xochintlan --games 3000 --players random,random --endgame swap --se
 $XH simulate hextremadura --games 1000 --player random --seed 7 --workers "$W" --out datasets/hextremadura_random.csv "$@"
 $XH simulate hextremadura --games 1000 --player greedy --seed 7 --workers "$W" --out datasets/hextremadura_greedy.csv "$@"
 $XH simulate hextremadura --games 200 --player search --seed 7 --workers "$W" --out datasets/hextremadura_search.csv "$@"
+
+# Hextremadura: lesson 05's design experiment, the kit's set and a changed T1 on the same seeds
+$XH simulate hextremadura --games 400 --player greedy --seed 9 --workers "$W" --out datasets/hextremadura_greedy_seed9_kit.csv "$@"
+$XH simulate hextremadura --games 400 --player greedy --seed 9 --tileset datasets/hextremadura_tiles_easier_T1.json --workers "$W" --out datasets/hextremadura_greedy_seed9_easier_T1.csv "$@"

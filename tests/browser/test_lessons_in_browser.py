@@ -20,7 +20,9 @@ import pytest
 
 pytestmark = pytest.mark.browser
 
-NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
+ROOT = Path(__file__).resolve().parents[2]
+NOTEBOOKS = ROOT / "notebooks"
+DATASETS = ROOT / "datasets"
 
 
 def lesson(name: str) -> Path:
@@ -34,14 +36,15 @@ def lesson(name: str) -> Path:
 def run_lesson(lab, lab_server, name: str) -> None:
     """Copy a lesson into the server root, open it and run every cell (none may raise).
 
-    The lessons' own data folder (``notebooks/data``, read as ``data/...``)
-    comes along, as it sits beside the lessons in the kit.
+    The server root is laid out as the kit is: the lesson in ``notebooks/``
+    and the study files in ``datasets/`` beside it, so that the lesson reads
+    them as ``../datasets/...`` (its kernel runs in the lesson's folder).
     """
     path = lesson(name)
-    if (path.parent / "data").is_dir():
-        shutil.copytree(path.parent / "data", lab_server.root_dir / "data", dirs_exist_ok=True)
-    lab_server.copy_notebook(path, name=f"lesson_{name}")
-    lab.open_notebook(f"lesson_{name}")
+    shutil.copytree(DATASETS, lab_server.root_dir / "datasets", dirs_exist_ok=True)
+    notebook = f"notebooks/lesson_{name}"
+    lab_server.copy_notebook(path, name=notebook)
+    lab.open_notebook(notebook)
     lab.run_all_cells(timeout=240_000)
 
 
