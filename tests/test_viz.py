@@ -8,6 +8,7 @@ new render, then regenerate the references with
 
 from __future__ import annotations
 
+import copy
 import io
 import os
 import warnings
@@ -363,6 +364,44 @@ def test_tile_arguments_are_checked(lesson_tiles):
         viz.draw_tile(lesson_tiles["A"], "front", 6, ax=fresh_ax())
     with pytest.raises(ValueError, match="icon"):
         hx.draw_icon(fresh_ax(), "owl", (0, 0), 0.2)
+
+
+def bubble_centres(ax) -> list[tuple[float, float]]:
+    """The centres of the requirement bubbles drawn on ``ax`` (their outlined discs)."""
+    return [tuple(p.center) for p in ax.patches
+            if isinstance(p, matplotlib.patches.Circle) and p.radius == hx.BUBBLE_RADIUS and not p.get_hatch()]
+
+
+def inside_hexagon(point, radius: float) -> bool:
+    """A disc at ``point`` lies within the tile of circumradius 1 at (0, 0)."""
+    return all(hx.APOTHEM - (point[0] * np.cos(a) + point[1] * np.sin(a)) >= radius
+               for a in np.radians(60 * np.arange(6)))
+
+
+def test_requirement_bubbles_never_overlap():
+    """Bubbles on any two sides stay apart and inside the tile; a slide never brings one nearer the id."""
+    front = LESSON_TILES["tiles"][0]["front"]
+    tiles = {}
+    for a in range(6):
+        for b in range(6):
+            tile = copy.deepcopy(LESSON_TILES["tiles"][0])
+            tile["id"] = f"S{a}{b}"
+            tile["front"]["requirements"] = [dict(front["requirements"][0], side=a),
+                                             dict(front["requirements"][1], side=b)]
+            tiles[(a, b)] = tile
+    tileset = load_tileset({"tiles": list(tiles.values())})
+    label = (0.0, 0.8)  # the id's place, in the top corner
+    unslid = min(np.hypot(*np.subtract(hx.towards((0, 0), side, hx.BUBBLE_DISTANCE), label)) for side in range(6))
+    for (a, b), tile in tiles.items():
+        ax = viz.draw_tile(tileset[tile["id"]], "front", ax=fresh_ax((2.2, 2.2)))
+        first, second = bubble_centres(ax)
+        assert np.hypot(*np.subtract(first, second)) >= 2 * hx.BUBBLE_RADIUS + 0.05, (a, b)
+        assert inside_hexagon(first, hx.BUBBLE_RADIUS) and inside_hexagon(second, hx.BUBBLE_RADIUS), (a, b)
+        if a != b:  # two bubbles on one side take its two ends, one perhaps near the id
+            assert min(np.hypot(*np.subtract(c, label)) for c in (first, second)) >= unslid - 1e-9, (a, b)
+    # the shipped T7 asks across sides 0 and 1: both bubbles on its picture, apart
+    first, second = bubble_centres(viz.draw_tile("T7", "front", ax=fresh_ax((2.2, 2.2))))
+    assert np.hypot(*np.subtract(first, second)) >= 2 * hx.BUBBLE_RADIUS + 0.05
 
 
 def lesson_game(lesson_tiles) -> Hextremadura:

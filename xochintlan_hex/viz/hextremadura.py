@@ -41,6 +41,14 @@ APOTHEM = math.sqrt(3) / 2  # centre to side midpoint, for a hexagon of circumra
 INCHES_PER_TILE = 0.95
 MAX_MAP_INCHES = 10.0
 REGION_COLOURS = [style.OKABE_ITO["vermillion"], style.OKABE_ITO["reddish_purple"], style.OKABE_ITO["blue"], "black"]
+#: a requirement bubble: its radius, and the distance from the tile's centre to its centre
+BUBBLE_RADIUS = 0.27
+BUBBLE_DISTANCE = 0.47
+#: how far a bubble slides along its side, away from a bubble on the next side / on the same side
+SLIDE_NEXT_SIDE = 0.1
+SLIDE_SAME_SIDE = 0.3
+#: the corner that the tile's id sits in (corner i is where sides i - 1 and i meet; 2 is the top)
+TOP_CORNER = 2
 
 
 # -- geometry -----------------------------------------------------------------------
@@ -104,17 +112,17 @@ def draw_face(ax: Axes, centre: Point, spec: Any, face: str, rotation: int, *, s
     style.add(ax, Polygon(corners, facecolor="none", edgecolor=outline, linewidth=max(1.0, 0.035 * scale), alpha=alpha,
                          zorder=zorder + 0.03))
     if face == "front":
-        for i, requirement in enumerate(data.requirements):
-            side = (requirement.side + rotation) % SIDES
+        sides = [(requirement.side + rotation) % SIDES for requirement in data.requirements]
+        for i, (requirement, side, slide) in enumerate(zip(data.requirements, sides, bubble_slides(sides))):
             draw_bubble(ax, centre, side, requirement, scale=scale, met=None if met is None else met[i],
-                        alpha=alpha, zorder=zorder + 0.1)
+                        slide=slide, alpha=alpha, zorder=zorder + 0.1)
     else:
         for sector, icon in data.icons.items():
             draw_icon(ax, icon, towards(centre, (int(sector) + rotation) % SIDES, 0.6), 0.22, zorder=zorder + 0.1, alpha=alpha)
         if data.objective is not None:
             _objective_badge(ax, centre, data.objective, scale, holds, alpha, zorder + 0.1)
     if label:
-        # the id sits in the top corner, clear of bubbles, icons and the objective
+        # the id sits in the top corner (TOP_CORNER), clear of bubbles, icons and the objective
         ax.text(centre[0], centre[1] + 0.8, spec.id, ha="center", va="center", fontsize=max(4.0, 0.15 * scale),
                 fontweight="bold", alpha=alpha, zorder=zorder + 0.2,
                 path_effects=[path_effects.withStroke(linewidth=2.5, foreground="white")])
@@ -128,28 +136,67 @@ def _sector_borders(ax: Axes, centre: Point, corners: list[Point], terrains: lis
     ax.add_collection(LineCollection(change, colors="#222222", linewidths=1.1, alpha=alpha, zorder=zorder))
 
 
+def bubble_slides(sides: Sequence[int]) -> list[float]:
+    """How far each requirement bubble slides along its side (counter-clockwise positive) to clear the others.
+
+    Bubbles on neighbouring sides would overlap (their centres are as far apart
+    as from the tile's centre, less than a bubble's width), so they slide apart;
+    never towards the top corner, where the tile's id sits: then the other
+    bubble slides twice as far. Two bubbles on one side go towards its two ends.
+
+    >>> bubble_slides([0, 3]), bubble_slides([5, 0]), bubble_slides([0, 1]), bubble_slides([2, 3])
+    ([0.0, 0.0], [-0.1, 0.1], [-0.2, 0.0], [0.0, 0.2])
+    >>> bubble_slides([4, 4])
+    [-0.3, 0.3]
+    """
+    slides = [0.0] * len(sides)
+    for j, later in enumerate(sides):
+        for i, earlier in enumerate(sides[:j]):
+            turn = (later - earlier) % SIDES
+            if turn == 0:
+                slides[i] -= SLIDE_SAME_SIDE
+                slides[j] += SLIDE_SAME_SIDE
+            elif turn in (1, SIDES - 1):
+                # side k runs from corner k to corner k + 1 (counter-clockwise)
+                ccw, cw = (j, i) if turn == 1 else (i, j)
+                if (sides[ccw] + 1) % SIDES == TOP_CORNER:
+                    slides[cw] -= 2 * SLIDE_NEXT_SIDE
+                elif sides[cw] == TOP_CORNER:
+                    slides[ccw] += 2 * SLIDE_NEXT_SIDE
+                else:
+                    slides[ccw] += SLIDE_NEXT_SIDE
+                    slides[cw] -= SLIDE_NEXT_SIDE
+    return slides
+
+
 def draw_bubble(ax: Axes, centre: Point, side: int, requirement: Any, *, scale: float, met: bool | None = None,
-                alpha: float = 1.0, zorder: float = 2.0) -> None:
+                slide: float = 0.0, alpha: float = 1.0, zorder: float = 2.0) -> None:
     """A requirement bubble on a tile at ``centre``, pointing at ``side``: size inside, terrain as colour and hatch.
 
-    A met requirement shows its size white on green.
+    ``slide`` moves the bubble along the side (counter-clockwise positive, see
+    :func:`bubble_slides`). A met requirement shows its size white on green.
     """
     terrain = requirement.terrain
-    spot = towards(centre, side, 0.47)
-    tip = towards(centre, side, APOTHEM - 0.02)
-    normal = math.radians(60 * side + 90)
-    base = [(spot[0] + s * 0.15 * math.cos(normal), spot[1] + s * 0.15 * math.sin(normal)) for s in (1, -1)]
+    along = math.radians(60 * side + 90)  # the side's direction, counter-clockwise round the tile
+    shift = (slide * math.cos(along), slide * math.sin(along))
+    spot = _shifted(towards(centre, side, BUBBLE_DISTANCE), shift)
+    tip = _shifted(towards(centre, side, APOTHEM - 0.02), shift)
+    base = [(spot[0] + s * 0.15 * math.cos(along), spot[1] + s * 0.15 * math.sin(along)) for s in (1, -1)]
     halo = [path_effects.Stroke(linewidth=max(2.0, 0.09 * scale), foreground="white"), path_effects.Normal()]
-    for patch in (Polygon([base[0], tip, base[1]]), Circle(spot, 0.27)):
+    for patch in (Polygon([base[0], tip, base[1]]), Circle(spot, BUBBLE_RADIUS)):
         patch.set(facecolor=style.TERRAIN_COLOURS[terrain], edgecolor="black", linewidth=max(0.8, 0.025 * scale),
                   alpha=alpha, zorder=zorder, path_effects=halo)
         style.add(ax, patch)
-    style.add(ax, Circle(spot, 0.27, facecolor="none", hatch=style.TERRAIN_HATCHES[terrain], alpha=alpha,
+    style.add(ax, Circle(spot, BUBBLE_RADIUS, facecolor="none", hatch=style.TERRAIN_HATCHES[terrain], alpha=alpha,
                         zorder=zorder + 0.01, **style.hatch_kwargs("#00000070")))
     style.add(ax, Circle(spot, 0.17, facecolor=style.MET_COLOUR if met else "white", edgecolor="black", linewidth=0.6,
                         alpha=alpha, zorder=zorder + 0.02))
     ax.text(spot[0], spot[1], str(requirement.size), ha="center", va="center_baseline", fontsize=max(4.0, 0.23 * scale),
             fontweight="bold", color="white" if met else "black", alpha=alpha, zorder=zorder + 0.03)
+
+
+def _shifted(point: Point, shift: Point) -> Point:
+    return point[0] + shift[0], point[1] + shift[1]
 
 
 OBJECTIVE_WORDS = {
