@@ -4,6 +4,7 @@ clicks delivered to the canvases as the browser sends them, and the page text re
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import doctest
 import io
 import random
@@ -279,7 +280,10 @@ def test_computer_moves_after_a_pause_on_the_running_event_loop():
                 break
         return app
 
-    app = asyncio.run(play())
+    # A thread of its own has no running event loop, as a kernel's would be, even when
+    # another library (Playwright's sync API in the browser tests) runs one here.
+    with concurrent.futures.ThreadPoolExecutor(max_workers=1) as pool:
+        app = pool.submit(asyncio.run, play()).result(timeout=60)
     assert len(app.game.history) == 2 and app.text("xh-status") == "Player 1 to play"
 
 
