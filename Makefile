@@ -15,8 +15,9 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet -e '.[test,lab]'
 	touch $(STAMP)
 
+# JupyterLab refuses to run as root unless told; containers and classroom VMs often are root.
 lab: $(STAMP)
-	$(VENV)/bin/jupyter lab notebooks/
+	$(VENV)/bin/jupyter lab notebooks/ $$([ "$$(id -u)" = 0 ] && echo --allow-root)
 
 # Debian's chromium for the browser tests (Playwright's own browser download does not work here).
 browser-deps:
