@@ -81,6 +81,17 @@ class GameCore:
         self._max_turns = rules.max_turns or 0
         self._order = _check_order(self.n_players, rules.win_check)
 
+    def _lay_tiles(self, tiles: Sequence[tuple[int, str]]) -> None:
+        """Replace the set-up board by ``tiles`` (Human first), before any action."""
+        self._cells, self._adj, self._nfront = {}, {}, 0
+        for code, kind in tiles:
+            self._add_tile(code, kind)
+        self._tiles = [code for code, _ in tiles]
+        onboard = {k: sum(1 for _, kind in tiles if kind == k) for k in KINDS}
+        self._onboard = onboard
+        self._reserve = {k: self.rules.tiles_per_kind - onboard[k] for k in KINDS}
+        self._groups = {k: self._group_of(k) for k in KINDS}
+
     # ------------------------------------------------------------ groups
     def _group_of(self, kind: str) -> Group | None:
         """The Human's group for ``kind``: (cells, key if 5 cells else None), None if 6 or more."""

@@ -6,6 +6,11 @@ How the kit reads the rules (see also :mod:`xochintlan_hex.xochintlan`):
   the deck of goal cards is shuffled with the game's seed; player 0 takes the
   first ``cards_per_player`` cards from the top, then player 1, and so on.
   Player 0 starts, then 1, 2, ... in a cycle.
+* **A set position.** :meth:`Xochintlan.from_board` starts a game from a
+  given board instead (a lesson, a bug report): the reserve holds what the
+  board does not, nothing is locked, the turn count is 0. A card that already
+  stands on that board is not judged until the first action, since a win is
+  checked at the end of an action: if it still stands then, it wins.
 * **A turn is one action.** *Place* an animal from the reserve on an empty cell
   touching a tile; *switch* an animal on the board for one of another kind
   from the reserve (the old one goes back; the Human is never switched); *move
@@ -57,7 +62,7 @@ from xochintlan_hex.xochintlan.actions import (
     as_action,
 )
 from xochintlan_hex.xochintlan.core import MOVE, PLACE, REDRAW, SWAP, SWITCH, GameCore
-from xochintlan_hex.xochintlan.grid import LIMIT, OFFSET, WIDTH, decode, deltas, encode_or_none
+from xochintlan_hex.xochintlan.grid import LIMIT, OFFSET, WIDTH, decode, deltas, encode, encode_or_none
 from xochintlan_hex.xochintlan.patterns import card_keys, human_group
 from xochintlan_hex.xochintlan.rules import HUMAN, KIND_NAMES, KINDS, Rules, goal_cards, resolve_card
 from xochintlan_hex.xochintlan.text import board_to_text
@@ -181,7 +186,48 @@ class Xochintlan(GameCore, ShowsItself):
 
     def _set_up_board(self) -> None:
         self._history: list[Action] = []
+        self._start: tuple[tuple[Cell, str], ...] | None = None  # a board given to from_board
+        self._first_player = 0
         self._set_up_core()
+
+    @classmethod
+    def from_board(
+        cls,
+        board_or_text: Any,
+        players: int = 2,
+        seed: int | None = None,
+        rules: Rules = Rules(),
+        cards: Any = None,
+        current_player: int = 0,
+    ) -> "Xochintlan":
+        """A game that starts from a given board rather than the lone Human.
+
+        ``board_or_text``: a mapping ``cell -> "H" | "L" | "B" | "M"`` (the
+        Human may stand anywhere) or a text diagram (its Human goes on
+        ``(0, 0)``). The reserve holds ``tiles_per_kind`` minus the animals on
+        the board, per kind; nothing is locked; the turn count is 0 and
+        ``current_player`` acts first; cards are dealt as usual (or given).
+        A card standing on the board is judged at the end of the first action.
+        A board with no Human or several, a letter other than H L B M, more
+        animals of a kind than ``tiles_per_kind``, pieces under
+        ``keep_connected``, or cells too far from ``(0, 0)`` raises ValueError.
+
+        >>> game = Xochintlan.from_board("LLL.\\nH...", seed=1, cards=["L", "X"])
+        >>> game.reserve, game.human
+        ({'L': 5, 'B': 8, 'M': 8}, (0, 0))
+        >>> game.play("L(3,-1)"); game.winner, game.winning_card.name
+        (0, 'L')
+        """
+        from xochintlan_hex.xochintlan.positions import starting_board
+
+        game = cls(players=players, seed=seed, rules=rules, cards=cards)
+        if isinstance(current_player, bool) or not isinstance(current_player, int) or not 0 <= current_player < players:
+            raise ValueError(f"current_player must be a player index 0..{players - 1}, not {current_player!r}")
+        tiles = starting_board(board_or_text, game.rules)
+        game._lay_tiles([(encode(cell), kind) for cell, kind in tiles])
+        game._start = tiles
+        game._player = game._first_player = current_player
+        return game
 
     # --------------------------------------------------------------- the state
     @property

@@ -9,7 +9,11 @@ dealt at set-up, and the actions in notation::
      "actions": ["L(1,0)", "H(2,0)", ...]}
 
 A card is written by name, or as its list of cells when it is a turned copy of
-a deck card rather than the deck card itself.
+a deck card rather than the deck card itself. A game started by
+:meth:`~xochintlan_hex.xochintlan.game.Xochintlan.from_board` adds its starting
+board and first player, ``"board": [[x, y, "H"], [x, y, "L"], ...]`` (the
+Human first) and ``"current_player": 0``; records without them start from the
+usual set-up.
 
 ``perft(game, depth)`` counts the sequences of ``depth`` actions that can be
 played from a position, a finished game having none; it is the standard check
@@ -54,7 +58,7 @@ def _card_from_value(value: Any, lattice: str) -> Any:
 
 def record_of(game: "Xochintlan") -> dict[str, Any]:
     """The record of ``game`` as plain values (what ``to_json`` writes)."""
-    return {
+    record: dict[str, Any] = {
         "game": RECORD_GAME,
         "version": RECORD_VERSION,
         "seed": game.seed,
@@ -63,6 +67,10 @@ def record_of(game: "Xochintlan") -> dict[str, Any]:
         "cards": [[_card_value(card) for card in hand] for hand in game.dealt_cards],
         "actions": [str(action) for action in game.history],
     }
+    if game._start is not None:
+        record["board"] = [[x, y, kind] for (x, y), kind in game._start]
+        record["current_player"] = game._first_player
+    return record
 
 
 def game_from_record(cls: type, text: str | dict[str, Any]) -> "Xochintlan":
@@ -73,7 +81,12 @@ def game_from_record(cls: type, text: str | dict[str, Any]) -> "Xochintlan":
         cards = [[_card_from_value(v, rules.lattice) for v in hand] for hand in record["cards"]]
     except TypeError:
         raise ValueError(f"record: cards must be a list of hands, not {record['cards']!r}") from None
-    game = cls(players=record["players"], seed=record["seed"], rules=rules, cards=cards)
+    if record.get("board") is None:
+        game = cls(players=record["players"], seed=record["seed"], rules=rules, cards=cards)
+    else:
+        board = _board_from_value(record["board"])
+        first = record.get("current_player", 0)
+        game = cls.from_board(board, record["players"], record["seed"], rules, cards, first)
     actions = record["actions"]
     if not isinstance(actions, list):
         raise ValueError(f"record: actions must be a list of notations, not {actions!r}")
@@ -83,6 +96,13 @@ def game_from_record(cls: type, text: str | dict[str, Any]) -> "Xochintlan":
         except IllegalAction as refusal:
             raise ValueError(f"record: action {i} {action!r} cannot be replayed: {refusal}") from None
     return game
+
+
+def _board_from_value(value: Any) -> dict:
+    try:
+        return {(x, y): kind for x, y, kind in value}
+    except (TypeError, ValueError):
+        raise ValueError(f"record: board must be a list of [x, y, letter] triples, not {value!r}") from None
 
 
 def _parse(text: str | dict[str, Any]) -> dict[str, Any]:
