@@ -413,6 +413,21 @@ class GameCore:
         moves.extend((REDRAW, i) for i in range(self._redraws_open()))
         return moves
 
+    def _perft(self, depth: int) -> int:
+        """Sequences of ``depth`` legal moves from here (perft); the last level is counted, not played."""
+        if depth == 0:
+            return 1
+        if depth == 1:
+            return self._count()
+        if self._end is not None:
+            return 0
+        total = 0
+        for move in self._moves():
+            self._do(move)
+            total += self._perft(depth - 1)
+            self._undo_move()
+        return total
+
     # ------------------------------------------------------ random draws
     def _draw_move(self, rand: Any) -> tuple:
         """A uniformly random legal move, drawn without listing the moves.

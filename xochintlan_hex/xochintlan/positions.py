@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from xochintlan_hex.game import is_whole
 from xochintlan_hex.lattice import Cell, is_connected
 from xochintlan_hex.xochintlan.grid import LIMIT
 from xochintlan_hex.xochintlan.rules import HUMAN, KIND_NAMES, KINDS, Rules
@@ -48,10 +49,10 @@ def starting_board(board: Any, rules: Rules) -> Tiles:
 
 
 def _cell(cell: Any) -> Cell:
-    ok = isinstance(cell, tuple) and len(cell) == 2 and all(isinstance(v, int) and not isinstance(v, bool) for v in cell)
+    ok = isinstance(cell, tuple) and len(cell) == 2 and all(is_whole(v) for v in cell)
     if not ok:
         raise ValueError(f"board: a cell is an (x, y) tuple of ints, not {cell!r}")
-    return cell
+    return (int(cell[0]), int(cell[1]))
 
 
 def _letter(cell: Cell, kind: Any) -> str:

@@ -39,6 +39,7 @@ from __future__ import annotations
 import textwrap
 from typing import Mapping
 
+from xochintlan_hex.game import is_whole
 from xochintlan_hex.lattice import Cell, get_lattice
 from xochintlan_hex.xochintlan.rules import HUMAN, KINDS
 
@@ -98,6 +99,8 @@ def board_from_text(text: str, lattice: str = "square", at: Cell = (0, 0)) -> di
     lat = get_lattice(lattice)
     if not isinstance(text, str):
         raise ValueError(f"text must be a str, not {type(text).__name__}")
+    if not (isinstance(at, (tuple, list)) and len(at) == 2 and all(is_whole(v) for v in at)):
+        raise ValueError(f"at must be the Human's cell, an (x, y) pair of ints, not {at!r}")
     lines = textwrap.dedent(text.strip("\n")).split("\n")
     marks = [(c, r, ch) for r, line in enumerate(lines) for c, ch in enumerate(line) if ch not in _EMPTY]
     for c, r, ch in marks:
@@ -133,5 +136,5 @@ def _anchored(cells: list[tuple[Cell, str]], at: Cell) -> dict[Cell, str]:
     if len(humans) > 1:
         raise ValueError(f"text draws {len(humans)} Humans; a board has exactly one")
     ox, oy = humans[0] if humans else (0, 0)
-    ax, ay = at
+    ax, ay = int(at[0]), int(at[1])
     return {(x - ox + ax, y - oy + ay): ch for (x, y), ch in sorted(cells, key=lambda item: (item[0][1], item[0][0]))}
