@@ -6,6 +6,8 @@ from deeper down:
 
 * :class:`IllegalAction`: an action the rules refuse, or a notation that names
   no action;
+* :class:`BoardError`: a Xochintlan board (a text diagram or a mapping
+  ``cell -> letter``) that cannot be read or set up;
 * :class:`RecordError`: a game record that cannot be replayed into the game it
   describes (malformed, tampered, or giving another result);
 * ``TilesetError`` (in :mod:`xochintlan_hex.hextremadura.tiles`): a tile set
@@ -24,3 +26,7 @@ class IllegalAction(ValueError):
 
 class RecordError(ValueError):
     """A game record that cannot be replayed: the message names the field and what is allowed."""
+
+
+class BoardError(ValueError):
+    """A board diagram or board mapping that cannot be read: the message names the cell or line and what is allowed."""
