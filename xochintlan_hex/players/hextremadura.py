@@ -144,7 +144,7 @@ class MapView:
 
     def assess(self, action: Place) -> tuple[int, int, int]:
         """``(tiles taken off, requirements made hopeless, sides continued)`` for ``action``."""
-        tile, cell, rotation, face = action
+        tile, cell, rotation, face = action.tile_id, action.cell, action.rotation, action.face
         shape = self._orientations.get((tile, face, rotation))
         if shape is None:
             shape = _Orientation.of(self.tileset, tile, face, rotation)
@@ -187,7 +187,7 @@ class MapView:
         """
         if self.assess(action)[0]:
             return None
-        tile, cell, rotation, face = action
+        tile, cell, rotation, face = action.tile_id, action.cell, action.rotation, action.face
         shape = self._orientations.get((tile, face, rotation)) or _Orientation.of(
             self.tileset, tile, face, rotation)
         around = self._around.get(cell) or (None,) * 6
