@@ -621,7 +621,7 @@ def _region(lat: Lattice, size: int) -> tuple[int, list[int], int, list[int]]:
         (x, y)
         for y in range(size)
         for x in range(-size + 1, size)
-        if (y > 0 or x >= 0) and _distance(lat, (0, 0), (x, y)) <= size - 1
+        if (y > 0 or x >= 0) and lat.distance((0, 0), (x, y)) <= size - 1
     ]
     inside = set(cells)
     region = sum(1 << bit(x, y) for x, y in cells)
@@ -630,14 +630,6 @@ def _region(lat: Lattice, size: int) -> tuple[int, list[int], int, list[int]]:
         neighbours[bit(*cell) + 1] = sum(1 << bit(*nb) for nb in lat.neighbours(cell) if nb in inside)
     shifts = [dx + dy * width for dx, dy in lat.directions]
     return region, neighbours, 1 << bit(0, 0), shifts
-
-
-def _distance(lat: Lattice, a: Cell, b: Cell) -> int:
-    """The number of steps between two cells."""
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    if lat.sides == 4:
-        return abs(dx) + abs(dy)
-    return (abs(dx) + abs(dy) + abs(dx + dy)) // 2
 
 
 def _pair_counter(shifts: list[int]):
@@ -810,7 +802,7 @@ def _orbits(lat: Lattice, n: int, m: Matrix, t: Cell, reflection: bool) -> list[
         return (x + t[0], y + t[1])
 
     box = itertools.product(range(-2 * n - 2, 2 * n + 3), repeat=2)
-    cells = [v for v in box if _distance(lat, v, h(v)) <= n - 1]
+    cells = [v for v in box if lat.distance(v, h(v)) <= n - 1]
     if reflection:
         phi, step = _axis_form(m)
         longest = max(abs(phi[0] * dx + phi[1] * dy) for dx, dy in lat.directions) * (n - 1) + step

@@ -40,7 +40,7 @@ from matplotlib.collections import PolyCollection
 from matplotlib.figure import Figure
 from PIL import Image
 
-from ..lattice import SQRT3, Cell, Lattice
+from ..lattice import Cell, Lattice
 
 #: shown in place of a clickable board when ipympl cannot be imported
 IPYMPL_MISSING = (
@@ -373,14 +373,9 @@ def as_cell(cell: Any) -> Cell:
 
 
 def cell_at(lattice: Lattice, x: float, y: float) -> Cell:
-    """The cell whose drawing (``lattice.center``/``corners``) covers the point ``(x, y)``."""
-    if lattice.sides == 4:
-        # Square centres are (x, -y): y grows downwards on the board, upwards in drawings.
-        return (round(x), round(-y))
-    # Invert the pointy-top layout, then round in cube coordinates (Red Blob Games).
-    r = -y / 1.5
-    q = x / SQRT3 - r / 2.0
-    return _cube_round(q, r)
+    """The cell whose drawing (``lattice.center``/``corners``) covers the point ``(x, y)``
+    (:meth:`Lattice.cell_at <xochintlan_hex.lattice.Lattice.cell_at>`)."""
+    return lattice.cell_at(x, y)
 
 
 def cells_in_window(lattice: Lattice, centre: tuple[float, float], half: float | tuple[float, float]) -> set[Cell]:
@@ -451,18 +446,6 @@ def steady_window(lattice: Lattice, cells: Any, current: set[Cell] | None, minim
     if current is not None and view_window(lattice, cells, (0.0, 0.0)) <= current:
         return current
     return view_window(lattice, cells, minimum, extra=extra)
-
-
-def _cube_round(q: float, r: float) -> Cell:
-    s = -q - r
-    rq, rr, rs = round(q), round(r), round(s)
-    dq, dr, ds = abs(rq - q), abs(rr - r), abs(rs - s)
-    # The coordinate that moved most is the one to recompute from the other two.
-    if dq > dr and dq > ds:
-        rq = -rr - rs
-    elif dr > ds:
-        rr = -rq - rs
-    return (int(rq), int(rr))
 
 
 def data_to_fraction(ax: Axes, point: tuple[float, float]) -> tuple[float, float]:

@@ -12,7 +12,8 @@ forms that make each action a handful of dict operations:
 * ``_groups[kind]`` is the Human's group for that kind (sorted cells and, when
   it has five cells, its key), or None once it has six or more. An action
   recomputes a group only when it can have changed it;
-* every action appends one tuple to ``_log``, which is all ``undo`` needs.
+* every action appends one :class:`UndoEntry` to ``_log``, which is all
+  ``undo`` needs.
 
 Internal moves are tuples: ``(PLACE, c, kind)``, ``(SWITCH, c, kind)``,
 ``(MOVE, c)``, ``(SWAP, a, b)``, ``(REDRAW, index)``.
@@ -21,7 +22,7 @@ Internal moves are tuples: ``(PLACE, c, kind)``, ``(SWITCH, c, kind)``,
 from __future__ import annotations
 
 import functools
-from typing import Any, Iterator, Sequence
+from typing import Any, Iterator, NamedTuple, Sequence
 
 from xochintlan_hex.xochintlan.grid import ORIGIN
 from xochintlan_hex.xochintlan.patterns import card_keys
@@ -32,6 +33,22 @@ PLACE, SWITCH, MOVE, SWAP, REDRAW = range(5)
 _L, _B, _M = KINDS
 
 Group = tuple  # (cells, key or None)
+
+
+
+class UndoEntry(NamedTuple):
+    """What ``undo`` needs to take one action back: the move and what it overwrote."""
+
+    code: int  # PLACE, SWITCH, MOVE, SWAP or REDRAW
+    cell: int  # the cell played on; a swap's first cell; a redraw's card index
+    other: Any  # place/switch: the kind played; move: the Human's old cell; swap: its second cell; redraw: the card shown
+    replaced: str | None  # switch: the kind taken off the board; None otherwise
+    lock: tuple[int, ...]  # the lock before the action
+    groups: tuple[Group | None, Group | None, Group | None]  # the Human's L, B, M groups before the action
+
+
+# tuple.__new__ builds an UndoEntry without NamedTuple's Python-level __new__: the log grows on every action.
+_entry = tuple.__new__
 
 # The kinds left in the reserve, indexed by the bits L=1, B=2, M=4.
 _AVAILABLE = tuple(tuple(k for i, k in enumerate(KINDS) if bits >> i & 1) for bits in range(8))
@@ -46,33 +63,69 @@ def _check_order(players: int, win_check: str) -> tuple[tuple[int, ...], ...]:
 
 
 class GameCore:
-    """State and fast operations shared by the public game class."""
+    """State and fast operations shared by the public game class.
 
+    The class that mixes it in sets ``rules``, ``n_players``, ``_deltas`` and the
+    card state (``_hands``, ``_hand_keys``, ``_deck``, ``_drawn``,
+    ``_revealed``); :meth:`_set_up_core` sets the rest.
+    """
+
+    # set by the game class
     rules: Rules
     n_players: int
     _deltas: tuple[int, ...]
+    _hands: list[list[Any]]
+    _hand_keys: list[list[Any]]
+    _deck: tuple[Any, ...]
+    _drawn: int
+    _revealed: list[tuple[int, Any]]
+    # the board (cell codes, see the module docstring)
+    _cells: dict[int, str]
+    _adj: dict[int, int]
+    _nfront: int
+    _tiles: list[int]
+    _reserve: dict[str, int]
+    _onboard: dict[str, int]
+    _lock: tuple[int, ...]
+    _groups: dict[str, Group | None]
+    # turns, the undo log and the end
+    _player: int
+    _turn: int
+    _log: list[UndoEntry]
+    _pending: tuple[Any, tuple] | None
+    _end: str | None
+    _winner: int | None
+    _win_kind: str | None
+    _win_card: Any
+    # rule flags read on every action
+    _tie_end: bool
+    _swap_end: bool
+    _keep_connected: bool
+    _allow_redraw: bool
+    _max_turns: int
+    _order: tuple[tuple[int, ...], ...]
 
     def _set_up_core(self) -> None:
         rules = self.rules
         tpk = rules.tiles_per_kind
-        self._cells: dict[int, str] = {ORIGIN: HUMAN}
-        self._adj: dict[int, int] = {ORIGIN + d: 1 for d in self._deltas}
+        self._cells = {ORIGIN: HUMAN}
+        self._adj = {ORIGIN + d: 1 for d in self._deltas}
         self._nfront = len(self._deltas)
-        self._tiles: list[int] = [ORIGIN]
+        self._tiles = [ORIGIN]
         self._reserve = {k: tpk for k in KINDS}
         self._onboard = {k: 0 for k in KINDS}
-        self._lock: tuple[int, ...] = ()
+        self._lock = ()
         alone = ([ORIGIN], None)
-        self._groups: dict[str, Group | None] = {k: alone for k in KINDS}
+        self._groups = {k: alone for k in KINDS}
         self._player = 0
         self._turn = 0
-        self._log: list[tuple] = []
+        self._log = []
         # (action, move) last drawn by random_action, until the state changes
-        self._pending: tuple | None = None
-        self._end: str | None = None
-        self._winner: int | None = None
-        self._win_kind: str | None = None
-        self._win_card: Any = None
+        self._pending = None
+        self._end = None
+        self._winner = None
+        self._win_kind = None
+        self._win_card = None
         # Rule flags read on every action.
         self._tie_end = rules.endgame == "tie"
         self._swap_end = rules.endgame == "swap"
@@ -155,13 +208,13 @@ class GameCore:
         self._nfront = front
 
     # ------------------------------------------------ actions (no checks)
-    def _snapshot(self) -> tuple:
+    def _log_entry(self, code: int, cell: int, other: Any, replaced: str | None = None) -> None:
         groups = self._groups
-        return (self._lock, groups[_L], groups[_B], groups[_M])
+        self._log.append(_entry(UndoEntry, (code, cell, other, replaced, self._lock,
+                                            (groups[_L], groups[_B], groups[_M]))))
 
     def _place(self, c: int, kind: str) -> None:
-        groups = self._groups
-        self._log.append((PLACE, c, kind, self._lock, groups[_L], groups[_B], groups[_M]))
+        self._log_entry(PLACE, c, kind)
         self._add_tile(c, kind)
         self._tiles.append(c)
         self._reserve[kind] -= 1
@@ -172,7 +225,7 @@ class GameCore:
 
     def _switch(self, c: int, kind: str) -> None:
         old = self._cells[c]
-        self._log.append((SWITCH, c, kind, old) + self._snapshot())
+        self._log_entry(SWITCH, c, kind, old)
         self._cells[c] = kind
         self._reserve[kind] -= 1
         self._reserve[old] += 1
@@ -185,7 +238,7 @@ class GameCore:
 
     def _move(self, c: int) -> None:
         h = self._tiles[0]
-        self._log.append((MOVE, c, h) + self._snapshot())
+        self._log_entry(MOVE, c, h)
         self._remove_tile(h)
         self._add_tile(c, HUMAN)
         self._tiles[0] = c
@@ -199,7 +252,7 @@ class GameCore:
         self._end_of_action()
 
     def _swap(self, a: int, b: int) -> None:
-        self._log.append((SWAP, a, b) + self._snapshot())
+        self._log_entry(SWAP, a, b)
         cells = self._cells
         ka, kb = cells[a], cells[b]
         cells[a], cells[b] = kb, ka
@@ -211,7 +264,7 @@ class GameCore:
     def _redraw(self, i: int) -> None:
         p = self._player
         old = self._hands[p][i]
-        self._log.append((REDRAW, i, old) + self._snapshot())
+        self._log_entry(REDRAW, i, old)
         new = self._deck[self._drawn]
         self._drawn += 1
         self._hands[p][i] = new
@@ -268,38 +321,37 @@ class GameCore:
 
     def _undo_move(self) -> None:
         entry = self._log.pop()
-        code = entry[0]
+        code = entry.code
         if code == PLACE:
-            c, kind = entry[1], entry[2]
+            c, kind = entry.cell, entry.other
             self._remove_tile(c)
             self._tiles.pop()
             self._reserve[kind] += 1
             self._onboard[kind] -= 1
         elif code == SWITCH:
-            c, kind, old = entry[1], entry[2], entry[3]
+            c, kind, old = entry.cell, entry.other, entry.replaced
             self._cells[c] = old
             self._reserve[kind] += 1
             self._reserve[old] -= 1
             self._onboard[kind] -= 1
             self._onboard[old] += 1
         elif code == MOVE:
-            c, h = entry[1], entry[2]
+            c, h = entry.cell, entry.other
             self._remove_tile(c)
             self._add_tile(h, HUMAN)
             self._tiles[0] = h
         elif code == SWAP:
-            cells, a, b = self._cells, entry[1], entry[2]
+            cells, a, b = self._cells, entry.cell, entry.other
             cells[a], cells[b] = cells[b], cells[a]
         else:
-            i, old = entry[1], entry[2]
+            i, old = entry.cell, entry.other
             p, _shown = self._revealed.pop()
             self._drawn -= 1
             self._hands[p][i] = old
             self._hand_keys[p][i] = card_keys(old, self.rules.match)
-        lock, g_l, g_b, g_m = entry[-4:]
-        self._lock = lock
+        self._lock = entry.lock
         groups = self._groups
-        groups[_L], groups[_B], groups[_M] = g_l, g_b, g_m
+        groups[_L], groups[_B], groups[_M] = entry.groups
         self._pending = None
         self._turn -= 1
         self._player = (self._player - 1) % self.n_players
@@ -321,7 +373,7 @@ class GameCore:
         has_m = reserve[_M] > 0
         kinds = has_l + has_b + has_m
         front = self._nfront
-        switches = swaps = redraws = moves = 0
+        switches = swaps = moves = 0
         if kinds:
             switches = onboard[_L] * (kinds - has_l) + onboard[_B] * (kinds - has_b) + onboard[_M] * (kinds - has_m)
             for c in lock:
@@ -340,9 +392,7 @@ class GameCore:
                 n = h + d
                 if n not in cells and adj.get(n) == 1:
                     moves -= 1
-        if self._allow_redraw and self._drawn < len(self._deck):
-            redraws = len(self._hands[self._player])
-        return kinds * front, switches, moves, swaps, redraws
+        return kinds * front, switches, moves, swaps, self._redraws_open()
 
     def _count(self) -> int:
         """The number of legal actions (``len(legal_actions())``)."""
@@ -362,6 +412,7 @@ class GameCore:
         return free[_L] * free[_B] + free[_L] * free[_M] + free[_B] * free[_M]
 
     def _redraws_open(self) -> int:
+        """How many redraws are legal now: one per card in hand, while the deck has a card to draw."""
         if self._allow_redraw and self._drawn < len(self._deck):
             return len(self._hands[self._player])
         return 0
@@ -440,7 +491,7 @@ class GameCore:
         reserve, cells, lock, tiles = self._reserve, self._cells, self._lock, self._tiles
         front = self._nfront
         animals = len(tiles) - 1
-        swaps = redraws = 0
+        swaps = 0
         if reserve[_L] and reserve[_B] and reserve[_M]:
             # the usual case: every kind in the reserve, two switches per animal
             places = 3 * front
@@ -448,10 +499,9 @@ class GameCore:
             for c in lock:
                 if cells[c] != HUMAN:
                     switches -= 2
+            redraws = self._redraws_open() if self._allow_redraw else 0
         else:
             places, switches, _moves, swaps, redraws = self._counts()
-        if self._allow_redraw and self._drawn < len(self._deck):
-            redraws = len(self._hands[self._player])
         moves = front if animals and tiles[0] not in lock else 0
         total = places + switches + moves + swaps + redraws
         if total <= 0:
