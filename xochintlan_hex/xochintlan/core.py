@@ -44,7 +44,9 @@ class UndoEntry(NamedTuple):
     other: Any  # place/switch: the kind played; move: the Human's old cell; swap: its second cell; redraw: the card shown
     replaced: str | None  # switch: the kind taken off the board; None otherwise
     lock: tuple[int, ...]  # the lock before the action
-    groups: tuple[Group | None, Group | None, Group | None]  # the Human's L, B, M groups before the action
+    group_l: Group | None  # the Human's groups before the action, per kind
+    group_b: Group | None
+    group_m: Group | None
 
 
 # tuple.__new__ builds an UndoEntry without NamedTuple's Python-level __new__: the log grows on every action.
@@ -208,13 +210,10 @@ class GameCore:
         self._nfront = front
 
     # ------------------------------------------------ actions (no checks)
-    def _log_entry(self, code: int, cell: int, other: Any, replaced: str | None = None) -> None:
-        groups = self._groups
-        self._log.append(_entry(UndoEntry, (code, cell, other, replaced, self._lock,
-                                            (groups[_L], groups[_B], groups[_M]))))
-
+    # Each action logs its UndoEntry inline (no helper call): this is the engine's hottest path.
     def _place(self, c: int, kind: str) -> None:
-        self._log_entry(PLACE, c, kind)
+        g = self._groups
+        self._log.append(_entry(UndoEntry, (PLACE, c, kind, None, self._lock, g[_L], g[_B], g[_M])))
         self._add_tile(c, kind)
         self._tiles.append(c)
         self._reserve[kind] -= 1
@@ -225,7 +224,8 @@ class GameCore:
 
     def _switch(self, c: int, kind: str) -> None:
         old = self._cells[c]
-        self._log_entry(SWITCH, c, kind, old)
+        g = self._groups
+        self._log.append(_entry(UndoEntry, (SWITCH, c, kind, old, self._lock, g[_L], g[_B], g[_M])))
         self._cells[c] = kind
         self._reserve[kind] -= 1
         self._reserve[old] += 1
@@ -238,7 +238,8 @@ class GameCore:
 
     def _move(self, c: int) -> None:
         h = self._tiles[0]
-        self._log_entry(MOVE, c, h)
+        g = self._groups
+        self._log.append(_entry(UndoEntry, (MOVE, c, h, None, self._lock, g[_L], g[_B], g[_M])))
         self._remove_tile(h)
         self._add_tile(c, HUMAN)
         self._tiles[0] = c
@@ -252,7 +253,8 @@ class GameCore:
         self._end_of_action()
 
     def _swap(self, a: int, b: int) -> None:
-        self._log_entry(SWAP, a, b)
+        g = self._groups
+        self._log.append(_entry(UndoEntry, (SWAP, a, b, None, self._lock, g[_L], g[_B], g[_M])))
         cells = self._cells
         ka, kb = cells[a], cells[b]
         cells[a], cells[b] = kb, ka
@@ -264,7 +266,8 @@ class GameCore:
     def _redraw(self, i: int) -> None:
         p = self._player
         old = self._hands[p][i]
-        self._log_entry(REDRAW, i, old)
+        g = self._groups
+        self._log.append(_entry(UndoEntry, (REDRAW, i, old, None, self._lock, g[_L], g[_B], g[_M])))
         new = self._deck[self._drawn]
         self._drawn += 1
         self._hands[p][i] = new
@@ -351,7 +354,7 @@ class GameCore:
             self._hand_keys[p][i] = card_keys(old, self.rules.match)
         self._lock = entry.lock
         groups = self._groups
-        groups[_L], groups[_B], groups[_M] = entry.groups
+        groups[_L], groups[_B], groups[_M] = entry.group_l, entry.group_b, entry.group_m
         self._pending = None
         self._turn -= 1
         self._player = (self._player - 1) % self.n_players
