@@ -43,7 +43,7 @@ MAX_RECORD_NESTING = 32
 #: digits allowed in a number of an action's notation (cells of a game stay far below)
 MAX_NOTATION_DIGITS = 12
 
-G = TypeVar("G", bound="Game")
+A = TypeVar("A", bound="ActionValue")
 
 
 @runtime_checkable
@@ -144,7 +144,7 @@ class ActionValue:
     def __eq__(self, other: object) -> bool:
         if type(other) is not type(self):
             return NotImplemented
-        return self._fields() == other._fields()  # type: ignore[attr-defined]
+        return self._fields() == other._fields()
 
     def __hash__(self) -> int:
         return hash((type(self).__name__,) + self._fields())
@@ -156,7 +156,7 @@ class ActionValue:
         return (type(self), self._fields())
 
     @classmethod
-    def _trusted(cls, *values: Any) -> Any:
+    def _trusted(cls: type[A], *values: Any) -> A:
         # Built by an engine from checked values: skips validation on hot paths.
         self = object.__new__(cls)
         for name, value in zip(cls.__slots__, values):

@@ -302,14 +302,16 @@ class Hextremadura(ShowsItself):
 
     def sector_terrain(self, cell: Cell, side: int) -> str:
         """The terrain at ``side`` (0..5, after rotation) of the tile placed on ``cell``."""
-        return self._placed_sides(cell, side, self.tileset.side_terrains)
+        terrain: str = self._placed_sides(cell, side, self.tileset.side_terrains)
+        return terrain
 
     def sector_icon(self, cell: Cell, side: int) -> str | None:
         """The icon (or None) at ``side`` of the tile placed on ``cell``."""
-        return self._placed_sides(cell, side, self.tileset.side_icons)
+        icon: str | None = self._placed_sides(cell, side, self.tileset.side_icons)
+        return icon
 
     def _placed_sides(self, cell: Cell, side: int, lookup: Any) -> Any:
-        placed = self._map.get(tuple(cell)) if isinstance(cell, (tuple, list)) else None
+        placed = self._map.get((cell[0], cell[1])) if isinstance(cell, (tuple, list)) and len(cell) == 2 else None
         if placed is None:
             raise ValueError(f"no tile on cell {cell!r}")
         if not isinstance(side, int) or not 0 <= side < 6:

@@ -34,9 +34,9 @@ from xochintlan_hex.lattice import Cell
 from xochintlan_hex.xochintlan.rules import KIND_NAMES, KINDS
 
 
-def _check_cell(cell: object, argument: str = "cell") -> Cell:
+def _check_cell(cell: Any, argument: str = "cell") -> Cell:
     try:
-        x, y = cell  # type: ignore[misc]
+        x, y = cell
     except (TypeError, ValueError):
         raise IllegalAction(f"{argument} must be an (x, y) pair of ints, not {cell!r}") from None
     if not (is_whole(x) and is_whole(y)):
@@ -44,10 +44,10 @@ def _check_cell(cell: object, argument: str = "cell") -> Cell:
     return (int(x), int(y))
 
 
-def _check_kind(kind: object) -> str:
-    if kind not in KINDS:
+def _check_kind(kind: Any) -> str:
+    if not isinstance(kind, str) or kind not in KINDS:
         raise IllegalAction(f"kind must be one of {', '.join(KINDS)} (an animal), not {kind!r}")
-    return kind  # type: ignore[return-value]
+    return kind
 
 
 def _cell_text(cell: Cell) -> str:

@@ -24,6 +24,7 @@ from __future__ import annotations
 import functools
 from typing import Any, Iterator, NamedTuple, Sequence
 
+from xochintlan_hex.polyforms import Polyform
 from xochintlan_hex.xochintlan.grid import ORIGIN
 from xochintlan_hex.xochintlan.patterns import card_keys
 from xochintlan_hex.xochintlan.rules import CARD_SIZE, HUMAN, KINDS, Rules
@@ -32,7 +33,10 @@ PLACE, SWITCH, MOVE, SWAP, REDRAW = range(5)
 
 _L, _B, _M = KINDS
 
-Group = tuple  # (cells, key or None)
+#: the Human's group for one kind: (its sorted cells, the key of its shape when it has five cells, else None)
+Group = tuple[list[int], "tuple[int, ...] | None"]
+#: an internal move, e.g. (PLACE, cell, kind): see the module docstring
+Move = tuple[Any, ...]
 
 
 
@@ -94,11 +98,11 @@ class GameCore:
     _player: int
     _turn: int
     _log: list[UndoEntry]
-    _pending: tuple[Any, tuple] | None
+    _pending: tuple[Any, Move] | None
     _end: str | None
     _winner: int | None
     _win_kind: str | None
-    _win_card: Any
+    _win_card: Polyform | None
     # rule flags read on every action
     _tie_end: bool
     _swap_end: bool
@@ -276,7 +280,7 @@ class GameCore:
         self._lock = ()
         self._end_of_action()
 
-    def _do(self, move: tuple) -> None:
+    def _do(self, move: Move) -> None:
         """Play an internal move known to be legal."""
         code = move[0]
         if code == PLACE:
@@ -310,7 +314,7 @@ class GameCore:
 
     def _find_winner(self, mover: int) -> bool:
         groups = self._groups
-        keys = [(kind, groups[kind][1]) for kind in KINDS if groups[kind] is not None and groups[kind][1] is not None]
+        keys = [(kind, group[1]) for kind in KINDS if (group := groups[kind]) is not None and group[1] is not None]
         for p in self._order[mover]:
             for i, accepted in enumerate(self._hand_keys[p]):
                 for kind, key in keys:
@@ -333,6 +337,7 @@ class GameCore:
             self._onboard[kind] -= 1
         elif code == SWITCH:
             c, kind, old = entry.cell, entry.other, entry.replaced
+            assert old is not None  # a switch always records the kind it replaced
             self._cells[c] = old
             self._reserve[kind] += 1
             self._reserve[old] -= 1
@@ -445,11 +450,11 @@ class GameCore:
                     stack.append(n)
         return not rest
 
-    def _moves(self) -> list[tuple]:
+    def _moves(self) -> list[Move]:
         """Every legal move, grouped: places, switches, Human moves, swaps, redraws."""
         if self._end is not None:
             return []
-        moves: list[tuple] = []
+        moves: list[Move] = []
         cells, reserve, lock = self._cells, self._reserve, self._lock
         front = self._empty_beside(self._tiles)
         for kind in KINDS:
@@ -483,7 +488,7 @@ class GameCore:
         return total
 
     # ------------------------------------------------------ random draws
-    def _draw_move(self, rand: Any) -> tuple:
+    def _draw_move(self, rand: Any) -> Move:
         """A uniformly random legal move, drawn without listing the moves.
 
         Every candidate of a slightly larger set (all places and switches, every
@@ -551,7 +556,7 @@ class GameCore:
             if a == 1 or rand() * a < 1.0:
                 return n
 
-    def _random_switch(self, rand: Any) -> tuple:
+    def _random_switch(self, rand: Any) -> Move:
         tiles, cells, reserve, lock = self._tiles, self._cells, self._reserve, self._lock
         span = (len(tiles) - 1) * 3
         while True:
@@ -561,7 +566,7 @@ class GameCore:
             if reserve[kind] and cells[c] != kind and c not in lock:
                 return (SWITCH, c, kind)
 
-    def _random_swap(self, rand: Any) -> tuple:
+    def _random_swap(self, rand: Any) -> Move:
         tiles, cells, lock = self._tiles, self._cells, self._lock
         animals = len(tiles) - 1
         while True:

@@ -44,7 +44,7 @@ xochintlan_hex.errors.IllegalAction: the Human was just moved by the previous pl
 from __future__ import annotations
 
 import random
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from xochintlan_hex.display import ShowsItself
 from xochintlan_hex.errors import IllegalAction, RecordError
@@ -61,7 +61,7 @@ from xochintlan_hex.xochintlan.actions import (
     Switch,
     as_action,
 )
-from xochintlan_hex.xochintlan.core import MOVE, PLACE, REDRAW, SWAP, SWITCH, GameCore
+from xochintlan_hex.xochintlan.core import MOVE, PLACE, REDRAW, SWAP, SWITCH, GameCore, Move
 from xochintlan_hex.xochintlan.grid import LIMIT, OFFSET, WIDTH, decode, deltas, encode, encode_or_none
 from xochintlan_hex.xochintlan.patterns import card_keys, human_group
 from xochintlan_hex.xochintlan.rules import HUMAN, KIND_NAMES, KINDS, Rules, goal_cards, resolve_card
@@ -343,7 +343,7 @@ class Xochintlan(GameCore, ShowsItself):
             return frozenset()
         return human_group(self.board, self._win_kind, self.rules.lattice)
 
-    def _action(self, move: tuple) -> Action:
+    def _action(self, move: Move) -> Action:
         code = move[0]
         if code == PLACE:
             return _place_action(move[2], move[1])
@@ -368,13 +368,13 @@ class Xochintlan(GameCore, ShowsItself):
         return self._count()
 
     # ------------------------------------------------------------ checking
-    def _check(self, action: Action) -> tuple:
+    def _check(self, action: Action) -> Move:
         """The internal move for ``action``, or IllegalAction naming the broken rule."""
         if self._end is not None:
             raise IllegalAction("the game is over")
         return _check_of(action)(self, action)
 
-    def _check_place(self, action: Place) -> tuple:
+    def _check_place(self, action: Place) -> Move:
         kind, cell = action.kind, action.cell
         x, y = cell
         c = (y + OFFSET) * WIDTH + x + OFFSET if -LIMIT <= x <= LIMIT and -LIMIT <= y <= LIMIT else None
@@ -386,7 +386,7 @@ class Xochintlan(GameCore, ShowsItself):
             raise IllegalAction(f"no {KIND_NAMES[kind]} left in the reserve")
         return (PLACE, c, kind)
 
-    def _check_switch(self, action: Switch) -> tuple:
+    def _check_switch(self, action: Switch) -> Move:
         cell, kind = action.cell, action.kind
         c = encode_or_none(cell)
         old = None if c is None else self._cells.get(c)
@@ -402,7 +402,7 @@ class Xochintlan(GameCore, ShowsItself):
             raise IllegalAction(f"{cell} was just played by the previous player")
         return (SWITCH, c, kind)
 
-    def _check_move(self, action: MoveHuman) -> tuple:
+    def _check_move(self, action: MoveHuman) -> Move:
         cell = action.cell
         h = self._tiles[0]
         if h in self._lock:
@@ -418,16 +418,16 @@ class Xochintlan(GameCore, ShowsItself):
             raise IllegalAction(f"moving the Human to {cell} would split the board (keep_connected=True)")
         return (MOVE, c)
 
-    def _check_swap(self, action: Swap) -> tuple:
+    def _check_swap(self, action: Swap) -> Move:
         if self.rules.endgame != "swap":
             raise IllegalAction("swaps belong to the endgame='swap' variant")
         if any(self._reserve.values()):
             raise IllegalAction("swaps start once every animal is on the board (the reserve is not empty)")
-        codes = []
+        codes: list[int] = []
         for cell in (action.a, action.b):
             c = encode_or_none(cell)
             kind = None if c is None else self._cells.get(c)
-            if kind is None:
+            if c is None or kind is None:
                 raise IllegalAction(f"{cell} is empty: there is no animal to swap")
             if kind == HUMAN:
                 raise IllegalAction("the Human can never be swapped")
@@ -439,7 +439,7 @@ class Xochintlan(GameCore, ShowsItself):
             raise IllegalAction(f"{action.a} and {action.b} both hold {_a(self._cells[a])}: a swap needs two different kinds")
         return (SWAP, a, b)
 
-    def _check_redraw(self, action: Redraw) -> tuple:
+    def _check_redraw(self, action: Redraw) -> Move:
         if not self.rules.allow_redraw:
             raise IllegalAction("redraws belong to the allow_redraw=True variant")
         hand = self._hands[self._player]
@@ -482,7 +482,7 @@ class Xochintlan(GameCore, ShowsItself):
                 raise IllegalAction("the game is over")
             move = check(self, action)
         self._do(move)
-        self._history.append(action)
+        self._history.append(action)  # type: ignore[arg-type]  # an Action by now: checked above
 
     def undo(self) -> Action:
         """Take back the last action and return it."""
@@ -526,7 +526,7 @@ class Xochintlan(GameCore, ShowsItself):
     def __copy__(self) -> "Xochintlan":
         return self.clone()
 
-    def __deepcopy__(self, memo: dict) -> "Xochintlan":
+    def __deepcopy__(self, memo: dict[int, Any]) -> "Xochintlan":
         return self.clone()
 
     # ---------------------------------------------------------- summaries
@@ -616,7 +616,7 @@ class Xochintlan(GameCore, ShowsItself):
     def status(self) -> str:
         """One line: the turn, who plays or how the game ended, the reserve."""
         reserve = " ".join(f"{k} {self._reserve[k]}" for k in KINDS)
-        if self._end == "win":
+        if self._end == "win" and self._win_card is not None and self._win_kind is not None:
             state = f"player {self._winner} won with {self._win_card.name} in {KIND_NAMES[self._win_kind]}s"
         elif self._end == "tie":
             state = "tie"
@@ -633,7 +633,7 @@ class Xochintlan(GameCore, ShowsItself):
         return f"<Xochintlan {self.rules.lattice}, {self.n_players} players, {self.status()}>"
 
 
-_CHECKS = {
+_CHECKS: dict[type, Callable[[Xochintlan, Any], Move]] = {
     Place: Xochintlan._check_place,
     Switch: Xochintlan._check_switch,
     MoveHuman: Xochintlan._check_move,
@@ -643,7 +643,7 @@ _CHECKS = {
 assert set(_CHECKS) == set(ACTION_TYPES)
 
 
-def _check_of(action: Action) -> Any:
+def _check_of(action: Action) -> Callable[[Xochintlan, Any], Move]:
     """The check for ``action``'s type, also for a subclass of an action type."""
     for kind in type(action).__mro__:
         if kind in _CHECKS:

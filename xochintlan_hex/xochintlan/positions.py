@@ -42,7 +42,7 @@ def starting_board(board: Any, rules: Rules) -> Tiles:
         what = "no Human" if not humans else f"{len(humans)} Humans at {sorted(humans)}"
         raise BoardError(f"board: {what}; a board holds exactly one {HUMAN}")
     _check_counts(tiles, rules.tiles_per_kind)
-    if rules.keep_connected and not is_connected(tiles, rules.lattice):
+    if rules.keep_connected and not is_connected(set(tiles), rules.lattice):
         raise BoardError("board: the tiles are in several pieces, which keep_connected=True never allows")
     _check_range(tiles, rules.tiles_per_kind)
     animals = sorted((cell for cell in tiles if cell != humans[0]), key=lambda c: (c[1], c[0]))
@@ -57,7 +57,7 @@ def _cell(cell: Any) -> Cell:
 
 
 def _letter(cell: Cell, kind: Any) -> str:
-    if kind not in TILE_LETTERS:
+    if not isinstance(kind, str) or kind not in TILE_LETTERS:
         raise BoardError(f"board: {cell} holds {kind!r}; tiles are {', '.join(TILE_LETTERS)}")
     return kind
 
