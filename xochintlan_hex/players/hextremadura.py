@@ -279,7 +279,7 @@ class MapView:
         shared = False
         for terrain, run_sides in runs:
             total = len(run_sides)
-            joined = ()
+            joined: tuple[int, ...] = ()
             for side in run_sides:
                 seen = around[side]
                 if seen is not None and seen[0] == terrain:
@@ -299,17 +299,9 @@ class MapView:
                 around: tuple[tuple[str, int] | None, ...]
                 ) -> tuple[list[int], dict[int, int], int]:
         """:meth:`_grow` when runs of the new tile join through an existing region."""
-        touched = [{around[s][1] for s in sides
-                    if around[s] is not None and around[s][0] == terrain}
-                   for terrain, sides in runs]
-        continued = sum(len([s for s in sides if around[s] is not None and around[s][0] == t])
+        touched, group = _merged_runs(tuple(runs), around)
+        continued = sum(len([s for s in sides if (facing := around[s]) is not None and facing[0] == t])
                         for t, sides in runs)
-        group = list(range(len(runs)))
-        for i in range(len(runs)):
-            for j in range(i):
-                if touched[i] & touched[j]:
-                    old, new = group[i], group[j]
-                    group = [new if g == old else g for g in group]
         run_size = []
         for i in range(len(runs)):
             members = [j for j in range(len(runs)) if group[j] == group[i]]
@@ -368,7 +360,7 @@ class _Orientation:
             for side in run_sides:
                 run_of_side[side] = i
         spec = tileset[tile]
-        requirements = ()
+        requirements: tuple[tuple[int, str, int], ...] = ()
         if face == "front" and not spec.is_river:
             requirements = tuple(((r.side + rotation) % 6, r.terrain, r.size)
                                  for r in spec.front.requirements)
@@ -390,7 +382,7 @@ def removals(game: Hextremadura, actions: Sequence[Place]) -> list[int]:
 def _ranked(game: Hextremadura, view: MapView, rng: random.Random
             ) -> list[tuple[tuple[float, ...], Place]]:
     """Every legal placement with greedy's cheap key, best first (ties in random order)."""
-    keyed = []
+    keyed: list[tuple[tuple[float, ...], Place]] = []
     for action in game.legal_actions():
         taken, hopeless, continued = view.assess(action)
         keyed.append(((taken, -hopeless, continued, rng.random()), action))
@@ -427,9 +419,9 @@ class HextremaduraGreedy:
         keyed = _ranked(game, view, rng)
         if game.round == 1:
             return keyed[0][1]
-        best, best_key = None, None
+        best, best_key = keyed[0][1], None
         for key, action in keyed[: self.shortlist]:
-            full_key = (_worth_now(game, view, action, key[0]),) + key[1:]
+            full_key = (_worth_now(game, view, action, int(key[0])),) + key[1:]
             if best_key is None or full_key > best_key:
                 best, best_key = action, full_key
         return best
@@ -453,9 +445,9 @@ class HextremaduraSearch:
         view = MapView(game)
         keyed = _ranked(game, view, rng)
         in_view = set(game.available())
-        best, best_key = None, None
+        best, best_key = keyed[0][1], None
         for key, action in keyed[: self.candidates]:
-            now = _worth_now(game, view, action, key[0])
+            now = _worth_now(game, view, action, int(key[0]))
             full_key = (now + self.weight * self._follow_up(game, action, in_view),) + key[1:]
             if best_key is None or full_key > best_key:
                 best, best_key = action, full_key

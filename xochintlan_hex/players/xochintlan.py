@@ -122,7 +122,8 @@ def _costs(fills: np.ndarray, clears: np.ndarray, reserve: np.ndarray, on_board:
            ) -> np.ndarray:
     """distance_to_card's count for arrays of placements (kinds on axis -2)."""
     if reserve.min() >= _NEED:  # enough in the reserve for any fills: no shortage
-        return fills + clears
+        total: np.ndarray = fills + clears
+        return total
     reserve = reserve[..., None]
     on_board = on_board[..., None]
     short = fills - reserve - clears
@@ -158,7 +159,7 @@ def distances_after(game: Xochintlan, actions: Sequence[Any],
     board = game.board
     grid = _grid_of(board)
     body, rim, starts = _flat_table(cards, rules.lattice, rules.match, grid.width)
-    changes = _changes_of(actions, board, grid, grid.index(game.human))
+    changes = _changes_of(actions, board, grid, grid.at(game.human))
     fills, clears = _needs_after(grid, body, rim, changes)
     reserve = np.array([game.reserve[k] for k in KINDS], dtype=np.int64)
     reserve_after = reserve[None] + changes.d_reserve
@@ -176,7 +177,8 @@ class _Grid(NamedTuple):
     y0: int
     on_board: np.ndarray  # animals on the board, per kind (L, B, M)
 
-    def index(self, cell: Cell) -> int:
+    def at(self, cell: Cell) -> int:
+        """The flat index of ``cell``."""
         return (cell[1] - self.y0) * self.width + cell[0] - self.x0
 
 
@@ -416,10 +418,10 @@ def card_name(card: Polyform) -> str:
 
 
 @functools.lru_cache(maxsize=8)
-def _shape_names(lattice: str, match: str) -> dict[tuple, frozenset[str]]:
+def _shape_names(lattice: str, match: str) -> dict[tuple[Cell, ...], frozenset[str]]:
     """Normal form of a 5-cell group -> names of the deck cards it makes stand."""
     kind = "one-sided" if match == "rotation" else "free"
-    found: dict[tuple, set[str]] = {}
+    found: dict[tuple[Cell, ...], set[str]] = {}
     for card in goal_cards(lattice):
         for form in card.orientations(kind):
             found.setdefault(form.cells, set()).add(card_name(card))
@@ -453,9 +455,9 @@ def _standing_after_moves(game: Xochintlan, moves: Sequence[MoveHuman]) -> set[s
     for move in moves:
         touching: dict[str, set[int]] = {}
         for n in lattice.neighbours(move.cell):
-            kind = board.get(n)
-            if kind is not None and kind != HUMAN:
-                touching.setdefault(kind, set()).add(component[n])
+            neighbour_kind = board.get(n)
+            if neighbour_kind is not None and neighbour_kind != HUMAN:
+                touching.setdefault(neighbour_kind, set()).add(component[n])
         for groups in touching.values():
             if sum(len(members[g]) for g in groups) == _NEED:
                 cells = [move.cell] + [c for g in groups for c in members[g]]
@@ -507,7 +509,7 @@ class XochintlanSearch:
         if redraw is not None and redraw[1] < after.min():
             return redraw[0]
         names = [card_name(card) for card in others]
-        best, best_value = None, -math.inf
+        best, best_value = 0, -math.inf
         for i in _order(after, rng)[: self.candidates]:  # None: every action
             theirs = distances[i, len(mine):]
             standing = {names[j] for j in np.flatnonzero(theirs == 0)}
