@@ -420,7 +420,7 @@ def _objectives_hold(tiles: Mapping[Cell, Any], tileset: Any, game: Any) -> dict
 # -- regions ------------------------------------------------------------------------------
 def region_edges(sectors: Iterable[Sector]) -> list[tuple[Point, Point]]:
     """The border of a set of sectors: triangle edges whose other side is outside the set."""
-    inside = set((tuple(cell), side) for cell, side in sectors)
+    inside = set(((cell[0], cell[1]), side) for cell, side in sectors)
     edges = []
     for cell, side in inside:
         centre = HEX.center(cell)
