@@ -149,6 +149,7 @@ def test_constructors_take_the_seed_by_keyword_only(engine_class):
     parameters = inspect.signature(engine_class).parameters
     assert parameters["seed"].kind is inspect.Parameter.KEYWORD_ONLY
     assert list(inspect.signature(engine_class.to_json).parameters) == ["self", "indent"]
+    assert list(inspect.signature(engine_class.from_json).parameters) == ["text", "check_result"]
 
 
 @pytest.mark.parametrize("engine_class", ENGINE_CLASSES)
