@@ -221,3 +221,18 @@ def test_records_bad_header_is_a_record_error():
         Xochintlan.from_json(Hextremadura(seed=1).to_json())
     with pytest.raises(RecordError, match="not a Hextremadura record"):
         Hextremadura.from_json(Xochintlan(seed=1).to_json())
+
+
+@pytest.mark.parametrize("package", ["xochintlan", "hextremadura"])
+def test_records_depend_on_the_game_one_way(package):
+    # game.py imports records.py; records.py never imports game.py, and reads no private field
+    import ast
+    from pathlib import Path
+
+    source = Path(__file__).resolve().parents[1] / "xochintlan_hex" / package / "records.py"
+    tree = ast.parse(source.read_text(encoding="utf-8"))
+    imported = [node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)]
+    assert not [m for m in imported if m.split(".")[-1] == "game" and "xochintlan_hex.game" != m], imported
+    private = {node.attr for node in ast.walk(tree)
+               if isinstance(node, ast.Attribute) and node.attr.startswith("_") and not node.attr.startswith("__")}
+    assert not private, f"records.py reads private fields: {sorted(private)}"
