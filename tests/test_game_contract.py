@@ -211,6 +211,7 @@ def test_a_subclass_of_place_is_played_like_place(engine_class):
     game = engine_class(seed=2)
     fields = game.legal_actions()[0]._fields()
     action = Marked(*fields)
+    assert action._fields() == fields and repr(action).startswith("Marked(") and action == Marked(*fields)
     assert game.is_legal(action) and game.why_illegal(action) is None
     game.play(action)
     assert str(game.history[0]) == str(action)

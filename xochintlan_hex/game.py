@@ -130,13 +130,23 @@ def notation_int(digits: str, what: str = "number") -> int:
 class ActionValue:
     """An immutable action: equal only to an action of the same type with the same fields.
 
-    Subclasses name their fields in ``__slots__``; ``str`` gives the notation.
+    Subclasses name their fields in ``__slots__``; ``str`` gives the notation. A
+    subclass of an action (with ``__slots__ = ()``) keeps its parent's fields.
     """
 
     __slots__: ClassVar[tuple[str, ...]] = ()
+    _field_names: ClassVar[tuple[str, ...]] = ()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        own = cls.__dict__.get("__slots__", ())
+        if own:
+            cls._field_names = tuple(own)
+        # engines build many actions (every legal placement): one specialised constructor per class
+        setattr(cls, "_trusted", staticmethod(_trusted_constructor(cls)))
 
     def _fields(self) -> tuple[Any, ...]:
-        return tuple(getattr(self, name) for name in self.__slots__)
+        return tuple(getattr(self, name) for name in self._field_names)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"{type(self).__name__} is immutable")
@@ -157,11 +167,57 @@ class ActionValue:
 
     @classmethod
     def _trusted(cls: type[A], *values: Any) -> A:
-        # Built by an engine from checked values: skips validation on hot paths.
+        """An action built by an engine from checked values: no validation (replaced per class
+        by :func:`_trusted_constructor`, which does the same faster)."""
         self = object.__new__(cls)
-        for name, value in zip(cls.__slots__, values):
+        for name, value in zip(cls._field_names, values):
             object.__setattr__(self, name, value)
         return self
+
+
+def _trusted_constructor(cls: type[ActionValue]) -> Any:
+    """``cls._trusted``: sets the slots through their descriptors, unrolled for 1, 2 and 4 fields."""
+    new = object.__new__
+    setters = [getattr(cls, name).__set__ for name in cls._field_names]
+    if len(setters) == 1:
+        (set_a,) = setters
+
+        def make_1(a: Any) -> Any:
+            action = new(cls)
+            set_a(action, a)
+            return action
+
+        return make_1
+    if len(setters) == 2:
+        set_a, set_b = setters
+
+        def make_2(a: Any, b: Any) -> Any:
+            action = new(cls)
+            set_a(action, a)
+            set_b(action, b)
+            return action
+
+        return make_2
+    if len(setters) == 4:
+        set_a, set_b, set_c, set_d = setters
+
+        def make_4(a: Any, b: Any, c: Any, d: Any) -> Any:
+            action = new(cls)
+            set_a(action, a)
+            set_b(action, b)
+            set_c(action, c)
+            set_d(action, d)
+            return action
+
+        return make_4
+
+    def make(*values: Any) -> Any:
+        action = new(cls)
+        for setter, value in zip(setters, values):
+            setter(action, value)
+        return action
+
+    return make
 
 
 def load_record(
