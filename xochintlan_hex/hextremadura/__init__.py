@@ -39,8 +39,8 @@ perfect; the rating bands are :data:`RATING_BANDS`. The discover quests
 
 Modules: :mod:`.tiles` (format, loading), :mod:`.analysis` (sector graph,
 regions, requirements, objectives, quests), :mod:`.game` (the engine
-:class:`Hextremadura` and its action :class:`Place`), :mod:`.records` (JSON
-records and :func:`replay`).
+:class:`Hextremadura`, its action :class:`Place` and :func:`replay`), :mod:`.records`
+(the JSON record format, read and written for the engine).
 
 >>> from xochintlan_hex.hextremadura import Hextremadura
 >>> game = Hextremadura(seed=7)
