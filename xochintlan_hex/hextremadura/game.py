@@ -326,14 +326,12 @@ class Hextremadura(ShowsItself):
         if self._over:
             return []
         cells = self.open_cells()
-        trusted = Place._trusted
-        return [
-            trusted(tile, cell, rotation, face)
-            for tile in self.available()
-            for face in self.faces(tile)
-            for cell in cells
-            for rotation in _ROTATIONS
-        ]
+        found: list[Place] = []
+        for tile in self.available():
+            for face in self.faces(tile):
+                for cell in cells:
+                    found.extend(_places_at(tile, cell, face))
+        return found
 
     def random_action(self, rng: random.Random) -> Place:
         """A uniformly random legal action: ``legal_actions()[rng.randrange(n)]``
@@ -349,7 +347,7 @@ class Hextremadura(ShowsItself):
             if index < size:
                 face_index, rest = divmod(index, per_face)
                 cell_index, rotation = divmod(rest, 6)
-                return Place._trusted(tile, cells[cell_index], rotation, faces[face_index])
+                return _places_at(tile, cells[cell_index], faces[face_index])[rotation]
             index -= size
         raise AssertionError("unreachable: index within the total")
 
@@ -602,6 +600,23 @@ def replay(record: str | Mapping[str, Any], check_result: bool = True) -> Hextre
     True
     """
     return Hextremadura.from_json(record, check_result=check_result)
+
+
+# Places are immutable, so the engine hands out shared ones: the six rotations of a tile
+# and face on a cell are built once (legal_actions lists hundreds of placements a turn).
+_PLACES: dict[tuple[str, Cell, str], tuple[Place, ...]] = {}
+_PLACES_KEPT = 100_000
+
+
+def _places_at(tile: str, cell: Cell, face: str) -> tuple[Place, ...]:
+    """The placements of ``tile`` on ``cell`` with ``face`` up, rotations 0..5, shared and immutable."""
+    key = (tile, cell, face)
+    found = _PLACES.get(key)
+    if found is None:
+        if len(_PLACES) >= _PLACES_KEPT:
+            _PLACES.clear()  # a bound on memory; the next calls rebuild what they need
+        found = _PLACES[key] = tuple(Place._trusted(tile, cell, rotation, face) for rotation in _ROTATIONS)
+    return found
 
 
 class _Snapshot(NamedTuple):
