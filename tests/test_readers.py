@@ -269,3 +269,29 @@ def test_fuzz_board_diagrams_are_read_or_refused_with_a_board_error(text, lattic
         Xochintlan.from_board(board, seed=1, rules=Rules(lattice=lattice))
     except BoardError:
         pass
+
+
+TILESET = json.loads(load_tileset().to_json())
+
+
+@FUZZ
+@given(data=st.data())
+def test_fuzz_tile_sets_load_or_are_refused_with_a_tileset_error(data):
+    tileset = json.loads(json.dumps(TILESET))
+    tile = tileset["tiles"][data.draw(st.integers(0, len(tileset["tiles"]) - 1))]
+    face = tile[data.draw(st.sampled_from(["front", "back"]))]
+    target = data.draw(st.sampled_from([tileset, tile, face]))
+    key = data.draw(st.sampled_from(sorted(target)))
+    if data.draw(st.booleans()):
+        del target[key]
+    else:
+        target[key] = data.draw(json_values)
+    try:
+        load_tileset(tileset)
+    except TilesetError:
+        pass
+    record = dict(HEXTREMADURA_RECORD, tileset=tileset)
+    try:
+        Hextremadura.from_json(record)
+    except RecordError:
+        pass

@@ -98,6 +98,10 @@ class Game(Protocol):
     def to_json(self, indent: int | None = None) -> str:
         """The game as a JSON record that ``from_json`` replays."""
 
+    @classmethod
+    def from_json(cls, text: Any, check_result: bool = True) -> Any:
+        """A game of this class replayed from a record; RecordError when it cannot be."""
+
 
 def is_whole(value: Any) -> bool:
     """True for an int or a numpy integer, False for bools and everything else."""
