@@ -460,7 +460,7 @@ def test_card_win_rates_by_number_of_players():
 
 def test_seat_win_rates_matches_reference(tmp_path):
     ax = viz.plot_seat_win_rates(xochintlan_frame(), fresh_ax((6.4, 3.8)))
-    assert [t.get_text() for t in ax.get_xticklabels()] == ["seat 0", "seat 1", "seat 0", "seat 1", "seat 2"]
+    assert [t.get_text() for t in ax.get_xticklabels()] == ["player 1", "player 2", "player 1", "player 2", "player 3"]
     assert_matches_reference(ax, "study_seat_win_rates", tmp_path)
 
 

@@ -9,6 +9,7 @@ compose into a teacher's own figures. Nothing here changes pyplot's global state
 * :mod:`~xochintlan_hex.viz.xochintlan` :func:`draw_xochintlan`;
 * :mod:`~xochintlan_hex.viz.hextremadura` :func:`draw_hextremadura`, :func:`draw_tile`;
 * :mod:`~xochintlan_hex.viz.studies` the study plots;
+* :mod:`~xochintlan_hex.viz.predictions` :func:`plot_prediction`, a prediction beside a measurement;
 * :mod:`~xochintlan_hex.viz.display` how ``Polyform``, ``Xochintlan`` and
   ``Hextremadura`` objects show themselves in Jupyter (registered on import).
 """
@@ -16,6 +17,7 @@ compose into a teacher's own figures. Nothing here changes pyplot's global state
 from . import display as _display
 from .hextremadura import draw_hextremadura, draw_tile
 from .polyforms import draw_card, draw_polyforms
+from .predictions import plot_prediction
 from .studies import (
     plot_card_win_rates,
     plot_game_lengths,
@@ -38,6 +40,7 @@ __all__ = [
     "plot_game_lengths",
     "plot_head_to_head",
     "plot_objective_probabilities",
+    "plot_prediction",
     "plot_score_distribution",
     "plot_seat_win_rates",
 ]

@@ -16,7 +16,7 @@ Xochintlan frames need ``winner`` and, per plot, ``n_players``, ``cards_<seat>``
 >>> from matplotlib.figure import Figure
 >>> ax = plot_seat_win_rates(games, Figure().add_subplot())
 >>> [t.get_text() for t in ax.get_xticklabels()]
-['seat 0', 'seat 1']
+['player 1', 'player 2']
 """
 
 from __future__ import annotations
@@ -145,7 +145,7 @@ def plot_seat_win_rates(frame: pd.DataFrame, ax: Axes | None = None) -> Axes:
         fair = decisive.get(n_players, np.nan) / n_players
         ax.hlines(fair, x[0] - 0.45, x[-1] + 0.45, colors="black", linestyles="--", linewidth=1.2)
         ticks += list(x)
-        labels += [f"seat {s}" for s in group["seat"]]
+        labels += [f"player {s + 1}" for s in group["seat"]]  # people count players from 1
         x0 = x[-1] + 1.8
     ax.set_xticks(ticks, labels, rotation=0 if len(ticks) <= 8 else 45)
     _percent_axis(ax, "y")

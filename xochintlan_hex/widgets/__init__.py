@@ -7,6 +7,9 @@ with a notice saying how to install ipympl, where it is missing):
 * :class:`HextremaduraApp` -- the solo tile game, with a preview of each placement;
 * :class:`PolyformExplorer` -- browse polyforms, turn and mirror one, see its symmetries.
 
+Two small hands-on widgets for the lessons, :class:`GardenDensity` and
+:class:`LiveStudy`, are in :mod:`~xochintlan_hex.widgets.lessons`.
+
 Show an app by ending a cell with it (or ``display(app.widget)``). Every rule is
 the engines': the apps turn clicks into actions and show what the engine says.
 Each app has the same actions in code as on screen (``app.click(cell)``,
@@ -68,6 +71,7 @@ PolyformExplorer
 
 from .explorer import PolyformExplorer
 from .hextremadura_app import HextremaduraApp
+from .lessons import GardenDensity, LiveStudy
 from .xochintlan_app import XochintlanApp
 
-__all__ = ["HextremaduraApp", "PolyformExplorer", "XochintlanApp"]
+__all__ = ["GardenDensity", "HextremaduraApp", "LiveStudy", "PolyformExplorer", "XochintlanApp"]

@@ -1,0 +1,232 @@
+"""Self-checks for the lessons' exercises: right or wrong, without giving the answer away.
+
+Every check computes the right answer itself, with the engines, the polyform
+counter or :mod:`xochintlan_hex.stats` (so it stays right when the kit or a
+study changes), compares it with yours and returns a :class:`Verdict`: it
+shows as one line, ``Right!`` or ``Not yet: `` and a hint that points the way
+without the answer; ``bool(verdict)`` is True when the answer is right. An
+answer left as ``None`` is a reminder to write one.
+
+>>> check_tetris_kind("free")
+Not yet: count the three kinds of tetromino with count_polyforms(4, kind=...) and compare with 7.
+>>> bool(check_tetris_kind("one-sided"))
+True
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Mapping, Sequence
+
+import numpy as np
+import pandas as pd
+
+from .. import stats
+from ..hextremadura import Hextremadura, load_tileset
+from ..polyforms import count_polyforms, polyforms
+from ..xochintlan import Rules, Xochintlan, board_from_text, goal_cards, human_group, winning_kinds
+from ..xochintlan.gardens import garden_chance
+from ..xochintlan.patterns import card_placements
+
+
+class Verdict:
+    """The result of a check: ``right`` and the line a student reads."""
+
+    def __init__(self, right: bool, message: str):
+        self.right, self.message = bool(right), message
+
+    def __bool__(self) -> bool:
+        return self.right
+
+    def __repr__(self) -> str:
+        return self.message
+
+
+RIGHT = "Right!"
+NO_ANSWER = "No answer yet: replace None by your answer, then run the cell again."
+
+
+def _verdict(answer: Any, right: bool, hint: str) -> Verdict:
+    if answer is None:
+        return Verdict(False, NO_ANSWER)
+    return Verdict(right, RIGHT if right else f"Not yet: {hint}")
+
+
+def _close(answer: Any, value: float, tolerance: float) -> bool:
+    """True when ``answer`` is a number within ``tolerance`` (relative) of ``value``."""
+    try:
+        return abs(float(answer) - value) <= tolerance * abs(value)
+    except (TypeError, ValueError):
+        return False
+
+
+def _board(board: Any) -> dict:
+    return board_from_text(board) if isinstance(board, str) else dict(board)
+
+
+# ---------------------------------------------------------------------------
+# Lesson 01: play Xochintlan
+
+
+def check_first_action_counts(counts: Mapping[str, int] | None) -> Verdict:
+    """``counts``: legal actions of each type after ``L(1,0)``, e.g. ``{"Place": .., "Switch": .., "MoveHuman": ..}``."""
+    game = Xochintlan(players=2, seed=0)
+    game.play("L(1,0)")
+    right = pd.Series([type(a).__name__ for a in game.legal_actions()]).value_counts().to_dict()
+    given = {k: v for k, v in dict(counts or {}).items() if v} if counts is not None else None
+    return _verdict(counts, given == right,
+                    "list game.legal_actions() after L(1,0) and count each type; "
+                    "a type with no legal action counts 0.")
+
+
+def check_x_card_boards(stands: Any, spoiled: Any) -> Verdict:
+    """Two boards (text or dict): on ``stands`` the X card stands with Birds; on ``spoiled`` a sixth Bird spoils it."""
+    if stands is None or spoiled is None:
+        return Verdict(False, NO_ANSWER)
+    first, second = _board(stands), _board(spoiled)
+    if winning_kinds(first, "X") != {"B"}:
+        return Verdict(False, "Not yet: on the first board winning_kinds(board, 'X') must be {'B'}.")
+    group = human_group(second, "B")
+    x_inside = any(placement <= group for placement in card_placements("X"))
+    if winning_kinds(second, "X") or len(group) <= 5 or not x_inside:
+        return Verdict(False, "Not yet: the second board needs the Human and four Birds in an X, "
+                              "plus one more Bird touching them.")
+    return Verdict(True, RIGHT)
+
+
+def check_record_result(record: str | Mapping[str, Any], player: int | None, card: str | None,
+                        kind: str | None) -> Verdict:
+    """The winner of a recorded game: ``player`` counted from 1, the winning ``card`` and animal ``kind``."""
+    game = Xochintlan.from_json(record if isinstance(record, str) else json.dumps(record))
+    right = (player == (game.winner or 0) + 1 and card == game.winning_card.name
+             and kind == game.winning_kind)
+    return _verdict(player, right, "replay the record and read outcome(); players are counted "
+                                   "from 1, and the kind is a letter, L, B or M.")
+
+
+# ---------------------------------------------------------------------------
+# Lesson 02: pattern enumeration
+
+
+def check_tetris_kind(kind: str | None) -> Verdict:
+    """``kind``: "fixed", "one-sided" or "free", the kind of tetromino count that is 7."""
+    right = count_polyforms(4, kind=kind) == 7 if kind in ("fixed", "one-sided", "free") else False
+    return _verdict(kind, right, "count the three kinds of tetromino with count_polyforms(4, kind=...) "
+                                 "and compare with 7.")
+
+
+def check_chiral_hexominoes(count: int | None) -> Verdict:
+    """``count``: how many of the 35 free hexominoes are chiral."""
+    right = sum(form.is_chiral for form in polyforms(6)) == count
+    return _verdict(count, right, "one-sided = free + chiral: compare count_polyforms(6, kind='one-sided') "
+                                  "with 35.")
+
+
+def check_fixed_polyhexes(counts: Sequence[int] | None) -> Verdict:
+    """``counts``: the numbers of fixed polyhexes of 1, 2, ..., 7 cells."""
+    right = [count_polyforms(n, "hex", "fixed") for n in range(1, 8)]
+    return _verdict(counts, counts is not None and list(counts) == right,
+                    "give 7 numbers, for 1 to 7 cells, and compare them with A001207.")
+
+
+def check_most_symmetric_pentahexes(names: Sequence[str] | None) -> Verdict:
+    """``names``: the free pentahexes with the largest symmetry group."""
+    forms = polyforms(5, "hex")
+    largest = max(form.symmetry_order for form in forms)
+    right = {form.name for form in forms if form.symmetry_order == largest}
+    return _verdict(names, names is not None and set(names) == right,
+                    "compute symmetry_order for every form of polyforms(5, 'hex') and keep all "
+                    "those with the largest.")
+
+
+# ---------------------------------------------------------------------------
+# Lesson 03: game statistics
+
+
+def check_games_needed(games: float | None, study: pd.DataFrame) -> Verdict:
+    """``games``: how many games shrink the first-player advantage's interval to about ±0.01."""
+    advantage = stats.first_player_advantage(study)
+    half_width = float((advantage["high"] - advantage["low"]).iloc[0]) / 2
+    needed = len(study) * (half_width / 0.01) ** 2
+    return _verdict(games, _close(games, needed, 0.2),
+                    "the half-width shrinks like 1/sqrt(n): how many times more games make it "
+                    "0.01 instead of today's half-width?")
+
+
+def check_hex_favoured_player(player: int | None, hex_study: pd.DataFrame) -> Verdict:
+    """``player``: the player (counted from 1) who wins most often on the hex board."""
+    seats = stats.win_rate_by_seat(hex_study)
+    favoured = int(seats.loc[seats["estimate"].idxmax(), "seat"]) + 1
+    return _verdict(player, player == favoured, "compute stats.win_rate_by_seat on the hex study; "
+                                                "players are counted from 1.")
+
+
+# ---------------------------------------------------------------------------
+# Lesson 04: objective probabilities
+
+
+def check_flipped_placements(placements: Mapping[str, int] | None) -> Verdict:
+    """``placements``: card name -> placements around the Human when flipped cards count too."""
+    if not placements:
+        return Verdict(False, NO_ANSWER)
+    rules = Rules(match="rotation+reflection")
+    names = {card.name for card in goal_cards()}
+    unknown = sorted(set(placements) - names)
+    if unknown:
+        return Verdict(False, f"Not yet: {unknown} are not goal cards; the cards are {sorted(names)}.")
+    wrong = sorted(name for name, count in placements.items()
+                   if count != len(card_placements(name, rules)))
+    hint = f"look again at {', '.join(wrong)}: does its mirror image give new orientations?"
+    return _verdict(placements, not wrong, hint)
+
+
+def check_best_density(card: str, p: float | None) -> Verdict:
+    """``p``: the garden density that makes a random garden most likely to hold ``card``."""
+    grid = np.linspace(0.001, 1 / 3, 2000)
+    best = float(grid[np.argmax([garden_chance(card, q) for q in grid])])
+    return _verdict(p, _close(p, best, 0.02), "set the derivative of p**4 * (1 - p)**rim to zero, "
+                                              "with the rim of this card.")
+
+
+def check_hex_placements(total: int | None) -> Verdict:
+    """``total``: the placements around the Human of all 33 hex cards together."""
+    rules = Rules(lattice="hex")
+    right = sum(len(card_placements(card, rules)) for card in goal_cards("hex"))
+    return _verdict(total, total == right, "add len(card_placements(card, Rules(lattice='hex'))) over "
+                                           "goal_cards('hex'), or use 5 x the fixed pentahexes.")
+
+
+def check_games_for_upper_bound(games: int | None, bound: float = 0.01) -> Verdict:
+    """``games``: the fewest games with no success whose 95% Wilson upper end is below ``bound``."""
+    n = np.arange(1, 100_000)
+    needed = int(n[np.argmax(stats.wilson_interval(0, n)[1] < bound)])
+    return _verdict(games, games is not None and abs(int(games) - needed) <= 2,
+                    "try stats.wilson_interval(0, n) for many n and keep the first whose upper "
+                    "end is below 1%.")
+
+
+def check_rarest_icon(icon: str | None) -> Verdict:
+    """``icon``: the icon printed on the fewest backs of the kit's tile set."""
+    supply = pd.Series([i for spec in load_tileset() for i in spec.back.icons.values()]).value_counts()
+    return _verdict(icon, icon == supply.idxmin(), "count the icons on the backs: "
+                                                   "spec.back.icons.values() for each tile.")
+
+
+# ---------------------------------------------------------------------------
+# Lesson 05: Hextremadura
+
+
+def check_second_turn_placements(count: int | None, seed: int = 3, first: str = "T4@(0,0)r2f") -> Verdict:
+    """``count``: the legal placements of the second turn of the game of ``seed`` after ``first``."""
+    game = Hextremadura(seed=seed)
+    game.play(first)
+    return _verdict(count, count == len(game.legal_actions()),
+                    "open cells x 6 rotations x the faces each available tile may show.")
+
+
+def check_unpaired_width(width: float | None, first: pd.Series, second: pd.Series) -> Verdict:
+    """``width``: the 95% interval's width for the difference of two means, the games taken as unrelated."""
+    standard_error = np.sqrt(first.var() / len(first) + second.var() / len(second))
+    return _verdict(width, _close(width, 2 * 1.96 * standard_error, 0.05),
+                    "the width is 2 x 1.96 x sqrt(s1**2/n1 + s2**2/n2), with the variances "
+                    "of the two score columns.")
