@@ -78,6 +78,12 @@ def test_study_checks_compute_their_answer_from_the_study():
     favoured = int(stats.win_rate_by_seat(study).set_index("seat")["estimate"].idxmax()) + 1
     assert checks.check_hex_favoured_player(favoured, study)
     assert not checks.check_hex_favoured_player(favoured - 1, study)
+    other = simulate_xochintlan(200, "random,random", seed=7, progress=False)
+    a = stats.card_win_rates(study).set_index("card")["estimate"]
+    b = stats.card_win_rates(other).set_index("card")["estimate"]
+    correlation = a.rank().corr(b.rank())
+    assert checks.check_rank_correlation(round(correlation, 3), study, other)
+    assert not checks.check_rank_correlation(correlation + 0.2, study, other)
 
 
 def test_the_unpaired_width_check():

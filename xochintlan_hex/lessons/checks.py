@@ -230,3 +230,12 @@ def check_unpaired_width(width: float | None, first: pd.Series, second: pd.Serie
     return _verdict(width, _close(width, 2 * 1.96 * standard_error, 0.05),
                     "the width is 2 x 1.96 x sqrt(s1**2/n1 + s2**2/n2), with the variances "
                     "of the two score columns.")
+
+
+def check_rank_correlation(value: float | None, first: pd.DataFrame, second: pd.DataFrame) -> Verdict:
+    """``value``: the rank correlation of the cards' win rates in two studies."""
+    a = stats.card_win_rates(first).set_index("card")["estimate"]
+    b = stats.card_win_rates(second).set_index("card")["estimate"]
+    return _verdict(value, _close(value, float(a.rank().corr(b.rank())), 0.02),
+                    "rank each study's card win rates (Series.rank()), then take the ordinary "
+                    "correlation of the two rankings.")
