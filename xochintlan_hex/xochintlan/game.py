@@ -98,6 +98,18 @@ def _move_action(code: int) -> MoveHuman:
     return action
 
 
+def _refuse_a_card_dealt_twice(hands: list[list[Polyform]]) -> None:
+    """A deck holds each card once: the same card (even turned) in two places is refused."""
+    holder: dict[str, int] = {}
+    for p, hand in enumerate(hands):
+        for card in hand:
+            if card.name in holder:
+                first = holder[card.name]
+                where = f"both to player {p}" if first == p else f"players {first} and {p}"
+                raise ValueError(f"cards: {card.name} is dealt twice ({where}); the deck holds each card once")
+            holder[card.name] = p
+
+
 def _a(kind: str) -> str:
     return f"a {KIND_NAMES[kind]}"
 
@@ -105,13 +117,13 @@ def _a(kind: str) -> str:
 class Xochintlan(GameCore, ShowsItself):
     """One game of Xochintlan, from set-up to its end.
 
-    ``players``: how many players (>= 1). ``seed``: the int that shuffles the
+    ``players``: how many players (2 or more). ``seed``: the int that shuffles the
     deck (a fresh one is drawn when None; it is kept in :attr:`seed` and in
     records). ``rules``: a :class:`~xochintlan_hex.xochintlan.rules.Rules`.
     ``cards``: optionally, each player's hand, as a list with one entry per
     player: a list of card names or Polyforms (a single card may stand alone
     when ``cards_per_player`` is 1); the deck then holds the other cards, in
-    the seed's order. A card may be given to several players.
+    the seed's order. As with a real deck, no card is dealt twice.
 
     >>> game = Xochintlan(players=2, seed=1, cards=["L", "X"])
     >>> [hand[0].name for hand in game.cards], game.current_player, game.reserve
@@ -124,8 +136,8 @@ class Xochintlan(GameCore, ShowsItself):
     """
 
     def __init__(self, players: int = 2, seed: int | None = None, rules: Rules = Rules(), cards: Any = None) -> None:
-        if isinstance(players, bool) or not isinstance(players, int) or players < 1:
-            raise ValueError(f"players must be an int >= 1, not {players!r}")
+        if isinstance(players, bool) or not isinstance(players, int) or players < 2:
+            raise ValueError(f"players must be an int >= 2: Xochintlan is played by 2 players or more, not {players!r}")
         if not isinstance(rules, Rules):
             raise ValueError(f"rules must be a Rules value, not {rules!r}")
         if seed is None:
@@ -182,6 +194,7 @@ class Xochintlan(GameCore, ShowsItself):
                     f"cards: player {p}'s hand must hold cards_per_player={rules.cards_per_player} card(s), not {len(hand)}"
                 )
             hands.append([resolve_card(card, rules.lattice, f"cards (player {p})") for card in hand])
+        _refuse_a_card_dealt_twice(hands)
         return hands
 
     def _set_up_board(self) -> None:
@@ -390,6 +403,8 @@ class Xochintlan(GameCore, ShowsItself):
             raise IllegalAction(f"no {KIND_NAMES[kind]} left in the reserve")
         if c in self._lock:
             raise IllegalAction(f"{cell} was just played by the previous player")
+        if self._any_case and c in self._cut_off:
+            raise IllegalAction(f"{cell} touches no other tile: a switched tile must share a side with another tile")
         return (SWITCH, c, kind)
 
     def _check_move(self, action: MoveHuman) -> tuple:
@@ -423,6 +438,8 @@ class Xochintlan(GameCore, ShowsItself):
                 raise IllegalAction("the Human can never be swapped")
             if c in self._lock:
                 raise IllegalAction(f"{cell} was just played by the previous player")
+            if self._any_case and c in self._cut_off:
+                raise IllegalAction(f"{cell} touches no other tile: a swapped tile must share a side with another tile")
             codes.append(c)
         a, b = codes
         if self._cells[a] == self._cells[b]:
@@ -513,6 +530,7 @@ class Xochintlan(GameCore, ShowsItself):
         twin._cells = dict(self._cells)
         twin._adj = dict(self._adj)
         twin._tiles = list(self._tiles)
+        twin._cut_off = set(self._cut_off)
         twin._reserve = dict(self._reserve)
         twin._onboard = dict(self._onboard)
         twin._groups = dict(self._groups)
