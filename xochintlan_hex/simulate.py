@@ -76,8 +76,8 @@ Hextremadura columns (:func:`simulate_hextremadura`)
         the perfect score of the game (its terrain tiles: 15).
     ``rating``
         the score's band, ``hextremadura.RATING_BANDS``: ``"wanderer"`` below 9,
-        ``"explorer"`` from 9, ``"naturalist"`` from 12, ``"guide"`` at 14,
-        ``"star"`` for 15.
+        ``"explorer"`` from 9, ``"naturalist"`` from 12, ``"guide"`` from 14,
+        ``"star"`` for a perfect score (``score == max_score``).
     ``rounds``
         rounds played.
     ``turns``
