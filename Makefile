@@ -29,9 +29,11 @@ browser-deps:
 
 test: $(STAMP) browser-deps
 	$(PY) -m pytest tests notebooks $(NBVAL)
+	$(PY) -m pytest xochintlan_hex --doctest-modules
 
 test-fast: $(STAMP)
 	$(PY) -m pytest tests notebooks $(NBVAL) -m "not browser"
+	$(PY) -m pytest xochintlan_hex --doctest-modules
 
 test-browser: $(STAMP) browser-deps
 	$(PY) -m pytest tests/browser -m browser

@@ -36,7 +36,7 @@ functions.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable, Mapping
+from typing import Mapping
 
 from xochintlan_hex.lattice import HEX
 
@@ -457,11 +457,3 @@ def garganta_de_los_infiernos(rm: RegionMap, score: int, perfect: int = 15) -> b
 def los_barruecos(rm: RegionMap, score: int, perfect: int = 15) -> bool:
     """The Los Barruecos quest: its landscape and a perfect score (see :func:`is_perfect`)."""
     return is_perfect(score, perfect) and los_barruecos_landscape(rm)
-
-
-def icons_on(tiles: Tiles, tileset: Tileset) -> Iterable[tuple[Sector, str]]:
-    """Every icon on the map with its sector."""
-    for cell, by_side in side_icons(tiles, tileset).items():
-        for side, icon in enumerate(by_side):
-            if icon is not None:
-                yield (cell, side), icon

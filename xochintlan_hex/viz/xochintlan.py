@@ -29,7 +29,7 @@ import matplotlib.patheffects as path_effects
 from matplotlib.axes import Axes
 from matplotlib.collections import PolyCollection
 from matplotlib.lines import Line2D
-from matplotlib.patches import Circle, FancyBboxPatch, Polygon, Wedge
+from matplotlib.patches import Circle, FancyBboxPatch, Wedge
 
 from ..lattice import Lattice, get_lattice
 from . import style
