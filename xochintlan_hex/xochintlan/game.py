@@ -12,8 +12,9 @@ How the kit reads the rules (see also :mod:`xochintlan_hex.xochintlan`):
   stands on that board is not judged until the first action, since a win is
   checked at the end of an action: if it still stands then, it wins.
 * **A turn is one action.** *Place* an animal from the reserve on an empty cell
-  touching a tile; *switch* an animal on the board for one of another kind
-  from the reserve (the old one goes back; the Human is never switched); *move
+  touching a tile; *switch* an animal on the board that touches another tile
+  for one of another kind from the reserve (the old one goes back; the Human
+  is never switched; ``cut_off_switch=True`` also allows a cut-off one); *move
   the Human* to an empty cell that touches a tile other than the Human itself
   (the board may fall apart in pieces, unless ``keep_connected``). Variants add
   *swap* (exchange two animals of different kinds, once the reserve is empty
@@ -22,6 +23,8 @@ How the kit reads the rules (see also :mod:`xochintlan_hex.xochintlan`):
 * **Lock.** The tile the previous player just played (placed, switched, moved;
   both tiles of a swap) may not be switched or moved by the next player; a
   locked Human may not move. A redraw plays no tile, so it locks nothing.
+  Under ``lock="french"`` only a tile just moved is locked (the Human, the
+  two tiles of a swap).
 * **End of an action**, in this order: a win (the player who acted first,
   then, under ``win_check="any"``, the others in turn order; the first whose
   card stands wins); a tie once the reserve is empty (unless ``endgame="swap"``);
