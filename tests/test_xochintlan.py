@@ -199,6 +199,14 @@ def test_a_cut_off_animal_may_be_switched_again_once_a_tile_joins_it():
     assert game.clone().why_illegal("(-1,0)=M") == game.why_illegal("(-1,0)=M")
 
 
+def test_a_set_position_may_hold_a_cut_off_animal():
+    game = Xochintlan.from_board("L.H", seed=0)
+    refused(game, "(-2,0)=B", r"\(-2, 0\) touches no other tile")
+    assert game.count_legal_actions() == len(game.legal_actions())
+    game.play("B(-1,0)")
+    game.play("(-2,0)=M")  # joined again by the Bird
+
+
 def test_cut_off_switch_variant_keeps_the_looser_reading():
     game = play_all(Xochintlan(seed=0, rules=Rules(cut_off_switch=True)), CUT_OFF)
     assert game.is_legal("(-1,0)=M") and Switch((-1, 0), "M") in game.legal_actions()

@@ -91,6 +91,8 @@ class GameCore:
         self._cells, self._adj, self._nfront, self._cut_off = {}, {}, 0, set()
         for code, kind in tiles:
             self._add_tile(code, kind)
+        # a set position may lay lone animals; in play an animal is cut off only when a tile leaves
+        self._cut_off = {code for code, kind in tiles if kind != HUMAN and not self._adj.get(code)}
         self._tiles = [code for code, _ in tiles]
         onboard = {k: sum(1 for _, kind in tiles if kind == k) for k in KINDS}
         self._onboard = onboard
@@ -146,14 +148,11 @@ class GameCore:
                     front += 1
                 else:
                     self._cut_off.discard(n)  # a lone tile is joined again
-        if kind != HUMAN and not adj.get(code):
-            self._cut_off.add(code)  # only a set position can lay a lone animal
         self._nfront = front
 
     def _remove_tile(self, code: int) -> None:
         cells, adj = self._cells, self._adj
-        del cells[code]
-        self._cut_off.discard(code)
+        del cells[code]  # the Human, or an animal being undone: neither is ever cut off
         front = self._nfront
         for d in self._deltas:
             n = code + d
@@ -342,8 +341,9 @@ class GameCore:
                 kind = cells[c]
                 if kind != HUMAN:
                     switches -= kinds - (reserve[kind] > 0)
-            if self._any_case:
-                for c in self._cut_off:
+            cut_off = self._cut_off
+            if cut_off and self._any_case:
+                for c in cut_off:
                     if c not in lock:
                         switches -= kinds - (reserve[cells[c]] > 0)
         elif self._swap_end:
@@ -457,8 +457,9 @@ class GameCore:
             for c in lock:
                 if cells[c] != HUMAN:
                     switches -= 2
-            if self._any_case:
-                for c in self._cut_off:
+            cut_off = self._cut_off
+            if cut_off and self._any_case:
+                for c in cut_off:
                     if c not in lock:
                         switches -= 2
         else:
