@@ -46,7 +46,7 @@ from xochintlan_hex.lattice import HEX
 
 from . import analysis as R
 from . import records
-from .tiles import OBJECTIVE_TYPES, Objective, PlacedTile, Tileset, TilesetError, load_tileset
+from .tiles import OBJECTIVE_TYPES, Objective, PlacedTile, Tileset, load_tileset
 
 Cell = tuple[int, int]
 
