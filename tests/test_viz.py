@@ -499,7 +499,16 @@ def test_objective_probabilities_lists_objectives_then_quests():
     labels = [t.get_text() for t in ax.get_yticklabels()]
     assert labels == ["all symbols", "same symbol triad", "three separate", "adjacent pair",
                       "Monfragüe", "Los Barruecos"]
+    assert ax.get_title() == "Objectives (per face-down tile) and quests (per game)"
+    legend = ax.get_legend()  # the key stays below the axes: it covers no bar
+    ax.figure.canvas.draw()
+    assert legend.get_window_extent().y1 < ax.get_window_extent().y0
     assert_sane_png(png_of(ax))
+
+
+def test_objective_probabilities_without_quests_says_so():
+    ax = viz.plot_objective_probabilities(hextremadura_frame(), fresh_ax(), quests=False)
+    assert ax.get_title() == "Objectives (per face-down tile)" and ax.get_legend() is None
 
 
 def test_head_to_head_shows_each_pair_once_stronger_first():

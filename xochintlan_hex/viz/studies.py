@@ -335,11 +335,18 @@ def plot_objective_probabilities(frame: pd.DataFrame, ax: Axes | None = None, *,
     ax.set_xlim(0, 1)
     _percent_axis(ax, "x")
     ax.set_xlabel(_label_with_note("probability at the end of a game"))
-    ax.set_title("Objectives and quests")
-    handles = [Patch(facecolor=style.OKABE_ITO["blue"], label="objective (per tile)")]
-    if (table["group"] == "quest").any():
-        handles.append(Patch(facecolor=style.OKABE_ITO["orange"], hatch="//", edgecolor="white", label="quest (per game)"))
-    ax.legend(handles=handles, loc="lower right", fontsize="small")
+    with_quests = bool((table["group"] == "quest").any())
+    with_objectives = bool((table["group"] == "objective").any())
+    ax.set_title({(True, True): "Objectives (per face-down tile) and quests (per game)",
+                  (True, False): "Objectives (per face-down tile)",
+                  (False, True): "Quests (per game)"}[(with_objectives, with_quests)])
+    if with_quests and with_objectives:
+        # the key sits outside the axes, so it can never cover a bar or its interval
+        handles = [Patch(facecolor=style.OKABE_ITO["blue"], label="objective (per tile)"),
+                   Patch(facecolor=style.OKABE_ITO["orange"], hatch="//", edgecolor="white",
+                         label="quest (per game)")]
+        ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, -0.22), ncol=2,
+                  fontsize="small", frameon=False)
     ax.grid(axis="x", color="#E5E5E5")
     ax.set_axisbelow(True)
     return ax
