@@ -86,6 +86,30 @@ def test_study_checks_compute_their_answer_from_the_study():
     assert not checks.check_rank_correlation(correlation + 0.2, study, other)
 
 
+def test_the_tile_set_checks_load_the_students_set():
+    import copy
+
+    from xochintlan_hex.hextremadura import load_tileset
+
+    data = copy.deepcopy(load_tileset().to_dict())
+    assert not checks.check_smaller_requirements(data)  # unchanged: still 8
+    for tile in data["tiles"]:
+        for requirement in tile["front"].get("requirements", []):
+            if requirement["size"] == 8:
+                requirement["size"] = 5
+    assert checks.check_smaller_requirements(data)
+    data["tiles"][0]["front"]["requirements"][0]["size"] = "big"
+    verdict = checks.check_smaller_requirements(data)
+    assert not verdict and "does not load" in repr(verdict)
+
+
+def test_the_old_objective_check():
+    kit = pd.DataFrame({"met_all_symbols": [1, 0, 1, 0]})
+    new = pd.DataFrame({"met_all_symbols": [0, 0, 1, 0]})
+    assert checks.check_old_objective_loss(0.25, kit, new)
+    assert not checks.check_old_objective_loss(0.5, kit, new)
+
+
 def test_the_unpaired_width_check():
     first, second = pd.Series([1.0, 2, 3, 4]), pd.Series([2.0, 2, 5, 7])
     width = 2 * 1.96 * (first.var() / 4 + second.var() / 4) ** 0.5

@@ -239,3 +239,25 @@ def check_rank_correlation(value: float | None, first: pd.DataFrame, second: pd.
     return _verdict(value, _close(value, float(a.rank().corr(b.rank())), 0.02),
                     "rank each study's card win rates (Series.rank()), then take the ordinary "
                     "correlation of the two rankings.")
+
+
+def check_smaller_requirements(tileset: Any) -> Verdict:
+    """``tileset``: the kit's set with every requirement of 8 sectors (T10's, T11's) asking for 5."""
+    if tileset is None:
+        return Verdict(False, NO_ANSWER)
+    try:
+        mine = load_tileset(tileset)
+    except Exception as error:  # the reader names what is wrong: pass it on
+        return Verdict(False, f"Not yet: the tile set does not load: {error}")
+    kit = load_tileset()
+    expected = {t.id: [5 if r.size == 8 else r.size for r in t.front.requirements] for t in kit}
+    sizes = {t.id: [r.size for r in t.front.requirements] for t in mine}
+    return _verdict(tileset, sizes == expected, "change the size of every requirement of 8 sectors "
+                                                "to 5, and nothing else.")
+
+
+def check_old_objective_loss(loss: float | None, kit_study: pd.DataFrame, new_study: pd.DataFrame) -> Verdict:
+    """``loss``: points per game the *all symbols* objectives lost between the two studies."""
+    right = kit_study["met_all_symbols"].mean() - new_study["met_all_symbols"].mean()
+    return _verdict(loss, _close(loss, float(right), 0.05),
+                    "compare the mean of met_all_symbols in the two studies.")
