@@ -486,6 +486,21 @@ def test_score_distribution_shows_the_rating_bands(tmp_path):
     assert_matches_reference(ax, "study_scores", tmp_path)
 
 
+def test_score_panels_sharing_their_scale_keep_every_bar_and_name_in_view():
+    from matplotlib.figure import Figure
+
+    figure = Figure(figsize=(12, 3.8), layout="constrained")
+    left, right = figure.subplots(1, 2, sharey=True)
+    tall = pd.DataFrame({"score": [8] * 9 + [5]})   # one bar of 90%
+    low = pd.DataFrame({"score": list(range(10))})  # ten bars of 10%
+    viz.plot_score_distribution(tall, left)
+    viz.plot_score_distribution(low, right)
+    tallest = max(bar.get_height() for bar in next(c for c in left.containers if len(c) == 16))
+    assert left.get_ylim() == right.get_ylim() and left.get_ylim()[1] > tallest
+    names = [t for t in left.texts if t.get_text().startswith("≥9")]
+    assert names and names[0].get_transform() == left.get_xaxis_transform()  # at the top, whatever the scale
+
+
 def test_a_score_no_game_reached_still_has_its_interval():
     ax = viz.plot_score_distribution(pd.DataFrame({"score": [5, 6, 6, 7, 8]}), fresh_ax())
     bars = next(c for c in ax.containers if len(c) == 16)

@@ -278,13 +278,19 @@ def plot_score_distribution(frame: pd.DataFrame, ax: Axes | None = None, *, max_
     ax.bar(scores["score"], scores["estimate"], yerr=_interval_errors(scores), width=0.72,
            color=style.OKABE_ITO["blue"], ecolor="black", capsize=2.5, zorder=2)
     top = max(0.05, float(scores["high"].max()) * 1.25)
-    ax.set_ylim(0, top)
+    # panels sharing their y axis (plt.subplots(sharey=True)) keep the tallest panel's scale
+    drawn = [other.get_ylim()[1] for other in ax.get_shared_y_axes().get_siblings(ax)
+             if other is not ax and other.has_data()]
+    ax.set_ylim(0, max([top, *drawn]))
+    # names at the top of the axes whatever the scale: x in data, y in axes fractions
+    at_top = ax.get_xaxis_transform()
     for low, name in bands:
         if low >= max_score:
-            ax.text(max_score, top * 0.98, "★", ha="center", va="top", fontsize=18, color="#B8860B", zorder=3)
+            ax.text(max_score, 0.98, "★", ha="center", va="top", fontsize=18, color="#B8860B", zorder=3,
+                    transform=at_top)
         else:
-            ax.text(low - 0.45, top * 0.98, f"≥{low}" + (f"\n{name}" if name else ""), ha="left", va="top", fontsize="small",
-                    color="#333333", linespacing=1.1)
+            ax.text(low - 0.45, 0.98, f"≥{low}" + (f"\n{name}" if name else ""), ha="left", va="top", fontsize="small",
+                    color="#333333", linespacing=1.1, transform=at_top)
     mean = stats.mean_interval(frame["score"])
     ax.set_xticks(range(max_score + 1))
     ax.set_xlim(-0.6, max_score + 0.6)
