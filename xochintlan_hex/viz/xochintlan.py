@@ -311,12 +311,15 @@ def _draw_lock(ax: Axes, lat: Lattice, cell: Cell) -> None:
 
 
 def _draw_coords(ax: Axes, lat: Lattice, cells: Iterable[Cell], scale: float) -> None:
-    # in the top-left corner, clear of the glyph (the padlock takes the top-right)
-    dx, dy = (-0.45, 0.45) if lat.sides == 4 else (-0.62, 0.5)
+    # In the top-left corner, clear of the glyph (the padlock takes the top-right), far
+    # enough inside the cell, and on a white patch above every outline (legal, lock,
+    # pattern): a dashed edge must never hide a minus sign.
+    dx, dy = (-0.38, 0.38) if lat.sides == 4 else (-0.55, 0.42)
     for cell in cells:
         cx, cy = lat.center(cell)
         ax.text(cx + dx, cy + dy, f"{cell[0]},{cell[1]}", ha="left", va="top", fontsize=min(max(5.0, 0.12 * scale), 9.0),
-                color="#222222", zorder=8)
+                color="#222222", zorder=12,
+                bbox={"boxstyle": "round,pad=0.12", "facecolor": "white", "edgecolor": "none", "alpha": 0.9})
 
 
 LEGEND_MARKERS = {"L": "D", "B": "^", "M": "o", "H": "*"}
