@@ -68,15 +68,16 @@ def _board(board: Any) -> dict:
 # Lesson 01: play Xochintlan
 
 
-def check_first_action_counts(counts: Mapping[str, int] | None) -> Verdict:
-    """``counts``: legal actions of each type after ``L(1,0)``, e.g. ``{"Place": .., "Switch": .., "MoveHuman": ..}``."""
+def check_action_counts(counts: Mapping[str, int] | None, *actions: str) -> Verdict:
+    """``counts``: legal actions of each type after ``actions`` from set-up, e.g. ``{"Place": .., "Switch": .., "MoveHuman": ..}``."""
     game = Xochintlan(players=2, seed=0)
-    game.play("L(1,0)")
+    for action in actions:
+        game.play(action)
     right = pd.Series([type(a).__name__ for a in game.legal_actions()]).value_counts().to_dict()
-    given = {k: v for k, v in dict(counts or {}).items() if v} if counts is not None else None
+    given = {k: v for k, v in dict(counts).items() if v} if counts is not None else None
     return _verdict(counts, given == right,
-                    "list game.legal_actions() after L(1,0) and count each type; "
-                    "a type with no legal action counts 0.")
+                    f"list game.legal_actions() after {', '.join(actions) or 'set-up'} and count each "
+                    "type; a type with no legal action counts 0.")
 
 
 def check_x_card_boards(stands: Any, spoiled: Any) -> Verdict:

@@ -356,10 +356,10 @@ def status_text(game: Any) -> str:
         if getattr(game, "winner", None) is not None:
             kind = style.ANIMAL_NAMES.get(str(getattr(game.winning_kind, "value", game.winning_kind)), "?")
             card = getattr(getattr(game, "winning_card", None), "name", "")
-            return f"Player {game.winner} wins with {kind}s" + (f" (card {card})" if card else "")
+            return f"Player {game.winner + 1} wins with {kind}s" + (f" (card {card})" if card else "")
         reason = {"tie": "a tie: every animal is on the board", "turn_limit": "stopped at the turn limit"}
         return reason.get(getattr(game, "end_reason", ""), "game over")
-    return f"Turn {game.turn + 1}: player {game.current_player} to play"
+    return f"Turn {game.turn + 1}: player {game.current_player + 1} to play"  # people count from 1
 
 
 def _card_panels(points: list[tuple[float, float]], count: int, lat: Lattice) -> list[tuple[float, float, float, float]]:
