@@ -122,6 +122,15 @@ class Region:
             raise ValueError(f"holes must lie inside the {rows} x {columns} rectangle; {outside[0]} does not")
         return cls(cells - holes, lattice)
 
+    @staticmethod
+    def is_rectangle_text(text: str) -> bool:
+        """Whether ``text`` is a rectangle written ``RxC`` or ``RxC-HxW`` (not a picture).
+
+        >>> Region.is_rectangle_text("6x10"), Region.is_rectangle_text("##")
+        (True, False)
+        """
+        return bool(_RECTANGLE.match(text))
+
     @property
     def cells(self) -> tuple[Cell, ...]:
         """The cells, sorted."""
