@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import doctest
+import re
 
 import pytest
 
@@ -54,3 +55,22 @@ def test_bad_puzzles_end_with_one_line(argv, words, capsys):
     status, _, err = run(argv, capsys)
     assert status == 2 and "Traceback" not in err and len(err.strip().splitlines()) == 1
     assert all(w in err for w in words)
+
+
+@pytest.mark.parametrize("what, pages", [("pentominoes", 1), ("cards", 2)])
+def test_print_writes_a4_pages(what, pages, tmp_path, capsys):
+    out = tmp_path / f"{what}.pdf"
+    status, stdout, _ = run(["print", what, "--out", out], capsys)
+    assert status == 0 and f"wrote {pages} page" in stdout
+    data = out.read_bytes()
+    assert data.startswith(b"%PDF") and len(re.findall(rb"/Type /Page\b(?!s)", data)) == pages
+    boxes = re.findall(rb"/MediaBox \[ 0 0 ([\d.]+) ([\d.]+) \]", data)
+    assert len(boxes) == pages and all(abs(float(w) - 595.276) < 0.01 and abs(float(h) - 841.89) < 0.01
+                                       for w, h in boxes)  # A4 in points
+
+
+def test_print_refuses_unknown_sets_and_other_formats(tmp_path, capsys):
+    status, _, err = run(["print", "heptominoes", "--out", tmp_path / "x.pdf"], capsys)
+    assert status == 2 and "unknown piece set" in err
+    status, _, err = run(["print", "cards", "--out", tmp_path / "x.png"], capsys)
+    assert status == 2 and ".pdf" in err

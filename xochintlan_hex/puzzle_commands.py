@@ -1,4 +1,4 @@
-"""The ``xochintlan-hex puzzle`` commands: count and solve tiling puzzles from a shell.
+"""The ``xochintlan-hex puzzle`` and ``print`` commands: tiling puzzles, and pieces to cut out.
 
 ::
 
@@ -6,6 +6,8 @@
     xochintlan-hex puzzle count 6x10 --pieces pentominoes --all  # 9356, every orientation
     xochintlan-hex puzzle solve 8x8-2x2 --pieces pentominoes --seed 4
     xochintlan-hex puzzle solve board.txt --pieces pentahexes --lattice hex --leftover
+    xochintlan-hex print pentominoes --out pentominoes.pdf      # A4, 2 cm squares, to cut out
+    xochintlan-hex print cards --out cards.pdf                  # the 18 goal cards
 
 A region is ``RxC`` (rows x columns), ``RxC-HxW`` (with a centred hole), or the
 name of a text file holding a picture (``#`` for a cell, ``.`` for a hole).
@@ -47,6 +49,13 @@ def add_puzzle_commands(commands: argparse._SubParsersAction) -> None:
     _add_puzzle_options(solve)
     solve.add_argument("--seed", type=int, help="a random tiling from this seed (default: the first one found)")
     solve.set_defaults(run=_solve)
+
+    printing = commands.add_parser("print", help="A4 PDF pages to print and cut out: pieces or goal cards",
+                                   description="Write A4 pages at real size (print at 100 %%): a piece set with "
+                                               "2 cm cells, or the 18 goal cards as poker-size cards.")
+    printing.add_argument("what", metavar="WHAT", help=f"cards, or a piece set: {', '.join(PIECE_SETS)}")
+    printing.add_argument("--out", required=True, metavar="FILE.pdf", help="the PDF file to write")
+    printing.set_defaults(run=_print)
 
 
 def _add_puzzle_options(parser: argparse.ArgumentParser) -> None:
@@ -95,6 +104,20 @@ def _solve(args: argparse.Namespace) -> int:
         print(f"no tiling of {args.region} by the {puzzle.pieces.name}", file=sys.stderr)
         return EXIT_NO_SOLUTION
     print(puzzle.to_text(solution))
+    return 0
+
+
+def _print(args: argparse.Namespace) -> int:
+    import matplotlib
+
+    matplotlib.use("Agg")  # pages are written to a file, never shown
+    from xochintlan_hex.viz.puzzles import card_pages, pieces_pages, save_pdf
+
+    if not args.out.lower().endswith(".pdf"):
+        raise ValueError(f"--out must name a .pdf file, not {args.out!r}")
+    pages = card_pages() if args.what == "cards" else pieces_pages(piece_set(args.what))
+    save_pdf(pages, args.out)
+    print(f"wrote {len(pages)} page{'' if len(pages) == 1 else 's'} to {args.out}; print at 100 % (actual size)")
     return 0
 
 
