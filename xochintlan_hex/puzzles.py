@@ -683,6 +683,15 @@ class Puzzle:
             raise ValueError(f"piece {self.pieces.names[index]} ({self.pieces.motion}) cannot lie on the cells {list(cells)}")
         return self._rows[(index, mask)]
 
+    def check(self, position: Iterable[Placement]) -> None:
+        """Raise a ValueError naming the problem unless ``position`` is a legal partial tiling.
+
+        Legal: each placement is a piece of the set lying on cells of the region
+        (in an orientation its motion allows), no two overlap, and no piece is
+        used more often than its copies.
+        """
+        self._state(position)
+
     def _state(self, partial: Iterable[Placement]) -> tuple[int, list[int], list[tuple[int, int]]]:
         """Bitset of filled cells, copies left and rows placed for a partial position (checked)."""
         filled, left, rows = 0, list(self.pieces.copies), []
