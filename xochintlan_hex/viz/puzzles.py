@@ -30,7 +30,7 @@ from . import style
 #: one colour per piece index: Okabe-Ito first, then Paul Tol's muted scheme; cycled past 12
 PIECE_COLOURS: tuple[str, ...] = (
     "#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00",
-    "#CC79A7", "#882255", "#999933", "#DDDDDD", "#332288", "#44AA99",
+    "#CC79A7", "#882255", "#999933", "#FFAABB", "#332288", "#44AA99",
 )
 EMPTY_COLOUR = "#F4F4F4"
 #: size of one cell on screen, in inches
