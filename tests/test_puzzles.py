@@ -276,3 +276,11 @@ def test_progress_reports_every_branch():
     calls = []
     assert Puzzle("4x15", "pentominoes").count(up_to_symmetry=True, progress=lambda d, t: calls.append((d, t))) == 368
     assert calls and calls[-1][0] == calls[-1][1] and [d for d, _ in calls] == list(range(1, len(calls) + 1))
+
+
+@pytest.mark.parametrize("region, pieces, leftover", CROSS_CHECKS[:3], ids=lambda v: str(v).replace("\n", "/"))
+def test_distinct_solutions_give_one_tiling_per_family(region, pieces, leftover):
+    puzzle = Puzzle(Region(*region), pieces, leftover=leftover)
+    distinct = list(puzzle.distinct_solutions())
+    assert len(distinct) == puzzle.count(up_to_symmetry=True)
+    assert len({_orbit_key(puzzle, s) for s in distinct}) == len(distinct)

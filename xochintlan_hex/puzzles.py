@@ -532,6 +532,21 @@ class Puzzle:
         for rows in self._search(filled, left, list(start)):
             yield self._as_solution(rows)
 
+    def distinct_solutions(self) -> Iterator[tuple[Placement, ...]]:
+        """One solution of each family under the symmetries (see :meth:`symmetries`): for galleries.
+
+        Every solution is generated and the smallest of each family kept, so this
+        takes as long as listing them all.
+
+        >>> len(list(Puzzle("3x20", "pentominoes").distinct_solutions()))
+        2
+        """
+        group = self.symmetries()
+        filled, left, start = self._state(())
+        for rows in self._search(filled, left, list(start)):
+            if self._is_smallest_image(rows, group):
+                yield self._as_solution(rows)
+
     def solve(self, partial: Iterable[Placement] = ()) -> tuple[Placement, ...] | None:
         """The first solution (extending ``partial``), or None when there is none."""
         return next(self.solutions(partial), None)

@@ -77,8 +77,9 @@ def draw_tiling(region: Any, solution: Iterable[Placement] | None, ax: Axes | No
     ax = style.new_axes(figsize, ax)
     ax.add_collection(PolyCollection([lat.corners(c) for c in region.cells], facecolors=EMPTY_COLOUR,
                                      edgecolors=style.GRID, linewidths=0.5))
-    for p in solution:
-        _draw_piece(ax, lat, p.cells, piece_colour(p.piece))
+    colours = _neighbour_safe_colours(lat, solution)
+    for p, colour in zip(solution, colours):
+        _draw_piece(ax, lat, p.cells, colour)
     style.outline(ax, style.outline_edges(lat, region.cells), style.OUTLINE, 2.5)
     style.finish_board_axes(ax, points, margin=0.1)
     if labels and solution:
@@ -86,10 +87,26 @@ def draw_tiling(region: Any, solution: Iterable[Placement] | None, ax: Axes | No
         for p in solution:
             x, y = _label_spot(lat, p.cells)
             ax.text(x, y, names.get(p.piece, p.name), ha="center", va="center", fontsize=size,
-                    fontweight="bold", color=_text_colour(piece_colour(p.piece)))
+                    fontweight="bold", color=_text_colour(colours[solution.index(p)]))
     if title:
         ax.set_title(title)
     return ax
+
+
+def _neighbour_safe_colours(lat, solution: Sequence[Placement]) -> list[str]:
+    """Each placement's colour: its piece's own, unless a touching piece already has it.
+
+    With up to 12 pieces every piece has its own colour anyway; bigger sets reuse
+    colours, and then two touching pieces get different ones.
+    """
+    owner = {c: i for i, p in enumerate(solution) for c in p.cells}
+    colours: list[str] = []
+    for i, p in enumerate(solution):
+        touching = {colours[owner[n]] for c in p.cells for n in lat.neighbours(c) if owner.get(n, i) < i}
+        preferred = piece_colour(p.piece)
+        free = [c for c in PIECE_COLOURS if c not in touching]
+        colours.append(preferred if preferred not in touching or not free else free[0])
+    return colours
 
 
 def _unit(lat) -> float:
