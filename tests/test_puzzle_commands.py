@@ -74,3 +74,8 @@ def test_print_refuses_unknown_sets_and_other_formats(tmp_path, capsys):
     assert status == 2 and "unknown piece set" in err
     status, _, err = run(["print", "cards", "--out", tmp_path / "x.png"], capsys)
     assert status == 2 and ".pdf" in err
+
+
+def test_print_tiles(tmp_path, capsys):
+    status, stdout, _ = run(["print", "tiles", "--out", tmp_path / "tiles.pdf"], capsys)
+    assert status == 0 and "wrote 4 pages" in stdout

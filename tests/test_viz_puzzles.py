@@ -93,3 +93,30 @@ def test_touching_pieces_never_share_a_colour_in_big_sets():
         for c, i in owner.items():
             assert all(colours[owner[n]] == colours[i] for n in HEX.neighbours(c) if owner.get(n) == i)
             assert all(colours[owner[n]] != colours[i] for n in HEX.neighbours(c) if owner.get(n, i) != i)
+
+
+def test_tile_pages_put_each_back_behind_its_front():
+    from xochintlan_hex.hextremadura import load_tileset
+    from xochintlan_hex.viz.puzzles import tile_pages
+    tileset = load_tileset()
+    pages = tile_pages()
+    assert len(pages) == 4  # 18 tiles, 12 to a sheet: two sheets of fronts, two of backs
+    for page in pages:
+        assert page.get_size_inches() == pytest.approx((21.0 / 2.54, 29.7 / 2.54))
+
+    def places(page):
+        """tile id -> centre of its axes on the page (centimetres from the left and bottom)."""
+        found = {}
+        for ax in page.axes[1:]:
+            ids = [t.get_text() for t in ax.texts if t.get_text() in tileset]
+            box = ax.get_position()
+            found[ids[0]] = ((box.x0 + box.x1) / 2 * 21.0, (box.y0 + box.y1) / 2 * 29.7)
+        return found
+
+    for front, back in ((pages[0], pages[2]), (pages[1], pages[3])):
+        fronts, backs = places(front), places(back)
+        assert set(fronts) == set(backs)
+        for tile, (x, y) in fronts.items():
+            assert backs[tile] == pytest.approx((21.0 - x, y))  # mirrored across the sheet's long edge
+    first = pages[0].axes[1].get_position()
+    assert first.width * 21.0 == pytest.approx(3 ** 0.5 * 3.0) and first.height * 29.7 == pytest.approx(6.0)

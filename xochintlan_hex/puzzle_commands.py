@@ -8,6 +8,7 @@
     xochintlan-hex puzzle solve board.txt --pieces pentahexes --lattice hex --leftover
     xochintlan-hex print pentominoes --out pentominoes.pdf      # A4, 2 cm squares, to cut out
     xochintlan-hex print cards --out cards.pdf                  # the 18 goal cards
+    xochintlan-hex print tiles --out tiles.pdf                  # Hextremadura's tiles, fronts and backs
 
 A region is ``RxC`` (rows x columns), ``RxC-HxW`` (with a centred hole), or the
 name of a text file holding a picture (``#`` for a cell, ``.`` for a hole).
@@ -50,10 +51,12 @@ def add_puzzle_commands(commands: argparse._SubParsersAction) -> None:
     solve.add_argument("--seed", type=int, help="a random tiling from this seed (default: the first one found)")
     solve.set_defaults(run=_solve)
 
-    printing = commands.add_parser("print", help="A4 PDF pages to print and cut out: pieces or goal cards",
+    printing = commands.add_parser("print", help="A4 PDF pages to print and cut out: pieces, goal cards or tiles",
                                    description="Write A4 pages at real size (print at 100 %%): a piece set with "
-                                               "2 cm cells, or the 18 goal cards as poker-size cards.")
-    printing.add_argument("what", metavar="WHAT", help=f"cards, or a piece set: {', '.join(PIECE_SETS)}")
+                                               "2 cm cells, the 18 goal cards as poker-size cards, or the "
+                                               "Hextremadura tiles (6 cm corner to corner, fronts then backs).")
+    printing.add_argument("what", metavar="WHAT", help=f"cards, tiles, or a piece set: {', '.join(PIECE_SETS)}")
+    printing.add_argument("--tileset", metavar="FILE", help="with tiles: a tile-set JSON file (default: the kit's)")
     printing.add_argument("--out", required=True, metavar="FILE.pdf", help="the PDF file to write")
     printing.set_defaults(run=_print)
 
@@ -111,11 +114,16 @@ def _print(args: argparse.Namespace) -> int:
     import matplotlib
 
     matplotlib.use("Agg")  # pages are written to a file, never shown
-    from xochintlan_hex.viz.puzzles import card_pages, pieces_pages, save_pdf
+    from xochintlan_hex.viz.puzzles import card_pages, pieces_pages, save_pdf, tile_pages
 
     if not args.out.lower().endswith(".pdf"):
         raise ValueError(f"--out must name a .pdf file, not {args.out!r}")
-    pages = card_pages() if args.what == "cards" else pieces_pages(piece_set(args.what))
+    if args.what == "cards":
+        pages = card_pages()
+    elif args.what == "tiles":
+        pages = tile_pages(args.tileset)
+    else:
+        pages = pieces_pages(piece_set(args.what))
     save_pdf(pages, args.out)
     print(f"wrote {len(pages)} page{'' if len(pages) == 1 else 's'} to {args.out}; print at 100 % (actual size)")
     return 0

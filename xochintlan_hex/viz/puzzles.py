@@ -272,6 +272,52 @@ def card_pages(cards: Sequence[Any] | None = None, card_cm: tuple[float, float] 
     return pages
 
 
+#: a printed Hextremadura tile, corner to corner (a board-game size; the rules give none)
+TILE_CM = 6.0
+
+
+def tile_pages(tileset: Any = None, across_corners_cm: float = TILE_CM) -> list[Figure]:
+    """A4 pages of Hextremadura tiles at real size: the fronts, then the backs, to print and cut out.
+
+    Print both sides of one sheet (flip on the long edge): each back page holds
+    the backs in mirrored columns, so every back lands behind its own front.
+    Or print single-sided and glue each back (same id) behind its front. Each
+    face may point any way up: the rules let a tile be turned freely.
+    """
+    from ..hextremadura import load_tileset
+    from .hextremadura import draw_face
+
+    tileset = load_tileset(tileset)
+    radius = across_corners_cm / 2
+    width, height, gap = math.sqrt(3.0) * radius, 2 * radius, 0.3
+    columns = int((A4_CM[0] - 1.6 + gap) // (width + gap))
+    rows = int((A4_CM[1] - 1.6 + gap) // (height + gap))
+    per_page = columns * rows
+    left = (A4_CM[0] - columns * width - (columns - 1) * gap) / 2
+    top = (A4_CM[1] - rows * height - (rows - 1) * gap) / 2
+    tiles = list(tileset)
+    pages: list[Figure] = []
+    for face in ("front", "back"):
+        for start in range(0, len(tiles), per_page):
+            sheet = len(pages) % max(1, math.ceil(len(tiles) / per_page)) + 1
+            page = _a4_page(0.8, f"{tileset.name}: {face}s, sheet {sheet}. Print at 100 % (actual size): tiles are "
+                            f"{across_corners_cm:g} cm corner to corner.\nPrint the backs on the back of the "
+                            "sheets (flip on the long edge), or glue each back behind its front.")
+            for slot, spec in enumerate(tiles[start:start + per_page]):
+                row, column = divmod(slot, columns)
+                if face == "back":
+                    column = columns - 1 - column  # mirrored, so that a back lies behind its front
+                x = left + column * (width + gap)
+                y = A4_CM[1] - top - (row + 1) * height - row * gap
+                ax = page.add_axes((x / A4_CM[0], y / A4_CM[1], width / A4_CM[0], height / A4_CM[1]))
+                ax.set_xlim(-width / 2 / radius, width / 2 / radius)
+                ax.set_ylim(-1, 1)
+                ax.set_axis_off()
+                draw_face(ax, (0.0, 0.0), spec, face, 0, scale=radius / 2.54 * 72)
+            pages.append(page)
+    return pages
+
+
 def save_pdf(pages: Sequence[Figure], path: str) -> None:
     """Write ``pages`` to one PDF file, one page each."""
     from matplotlib.backends.backend_pdf import PdfPages
