@@ -246,7 +246,8 @@ def _cells_from_picture(text: str, lat: Lattice) -> set[Cell]:
              if ch not in ". \t\r"]
     if not marks:
         raise ValueError(
-            f"a region is 'RxC' (rows x columns), 'RxC-HxW' (with a centre hole) or a picture with '#' for cells, not {text!r}"
+            "a region is 'RxC' (rows x columns), 'RxC-HxW' (with a centre hole) or a picture with '#' for cells, "
+            f"not {text!r}"
         )
     if lat.name == "square":
         return set(marks)
@@ -272,7 +273,8 @@ def _picture(marks: dict[Cell, str], lat: Lattice, empty: str = ".") -> str:
     rows = [r for _, r in marks]
     lines = []
     for r in range(min(rows), max(rows) + 1):
-        chars = [" " if (c - r) % 2 else columns.get((c, r), empty) for c in range(left, max(c for c, _ in columns) + 1)]
+        right = max(c for c, _ in columns)
+        chars = [" " if (c - r) % 2 else columns.get((c, r), empty) for c in range(left, right + 1)]
         lines.append("".join(chars).rstrip())
     return "\n".join(lines)
 
@@ -695,7 +697,8 @@ class Puzzle:
             raise ValueError(f"cell {outside[0]} is not in the region")
         mask = sum(1 << self._bit_of_cell[c] for c in cells)
         if (index, mask) not in self._rows:
-            raise ValueError(f"piece {self.pieces.names[index]} ({self.pieces.motion}) cannot lie on the cells {list(cells)}")
+            raise ValueError(f"piece {self.pieces.names[index]} ({self.pieces.motion}) cannot lie on "
+                             f"the cells {list(cells)}")
         return self._rows[(index, mask)]
 
     def check(self, position: Iterable[Placement]) -> None:

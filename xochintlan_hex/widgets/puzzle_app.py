@@ -96,7 +96,8 @@ class PuzzleApp(App):
 
     def select(self, piece: "int | str") -> "PuzzleApp":
         """Take piece ``piece`` (index or name) from the tray, in its usual orientation."""
-        index = piece if isinstance(piece, int) and not isinstance(piece, bool) else self.puzzle.pieces.index(str(piece))
+        is_index = isinstance(piece, int) and not isinstance(piece, bool)
+        index = piece if is_index else self.puzzle.pieces.index(str(piece))
         if index not in self.pieces_left:
             raise ValueError(f"piece {self.puzzle.pieces.names[index]} is not in the tray: it is on the board")
         self.selected = index
@@ -197,8 +198,9 @@ class PuzzleApp(App):
         else:
             todo = [p for p in completion if p not in self.placed]
             self.hinted = min(todo, key=lambda p: p.cells[0])  # the piece on the first empty cell, column by column
-            self._hint_text.value = escape(f"This position can be finished. Hint: the {self.hinted.name} "
-                                           "goes where the dashed outline is.")
+            piece = self._words(self.hinted.piece)
+            self._hint_text.value = escape(f"This position can be finished. Hint: the {piece} goes where "
+                                           "the dashed outline is.")
         self._update_view()
         return self.hinted
 
@@ -248,19 +250,23 @@ class PuzzleApp(App):
         total = sum(pieces.copies)
         self._status.value = f"{len(self.placed)} of {total} pieces placed"
         left = self.pieces_left
-        options = [(f"{pieces.labels[i]}" if pieces.labels[i] == pieces.names[i] else
-                    f"{pieces.labels[i]} ({pieces.names[i]})", i) for i in dict.fromkeys(left)]
+        options = [(self._words(i), i) for i in dict.fromkeys(left)]
         self._quiet_set(self._tray, options, "options")
         self._quiet_set(self._tray, self.selected if self.selected in left else None)
         self._tray.layout.display = None if options else "none"
         self._selection.value = ("Selected: nothing (every piece is placed)" if self.selected is None else
-                                 f"Selected: {pieces.names[self.selected]}")
+                                 f"Selected: {self._words(self.selected)}")
         self._mirror.disabled = pieces.motion != "free" or self.form is None
         self._rotate.disabled = self.form is None
         self._undo.disabled = not self.placed
         self._banner.value = banner_html("Solved! Every cell is covered.",
                                          f"{len(self.placed)} pieces placed.") if self.is_solved else ""
         self._draw()
+
+    def _words(self, piece: int) -> str:
+        """How the page names a piece: its letter on the board, with its full name when they differ ("B (H5-2)")."""
+        label, name = self.puzzle.pieces.labels[piece], self.puzzle.pieces.names[piece]
+        return name if label == name else f"{label} ({name})"
 
     def _set_message(self, text: str, refused: bool = False) -> None:
         self.message = text
@@ -298,7 +304,7 @@ class PuzzleApp(App):
         ax.set_xlim(cx - span, cx + span)
         ax.set_ylim(cy - span, cy + span)
         ax.set_aspect("equal", adjustable="box")
-        ax.set_title(f"{self.puzzle.pieces.names[self.selected]}\n● goes on the cell you click", fontsize=9)
+        ax.set_title(f"{self._words(self.selected)}\n● goes on the cell you click", fontsize=9)
 
     # -- widgets ---------------------------------------------------------------------------
     def _build_widgets(self) -> None:
