@@ -96,8 +96,13 @@ class Region:
     """
 
     __slots__ = ("_cells", "_lat", "_set")
+    _lat: Lattice
+    _cells: tuple[Cell, ...]
+    _set: frozenset[Cell]
 
     def __init__(self, spec: "str | Iterable[Cell] | Region", lattice: str | Lattice = "square") -> None:
+        lat: Lattice
+        cells: Iterable[Cell]
         if isinstance(spec, Region):
             lat, cells = spec._lat, spec._cells
         else:
@@ -202,10 +207,11 @@ def _region_cells(spec: object, lat: Lattice) -> set[Cell]:
     if isinstance(spec, str):
         match = _RECTANGLE.match(spec)
         if match:
-            return _rectangle_with_centre_hole(*(int(g) if g else 0 for g in match.groups()), lat=lat)
+            rows, columns, hole_rows, hole_columns = (int(g) if g else 0 for g in match.groups())
+            return _rectangle_with_centre_hole(rows, columns, hole_rows, hole_columns, lat)
         return _cells_from_picture(spec, lat)
     try:
-        cells = [_region_cell(c) for c in spec]  # type: ignore[union-attr]
+        cells = [_region_cell(c) for c in spec]  # type: ignore[attr-defined]
     except TypeError:
         raise ValueError(
             f"a region is a text ('6x10', '8x8-2x2' or a picture of '#' and '.') or an iterable of cells, not {spec!r}"
@@ -219,7 +225,7 @@ def _region_cells(spec: object, lat: Lattice) -> set[Cell]:
 
 def _region_cell(c: object) -> Cell:
     try:
-        return _as_cell(c)  # type: ignore[arg-type]
+        return _as_cell(c)
     except ValueError:
         raise ValueError(f"cells not on the lattice: {c!r} is not an (x, y) pair of ints") from None
 
@@ -327,12 +333,13 @@ class PieceSet:
         if motion not in KINDS:
             raise ValueError(f"motion must be one of {list(KINDS)}, not {motion!r}")
         self.motion = motion
-        if isinstance(copies, int) and not isinstance(copies, bool):
+        given = copies
+        if isinstance(copies, int):  # bool too: refused just below, as not a positive int
             copies = [copies] * len(self.pieces)
         self.copies: tuple[int, ...] = tuple(copies)
         if len(self.copies) != len(self.pieces) or any(
                 isinstance(c, bool) or not isinstance(c, int) or c < 1 for c in self.copies):
-            raise ValueError(f"copies must be a positive int or one per piece ({len(self.pieces)}), not {copies!r}")
+            raise ValueError(f"copies must be a positive int or one per piece ({len(self.pieces)}), not {given!r}")
         self.name = name or f"{len(self.pieces)} {motion} pieces"
         self.labels: tuple[str, ...] = _short_labels(self.names)
 
@@ -482,9 +489,9 @@ class Puzzle:
         anchor = form.cells[0]
         for x, y in self.region.cells:
             dx, dy = x - anchor[0], y - anchor[1]
-            bits = [self._bit_of_cell.get((cx + dx, cy + dy)) for cx, cy in form.cells]
-            if None not in bits:
-                yield sum(1 << b for b in bits)
+            cells = [(cx + dx, cy + dy) for cx, cy in form.cells]
+            if all(c in self._bit_of_cell for c in cells):
+                yield sum(1 << self._bit_of_cell[c] for c in cells)
 
     def _placement(self, piece: int, mask: int) -> Placement:
         cells = tuple(sorted(self._cell_of_bit[b] for b in _bits(mask)))

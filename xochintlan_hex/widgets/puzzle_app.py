@@ -96,8 +96,10 @@ class PuzzleApp(App):
 
     def select(self, piece: "int | str") -> "PuzzleApp":
         """Take piece ``piece`` (index or name) from the tray, in its usual orientation."""
-        is_index = isinstance(piece, int) and not isinstance(piece, bool)
-        index = piece if is_index else self.puzzle.pieces.index(str(piece))
+        if isinstance(piece, int) and not isinstance(piece, bool):
+            index = piece
+        else:
+            index = self.puzzle.pieces.index(str(piece))
         if index not in self.pieces_left:
             raise ValueError(f"piece {self.puzzle.pieces.names[index]} is not in the tray: it is on the board")
         self.selected = index
@@ -242,6 +244,8 @@ class PuzzleApp(App):
             self.form = None if self.selected is None else self.puzzle.pieces.pieces[self.selected]
 
     def _cells_for(self, cell: Cell) -> tuple[Cell, ...]:
+        if self.form is None:
+            raise ValueError("Choose a piece from the tray first.")
         anchor = _middle_cell(self._lattice, self.form.cells)
         return tuple((x - anchor[0] + cell[0], y - anchor[1] + cell[1]) for x, y in self.form.cells)
 
@@ -289,7 +293,7 @@ class PuzzleApp(App):
         ax = self.piece_ax
         clear_artists(ax)
         ax.set_axis_off()
-        if self.form is None:
+        if self.form is None or self.selected is None:
             return
         lat = self._lattice
         corners = [p for c in self.form.cells for p in lat.corners(c)]
