@@ -111,7 +111,8 @@ def _neighbour_safe_colours(lat, solution: Sequence[Placement]) -> list[str]:
 
 def _unit(lat) -> float:
     """Distance between neighbouring cell centres in drawing units."""
-    return 1.0 if lat.name == "square" else math.sqrt(3.0)
+    (x0, y0), (x1, y1) = lat.center((0, 0)), lat.center(lat.neighbour((0, 0), 0))
+    return math.hypot(x1 - x0, y1 - y0)
 
 
 def _draw_piece(ax: Axes, lat, cells: Sequence, colour: str, width: float = 2.0) -> None:
@@ -289,7 +290,10 @@ def tile_pages(tileset: Any = None, across_corners_cm: float = TILE_CM) -> list[
 
     tileset = load_tileset(tileset)
     radius = across_corners_cm / 2
-    width, height, gap = math.sqrt(3.0) * radius, 2 * radius, 0.3
+    # a pointy-top hexagon is its circumradius times the lattice's unit hexagon: as wide as it is across the flats
+    corners = get_lattice("hex").corners((0, 0))
+    width = radius * (max(x for x, _ in corners) - min(x for x, _ in corners))
+    height, gap = 2 * radius, 0.3
     columns = int((A4_CM[0] - 1.6 + gap) // (width + gap))
     rows = int((A4_CM[1] - 1.6 + gap) // (height + gap))
     per_page = columns * rows
