@@ -142,7 +142,10 @@ def draw_tilings(puzzle: Puzzle, solutions: Sequence[Sequence[Placement]], ncols
     xs, ys = zip(*points)
     width = 0.25 * (max(xs) - min(xs)) / _unit(lat)
     height = 0.25 * (max(ys) - min(ys)) / _unit(lat) + 0.3
-    fig = style.new_figure((ncols * width + 0.2, nrows * height + 0.2), fig)
+    if fig is None:
+        import matplotlib.pyplot as plt  # only for a new figure, which Jupyter then shows
+
+        fig = plt.figure(figsize=(ncols * width + 0.2, nrows * height + 0.2), layout="constrained")
     axes = fig.subplots(nrows, ncols, squeeze=False)
     for i, ax in enumerate(axes.flat):
         if i >= len(solutions):
