@@ -48,7 +48,7 @@ PUZZLES: dict[str, tuple[str, str, str, bool]] = {
 COUNT_AT_MOST_LEFT = 7
 #: outline of the hinted placement, and of the piece under the mouse
 HINT_COLOUR = "#000000"
-#: keys on the board canvas
+#: keys on the board canvas, and the method each one calls
 KEYS = {"r": "rotate", "m": "mirror", "h": "hint"}
 
 
@@ -356,12 +356,9 @@ class PuzzleApp(App):
             self.rotate()  # a click on the selected piece turns it
 
     def _on_key(self, event: Any) -> None:
-        if event.key == "r":
-            self.rotate()
-        elif event.key == "m":
-            self.mirror()
-        elif event.key == "h":
-            self.hint()
+        action = KEYS.get(event.key)
+        if action is not None:
+            getattr(self, action)()
 
 
 def _middle_cell(lattice: Any, cells: Any) -> Cell:
