@@ -98,7 +98,8 @@ class LiveStudy(App):
         self.games = css(w.BoundedIntText(value=games, min=10, max=2000, step=10, description="games"),
                          "xh-study-games")
         self.run_button = css(w.Button(description="Run", button_style="primary"), "xh-study-run")
-        self.progress = css(w.IntProgress(value=0, min=0, max=1, description="games played"),
+        self.progress = css(w.IntProgress(value=0, min=0, max=1, description="games played",
+                                          style={"description_width": "initial"}),
                             "xh-study-progress")
         self.table = css(w.HTML(), "xh-study-table")
         self.plot = css(w.Image(format="png", layout=w.Layout(max_width="640px")), "xh-study-plot")
