@@ -99,7 +99,9 @@ def check_record_result(record: str | Mapping[str, Any], player: int | None, car
                         kind: str | None) -> Verdict:
     """The winner of a recorded game: ``player`` counted from 1, the winning ``card`` and animal ``kind``."""
     game = Xochintlan.from_json(record if isinstance(record, str) else json.dumps(record))
-    right = (player == (game.winner or 0) + 1 and card == game.winning_card.name
+    if game.winner is None or game.winning_card is None:
+        return Verdict(False, "This game has no winner: nothing to check.")
+    right = (player == game.winner + 1 and card == game.winning_card.name
              and kind == game.winning_kind)
     return _verdict(player, right, "replay the record and read outcome(); players are counted "
                                    "from 1, and the kind is a letter, L, B or M.")
