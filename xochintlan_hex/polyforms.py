@@ -949,7 +949,7 @@ def estimated_count(n: int, lattice: str | Lattice = "square", kind: str = "fixe
     >>> estimated_count(16, "square", "fixed")
     104592937.0
     >>> f"{estimated_count(20, 'square', 'fixed'):.1e}"
-    '2.9e+10'
+    '2.8e+10'
     """
     _check_n(n)
     lat = get_lattice(lattice)

@@ -471,7 +471,10 @@ def remove_leftover_temporaries(out: Path) -> list[Path]:
     leftovers = [*out.parent.glob(f".{glob_escape(out.name)}.*.tmp"),
                  *(parts.glob(".*.tmp") if parts.is_dir() else [])]
     for path in leftovers:
-        path.unlink(missing_ok=True)
+        if path.is_dir():  # a side directory whose removal was stopped halfway
+            shutil.rmtree(path, ignore_errors=True)
+        else:
+            path.unlink(missing_ok=True)
     return leftovers
 
 
@@ -741,7 +744,14 @@ def open_parts(study: Study, out: Path, resume: bool,
 
 
 def _remove_parts(parts: Path) -> None:
-    shutil.rmtree(parts)
+    """Remove the side directory in one step (a rename), then its files.
+
+    Stopped halfway, a run leaves a hidden temporary folder that the next run
+    removes, never a side directory with some of its files gone.
+    """
+    trash = parts.with_name(f".{parts.name}.{secrets.token_hex(4)}.tmp")
+    os.rename(parts, trash)
+    shutil.rmtree(trash)
 
 
 # ---------------------------------------------------------------------------
