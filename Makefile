@@ -7,7 +7,7 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 NBVAL  := --nbval --nbval-sanitize-with tests/nbval_sanitize.cfg --nbval-cell-timeout=120
 
-.PHONY: lab test test-fast test-browser browser-deps benchmarks clean
+.PHONY: lab test test-fast test-browser browser-deps benchmarks fuzz clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -35,6 +35,10 @@ test-fast: $(STAMP)
 
 test-browser: $(STAMP) browser-deps
 	$(PY) -m pytest tests/browser -m browser
+
+# The fuzz suite at length (make test runs it with a few dozen examples per target).
+fuzz: $(STAMP)
+	XOCHINTLAN_HEX_FUZZ_EXAMPLES=$${FUZZ_EXAMPLES:-3000} $(PY) -m pytest tests/test_fuzz.py -p no:cacheprovider
 
 benchmarks: $(STAMP)
 	for b in benchmarks/*.py; do $(PY) $$b || exit 1; done
