@@ -300,7 +300,7 @@ def parts_directory(out: str | os.PathLike) -> Path:
     return path.with_name(path.name + PARTS_SUFFIX)
 
 
-def _atomic_write(path: Path, write: Callable[[Path], None],
+def _atomic_write(path: Path, write: Callable[[Path], object],
                   before_rename: Callable[[], None] | None = None) -> None:
     """Run ``write(temporary)`` then rename it to ``path``: the file is whole or absent.
 

@@ -69,8 +69,6 @@ MAP_RECT = (0.0, 0.0, 0.74, 1.0)
 PANEL_RECTS = ((0.77, 0.53, 0.22, 0.38), (0.77, 0.06, 0.22, 0.38))
 #: the preview line while the mouse is not over a cell where the selected tile may go
 NO_PREVIEW = "Preview: point at an empty cell by the map"
-#: keys on the board canvas
-KEYS = {"r": "rotate", "R": "rotate back", "f": "flip", "1": "first tile", "2": "second tile"}
 
 
 class HextremaduraApp(App):
@@ -145,7 +143,12 @@ class HextremaduraApp(App):
         if self.selected_tile is None:
             self._set_message("The game is over: start a new game.", refused=True)
             return False
-        return self.play(Place(self.selected_tile, as_cell(cell), self.rotation, self.face))
+        try:
+            action = Place(self.selected_tile, as_cell(cell), self.rotation, self.face)
+        except IllegalAction as refusal:  # e.g. a rotation set outside 0..5
+            self._set_message(str(refusal), refused=True)
+            return False
+        return self.play(action)
 
     def play(self, action: Any) -> bool:
         """Play ``action`` (a Place or its notation); a refusal is shown and changes nothing."""
@@ -205,7 +208,10 @@ class HextremaduraApp(App):
         """The placement previewed on the hovered cell and the tiles it would complete, or None."""
         if self.hovered is None or self.selected_tile is None:
             return None
-        action = Place(self.selected_tile, self.hovered, self.rotation, self.face)
+        try:
+            action = Place(self.selected_tile, self.hovered, self.rotation, self.face)
+        except IllegalAction:
+            return None
         if not self.game.is_legal(action):
             return None
         return action, self.game.would_remove(action)
