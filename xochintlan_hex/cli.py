@@ -37,7 +37,7 @@ import signal
 import sys
 import threading
 from concurrent.futures import Executor
-from typing import Iterator, Sequence
+from typing import Iterator, NoReturn, Sequence
 
 import pandas as pd
 
@@ -93,7 +93,7 @@ def user_input(help_for: str | None = None) -> Iterator[None]:
 class _Parser(argparse.ArgumentParser):
     """argparse, but a usage mistake is one line pointing to --help (no usage block)."""
 
-    def error(self, message: str):  # type: ignore[override]
+    def error(self, message: str) -> NoReturn:
         raise InputError(message, self.prog)
 
 

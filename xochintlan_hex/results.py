@@ -146,8 +146,9 @@ def row_problem(row: dict, columns: Sequence[str]) -> str | None:
     if list(row) != list(columns):
         missing = [c for c in columns if c not in row]
         extra = [c for c in row if c not in columns]
-        what = "; ".join(filter(None, [missing and f"missing {', '.join(missing)}",
-                                       extra and f"unexpected {', '.join(extra)}"]))
+        parts = ([f"missing {', '.join(missing)}"] if missing else []) + \
+            ([f"unexpected {', '.join(extra)}"] if extra else [])
+        what = "; ".join(parts)
         return f"game {row.get('game')!r}: the columns differ ({what or 'in another order'})"
     for name, value in row.items():
         column = column_of(name)

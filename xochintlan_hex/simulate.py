@@ -224,9 +224,9 @@ def chunk_indices(indices: Sequence[int], workers: int = 1,
     return [indices[i:i + chunk_size] for i in range(0, len(indices), chunk_size)]
 
 
-def iter_chunks(play_chunk: Callable[..., list[dict]], chunks: Iterable[list[int]],
+def iter_chunks(play_chunk: Callable[..., list[dict]], chunks: Iterable[Sequence[int]],
                 args: tuple = (), workers: int = 1, executor: Executor | None = None
-                ) -> Iterator[tuple[list[int], list[dict]]]:
+                ) -> Iterator[tuple[Sequence[int], list[dict]]]:
     """Play ``play_chunk(chunk, *args)`` for each chunk; yield ``(chunk, rows)`` as each ends.
 
     Chunks finish in any order when they run in parallel. ``play_chunk`` must be
@@ -286,7 +286,7 @@ def _exit_with_parent(parent: int) -> None:
 
 
 def _as_they_end(futures: dict[Future, Any], submit: Callable[[dict], bool],
-                 own_pool: Executor | None) -> Iterator[tuple[list[int], list[dict]]]:
+                 own_pool: Executor | None) -> Iterator[tuple[Sequence[int], list[dict]]]:
     try:
         while futures:
             finished, _ = wait(futures, return_when=FIRST_COMPLETED)

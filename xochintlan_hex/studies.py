@@ -183,7 +183,7 @@ def xochintlan_study(games: int, players: Sequence[str] | str, rules: Rules = Ru
                  (names, rules, seed),
                  functools.partial(simulate.xochintlan_frame, n_players=len(names)),
                  columns=tuple(simulate.xochintlan_columns(len(names))), fixed=fixed,
-                 turns_per_game=played.max_turns)
+                 turns_per_game=played.max_turns or simulate.STUDY_MAX_TURNS)
 
 
 def _check_winnable(rules: Rules) -> None:
@@ -497,6 +497,14 @@ def _plain(value: Any) -> Any:
 _CHUNK_NAME = re.compile(r"games-([0-9]{9,})-([0-9]{9,})\.json")
 
 
+def _chunk_games(path: Path) -> tuple[int, int]:
+    """The first and last game of a chunk file, by its name (checked by verify_chunk)."""
+    match = _CHUNK_NAME.fullmatch(path.name)
+    if match is None:
+        raise ChunkProblem("its name is not games-<first>-<last>.json")
+    return int(match[1]), int(match[2])
+
+
 def _chunk_name(first: int, last: int) -> str:
     return f"games-{first:09d}-{last:09d}.json"
 
@@ -565,10 +573,7 @@ def verify_chunk(path: Path, study: Study, hashes: dict[str, str]) -> list[dict]
     columns and types, is game ``i`` with the seed the study gives game ``i``,
     and holds the study's rules and players.
     """
-    match = _CHUNK_NAME.fullmatch(path.name)
-    if match is None:
-        raise ChunkProblem("its name is not games-<first>-<last>.json")
-    first, last = int(match[1]), int(match[2])
+    first, last = _chunk_games(path)
     if not first <= last < study.games:
         raise ChunkProblem(f"games {first} to {last} are not all games of this study "
                            f"(0 to {study.games - 1})")
@@ -643,8 +648,8 @@ def verified_chunks(parts: Path, study: Study,
         except ChunkProblem as problem:
             quarantine(parts, path, str(problem), notify)
             continue
-        match = _CHUNK_NAME.fullmatch(path.name)
-        kept.append((int(match[1]), int(match[2]), path))
+        first, last = _chunk_games(path)
+        kept.append((first, last, path))
     kept.sort()
     trusted: list[tuple[int, int, Path]] = []
     for first, last, path in kept:
