@@ -245,8 +245,11 @@ def test_a_chunk_spoilt_during_assembly_is_never_merged(tmp_path, whole, monkeyp
 
     monkeypatch.setattr(studies, "_stream_csv", spoil_then_stream)
     study = studies.xochintlan_study(24, "greedy,random", seed=5)
-    with pytest.warns(studies.StudyWarning, match="games-000000016-000000019.json"):
+    with pytest.warns(studies.StudyWarning) as warned:
         studies.play_study(study, out, resume=True, chunk_size=4, progress=False)
+    messages = [str(w.message) for w in warned]
+    assert any("games-000000016-000000019.json was set aside" in m for m in messages), messages
+    assert any("kept in" in m and "s.csv.quarantine" in m for m in messages), messages
     assert out.read_bytes() == whole[0]
 
 

@@ -14,11 +14,11 @@ lasts no more turns than its cap, an objective is met at most as often as it is
 held).
 
 >>> import pandas as pd
->>> cells = pd.DataFrame({"n_players": ["2"], "winner": ["99"], "end_reason": ["win"]})
+>>> cells = pd.DataFrame({"n_players": ["2"], "winner": ["5"], "end_reason": ["win"]})
 >>> check_frame(cells, "s.csv")
 Traceback (most recent call last):
 ...
-xochintlan_hex.results.ResultsError: s.csv, row 1 (line 2), column 'winner': 99 is not a seat of a 2-player game (0 to 1)
+xochintlan_hex.results.ResultsError: s.csv, row 1 (line 2), column 'winner': 5 is not a seat of a 2-player game (0 to 1)
 """
 
 from __future__ import annotations
