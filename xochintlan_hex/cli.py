@@ -44,10 +44,11 @@ import pandas as pd
 from xochintlan_hex import __version__
 from xochintlan_hex.players import PLAYERS
 from xochintlan_hex.polyforms import KINDS, check_count_cost, count_polyforms_upto, known_counts
+from xochintlan_hex.puzzle_commands import add_puzzle_commands
 from xochintlan_hex.results import ResultsError
 from xochintlan_hex.studies import (
-    Study, StudyError, check_output_path, check_study_size, hextremadura_study, kept_games, parts_directory,
-    play_study, read_results, xochintlan_study,
+    Study, StudyError, check_output_path, check_study_size, hextremadura_study, kept_games,
+    parts_directory, play_study, read_results, xochintlan_study,
 )
 from xochintlan_hex.xochintlan import Rules
 from xochintlan_hex.xochintlan.rules import ENDGAMES, LATTICE_NAMES, LOCKS, MATCHES, WIN_CHECKS
@@ -88,6 +89,14 @@ def user_input(help_for: str | None = None) -> Iterator[None]:
         yield
     except (ValueError, OSError) as error:
         raise InputError(_one_line(error), help_for) from error
+
+
+def separates_input_errors(run):
+    """Mark a command whose input checks run inside :func:`user_input`, so that any
+    other ValueError it meets is a bug (traceback). Commands not marked keep the
+    older rule: every ValueError or OSError is a one-line error."""
+    run.separates_input_errors = True
+    return run
 
 
 class _Parser(argparse.ArgumentParser):
@@ -224,6 +233,8 @@ def build_parser() -> argparse.ArgumentParser:
                         help="one block of figures per value of these columns, e.g. n_players")
     report.add_argument("--csv", action="store_true", help="write one CSV table instead")
     report.set_defaults(run=_report)
+
+    add_puzzle_commands(commands)
     return parser
 
 
@@ -240,12 +251,14 @@ def _rules(args: argparse.Namespace) -> Rules:
                  lock=args.lock, max_turns=args.max_turns)
 
 
+@separates_input_errors
 def _simulate_xochintlan(args: argparse.Namespace) -> int:
     with user_input(f"{PROG} simulate xochintlan"):
         study = xochintlan_study(args.games, args.players, _rules(args), args.seed)
     return _run(study, args)
 
 
+@separates_input_errors
 def _simulate_hextremadura(args: argparse.Namespace) -> int:
     with user_input(f"{PROG} simulate hextremadura"):
         study = hextremadura_study(args.games, args.player, args.tileset, args.seed)
@@ -350,6 +363,7 @@ def count_table(lattice: str, kinds: Sequence[str], max_n: int) -> pd.DataFrame:
     return table
 
 
+@separates_input_errors
 def _count(args: argparse.Namespace) -> int:
     kinds = list(dict.fromkeys(args.kind or KINDS))
     with user_input(f"{PROG} count"):
@@ -391,6 +405,7 @@ def _study_frame(path: str) -> pd.DataFrame:
     return frame
 
 
+@separates_input_errors
 def _report(args: argparse.Namespace) -> int:
     from xochintlan_hex.stats import report
 
@@ -442,7 +457,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     """
     try:
         args = build_parser().parse_args(argv)
-        return args.run(args)
+        if getattr(args.run, "separates_input_errors", False):
+            return args.run(args)
+        with user_input():
+            return args.run(args)
     except KeyboardInterrupt:
         print(f"{PROG}: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
