@@ -19,7 +19,7 @@ LAYER_OF_TOP_MODULE = {
     "xochintlan": 2, "hextremadura": 2,
     "players": 3, "simulate": 3, "stats": 3, "studies": 3, "results": 3,
     "viz": 4, "widgets": 4,
-    "cli": 5, "puzzle_commands": 5,
+    "cli": 5, "cli_errors": 5, "puzzle_commands": 5,
 }
 
 # Libraries a rules layer must never need: drawing and widgets belong above it.

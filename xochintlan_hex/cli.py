@@ -44,6 +44,7 @@ import pandas as pd
 from xochintlan_hex import __version__
 from xochintlan_hex.players import PLAYERS
 from xochintlan_hex.polyforms import KINDS, check_count_cost, count_polyforms_upto, known_counts
+from xochintlan_hex.cli_errors import InputError, one_line, separates_input_errors, user_input
 from xochintlan_hex.puzzle_commands import add_puzzle_commands
 from xochintlan_hex.results import ResultsError
 from xochintlan_hex.studies import (
@@ -61,42 +62,6 @@ EXIT_INTERRUPTED = 130
 
 #: Seconds to wait for a Dask scheduler before giving up.
 SCHEDULER_TIMEOUT = 20
-
-
-# ---------------------------------------------------------------------------
-# Input errors: one line and exit status 2
-
-
-class InputError(Exception):
-    """A mistake in what the user gave (options, files, a study the kit refuses).
-
-    ``help_for`` names the command whose ``--help`` explains the usage.
-    """
-
-    def __init__(self, message: str, help_for: str | None = None) -> None:
-        super().__init__(message)
-        self.help_for = help_for
-
-
-@contextlib.contextmanager
-def user_input(help_for: str | None = None) -> Iterator[None]:
-    """Inside: a ValueError or OSError is about the user's input (an option, a file).
-
-    Only code that checks or reads what the user gave runs inside, so that a
-    ValueError anywhere else stays what it is: a bug, shown with its traceback.
-    """
-    try:
-        yield
-    except (ValueError, OSError) as error:
-        raise InputError(_one_line(error), help_for) from error
-
-
-def separates_input_errors(run):
-    """Mark a command whose input checks run inside :func:`user_input`, so that any
-    other ValueError it meets is a bug (traceback). Commands not marked keep the
-    older rule: every ValueError or OSError is a one-line error."""
-    run.separates_input_errors = True
-    return run
 
 
 class _Parser(argparse.ArgumentParser):
@@ -441,14 +406,6 @@ def _format_block(block: pd.DataFrame, by: Sequence[str]) -> str:
 # main
 
 
-def _one_line(error: BaseException) -> str:
-    """An error as one line (tile-set errors list one problem per line)."""
-    lines = [line.strip().removeprefix("- ") for line in str(error).splitlines() if line.strip()]
-    if not lines:
-        return type(error).__name__
-    return " ".join([lines[0], "; ".join(lines[1:])]).strip()
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``xochintlan-hex`` with ``argv`` (default: the command line); return the exit status.
 
@@ -471,7 +428,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (InputError, StudyError, ResultsError, OSError) as error:
         help_for = getattr(error, "help_for", None)
         usage = f" (see {help_for} --help)" if help_for else ""
-        print(f"{PROG}: error: {_one_line(error)}{usage}", file=sys.stderr)
+        print(f"{PROG}: error: {one_line(error)}{usage}", file=sys.stderr)
         return EXIT_USAGE
 
 
