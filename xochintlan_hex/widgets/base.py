@@ -61,9 +61,25 @@ def side_by_side(board: w.Widget, controls: w.Widget) -> w.HBox:
     maps to the same cell, and no control ever covers it.
     """
     board.layout.flex = "0 0 auto"
-    controls.layout.flex = "1 1 320px"
-    controls.layout.min_width = "320px"
+    controls.layout.flex = "1 1 300px"
+    controls.layout.min_width = "300px"
+    controls.layout.max_width = "420px"
     return w.HBox([board, controls], layout=w.Layout(flex_flow="row wrap", align_items="flex-start"))
+
+
+def app_root(board: w.Widget, side: list[w.Widget], keys: w.Widget, *classes: str) -> w.Box:
+    """An app's root widget: the board, and beside it one column that starts with what a player
+    must read (the status, the banner, the refusal line) and ends with the key line.
+
+    Everything a player needs sits beside the board, so the whole app fits a
+    projector's screen (1280 x 800 with JupyterLab's file browser open) without scrolling.
+    """
+    column = w.VBox([*side, keys], layout=w.Layout(grid_gap="4px"))
+    return css(w.VBox([side_by_side(board, column)], layout=w.Layout(padding="4px")), "xh-app", *classes)
+
+
+#: toggle buttons as wide as their labels (ipywidgets' default is a fixed 148 px per button)
+COMPACT_TOGGLES = {"button_width": "auto"}
 
 
 def message_line(css_class: str = "xh-message") -> w.HTML:

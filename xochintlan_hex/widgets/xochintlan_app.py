@@ -42,7 +42,9 @@ from ..viz.polyforms import draw_card
 from ..viz.xochintlan import draw_xochintlan
 from ..xochintlan import HUMAN, KIND_NAMES, KINDS, IllegalAction, MoveHuman, Place, Redraw, Rules, Swap, Switch, Xochintlan
 from .base import (
+    COMPACT_TOGGLES,
     App,
+    app_root,
     banner_html,
     message_line,
     side_by_side,
@@ -58,6 +60,7 @@ from .base import (
     running_loop,
     steady_window,
 )
+from .keys import KeyScope
 
 Cell = tuple[int, int]
 
@@ -73,6 +76,12 @@ MIN_VIEW = {"square": (3.5, 3.5), "hex": (5.5, 5.0)}
 GROWTH = {"square": 1.0, "hex": 1.8}
 #: the hint names at most this many of the engine's reasons
 MAX_REASONS = 2
+#: the board's size (inches at 100 pixels per inch): beside the controls, it fits a projector's screen
+BOARD_SIZE = (5.0, 5.0)
+#: the app's keys (while it has the keyboard), as its key line names them
+KEYS = {"p": "place", "s": "switch", "h": "move Human", "l": "Lizard", "b": "Bird", "m": "Monkey", "u": "undo"}
+KEY_ACTIONS = {"p": "place", "s": "switch", "h": "move"}
+KEY_ANIMALS = {"l": "L", "b": "B", "m": "M"}
 #: colours of the message line: a refusal, and a hint
 REFUSAL_COLOUR = "#B33C00"
 HINT_COLOUR = "#0B5394"
@@ -136,6 +145,7 @@ class XochintlanApp(App):
         self.hint = ""  # why the chosen action has no cell to click now (the engine's reasons)
         self._window: set[Cell] | None = None
         self._card_png_key: Any = None
+        self._movers: list[int] = []  # who played each move of the game's history
         self._build_widgets()
         self.new_game(seed=seed)
 
@@ -180,11 +190,13 @@ class XochintlanApp(App):
 
     def play(self, action: Any) -> bool:
         """Play ``action`` (an action or its notation) for the player to move; True when played."""
+        player = self.game.current_player
         try:
             self.game.play(action)
         except IllegalAction as refusal:
             self._set_message(str(refusal), refused=True)
             return False
+        self._movers.append(player)
         self._set_message("")
         self._after_move()
         return True
@@ -229,9 +241,9 @@ class XochintlanApp(App):
         if not self.game.history:
             self._set_message("Nothing to undo: no move has been played.", refused=True)
             return False
-        self.game.undo()
+        self._undo_one()
         while self.humans and self.game.history and not self.is_human(self.game.current_player):
-            self.game.undo()
+            self._undo_one()
         self.selection = None
         self._set_message("")
         self._after_move()
@@ -243,6 +255,7 @@ class XochintlanApp(App):
         if seed is None and hasattr(self, "game"):
             seed = None if self._seed is None else self._seeds.randrange(2**31)
         self.game = Xochintlan(players=len(self.seats), seed=seed, rules=self.rules, cards=self._cards)
+        self._movers = []
         self._window = None  # a new game starts in the smallest frame again
         self.selection = None
         self.action = "place"
@@ -262,6 +275,20 @@ class XochintlanApp(App):
         """Where ``cell``'s centre is on the board canvas: (x, y) fractions of its width and
         height, measured from the top-left corner (as a browser measures clicks)."""
         return data_to_fraction(self.ax, self.game.lattice.center(as_cell(cell)))
+
+    def last_move_text(self) -> str:
+        """The last move in words, e.g. "Last move: Player 2 (greedy) placed a Bird on (1, 0)"."""
+        history = self.game.history
+        if not history:
+            return "Last move: none yet"
+        player = self._movers[-1] if len(self._movers) == len(history) else None
+        who = "the last player" if player is None else self.player_label(player)
+        return f"Last move: {who} {_move_words(history[-1])}"
+
+    def _undo_one(self) -> None:
+        self.game.undo()
+        if self._movers:
+            self._movers.pop()
 
     # -- after each change -------------------------------------------------------------
     def _after_move(self) -> None:
@@ -297,9 +324,11 @@ class XochintlanApp(App):
         if not self._computer_to_play():
             return None
         player = self.seats[self.game.current_player]
+        mover = self.game.current_player
         try:
             action = player.choose(self.game.clone(), self._rng)
             self.game.play(action)
+            self._movers.append(mover)
         except Exception as error:  # a failing player must not leave the board silently stuck
             self._set_message(f"{self.player_label(self.game.current_player)} could not move: {error}", refused=True)
             return None
@@ -338,6 +367,7 @@ class XochintlanApp(App):
         locked = ", ".join(_cell_text(c, spaced=True) for c in sorted(game.locked)) or "nothing"
         self._lock.value = f"Locked: {locked}"
         self._banner.value = self._banner_html()
+        self._last_move.value = self.last_move_text()
         self._undo.disabled = not game.history
         self._draw_board()
         self._show_card()
@@ -432,8 +462,9 @@ class XochintlanApp(App):
         clear_artists(ax)
         window = self._view_cells()
         targets = self._target_cells()
+        last = _move_cells(self.game.history[-1]) if self.game.history else None
         draw_xochintlan(self.game, ax=ax, legal=targets, locked=True, pattern=True, frame=window, empty=window,
-                        selected=self.selection, legend=False)
+                        selected=self.selection, legend=False, last=last)
         self.hint = self._hint_text(targets)
         self._show_message()
         self.board.refresh()
@@ -497,19 +528,20 @@ class XochintlanApp(App):
         return names + ["swap"] if self.rules.endgame == "swap" else names
 
     def _build_widgets(self) -> None:
-        self.board = BoardCanvas((5.5, 5.5))
+        self.board = BoardCanvas(BOARD_SIZE)
         self.figure: Figure = self.board.figure
         self.ax = board_axes(self.figure, (0.01, 0.01, 0.98, 0.98))
         self.board.connect("button_press_event", self._on_press)
 
         self._status = css(w.Label(), "xh-status")
+        self._last_move = css(w.Label(), "xh-last-move")
         self._banner = css(w.HTML(), "xh-banner")
         self._message = message_line()
         self._action_choice = css(w.ToggleButtons(
-            options=[(ACTION_NAMES[a], a) for a in self._action_names()], value="place", description="Action"),
+            options=[(ACTION_NAMES[a], a) for a in self._action_names()], value="place", style=COMPACT_TOGGLES),
             "xh-action")
         self._animal_choice = css(w.ToggleButtons(
-            options=[(KIND_NAMES[k], k) for k in KINDS], value=KINDS[0], description="Animal"), "xh-animal")
+            options=[(KIND_NAMES[k], k) for k in KINDS], value=KINDS[0], style=COMPACT_TOGGLES), "xh-animal")
         self._action_choice.observe(self._from_control(self.choose_action), "value")
         self._animal_choice.observe(self._from_control(self.choose_animal), "value")
         self._reserve = css(w.Label(), "xh-reserve")
@@ -517,7 +549,7 @@ class XochintlanApp(App):
         self._key = css(w.Label("Key: ◆ L Lizard · ▲ B Bird · ● M Monkey · ★ Human"), "xh-key")
 
         self._card_title = css(w.Label(), "xh-card-title")
-        self._card_image = w.Image(format="png", layout=w.Layout(width="150px"))
+        self._card_image = w.Image(format="png", layout=w.Layout(width="110px"))
         self._show_card_button = css(w.Button(description="Show my card"), "xh-show-card")
         self._show_card_button.on_click(lambda _: self.show_card())
         self._revealed = css(w.Label(), "xh-revealed")
@@ -534,10 +566,18 @@ class XochintlanApp(App):
         self._undo.on_click(lambda _: self.undo())
         new.on_click(lambda _: self.new_game())
 
-        controls = w.VBox([self._action_choice, self._animal_choice, self._reserve, self._lock, self._key, card,
-                           w.HBox([self._undo, new])])
-        self.widget = css(w.VBox([self._status, self._banner, self._message,
-                                  side_by_side(self.board.widget, controls)]), "xh-app", "xh-xochintlan")
+        self.keys = KeyScope(KEYS, self._on_key)
+        side = [self._status, self._last_move, self._banner, self._message, self._action_choice,
+                self._animal_choice, self._reserve, self._lock, self._key, card, w.HBox([self._undo, new])]
+        self.widget = app_root(self.board.widget, side, self.keys, "xh-xochintlan")
+
+    def _on_key(self, key: str) -> None:
+        if key in KEY_ACTIONS and KEY_ACTIONS[key] in self._action_names():
+            self.choose_action(KEY_ACTIONS[key])
+        elif key in KEY_ANIMALS:
+            self.choose_animal(KEY_ANIMALS[key])
+        elif key == "u":
+            self.undo()
 
     def _on_press(self, event: Any) -> None:
         if event.inaxes is self.ax and is_finite_point(event.xdata, event.ydata):
@@ -576,6 +616,29 @@ def _click_cell(action: Any, mode: str, animal: str, selection: Cell | None) -> 
         if selection in (action.a, action.b):
             return action.b if selection == action.a else action.a
     return None
+
+
+def _move_words(action: Any) -> str:
+    """What a move did, in words ("placed a Bird on (1, 0)")."""
+    if isinstance(action, Place):
+        return f"placed a {KIND_NAMES[action.kind]} on {_cell_text(action.cell, spaced=True)}"
+    if isinstance(action, Switch):
+        return f"switched {_cell_text(action.cell, spaced=True)} to a {KIND_NAMES[action.kind]}"
+    if isinstance(action, MoveHuman):
+        return f"moved the Human to {_cell_text(action.cell, spaced=True)}"
+    if isinstance(action, Swap):
+        return f"swapped {_cell_text(action.a, spaced=True)} and {_cell_text(action.b, spaced=True)}"
+    if isinstance(action, Redraw):
+        return f"revealed card {action.index + 1} and drew a new one"
+    return f"played {action}"
+
+
+def _move_cells(action: Any) -> list[Cell]:
+    """The cells a move acted on (none for a redraw)."""
+    if isinstance(action, Swap):
+        return [action.a, action.b]
+    cell = getattr(action, "cell", None)
+    return [cell] if cell is not None else []
 
 
 def _cards_png(cards: Sequence[Any], labels: Sequence[str]) -> bytes:
