@@ -68,6 +68,7 @@ PolyformExplorer
 
 from .explorer import PolyformExplorer
 from .hextremadura_app import HextremaduraApp
+from .launcher import GameChooser
 from .xochintlan_app import XochintlanApp
 
-__all__ = ["HextremaduraApp", "PolyformExplorer", "XochintlanApp"]
+__all__ = ["GameChooser", "HextremaduraApp", "PolyformExplorer", "XochintlanApp"]

@@ -23,6 +23,7 @@ centre is nearest, which is exactly the cell polygon on both lattices.
 from __future__ import annotations
 
 import asyncio
+import base64
 import functools
 import html
 import io
@@ -143,8 +144,21 @@ class App:
     _syncing = False
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        # A cell ending with the app shows its widget, as for any ipywidget.
-        return self.widget._repr_mimebundle_(**kwargs)
+        # A cell ending with the app shows its widget, as for any ipywidget. A saved notebook
+        # also keeps a picture of the board and a line of text: a lesson not yet run (or read
+        # on a code-hosting site) shows the board as it was, not a dump of widget names.
+        bundle = self.widget._repr_mimebundle_(**kwargs)
+        if isinstance(bundle, dict):
+            picture = self.static_png()
+            if picture is not None:
+                bundle["image/png"] = base64.b64encode(picture).decode("ascii")
+            bundle["text/plain"] = f"{type(self).__name__}: run the notebook to play with this board"
+        return bundle
+
+    def static_png(self) -> bytes | None:
+        """A picture of the app's board as it stands (PNG bytes), kept in saved notebooks."""
+        board = getattr(self, "board", None)
+        return board.png() if isinstance(board, BoardCanvas) else None
 
     def find(self, css_class: str) -> w.Widget:
         """The first widget of the app carrying ``css_class`` (e.g. ``"xh-status"``)."""

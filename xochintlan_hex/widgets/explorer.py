@@ -225,6 +225,10 @@ class PolyformExplorer(App):
         centres = self._gallery_centres()
         return data_to_fraction(self._gallery_ax, centres[index - self.page * PAGE_SIZE])
 
+    def static_png(self) -> bytes | None:
+        """A picture of the gallery page shown (PNG bytes), kept in saved notebooks."""
+        return self._gallery.png()
+
     # -- internals ---------------------------------------------------------------------
     def _index_of(self, which: int | str) -> int:
         if isinstance(which, str):

@@ -45,6 +45,7 @@ from .base import (
     pixels_per_unit,
     running_loop,
     steady_window,
+    view_window,
 )
 from .keys import KeyScope
 from .sprites import Frame, SpriteCache, clear_background, paste
@@ -68,12 +69,14 @@ COMPLETE_COLOUR = "#009E73"
 APOTHEM = 3 ** 0.5 / 2
 TILE_PAD = 0.08
 #: the board's size (inches at 100 pixels per inch): beside the controls, it fits a projector's screen
-BOARD_SIZE = (5.3, 4.4)
+BOARD_SIZE = (5.0, 4.3)
 #: where the map and the two available tiles sit on the figure (fractions); once no tile is
 #: left to place, the map takes the whole figure
 MAP_RECT = (0.0, 0.0, 0.72, 1.0)
 WHOLE_RECT = (0.0, 0.0, 1.0, 1.0)
 PANEL_RECTS = ((0.74, 0.53, 0.25, 0.38), (0.74, 0.06, 0.25, 0.38))
+#: objective words smaller than this (points) are left off the map's tiles: the side panel lists them
+MIN_OBJECTIVE_POINTS = 7.0
 #: the preview line while the mouse is not over a cell where the selected tile may go
 NO_PREVIEW = "Preview: point at an empty cell by the map"
 #: the app's keys (while it has the keyboard), as its key line names them
@@ -382,7 +385,8 @@ class HextremaduraApp(App):
         def draw(ax: Any) -> None:
             ax.set_xlim(-half_w, half_w)
             ax.set_ylim(-half_h, half_h)
-            draw_face(ax, (0.0, 0.0), spec, face, rotation, scale=scale, met=met, holds=holds)
+            draw_face(ax, (0.0, 0.0), spec, face, rotation, scale=scale, met=met, holds=holds,
+                      min_objective_points=MIN_OBJECTIVE_POINTS)
 
         met = tuple(met) if met is not None and any(met) else None  # none met looks like no requirement judged
         key = ("tile", id(self.game.tileset), tile_id, face, rotation, met, holds)
@@ -422,7 +426,10 @@ class HextremaduraApp(App):
         The frame only changes when the map outgrows it, and then grows with room
         to spare: the tiles' scale, and so their kept pictures, last many clicks.
         """
-        self._window = steady_window(HEX, self.game.map, self._window, MIN_VIEW, GROWTH)
+        if self.game.is_over:  # the end map: the tiles as large as the board allows
+            self._window = view_window(HEX, self.game.map, (0.0, 0.0))
+        else:
+            self._window = steady_window(HEX, self.game.map, self._window, MIN_VIEW, GROWTH)
         return self._window
 
     def _prefetch(self) -> None:

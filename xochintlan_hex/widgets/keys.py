@@ -126,7 +126,9 @@ class KeyScope(anywidget.AnyWidget):
     help = traitlets.Unicode("").tag(sync=True)
 
     def __init__(self, keys: dict[str, str], on_key: Callable[[str], None]) -> None:
-        super().__init__(game_keys=sorted(keys), help=" · ".join(f"{k} {what}" for k, what in keys.items()))
+        shown = {"ArrowLeft": "←", "ArrowRight": "→"}
+        super().__init__(game_keys=sorted(keys),
+                         help=" · ".join(f"{shown.get(k, k)} {what}" for k, what in keys.items()))
         self._on_key = on_key
         self.on_msg(self._received)
 
