@@ -50,7 +50,7 @@ test-fast: $(STAMP)
 test-browser: $(STAMP) browser-deps
 	$(PY) -m pytest tests/browser -m browser
 
-benchmarks: $(STAMP)
+benchmarks: $(STAMP) browser-deps
 	for b in benchmarks/*.py; do $(PY) $$b || exit 1; done
 
 clean:

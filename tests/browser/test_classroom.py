@@ -158,3 +158,24 @@ def test_another_tile_starts_unturned(lab, lab_server):
     lab.expect_text("xh-selection", f"Selected: {offer}, front up, turned 1 × 60°", exact=True)
     lab.choose("xh-tiles", f"Pile: {top}")
     lab.expect_text("xh-selection", f"Selected: {top}, front up, turned 0 × 60°", exact=True)
+
+
+def test_the_board_drawn_by_the_browser_plays_and_scales_with_its_width(lab, lab_server):
+    open_with_app(lab, lab_server, "svg.ipynb",
+                  ["from xochintlan_hex.widgets import XochintlanApp",
+                   "app = XochintlanApp(players=['human', 'greedy'], seed=1, pause=0.2, board='svg')\napp"])
+    lab.click('.xh-board [data-cell="1,0"]')
+    lab.expect_text("xh-last-move", "Last move: Player 2 (greedy) ")
+    lab.expect_text("xh-status", "Player 1 to play", exact=True)
+    assert lab.widget('.xh-board [data-cell="1,0"] text').text_content() == "L"
+    lab.screenshot("svg-board", target="xh-xochintlan")
+    wide = lab.widget(".xh-board svg").bounding_box()["width"]
+    lab.page.set_viewport_size({"width": 900, "height": 800})
+    lab.page.wait_for_timeout(300)
+    narrow = lab.widget(".xh-board svg").bounding_box()["width"]
+    assert narrow < wide, "the board keeps its size in a narrower window"
+    assert report_outside(lab) == []
+
+
+def report_outside(lab) -> list[str]:
+    return visibility_report(lab)["outside"]

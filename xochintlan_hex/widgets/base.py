@@ -233,9 +233,10 @@ class BoardCanvas:
     ``interactive`` says whether mouse and keys reach the figure.
     """
 
-    def __init__(self, figsize: tuple[float, float], board_class: str = "xh-board") -> None:
+    def __init__(self, figsize: tuple[float, float], board_class: str = "xh-board", static: bool = False) -> None:
         self.figure = Figure(figsize=figsize, dpi=DPI)
-        canvas_class = ipympl_canvas_class()
+        # static: a picture only (never shown by itself), e.g. what a saved notebook keeps of a board drawn elsewhere
+        canvas_class = None if static else ipympl_canvas_class()
         self.interactive = canvas_class is not None
         if self.interactive:
             self._image = None
@@ -245,8 +246,8 @@ class BoardCanvas:
         else:
             self.canvas = FigureCanvasAgg(self.figure)
             self._image = w.Image(format="png")
-            self.notice = css(w.HTML(IPYMPL_MISSING), "xh-notice")
-            children = [self.notice, self._image]
+            self.notice = None if static else css(w.HTML(IPYMPL_MISSING), "xh-notice")
+            children = [self._image] if static else [self.notice, self._image]
         self.widget = css(w.VBox(children), board_class)
 
     def connect(self, event: str, handler: Callable[[Any], None]) -> int:
@@ -261,7 +262,7 @@ class BoardCanvas:
         """
         if self.interactive:
             self.canvas.draw_idle()
-        else:
+        elif self.notice is not None:  # a static board on the page (ipympl missing)
             self._image.value = self.png()
 
     def draw(self) -> None:

@@ -323,7 +323,7 @@ class HextremaduraApp(App):
 
     def _compose(self) -> None:
         game, ax = self.game, self.map_ax
-        if tuple(ax.get_position().bounds) != self._map_rect():
+        if tuple(ax.get_position(original=True).bounds) != self._map_rect():
             ax.set_position(self._map_rect())
         window = self._view_cells()
         _frame(ax, window)

@@ -17,7 +17,12 @@ the app. In the browser it
 * shows, in its line (CSS class ``xh-keys``), whether the app has the keys, and
   outlines the app while it does. ``Esc`` hands the keys back to the notebook.
 
-Without a browser, :meth:`KeyScope.press` delivers a key exactly as the page does.
+Without a browser, :meth:`KeyScope.press` delivers a key exactly as the page does:
+
+>>> pressed = []
+>>> scope = KeyScope({"r": "turn"}, pressed.append)
+>>> scope.press("r"), scope.press("x"), pressed
+(None, None, ['r'])
 """
 
 from __future__ import annotations

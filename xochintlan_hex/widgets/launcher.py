@@ -69,7 +69,8 @@ class GameChooser(App):
                 self._message.value = (f"<span style='color:#B33C00'>Xochintlan needs 2 to {MAX_SEATS} players "
                                        f"in all; you chose {len(seats)}.</span>")
                 return self
-            self.app = XochintlanApp(players=seats, rules=Rules(lattice=self._lattice.value))
+            # The board drawn by the browser: it answers a click at once and scales to the screen.
+            self.app = XochintlanApp(players=seats, rules=Rules(lattice=self._lattice.value), board="svg")
         elif game == "hextremadura":
             self.app = HextremaduraApp()
         else:

@@ -61,6 +61,7 @@ from .base import (
     steady_window,
 )
 from .keys import KeyScope
+from .svgboard import SvgBoard, cell_fraction, xochintlan_svg
 
 Cell = tuple[int, int]
 
@@ -76,6 +77,8 @@ MIN_VIEW = {"square": (3.5, 3.5), "hex": (5.5, 5.0)}
 GROWTH = {"square": 1.0, "hex": 1.8}
 #: the hint names at most this many of the engine's reasons
 MAX_REASONS = 2
+#: who may draw the board: the browser (SVG) or matplotlib in the kernel (ipympl)
+BOARD_KINDS = ("svg", "ipympl")
 #: the board's size (inches at 100 pixels per inch): beside the controls, it fits a projector's screen
 BOARD_SIZE = (5.0, 5.0)
 #: the app's keys (while it has the keyboard), as its key line names them
@@ -109,6 +112,9 @@ class XochintlanApp(App):
     deal (and the seeds of later new games). ``pause`` is how long a computer
     player waits before moving: ``0`` plays computer moves at once, ``None``
     only when :meth:`step_computer` is called (for lessons and tests that step).
+    ``board`` chooses who draws the board: ``"svg"``, the browser (an SVG picture
+    sent by the kernel, painted at once and scaled to the page), or ``"ipympl"``,
+    matplotlib in the kernel (a picture sent to an ipympl canvas).
 
     Code API (the buttons and clicks call the same): :meth:`click`,
     :meth:`choose_action`, :meth:`choose_animal`, :meth:`show_card`,
@@ -123,7 +129,11 @@ class XochintlanApp(App):
         seed: int | None = None,
         pause: float | None = DEFAULT_PAUSE,
         cards: Sequence[Sequence[Any]] | None = None,
+        board: str = "ipympl",
     ) -> None:
+        if board not in BOARD_KINDS:
+            raise ValueError(f"board must be one of {list(BOARD_KINDS)}, not {board!r}")
+        self.board_kind = board
         if len(players) < 1:
             raise ValueError("players must list at least one seat: 'human' or a computer player's name")
         if pause is not None and (not isinstance(pause, (int, float)) or pause < 0):
@@ -274,6 +284,8 @@ class XochintlanApp(App):
     def cell_to_canvas_fraction(self, cell: Cell) -> tuple[float, float]:
         """Where ``cell``'s centre is on the board canvas: (x, y) fractions of its width and
         height, measured from the top-left corner (as a browser measures clicks)."""
+        if self.board_kind == "svg":
+            return cell_fraction(self.game, self._view_cells(), as_cell(cell))
         return data_to_fraction(self.ax, self.game.lattice.center(as_cell(cell)))
 
     def last_move_text(self) -> str:
@@ -458,16 +470,29 @@ class XochintlanApp(App):
         return cells
 
     def _draw_board(self) -> None:
-        ax = self.ax
-        clear_artists(ax)
         window = self._view_cells()
         targets = self._target_cells()
-        last = _move_cells(self.game.history[-1]) if self.game.history else None
-        draw_xochintlan(self.game, ax=ax, legal=targets, locked=True, pattern=True, frame=window, empty=window,
-                        selected=self.selection, legend=False, last=last)
+        last = _move_cells(self.game.history[-1]) if self.game.history else []
+        if self.board_kind == "svg":
+            self.svg_board.svg = xochintlan_svg(self.game, window, legal=targets, selected=self.selection, last=last)
+        else:
+            self._draw_picture(window, targets, last)
+            self.board.refresh()
         self.hint = self._hint_text(targets)
         self._show_message()
-        self.board.refresh()
+
+    def _draw_picture(self, window: set[Cell], targets: set[Cell], last: list[Cell]) -> None:
+        """The board drawn by matplotlib (the ipympl canvas, and the picture kept in saved notebooks)."""
+        clear_artists(self.ax)
+        draw_xochintlan(self.game, ax=self.ax, legal=targets, locked=True, pattern=True, frame=window,
+                        empty=window, selected=self.selection, legend=False, last=last or None)
+
+    def static_png(self) -> bytes | None:
+        """A picture of the board as it stands (PNG bytes), kept in saved notebooks."""
+        if self.board_kind == "svg":
+            last = _move_cells(self.game.history[-1]) if self.game.history else []
+            self._draw_picture(self._view_cells(), self._target_cells(), last)
+        return self.board.png()
 
     def _view_cells(self) -> set[Cell]:
         """The cells the board shows: at first a small area around the Human; it grows,
@@ -528,10 +553,14 @@ class XochintlanApp(App):
         return names + ["swap"] if self.rules.endgame == "swap" else names
 
     def _build_widgets(self) -> None:
-        self.board = BoardCanvas(BOARD_SIZE)
+        # The matplotlib picture: the board itself with ipympl, else only the picture a saved notebook keeps.
+        self.board = BoardCanvas(BOARD_SIZE, static=self.board_kind == "svg")
         self.figure: Figure = self.board.figure
         self.ax = board_axes(self.figure, (0.01, 0.01, 0.98, 0.98))
         self.board.connect("button_press_event", self._on_press)
+        if self.board_kind == "svg":
+            self.svg_board = css(SvgBoard(self.click), "xh-board")
+        board_widget = self.svg_board if self.board_kind == "svg" else self.board.widget
 
         self._status = css(w.Label(), "xh-status")
         self._last_move = css(w.Label(), "xh-last-move")
@@ -569,7 +598,9 @@ class XochintlanApp(App):
         self.keys = KeyScope(KEYS, self._on_key)
         side = [self._status, self._last_move, self._banner, self._message, self._action_choice,
                 self._animal_choice, self._reserve, self._lock, self._key, card, w.HBox([self._undo, new])]
-        self.widget = app_root(self.board.widget, side, self.keys, "xh-xochintlan")
+        self.widget = app_root(board_widget, side, self.keys, "xh-xochintlan")
+        if self.board_kind == "svg":  # a picture the browser scales: it shrinks before the controls wrap below
+            board_widget.layout.flex = "1 1 300px"
 
     def _on_key(self, key: str) -> None:
         if key in KEY_ACTIONS and KEY_ACTIONS[key] in self._action_names():
