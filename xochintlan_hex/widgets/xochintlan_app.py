@@ -526,17 +526,17 @@ class XochintlanApp(App):
                                 if revealed else "")
         if public:
             hands = [(p, card) for p, cards in enumerate(game.cards) for card in cards]
-            self._card_title.value = "Cards: " + " · ".join(
-                f"{self.player_label(p)}: {', '.join(c.name for c in cards)}" for p, cards in enumerate(game.cards))
+            self._card_title.value = escape("Cards: " + " · ".join(
+                f"{self.player_label(p)}: {', '.join(c.name for c in cards)}" for p, cards in enumerate(game.cards)))
             self._set_card_image([card for _, card in hands], [f"P{p + 1}: {card.name}" for p, card in hands])
         elif viewer is None or not self.card_shown:
             who = "Cards" if viewer is None else f"{self.player_label(viewer)}'s card"
             hint = "" if viewer is None else " (the others look away, then press Show my card)"
-            self._card_title.value = f"{who}: hidden{hint}"
+            self._card_title.value = escape(f"{who}: hidden{hint}")
             self._set_card_image([], [])
         else:
             cards = game.cards[viewer]
-            self._card_title.value = f"{self.player_label(viewer)}'s card: {', '.join(c.name for c in cards)}"
+            self._card_title.value = escape(f"{self.player_label(viewer)}'s card: {', '.join(c.name for c in cards)}")
             self._set_card_image(cards, [c.name for c in cards])
 
     def _set_card_image(self, cards: Sequence[Any], labels: Sequence[str]) -> None:
@@ -577,7 +577,7 @@ class XochintlanApp(App):
         self._lock = css(w.Label(), "xh-lock")
         self._key = css(w.Label("Key: ◆ L Lizard · ▲ B Bird · ● M Monkey · ★ Human"), "xh-key")
 
-        self._card_title = css(w.Label(), "xh-card-title")
+        self._card_title = css(w.HTML(), "xh-card-title")  # HTML: a long line wraps instead of being cut
         self._card_image = w.Image(format="png", layout=w.Layout(width="110px"))
         self._show_card_button = css(w.Button(description="Show my card"), "xh-show-card")
         self._show_card_button.on_click(lambda _: self.show_card())
