@@ -179,3 +179,23 @@ def test_the_board_drawn_by_the_browser_plays_and_scales_with_its_width(lab, lab
 
 def report_outside(lab) -> list[str]:
     return visibility_report(lab)["outside"]
+
+
+@pytest.mark.parametrize("lesson, code", [("05_hextremadura.ipynb", "HextremaduraApp(seed="),
+                                          ("01_play_xochintlan.ipynb", "XochintlanApp(players=")])
+def test_a_saved_lesson_not_yet_run_shows_its_boards_as_pictures(lab, lab_server, lesson, code):
+    import shutil
+    from pathlib import Path
+
+    source = Path(__file__).resolve().parents[2] / "notebooks" / lesson
+    shutil.copy(source, lab_server.root_dir / f"unrun_{lesson}")  # as saved: outputs kept, no kernel run
+    lab.open_notebook(f"unrun_{lesson}")
+    output = lab.page.evaluate("""(code) => {
+      const cell = [...document.querySelectorAll('.jp-CodeCell')].find(c => c.innerText.includes(code));
+      cell.scrollIntoView({block: 'start'});
+      const area = cell.querySelector('.jp-OutputArea');
+      return {text: area.innerText, pictures: area.querySelectorAll('img').length};
+    }""", code)
+    lab.screenshot(f"unrun-{lesson[:2]}")
+    assert output["pictures"] >= 1, f"no picture of the board in the saved lesson: {output['text'][:200]!r}"
+    assert "VBox(children" not in output["text"]
