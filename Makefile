@@ -7,7 +7,7 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 NBVAL  := --nbval --nbval-sanitize-with tests/nbval_sanitize.cfg --nbval-cell-timeout=120
 
-.PHONY: lab test test-fast test-browser browser-deps benchmarks clean play lessons
+.PHONY: lab test test-fast test-browser browser-deps benchmarks clean typecheck play lessons
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -41,11 +41,17 @@ browser-deps:
 	  $$SUDO apt-get update -qq && $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
 	fi
 
-test: $(STAMP) browser-deps
+test: $(STAMP) browser-deps typecheck
 	$(PY) -m pytest tests notebooks $(NBVAL)
+	$(PY) -m pytest xochintlan_hex --doctest-modules
 
-test-fast: $(STAMP)
+test-fast: $(STAMP) typecheck
 	$(PY) -m pytest tests notebooks $(NBVAL) -m "not browser"
+	$(PY) -m pytest xochintlan_hex --doctest-modules
+
+# mypy on the package, configured in pyproject.toml ([tool.mypy]): zero errors allowed
+typecheck: $(STAMP)
+	$(PY) -m mypy
 
 test-browser: $(STAMP) browser-deps
 	$(PY) -m pytest tests/browser -m browser

@@ -1,6 +1,8 @@
-"""Hextremadura rules, clause by clause (RULES.md, Hextremadura part), on small hand-made tile sets."""
+"""Hextremadura rules, clause by clause (docs/rules.md, Hextremadura part), on small hand-made tile sets."""
 
 from __future__ import annotations
+
+import re
 
 import random
 
@@ -16,13 +18,17 @@ from xochintlan_hex.hextremadura import (
     IllegalAction,
     Place,
     PlacedTile,
+    garganta_de_los_infiernos,
+    is_perfect,
     load_tileset,
+    los_barruecos,
     parse_action,
     rating_for,
     requirement_met,
     requirements_met,
     tile_entry,
 )
+from xochintlan_hex.hextremadura import analysis
 from xochintlan_hex.lattice import HEX, is_connected
 
 WATER6 = "WWWWWW"
@@ -346,6 +352,38 @@ def test_rating_bands_follow_the_seed_thresholds():
     )
 
 
+# One terrain tile S between two rivers: its front is met at once, and its back
+# (water with a stork beside forest with an acorn) meets its own adjacent_pair.
+SOLO = tileset(
+    river("R1"), river("R2"),
+    terrain("S", WATER6, [("water", 2, 0), ("water", 2, 1)], back="WWWFFF", icons={0: "stork", 3: "acorn"},
+            objective=("adjacent_pair", "acorn", "stork")),
+)
+
+
+def test_a_perfect_score_is_every_terrain_tile_met_whatever_their_number():
+    game = Hextremadura(tileset=SOLO, order=["R1", "R2", "S"])
+    for action in ("R1@(0,0)r0f", "R2@(1,0)r0f", "S@(0,1)r1f", "S@(2,0)r0b"):
+        game.play(action)
+    assert game.is_over and (game.score(), game.max_score) == (1, 1)
+    assert game.rating() == "star" and game.outcome()["rating"] == "star"
+    assert is_perfect(game.score(), game.max_score)
+
+
+def test_the_star_and_the_quests_use_the_same_perfect_score(monkeypatch):
+    assert rating_for(15, max_score=18) == "guide" and not is_perfect(15, 18)
+    assert rating_for(10, max_score=10) == "star" and rating_for(9, max_score=10) == "explorer"
+    assert rating_for(0, max_score=0) == "wanderer"  # no terrain tile: nothing to be perfect at
+    # with both landscapes standing, a quest that asks for 15 holds exactly when the rating is a star
+    monkeypatch.setattr(analysis, "garganta_landscape", lambda rm: True)
+    monkeypatch.setattr(analysis, "los_barruecos_landscape", lambda rm: True)
+    rm = Hextremadura(seed=1).region_map()
+    for score, best in ((15, 18), (10, 10), (15, 15), (14, 15), (1, 1), (0, 0)):
+        star = rating_for(score, best) == "star"
+        assert garganta_de_los_infiernos(rm, score, best) is star
+        assert los_barruecos(rm, score, best) is star
+
+
 # ---------------------------------------------------------------------------
 # Bad input: refused, named, and nothing changes
 # ---------------------------------------------------------------------------
@@ -361,12 +399,7 @@ ILLEGAL = {
     "unknown tile": (Place("Z9", (1, 0)), "tile 'Z9' is not available"),
     "cell occupied": (Place("R2", (0, 0)), "cell (0, 0) is occupied by tile 'R1'"),
     "cell touching no tile": (Place("R2", (3, 3)), "cell (3, 3) touches no tile"),
-    "rotation too big": (Place("R2", (1, 0), 6), "rotation 6 is outside 0..5"),
-    "rotation negative": (Place("R2", (1, 0), -1), "rotation -1 is outside 0..5"),
-    "rotation not a number": (Place("R2", (1, 0), "2"), "rotation '2' is outside 0..5"),
     "face of a terrain tile": (Place("B", (1, 0), 0, "back"), "face 'back' is not allowed in round 1"),
-    "face unknown": (Place("R2", (1, 0), 0, "side"), "face must be 'front' or 'back'"),
-    "cell not a pair": (Place("R2", (1, 0, 0)), "cell must be a pair of integers"),
     "cannot parse": ("R2 at 1,0", "cannot parse 'R2 at 1,0'"),
     "rotation in text": ("R2@(1,0)r7f", "rotation 7 is outside 0..5"),
     "not an action": (42, "an action is a Place or its notation"),
@@ -386,6 +419,24 @@ def test_illegal_actions_are_refused_and_change_nothing(started, case):
     with pytest.raises(IllegalAction):
         started.would_remove(action)
     assert snapshot(started) == before
+
+
+# A Place is a checked value, like the Xochintlan actions: a malformed one cannot be built.
+MALFORMED_PLACES = {
+    "rotation too big": ((("R2", (1, 0), 6)), "rotation 6 is outside 0..5"),
+    "rotation negative": ((("R2", (1, 0), -1)), "rotation -1 is outside 0..5"),
+    "rotation not a number": ((("R2", (1, 0), "2")), "rotation '2' is outside 0..5"),
+    "face unknown": ((("R2", (1, 0), 0, "side")), "face must be 'front' or 'back'"),
+    "cell not a pair": ((("R2", (1, 0, 0))), "cell must be a pair of integers"),
+    "tile id not a text": (((7, (1, 0))), "tile_id must be a tile id"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(MALFORMED_PLACES))
+def test_a_malformed_place_cannot_be_built(case):
+    fields, message = MALFORMED_PLACES[case]
+    with pytest.raises(IllegalAction, match=re.escape(message)):
+        Place(*fields)
 
 
 def test_illegal_action_is_the_shared_exception_and_a_value_error():
@@ -521,8 +572,8 @@ def test_fuzz_any_placement_is_played_or_refused_without_change(moves, tile, cel
     while len(game.history) < moves and not game.is_over:
         game.play(game.random_action(rng))
     before, twin = snapshot(game), game.clone()
-    action = Place(tile, cell, rotation, face)
     try:
+        action = Place(tile, cell, rotation, face)  # a malformed Place is refused as it is built
         game.play(action)
     except IllegalAction:
         assert snapshot(game) == before

@@ -33,14 +33,16 @@ Back faces never leave; fronts left on the map can still be completed later.
 
 *Objectives and score.* Judged on the map, anywhere on it: ``all_symbols``,
 ``same_symbol_triad``, ``three_separate``, ``adjacent_pair`` (see
-:mod:`.analysis`). One point per back-facing tile whose objective holds; 15 is
-perfect; the rating bands are :data:`RATING_BANDS`. The discover quests
+:mod:`.analysis`). One point per back-facing tile whose objective holds; a
+perfect score is every terrain tile's objective met (15 of 15 with the kit's
+set, n of n with n terrain tiles: :func:`is_perfect`), which both the rating's
+star and the quests asking for 15 use; the rating bands are :data:`RATING_BANDS`. The discover quests
 (Monfragüe, Garganta de los Infiernos, Los Barruecos) are judged at the end.
 
 Modules: :mod:`.tiles` (format, loading), :mod:`.analysis` (sector graph,
 regions, requirements, objectives, quests), :mod:`.game` (the engine
-:class:`Hextremadura` and its action :class:`Place`), :mod:`.records` (JSON
-records and :func:`replay`).
+:class:`Hextremadura`, its action :class:`Place` and :func:`replay`), :mod:`.records`
+(the JSON record format, read and written for the engine).
 
 >>> from xochintlan_hex.hextremadura import Hextremadura
 >>> game = Hextremadura(seed=7)
@@ -51,7 +53,7 @@ records and :func:`replay`).
 True
 """
 
-from xochintlan_hex.errors import IllegalAction
+from xochintlan_hex.errors import IllegalAction, RecordError
 
 from .game import (
     MONFRAGUE_POINTS,
@@ -61,8 +63,9 @@ from .game import (
     Place,
     parse_action,
     rating_for,
+    replay,
 )
-from .records import record_of, replay
+from .records import record_of
 from .analysis import (
     REQUIREMENT_MODES,
     Region,
@@ -73,6 +76,7 @@ from .analysis import (
     garganta_de_los_infiernos,
     garganta_landscape,
     is_narrow,
+    is_perfect,
     los_barruecos,
     los_barruecos_landscape,
     monfrague,
@@ -110,12 +114,12 @@ from .tiles import (
 )
 
 __all__ = [
-    "ICONS", "IllegalAction", "MONFRAGUE_POINTS", "OBJECTIVE_PARAMETERS", "OBJECTIVE_TYPES",
+    "ICONS", "IllegalAction", "RecordError", "MONFRAGUE_POINTS", "OBJECTIVE_PARAMETERS", "OBJECTIVE_TYPES",
     "RATING_BANDS", "REQUIREMENT_MODES", "TERRAINS", "TILE_KINDS",
     "Face", "Hextremadura", "Objective", "ObjectiveStatus", "Place", "PlacedTile", "Region",
     "RegionMap", "Requirement", "TileSpec", "Tileset", "TilesetError",
     "adjacent_pair", "all_symbols", "completed_tiles", "garganta_de_los_infiernos",
-    "garganta_landscape", "is_narrow", "load_tileset", "los_barruecos", "los_barruecos_landscape",
+    "garganta_landscape", "is_narrow", "is_perfect", "load_tileset", "los_barruecos", "los_barruecos_landscape",
     "monfrague", "monfrague_landscape", "objective_holds", "parse_action", "rating_for",
     "record_of", "region_adjacency", "region_map", "region_size", "regions", "replay",
     "requirement_met", "requirements_met", "same_symbol_triad", "sector_graph",

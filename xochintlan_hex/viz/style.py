@@ -12,9 +12,8 @@ board reads on a black-and-white printout too.
 from __future__ import annotations
 
 import math
-from typing import Iterable, Sequence
+from typing import Any, Iterable, Sequence, cast
 
-import matplotlib
 from matplotlib.artist import Artist
 from matplotlib.axes import Axes
 from matplotlib.collections import LineCollection
@@ -91,16 +90,7 @@ def new_axes(figsize: tuple[float, float], ax: Axes | None = None) -> Axes:
     return new
 
 
-def new_figure(figsize: tuple[float, float], fig: Figure | None = None) -> Figure:
-    """``fig`` itself, or a new pyplot figure of ``figsize`` inches."""
-    if fig is not None:
-        return fig
-    import matplotlib.pyplot as plt
-
-    return plt.figure(figsize=figsize, layout="constrained")
-
-
-def hatch_kwargs(colour: str = HATCH_COLOUR) -> dict[str, object]:
+def hatch_kwargs(colour: str = HATCH_COLOUR) -> dict[str, Any]:
     """Patch keywords that draw a hatch in ``colour`` and no outline.
 
     matplotlib 3.10 has ``hatchcolor``; before it the hatch takes the edge colour,
@@ -128,7 +118,7 @@ def points_per_unit(ax: Axes) -> float:
     Text sized with it keeps its place inside a cell whatever the figure size.
     """
     ax.apply_aspect()
-    fig = ax.figure
+    fig = cast(Figure, ax.figure)  # the kit's boards are never drawn in subfigures
     bbox = ax.get_position(original=False)
     width_in = bbox.width * fig.get_figwidth()
     height_in = bbox.height * fig.get_figheight()
@@ -176,7 +166,7 @@ def outline_edges(lattice: Lattice, cells: Iterable[Cell]) -> list[tuple[Point, 
     return edges
 
 
-def outline(ax: Axes, edges: Sequence[tuple[Point, Point]], colour: str, width: float, **kwargs: object) -> LineCollection:
+def outline(ax: Axes, edges: Sequence[tuple[Point, Point]], colour: str, width: float, **kwargs: Any) -> LineCollection:
     """Draw ``edges`` as one thick line collection with round joins."""
     lines = LineCollection(edges, colors=colour, linewidths=width, capstyle="round", joinstyle="round", **kwargs)
     ax.add_collection(lines)
@@ -206,9 +196,3 @@ def glyph_shape(shape: str, centre: Point, radius: float, **kwargs: object) -> P
             points = [(px, py - r / 4) for px, py in points]
     return Polygon(points, closed=True, **kwargs)
 
-
-def text_colour_on(colour: str) -> str:
-    """Black or white, whichever reads better on ``colour``."""
-    r, g, b = matplotlib.colors.to_rgb(colour)
-    luminance = 0.2126 * r**2.2 + 0.7152 * g**2.2 + 0.0722 * b**2.2
-    return "black" if luminance > 0.18 else "white"

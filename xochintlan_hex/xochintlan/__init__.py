@@ -10,9 +10,13 @@ How the kit reads the rules
 * **A turn is one action**: place an animal from the reserve next to a tile;
   switch an animal on the board for another kind from the reserve; or move the
   Human to an empty cell next to an animal. Moving the Human may split the
-  board in two (``keep_connected=True`` forbids it).
+  board in two (``keep_connected=True`` forbids it). In any case the played
+  tile touches another tile: an animal cut off from every tile cannot be
+  switched or swapped (``cut_off_switch=True`` allows it).
 * **Lock**: you may not switch or move the tile the previous player just played.
   A redraw plays no tile, so it locks nothing; a swap locks both its tiles.
+  ``lock="french"``: only a tile just moved is locked (the Human, a swap's tiles).
+* **Set-up**: two players or more; no card is dealt twice.
 * **When a card stands**: take the Human and spread over the neighbouring
   animals of one kind; if exactly five cells are reached and they make the
   card's shape, turned (and, under ``match="rotation+reflection"``, flipped), the
@@ -46,7 +50,7 @@ downwards on the square lattice, axial ``(q, r)`` on the hex lattice.
 
 from xochintlan_hex.errors import IllegalAction
 from xochintlan_hex.xochintlan.actions import Action, MoveHuman, Place, Redraw, Swap, Switch, parse_action
-from xochintlan_hex.xochintlan.game import END_REASONS, Xochintlan
+from xochintlan_hex.xochintlan.game import END_REASONS, Xochintlan, divide, perft
 from xochintlan_hex.xochintlan.patterns import (
     card_placements,
     distance_to_card,
@@ -55,7 +59,6 @@ from xochintlan_hex.xochintlan.patterns import (
     winning_kinds,
     winning_pattern,
 )
-from xochintlan_hex.xochintlan.records import divide, perft
 from xochintlan_hex.xochintlan.rules import HUMAN, KIND_NAMES, KINDS, Rules, goal_cards, resolve_card
 from xochintlan_hex.xochintlan.text import board_from_text, board_to_text
 
