@@ -31,7 +31,6 @@ from .base import (
     app_root,
     banner_html,
     message_line,
-    side_by_side,
     BoardCanvas,
     as_cell,
     board_axes,

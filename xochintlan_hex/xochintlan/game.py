@@ -641,7 +641,7 @@ class Xochintlan(GameCore, ShowsItself):
     def status(self) -> str:
         """One line: the turn, who plays or how the game ended, the reserve."""
         reserve = " ".join(f"{k} {self._reserve[k]}" for k in KINDS)
-        if self._end == "win" and self._win_card is not None and self._win_kind is not None:
+        if self._end == "win" and self._winner is not None and self._win_card is not None and self._win_kind is not None:
             state = f"player {self._winner + 1} won with {self._win_card.name} in {KIND_NAMES[self._win_kind]}s"
         elif self._end == "tie":
             state = "tie"
