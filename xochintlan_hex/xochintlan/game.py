@@ -137,7 +137,7 @@ class Xochintlan(GameCore, ShowsItself):
     >>> print(game)
     H
     L
-    turn 1, player 1 to play; reserve L 7 B 8 M 8
+    turn 1, player 2 to play; reserve L 7 B 8 M 8
     """
 
     def __init__(
