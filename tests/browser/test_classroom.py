@@ -17,7 +17,7 @@ SCREENS = [({"width": 1280, "height": 800}, True), ({"width": 1024, "height": 76
 HEXTREMADURA = ["%matplotlib widget\nfrom xochintlan_hex.widgets import HextremaduraApp",
                 "app = HextremaduraApp(seed=7)\napp"]
 XOCHINTLAN = ["from xochintlan_hex.widgets import XochintlanApp",
-              "app = XochintlanApp(players=['human', 'greedy'], seed=1, pause=0.2)\napp"]
+              "app = XochintlanApp(players=['human', 'greedy'], seed=1, pause=0)\napp.click((1, 0))\napp"]
 EXPLORER = ["from xochintlan_hex.widgets import PolyformExplorer", "app = PolyformExplorer()\napp"]
 APPS = {"xh-xochintlan": XOCHINTLAN, "xh-hextremadura": HEXTREMADURA, "xh-explorer": EXPLORER}
 
@@ -117,6 +117,7 @@ def test_each_app_fits_a_projector_screen_without_scrolling(lab, lab_server, app
     assert report["outside"] == [], (
         f"{app_class} ({report['app'][0]} x {report['app'][1]} px) does not fit the notebook's "
         f"{report['area'][0]} x {report['area'][1]} px: {report['outside']}")
+    assert lab.cut_off_texts(app_class) == []  # and every text is read whole
     # The refusal line sits beside the board, not above it.
     board, message = (lab.widget(f".{app_class} .xh-board").first.bounding_box(),
                       lab.widget(f".{app_class} .xh-message").first.bounding_box()) \

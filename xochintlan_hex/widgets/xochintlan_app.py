@@ -378,7 +378,7 @@ class XochintlanApp(App):
         locked = ", ".join(_cell_text(c, spaced=True) for c in sorted(game.locked)) or "nothing"
         self._lock.value = f"Locked: {locked}"
         self._banner.value = self._banner_html()
-        self._last_move.value = self.last_move_text()
+        self._last_move.value = escape(self.last_move_text())
         self._undo.disabled = not game.history
         self._draw_board()
         self._show_card()
@@ -562,7 +562,8 @@ class XochintlanApp(App):
         board_widget = self.svg_board if self.board_kind == "svg" else self.board.widget
 
         self._status = css(w.Label(), "xh-status")
-        self._last_move = css(w.Label(), "xh-last-move")
+        # HTML rather than Label: these lines wrap in a narrow column instead of being cut short.
+        self._last_move = css(w.HTML(), "xh-last-move")
         self._banner = css(w.HTML(), "xh-banner")
         self._message = message_line()
         self._action_choice = css(w.ToggleButtons(
@@ -574,7 +575,7 @@ class XochintlanApp(App):
         self._animal_choice.observe(self._from_control(self.choose_animal), "value")
         self._reserve = css(w.Label(), "xh-reserve")
         self._lock = css(w.Label(), "xh-lock")
-        self._key = css(w.Label("Key: ◆ L Lizard · ▲ B Bird · ● M Monkey · ★ Human"), "xh-key")
+        self._key = css(w.HTML("Key: ◆ L Lizard · ▲ B Bird · ● M Monkey · ★ Human"), "xh-key")
 
         self._card_title = css(w.HTML(), "xh-card-title")  # HTML: a long line wraps instead of being cut
         self._card_image = w.Image(format="png", layout=w.Layout(width="110px"))
