@@ -41,6 +41,7 @@ import pandas as pd
 from xochintlan_hex import __version__
 from xochintlan_hex.players import PLAYERS
 from xochintlan_hex.polyforms import KINDS, count_polyforms_upto
+from xochintlan_hex.puzzle_commands import add_puzzle_commands
 from xochintlan_hex.studies import (
     Study, hextremadura_study, parts_directory, read_chunks, read_results, run_study,
     xochintlan_study,
@@ -179,6 +180,8 @@ def build_parser() -> argparse.ArgumentParser:
                         help="one block of figures per value of these columns, e.g. n_players")
     report.add_argument("--csv", action="store_true", help="write one CSV table instead")
     report.set_defaults(run=_report)
+
+    add_puzzle_commands(commands)
     return parser
 
 

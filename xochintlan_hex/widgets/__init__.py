@@ -1,12 +1,13 @@
 """Interactive boards for Jupyter: play both games and explore polyforms with the mouse.
 
-Three apps, each an ipywidgets layout around a board: an ipympl canvas (a static
+The apps, each an ipywidgets layout around a board: an ipympl canvas (a static
 picture, with a notice saying how to install ipympl, where it is missing), or for
 Xochintlan with ``board="svg"`` an SVG drawn by the browser (:mod:`.svgboard`):
 
 * :class:`XochintlanApp` -- a Xochintlan board, hot-seat or against computer players;
 * :class:`HextremaduraApp` -- the solo tile game, with a preview of each placement;
 * :class:`PolyformExplorer` -- browse polyforms, turn and mirror one, see its symmetries;
+* :class:`PuzzleApp` -- fill a board with pentominoes (or other pieces) by hand, with hints;
 * :class:`GameChooser` -- the student page (``make play``): choose a game and the players, then play.
 
 Each app keeps its keys while it has the focus (:mod:`.keys`): JupyterLab's
@@ -84,11 +85,20 @@ GameChooser
     ``xh-chooser`` (the page), ``xh-choose-game``, ``xh-people``, ``xh-computers``,
     ``xh-computer``, ``xh-choose-lattice``, ``xh-start``, ``xh-chooser-message``,
     ``xh-started`` (the box holding the app started).
+
+PuzzleApp
+    ``xh-puzzle`` on the root; ``xh-puzzle-choice`` (drop-down of puzzles);
+    ``xh-status`` ("3 of 12 pieces placed"); ``xh-banner`` ("Solved! Every cell is
+    covered."); ``xh-tray`` (toggle buttons, one per piece left); ``xh-selection``
+    ("Selected: F"); ``xh-rotate``, ``xh-mirror``, ``xh-hint``, ``xh-count``
+    ("How many ways?"), ``xh-undo``, ``xh-clear`` buttons; ``xh-hint-text`` (the
+    solver's answer). Keys (while the app has the focus): ``r`` turn, ``m`` mirror, ``h`` hint.
 """
 
 from .explorer import PolyformExplorer
 from .hextremadura_app import HextremaduraApp
 from .launcher import GameChooser
+from .puzzle_app import PuzzleApp
 from .xochintlan_app import XochintlanApp
 
-__all__ = ["GameChooser", "HextremaduraApp", "PolyformExplorer", "XochintlanApp"]
+__all__ = ["GameChooser", "HextremaduraApp", "PolyformExplorer", "PuzzleApp", "XochintlanApp"]

@@ -88,7 +88,7 @@ class HextremaduraApp(App):
     Code API (the buttons, keys and clicks call the same): :meth:`choose_tile`,
     :meth:`rotate`, :meth:`flip`, :meth:`hover`, :meth:`click`, :meth:`play`,
     :meth:`undo`, :meth:`new_game`, :meth:`cell_to_canvas_fraction`, :meth:`text`.
-    Keys on the board: ``r`` turn counter-clockwise, ``R`` turn back, ``f`` flip,
+    Keys (while the app has the focus): ``r`` turn counter-clockwise, ``R`` turn back, ``f`` flip,
     ``1``/``2`` choose the first/second available tile.
     """
 
