@@ -1,0 +1,292 @@
+"""Information-set Monte Carlo tree search for Xochintlan (``"ismcts"``).
+
+The idea, in four steps repeated ``iterations`` times (or for ``seconds``):
+
+1. **Imagine a world.** The opponents' cards are secret, so the player deals
+   them again at random from the cards it has not seen
+   (:meth:`~xochintlan_hex.xochintlan.Xochintlan.sample_hidden`): one world it
+   cannot tell apart from the real game. Each iteration imagines a new one, so
+   the tree learns what is good *on average over what the opponents may hold*.
+2. **Walk down the tree** of actions played so far in the search, at each step
+   taking the action with the best upper confidence bound (UCT):
+   ``mean reward + exploration * sqrt(ln(visits of the parent) / visits)``,
+   each reward seen by the player who chose that action.
+3. **Add one action** not yet tried below the last node and **judge** the
+   position reached (``rollout``):
+
+   * ``"evaluate"`` (the default, a cheap greedy judgement): if the player to
+     move can make one of its cards stand with one action, it wins; otherwise
+     each player's nearest card is ``d`` actions away
+     (:func:`~xochintlan_hex.players.xochintlan.distances_after`, the yardstick
+     greedy uses), the player to move counting half an action less, and each
+     player gets the share ``exp(-d) / sum of exp(-d)`` of the win;
+   * ``"random"``: the game is played out with uniformly random actions, up to
+     ``rollout_limit`` actions (a tie beyond).
+4. **Back up** the result along the path: the winner's share (1 for a win
+   played out, 0 for the others, ``1 / players`` each for a tie).
+
+The action played is the one visited most at the root. Before searching, the
+player takes a win of its own standing one action away (it knows its own cards;
+the mover's cards are checked first, so the win is certain).
+
+Legal actions never depend on the cards, so every imagined world offers the
+same actions at a node: the tree is shared by all worlds (the "single
+observer" form of ISMCTS, Cowling, Powley and Whitehouse, 2012). Only what the
+player may see is read: the real hidden cards never enter a world.
+
+Reproducible: with ``iterations`` set (and ``seconds`` None) the choice depends
+only on the position, what the player sees and the random source.
+
+>>> import random
+>>> from xochintlan_hex.xochintlan import Xochintlan
+>>> game = Xochintlan(seed=3)
+>>> player = XochintlanISMCTS(iterations=200)
+>>> a = player.choose(game, random.Random(1))
+>>> a == player.choose(game, random.Random(1)) and game.is_legal(a)
+True
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from xochintlan_hex.players.xochintlan import _standing_after_moves, card_name, distances_after
+from xochintlan_hex.xochintlan import MoveHuman, Redraw
+
+ROLLOUTS = ("evaluate", "random")
+
+
+class _Node:
+    """One node of the search tree: the statistics of the action that led to it."""
+
+    __slots__ = ("action", "mover", "visits", "reward", "children", "untried",
+                 "distance", "wins", "move_standing")
+
+    def __init__(self, action: Any, mover: int) -> None:
+        self.action = action      # the action leading here (None at the root)
+        self.mover = mover        # the player who chose it
+        self.visits = 0
+        self.reward = 0.0         # summed rewards of ``mover``
+        self.children: dict[Any, _Node] = {}
+        self.untried: list | None = None  # listed on the first visit
+        # What the position says about each card, the same in every world (the
+        # board never depends on the cards): filled in as worlds ask.
+        self.distance: dict[str, float] = {}   # card name -> actions still needed
+        self.wins: dict[str, bool] = {}        # card name -> stands after one action
+        self.move_standing: set[str] | None = None  # cards a Human move makes stand
+
+
+@dataclass(frozen=True)
+class XochintlanISMCTS:
+    """Information-set MCTS (see the module docstring).
+
+    ``iterations``: imagined games per move (the reproducible budget).
+    ``seconds``: a time budget per move instead (set ``iterations=None``), or
+    both: whichever ends first. ``exploration``: the UCT constant (larger tries
+    more actions, smaller digs deeper into the best ones). ``rollout``: the
+    play-out policy, one of :data:`ROLLOUTS`. ``rollout_limit``: actions at most
+    per play-out (a tie beyond). ``seed``: when set, the search draws from its
+    own ``random.Random`` seeded with it and the turn, instead of the ``rng`` it
+    is handed.
+    """
+
+    name: str = "ismcts"
+    iterations: int | None = 2000
+    seconds: float | None = None
+    exploration: float = 0.7
+    rollout: str = "evaluate"
+    rollout_limit: int = 120
+    seed: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.iterations is None and self.seconds is None:
+            raise ValueError("ismcts needs a budget: iterations (an int >= 1) or seconds (> 0)")
+        if self.iterations is not None and (isinstance(self.iterations, bool) or not isinstance(self.iterations, int)
+                                            or self.iterations < 1):
+            raise ValueError(f"iterations must be None or an int >= 1, not {self.iterations!r}")
+        if self.seconds is not None and not (isinstance(self.seconds, (int, float)) and self.seconds > 0):
+            raise ValueError(f"seconds must be None or a number > 0, not {self.seconds!r}")
+        if not (isinstance(self.exploration, (int, float)) and self.exploration >= 0):
+            raise ValueError(f"exploration must be a number >= 0, not {self.exploration!r}")
+        if self.rollout not in ROLLOUTS:
+            raise ValueError(f"rollout must be one of {', '.join(map(repr, ROLLOUTS))}, not {self.rollout!r}")
+        if isinstance(self.rollout_limit, bool) or not isinstance(self.rollout_limit, int) or self.rollout_limit < 0:
+            raise ValueError(f"rollout_limit must be an int >= 0, not {self.rollout_limit!r}")
+
+    # ------------------------------------------------------------ choosing
+    def choose(self, game: Any, rng: random.Random) -> Any:
+        if self.seed is not None:
+            rng = random.Random(f"{self.seed}:{game.turn}")
+        actions = game.legal_actions()
+        if len(actions) == 1:
+            return actions[0]
+        win = self._own_win(game, actions)
+        if win is not None:
+            return win
+        root = self.search(game, rng)
+        return max(root.children.items(), key=lambda item: item[1].visits)[0]
+
+    @staticmethod
+    def _own_win(game: Any, actions: list) -> Any:
+        """An action after which the player's own card stands, if any (certain: the
+        mover is checked first, whatever the others hold)."""
+        me = game.current_player
+        world = game.clone()
+        for action in actions:
+            world.play(action)
+            won = world.winner == me
+            world.undo()
+            if won:
+                return action
+        return None
+
+    def search(self, game: Any, rng: random.Random) -> _Node:
+        """Grow the tree from ``game`` with the budget and return its root."""
+        me = game.current_player
+        root = _Node(None, (me - 1) % game.n_players)
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        done = 0
+        while True:
+            if self.iterations is not None and done >= self.iterations:
+                break
+            if deadline is not None and done % 16 == 0 and time.perf_counter() >= deadline:
+                break
+            self._iterate(root, game.sample_hidden(me, rng), rng)
+            done += 1
+        return root
+
+    # -------------------------------------------------- one iteration
+    def _iterate(self, root: _Node, world: Any, rng: random.Random) -> None:
+        node, path = root, [root]
+        c = self.exploration
+        judge = self.rollout == "evaluate"
+        shares = None
+        while not world.is_over:
+            if judge and node is not root:
+                shares = _decisive(node, world)
+                if shares is not None:
+                    break  # the player to move wins at once in this world
+            if node.untried is None:
+                node.untried = world.legal_actions()
+            if node.untried:
+                # Expand: one untried action, drawn at random, and judge the leaf.
+                untried = node.untried
+                i = int(rng.random() * len(untried))
+                action = untried[i]
+                untried[i] = untried[-1]
+                untried.pop()
+                mover = world.current_player
+                world.play(action)
+                child = node.children[action] = _Node(action, mover)
+                path.append(child)
+                if world.is_over:
+                    break
+                if judge:
+                    shares = _decisive(child, world) or _judged(child, world)
+                else:
+                    self._play_out(world, rng)
+                break
+            node = self._select(node, c)
+            world.play(node.action)
+            path.append(node)
+        self._back_up(path, world, shares)
+
+    @staticmethod
+    def _select(node: _Node, c: float) -> _Node:
+        """The child with the best upper confidence bound."""
+        log_n = math.log(node.visits)
+        best, best_value = None, -1.0
+        sqrt = math.sqrt
+        for child in node.children.values():
+            n = child.visits
+            value = child.reward / n + c * sqrt(log_n / n)
+            if value > best_value:
+                best, best_value = child, value
+        return best
+
+    def _play_out(self, world: Any, rng: random.Random) -> None:
+        steps = self.rollout_limit
+        while not world.is_over and steps > 0:
+            world.play(world.random_action(rng))
+            steps -= 1
+
+    @staticmethod
+    def _back_up(path: list[_Node], world: Any, shares: list[float] | None) -> None:
+        """Add one visit and the mover's share of the result to every node of ``path``."""
+        if shares is None:
+            winner = world.winner
+            if winner is None:
+                shares = [1.0 / world.n_players] * world.n_players
+            else:
+                shares = [0.0] * world.n_players
+                shares[winner] = 1.0
+        for node in path:
+            node.visits += 1
+            node.reward += shares[node.mover]
+
+
+def _distances(node: _Node, world: Any, cards: list) -> list[float]:
+    """Distance of each card on the node's board (cached on the node)."""
+    known = node.distance
+    missing = [card for card in cards if card_name(card) not in known]
+    if missing:
+        found = distances_after(world, [None], missing)[0]
+        for card, d in zip(missing, found):
+            known[card_name(card)] = float(d)
+    return [known[card_name(card)] for card in cards]
+
+
+def _decisive(node: _Node, world: Any) -> list[float] | None:
+    """All shares to the player to move if one of its cards (in this world) stands
+    after one action of its own, else None."""
+    mover = world.current_player
+    hand = world.cards[mover]
+    wins = node.wins
+    for card, d in zip(hand, _distances(node, world, hand)):
+        name = card_name(card)
+        won = wins.get(name)
+        if won is None:
+            won = wins[name] = _wins_in_one(node, world, card, d)
+        if won:
+            shares = [0.0] * world.n_players
+            shares[mover] = 1.0
+            return shares
+    return None
+
+
+def _wins_in_one(node: _Node, world: Any, card: Any, distance: float) -> bool:
+    """Does some action of the player to move make ``card`` stand?"""
+    if node.move_standing is None:
+        moves = [a for a in world.legal_actions() if type(a) is MoveHuman]
+        node.move_standing = _standing_after_moves(world, moves) if moves else set()
+    if card_name(card) in node.move_standing:
+        return True
+    if distance > 2:  # a swap changes two tiles; anything else one
+        return False
+    tiles = [a for a in world.legal_actions() if type(a) is not MoveHuman and type(a) is not Redraw]
+    return bool(tiles) and bool((distances_after(world, tiles, [card]) == 0).any())
+
+
+def _judged(node: _Node, world: Any) -> list[float]:
+    """Each player's share of the win, judged from the distances of its cards in this
+    world (``rollout="evaluate"`` in the module docstring)."""
+    distance = []
+    for hand in world.cards:
+        distance.append(min(_distances(node, world, hand)))
+    distance[world.current_player] -= 0.5  # the player to move is half an action ahead
+    low = min(distance)
+    weights = [math.exp(low - d) for d in distance]
+    total = sum(weights)
+    return [w / total for w in weights]
+
+
+def evaluate(world: Any) -> list[float]:
+    """Each player's share of the win in ``world`` (every card known), judged without
+    playing on: all of it to the player to move if it wins with one action, else
+    shares from the distances of each player's nearest card."""
+    node = _Node(None, -1)
+    return _decisive(node, world) or _judged(node, world)
