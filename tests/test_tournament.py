@@ -88,3 +88,20 @@ def test_solo_ladder_gives_mean_scores_with_intervals_on_the_same_deals():
     assert seeds[0] == seeds[1]
     assert ladder["player"].tolist()[0] == "greedy"
     assert {"estimate", "low", "high", "n"} <= set(ladder.columns)
+
+
+def test_the_ladder_plot_puts_the_strongest_on_top_with_its_interval():
+    from matplotlib.figure import Figure
+
+    from xochintlan_hex.viz import plot_ladder
+
+    ladder = bradley_terry(synthetic_ladder({"a": 0.0, "b": 1.0, "c": 2.0}, 60, 3), reference="a")
+    ax = plot_ladder(ladder, Figure().add_subplot())
+    assert [t.get_text() for t in ax.get_yticklabels()] == ["c", "b", "a"]
+    assert "Elo" in ax.get_xlabel()
+    solo = pd.DataFrame({"player": ["greedy", "planner"], "estimate": [8.0, 9.0],
+                         "low": [7.5, 8.5], "high": [8.5, 9.5]})
+    ax = plot_ladder(solo, Figure().add_subplot())
+    assert [t.get_text() for t in ax.get_yticklabels()] == ["planner", "greedy"]
+    with pytest.raises(ValueError, match="ladder needs the columns"):
+        plot_ladder(pd.DataFrame({"player": ["x"]}), Figure().add_subplot())
