@@ -14,16 +14,23 @@ The idea, in four steps repeated ``iterations`` times (or for ``seconds``):
 3. **Add one action** not yet tried below the last node and **judge** the
    position reached (``rollout``):
 
-   * ``"evaluate"`` (the default, a cheap greedy judgement): if the player to
-     move can make one of its cards stand with one action, it wins; otherwise
-     each player's nearest card is ``d`` actions away
+   * ``"evaluate"`` (the default, a cheap greedy judgement): the player to
+     move wins with the chance that one of its cards stands after one action
+     of its own; otherwise each player's nearest card is ``d`` actions away
      (:func:`~xochintlan_hex.players.xochintlan.distances_after`, the yardstick
-     greedy uses), the player to move counting half an action less, and each
-     player gets the share ``exp(-d) / sum of exp(-d)`` of the win;
+     greedy uses; the player to move counts half an action less) and gets the
+     share ``exp(-d) / sum of exp(-d)`` of the win. The cards the searcher
+     cannot see are averaged over exactly (each drawn from the cards it has not
+     seen), so a threat held by one opponent card in seventeen weighs 1/17;
    * ``"random"``: the game is played out with uniformly random actions, up to
      ``rollout_limit`` actions (a tie beyond).
-4. **Back up** the result along the path: the winner's share (1 for a win
-   played out, 0 for the others, ``1 / players`` each for a tie).
+
+   On the way down, a player to move who can win at once in the imagined
+   world does (the decisive move): a node where an opponent could then win
+   counts as a loss in exactly the worlds where it holds that card.
+4. **Back up** the result along the path: each node adds the share of the
+   player who chose its action (1 for a win played out, 0 for a loss,
+   ``1 / players`` each for a tie).
 
 The action played is the one visited most at the root. Before searching, the
 player takes a win of its own standing one action away (it knows its own cards;
@@ -54,7 +61,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from xochintlan_hex.players.xochintlan import _standing_after_moves, card_name, distances_after
+from xochintlan_hex.players.xochintlan import _standing_after_moves, card_name, distances_after, unseen_cards
 from xochintlan_hex.xochintlan import MoveHuman, Redraw
 
 ROLLOUTS = ("evaluate", "random")
@@ -64,7 +71,7 @@ class _Node:
     """One node of the search tree: the statistics of the action that led to it."""
 
     __slots__ = ("action", "mover", "visits", "reward", "children", "untried",
-                 "distance", "wins", "move_standing")
+                 "actions", "distance", "wins", "move_standing")
 
     def __init__(self, action: Any, mover: int) -> None:
         self.action = action      # the action leading here (None at the root)
@@ -73,6 +80,7 @@ class _Node:
         self.reward = 0.0         # summed rewards of ``mover``
         self.children: dict[Any, _Node] = {}
         self.untried: list | None = None  # listed on the first visit
+        self.actions: list | None = None  # every legal action here, once listed
         # What the position says about each card, the same in every world (the
         # board never depends on the cards): filled in as worlds ask.
         self.distance: dict[str, float] = {}   # card name -> actions still needed
@@ -148,6 +156,7 @@ class XochintlanISMCTS:
         """Grow the tree from ``game`` with the budget and return its root."""
         me = game.current_player
         root = _Node(None, (me - 1) % game.n_players)
+        view = _PublicView.of(game, me)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = 0
         while True:
@@ -155,12 +164,12 @@ class XochintlanISMCTS:
                 break
             if deadline is not None and done % 16 == 0 and time.perf_counter() >= deadline:
                 break
-            self._iterate(root, game.sample_hidden(me, rng), rng)
+            self._iterate(root, game.sample_hidden(me, rng), rng, view)
             done += 1
         return root
 
     # -------------------------------------------------- one iteration
-    def _iterate(self, root: _Node, world: Any, rng: random.Random) -> None:
+    def _iterate(self, root: _Node, world: Any, rng: random.Random, view: "_PublicView") -> None:
         node, path = root, [root]
         c = self.exploration
         judge = self.rollout == "evaluate"
@@ -171,7 +180,7 @@ class XochintlanISMCTS:
                 if shares is not None:
                     break  # the player to move wins at once in this world
             if node.untried is None:
-                node.untried = world.legal_actions()
+                node.untried = list(_actions(node, world))
             if node.untried:
                 # Expand: one untried action, drawn at random, and judge the leaf.
                 untried = node.untried
@@ -186,7 +195,7 @@ class XochintlanISMCTS:
                 if world.is_over:
                     break
                 if judge:
-                    shares = _decisive(child, world) or _judged(child, world)
+                    shares = view.expected_shares(child, world)
                 else:
                     self._play_out(world, rng)
                 break
@@ -229,6 +238,89 @@ class XochintlanISMCTS:
             node.reward += shares[node.mover]
 
 
+@dataclass(frozen=True)
+class _PublicView:
+    """What the searching player knows of every hand: the cards it sees and how many
+    it does not, and the pool the hidden ones come from (its unseen cards)."""
+
+    known: tuple[tuple[Any, ...], ...]   # per player, the cards the searcher sees
+    hidden: tuple[int, ...]              # per player, how many it does not see
+    pool: tuple[Any, ...]                # the cards it has not seen
+
+    @classmethod
+    def of(cls, game: Any, me: int) -> "_PublicView":
+        visible = game.visible_cards(me)
+        return cls(tuple(tuple(c for c in hand if c is not None) for hand in visible),
+                   tuple(sum(c is None for c in hand) for hand in visible),
+                   tuple(unseen_cards(game, me)))
+
+    def expected_shares(self, node: _Node, world: Any) -> list[float]:
+        """Each player's expected share of the win at a new leaf, averaged exactly over
+        the hidden cards (each hidden card drawn from the pool, independently).
+
+        The player to move wins at once with the chance that one of its cards stands
+        after one action of its own; otherwise the shares are those of ``_judged``,
+        ``exp(-distance)`` normalised, in expectation.
+        """
+        n = world.n_players
+        mover = world.current_player
+        pool = self.pool
+        every = _distances(node, world, list(pool) + [c for hand in self.known for c in hand])
+        pool_d, start, known_d = every[:len(pool)], len(pool), []
+        for hand in self.known:
+            known_d.append(every[start:start + len(hand)])
+            start += len(hand)
+        # The chance that the mover wins with one action.
+        if any(_won_in_one(node, world, card, d) for card, d in zip(self.known[mover], known_d[mover])):
+            return [1.0 if q == mover else 0.0 for q in range(n)]
+        p_win = 0.0
+        if self.hidden[mover] and pool:
+            hits = sum(_won_in_one(node, world, card, d) for card, d in zip(pool, pool_d))
+            p_win = 1.0 - (1.0 - hits / len(pool)) ** self.hidden[mover]
+        weights = []
+        for q in range(n):
+            weight = _expected_weight(min(known_d[q], default=math.inf), pool_d, self.hidden[q])
+            weights.append(weight * (_TEMPO if q == mover else 1.0))
+        total = sum(weights)
+        shares = [w / total if total > 0 else 1.0 / n for w in weights]
+        return [(1.0 - p_win) * share + (p_win if q == mover else 0.0) for q, share in enumerate(shares)]
+
+
+#: The player to move counts half an action nearer: its weight exp(-d) grows by exp(0.5).
+_TEMPO = math.exp(0.5)
+
+
+def _expected_weight(known: float, pool_d: list[float], draws: int) -> float:
+    """E[exp(-min(known, d_1 .. d_draws))] with each d_i drawn from ``pool_d``."""
+    if not draws or not pool_d:
+        return math.exp(-known) if known != math.inf else 0.0
+    values = sorted(set(pool_d))
+    size = len(pool_d)
+    expected, above = 0.0, 1.0  # above: P(min of the draws >= value)
+    for value in values:
+        at_least_next = (sum(d > value for d in pool_d) / size) ** draws
+        p_min = above - at_least_next  # P(min of the draws == value)
+        expected += p_min * math.exp(-min(known, value))
+        above = at_least_next
+    return expected
+
+
+def _won_in_one(node: _Node, world: Any, card: Any, distance: float) -> bool:
+    """``_wins_in_one``, remembered on the node by card name."""
+    name = card_name(card)
+    won = node.wins.get(name)
+    if won is None:
+        won = node.wins[name] = _wins_in_one(node, world, card, distance)
+    return won
+
+
+def _actions(node: _Node, world: Any) -> list:
+    """The legal actions at the node (the same in every world: cards never change them)."""
+    if node.actions is None:
+        node.actions = world.legal_actions()
+    return node.actions
+
+
 def _distances(node: _Node, world: Any, cards: list) -> list[float]:
     """Distance of each card on the node's board (cached on the node)."""
     known = node.distance
@@ -245,13 +337,8 @@ def _decisive(node: _Node, world: Any) -> list[float] | None:
     after one action of its own, else None."""
     mover = world.current_player
     hand = world.cards[mover]
-    wins = node.wins
     for card, d in zip(hand, _distances(node, world, hand)):
-        name = card_name(card)
-        won = wins.get(name)
-        if won is None:
-            won = wins[name] = _wins_in_one(node, world, card, d)
-        if won:
+        if _won_in_one(node, world, card, d):
             shares = [0.0] * world.n_players
             shares[mover] = 1.0
             return shares
@@ -260,14 +347,15 @@ def _decisive(node: _Node, world: Any) -> list[float] | None:
 
 def _wins_in_one(node: _Node, world: Any, card: Any, distance: float) -> bool:
     """Does some action of the player to move make ``card`` stand?"""
+    actions = _actions(node, world)
     if node.move_standing is None:
-        moves = [a for a in world.legal_actions() if type(a) is MoveHuman]
+        moves = [a for a in actions if type(a) is MoveHuman]
         node.move_standing = _standing_after_moves(world, moves) if moves else set()
     if card_name(card) in node.move_standing:
         return True
     if distance > 2:  # a swap changes two tiles; anything else one
         return False
-    tiles = [a for a in world.legal_actions() if type(a) is not MoveHuman and type(a) is not Redraw]
+    tiles = [a for a in actions if type(a) is not MoveHuman and type(a) is not Redraw]
     return bool(tiles) and bool((distances_after(world, tiles, [card]) == 0).any())
 
 
