@@ -59,7 +59,9 @@ import math
 import random
 import time
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Sequence
+
+import numpy as np
 
 from xochintlan_hex.players.xochintlan import _standing_after_moves, card_name, distances_after, unseen_cards
 from xochintlan_hex.xochintlan import MoveHuman, Redraw
@@ -108,6 +110,7 @@ class XochintlanISMCTS:
     exploration: float = 0.7
     rollout: str = "evaluate"
     rollout_limit: int = 120
+    inference: float = 1.0
     seed: int | None = None
 
     def __post_init__(self) -> None:
@@ -122,6 +125,8 @@ class XochintlanISMCTS:
             raise ValueError(f"exploration must be a number >= 0, not {self.exploration!r}")
         if self.rollout not in ROLLOUTS:
             raise ValueError(f"rollout must be one of {', '.join(map(repr, ROLLOUTS))}, not {self.rollout!r}")
+        if not (isinstance(self.inference, (int, float)) and self.inference >= 0):
+            raise ValueError(f"inference must be a number >= 0, not {self.inference!r}")
         if isinstance(self.rollout_limit, bool) or not isinstance(self.rollout_limit, int) or self.rollout_limit < 0:
             raise ValueError(f"rollout_limit must be an int >= 0, not {self.rollout_limit!r}")
 
@@ -156,7 +161,7 @@ class XochintlanISMCTS:
         """Grow the tree from ``game`` with the budget and return its root."""
         me = game.current_player
         root = _Node(None, (me - 1) % game.n_players)
-        view = _PublicView.of(game, me)
+        view = _PublicView.of(game, me, self.inference)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = 0
         while True:
@@ -164,9 +169,19 @@ class XochintlanISMCTS:
                 break
             if deadline is not None and done % 16 == 0 and time.perf_counter() >= deadline:
                 break
-            self._iterate(root, game.sample_hidden(me, rng), rng, view)
+            self._iterate(root, self._world(game, me, view, rng), rng, view)
             done += 1
         return root
+
+    @staticmethod
+    def _world(game: Any, me: int, view: "_PublicView", rng: random.Random) -> Any:
+        """An imagined world, its hidden cards drawn in proportion to the beliefs
+        (rejection sampling: at most 64 draws, then the last one)."""
+        for _ in range(63):
+            world = game.sample_hidden(me, rng)
+            if view.plausible(world, rng):
+                return world
+        return game.sample_hidden(me, rng)
 
     # -------------------------------------------------- one iteration
     def _iterate(self, root: _Node, world: Any, rng: random.Random, view: "_PublicView") -> None:
@@ -246,13 +261,29 @@ class _PublicView:
     known: tuple[tuple[Any, ...], ...]   # per player, the cards the searcher sees
     hidden: tuple[int, ...]              # per player, how many it does not see
     pool: tuple[Any, ...]                # the cards it has not seen
+    belief: tuple[tuple[float, ...], ...]  # per player, the chance of each pool card
 
     @classmethod
-    def of(cls, game: Any, me: int) -> "_PublicView":
+    def of(cls, game: Any, me: int, inference: float = 0.0) -> "_PublicView":
         visible = game.visible_cards(me)
+        hidden = tuple(sum(c is None for c in hand) for hand in visible)
+        pool = tuple(unseen_cards(game, me))
+        belief = _beliefs(game, me, pool, hidden, inference)
         return cls(tuple(tuple(c for c in hand if c is not None) for hand in visible),
-                   tuple(sum(c is None for c in hand) for hand in visible),
-                   tuple(unseen_cards(game, me)))
+                   hidden, pool, belief)
+
+    def plausible(self, world: Any, rng: random.Random) -> bool:
+        """Keep a world with a chance in proportion to how plausible its hidden cards are."""
+        chance = 1.0
+        names = {card_name(c): i for i, c in enumerate(self.pool)}
+        for q, hand in enumerate(world.cards):
+            if self.hidden[q]:
+                top = max(self.belief[q])
+                for card in hand:
+                    i = names.get(card_name(card))
+                    if i is not None:
+                        chance *= self.belief[q][i] / top
+        return rng.random() < chance
 
     def expected_shares(self, node: _Node, world: Any) -> list[float]:
         """Each player's expected share of the win at a new leaf, averaged exactly over
@@ -275,30 +306,71 @@ class _PublicView:
             return [1.0 if q == mover else 0.0 for q in range(n)]
         p_win = 0.0
         if self.hidden[mover] and pool:
-            hits = sum(_won_in_one(node, world, card, d) for card, d in zip(pool, pool_d))
-            p_win = 1.0 - (1.0 - hits / len(pool)) ** self.hidden[mover]
+            hits = sum(p for card, d, p in zip(pool, pool_d, self.belief[mover])
+                       if p and _won_in_one(node, world, card, d))
+            p_win = 1.0 - (1.0 - hits) ** self.hidden[mover]
         weights = []
         for q in range(n):
-            weight = _expected_weight(min(known_d[q], default=math.inf), pool_d, self.hidden[q])
+            weight = _expected_weight(min(known_d[q], default=math.inf), pool_d, self.belief[q],
+                                      self.hidden[q])
             weights.append(weight * (_TEMPO if q == mover else 1.0))
         total = sum(weights)
         shares = [w / total if total > 0 else 1.0 / n for w in weights]
         return [(1.0 - p_win) * share + (p_win if q == mover else 0.0) for q, share in enumerate(shares)]
 
 
+def _beliefs(game: Any, me: int, pool: tuple, hidden: tuple[int, ...], inference: float
+             ) -> tuple[tuple[float, ...], ...]:
+    """Per player, the chance of each pool card being one of its hidden cards, read
+    from its past actions: each action that brought a card ``k`` actions nearer
+    multiplies that card's weight by ``exp(inference * k)`` (a player tends to
+    build its own card). ``inference=0``: every unseen card equally likely."""
+    n = game.n_players
+    score = [[0.0] * len(pool) for _ in range(n)]
+    if inference and pool and any(hidden[q] for q in range(n) if q != me):
+        replay = game.clone()
+        actions = []
+        while replay.history:
+            actions.append(replay.undo())
+        cards = list(pool)
+        for action in reversed(actions):
+            q = replay.current_player
+            if q != me and hidden[q] and type(action) is not Redraw:
+                before, after = distances_after(replay, [None, action], cards)
+                progress = np.minimum(before, _FAR) - np.minimum(after, _FAR)
+                for i, k in enumerate(progress):
+                    score[q][i] += float(k)
+            replay.play(action)
+    belief = []
+    for q in range(n):
+        if not pool:
+            belief.append(())
+            continue
+        top = max(score[q])
+        weights = [math.exp(inference * (v - top)) for v in score[q]]
+        total = sum(weights)
+        belief.append(tuple(w / total for w in weights))
+    return tuple(belief)
+
+
+#: Distances beyond this count as this far when reading progress from past actions.
+_FAR = 6
+
+
 #: The player to move counts half an action nearer: its weight exp(-d) grows by exp(0.5).
 _TEMPO = math.exp(0.5)
 
 
-def _expected_weight(known: float, pool_d: list[float], draws: int) -> float:
-    """E[exp(-min(known, d_1 .. d_draws))] with each d_i drawn from ``pool_d``."""
+def _expected_weight(known: float, pool_d: list[float], chances: Sequence[float],
+                     draws: int) -> float:
+    """E[exp(-min(known, d_1 .. d_draws))], each d_i the distance of a pool card drawn
+    with ``chances``."""
     if not draws or not pool_d:
         return math.exp(-known) if known != math.inf else 0.0
     values = sorted(set(pool_d))
-    size = len(pool_d)
     expected, above = 0.0, 1.0  # above: P(min of the draws >= value)
     for value in values:
-        at_least_next = (sum(d > value for d in pool_d) / size) ** draws
+        at_least_next = sum(p for d, p in zip(pool_d, chances) if d > value) ** draws
         p_min = above - at_least_next  # P(min of the draws == value)
         expected += p_min * math.exp(-min(known, value))
         above = at_least_next
