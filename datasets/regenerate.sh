@@ -8,7 +8,8 @@
 #
 # Options given to the script are added to every command. The files depend only
 # on the seeds and the kit's version, not on the number of workers or where the
-# games run. About 8 minutes with 2 workers on a 2-core machine.
+# games run. About 8 minutes with 2 workers on a 2-core machine, plus the
+# Hextremadura planner and solver studies at the end (longer: see datasets/README.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -45,3 +46,9 @@ $XH simulate hextremadura --games 200 --player search --seed 7 --workers "$W" --
 # Hextremadura: lesson 05's design experiment, the kit's set and a changed T1 on the same seeds
 $XH simulate hextremadura --games 400 --player greedy --seed 9 --workers "$W" --out datasets/hextremadura_greedy_seed9_kit.csv "$@"
 $XH simulate hextremadura --games 400 --player greedy --seed 9 --tileset datasets/hextremadura_tiles_easier_T1.json --workers "$W" --out datasets/hextremadura_greedy_seed9_easier_T1.csv "$@"
+
+# Hextremadura: how many deals can reach a perfect score? The planner on the same
+# 200 deals as greedy and search (seed 7), and the open-information solver on them
+$XH simulate hextremadura --games 200 --player planner --seed 7 --workers "$W" --out datasets/hextremadura_planner.csv "$@"
+PY=$(dirname "$XH")/python; [ -x "$PY" ] || PY=python3
+"$PY" datasets/solve_deals.py --games 200 --seed 7 --candidates 2 --workers "$W" --out datasets/hextremadura_solver.csv "$@"

@@ -11,8 +11,8 @@ Usage (from the repository root)::
     .venv/bin/python datasets/solve_deals.py --games 200 --seed 7 --out datasets/hextremadura_solver.csv
 
 The file is rewritten after every few deals: an interrupted run keeps its
-finished deals, and running the same command again solves only the missing
-ones. ``--summary`` also prints the shares next to the players' studies given
+finished deals, and the same command with ``--resume`` solves only the missing
+ones (without it, the file is made afresh). ``--summary`` also prints the shares next to the players' studies given
 with ``--compare``.
 """
 
@@ -49,10 +49,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--compare", type=Path, nargs="*", default=[],
                         help="study CSVs of players on the same seed, for --summary")
     parser.add_argument("--summary", action="store_true", help="print the shares at the end")
-    args = parser.parse_args(argv)
+    parser.add_argument("--resume", action="store_true", help="keep the deals already in --out")
+    # regenerate.sh hands its own options to every command: ignore those meant for others
+    args, _ = parser.parse_known_args(argv)
 
     done = pd.DataFrame(columns=COLUMNS)
-    if args.out.exists():
+    if args.resume and args.out.exists():
         done = pd.read_csv(args.out)
         same = (done["candidates"] == args.candidates) & (done["passes"] <= args.passes)
         done = done[same & done["game"].lt(args.games)]

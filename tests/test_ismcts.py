@@ -166,6 +166,23 @@ def test_ismcts_blocks_a_threat_it_can_infer_only_from_the_board():
                    for reply in game.legal_actions())
 
 
+def test_ismcts_reads_the_card_an_opponent_keeps_building():
+    """Four Monkeys in a line through the Human: the I is the likeliest card, and only
+    the past actions, never the hidden hand, say so."""
+    from xochintlan_hex.players.ismcts import _PublicView
+
+    for theirs in ("I", "X"):  # what the opponent really holds changes nothing
+        game = Xochintlan(seed=2, cards=["I", "N'"] if theirs == "I" else ["X", "N'"])
+        for action in ["M(0,1)", "L(1,1)", "M(0,-1)", "L(1,2)", "M(0,-2)"]:
+            game.play(action)
+        view = _PublicView.of(game, 1, inference=1.0)
+        belief = dict(zip((c.name for c in view.pool), view.belief[0]))
+        assert max(belief, key=belief.get) == "I" and belief["I"] > 2 / len(belief)
+        assert abs(sum(belief.values()) - 1) < 1e-9
+        flat = _PublicView.of(game, 1, inference=0.0)
+        assert len(set(flat.belief[0])) == 1
+
+
 def test_ismcts_with_a_time_budget_plays_legally():
     game = Xochintlan(seed=3)
     assert game.is_legal(XochintlanISMCTS(iterations=None, seconds=0.05).choose(game, random.Random(0)))
@@ -178,6 +195,7 @@ def test_ismcts_with_a_time_budget_plays_legally():
     ({"exploration": -0.5}, "exploration must be a number >= 0"),
     ({"rollout": "smart"}, "rollout must be one of 'evaluate', 'random'"),
     ({"rollout_limit": -1}, "rollout_limit must be an int >= 0"),
+    ({"inference": -1}, "inference must be a number >= 0"),
 ])
 def test_ismcts_refuses_bad_parameters(kwargs, message):
     with pytest.raises(ValueError, match=message):
