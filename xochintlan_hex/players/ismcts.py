@@ -262,6 +262,7 @@ class _PublicView:
     hidden: tuple[int, ...]              # per player, how many it does not see
     pool: tuple[Any, ...]                # the cards it has not seen
     belief: tuple[tuple[float, ...], ...]  # per player, the chance of each pool card
+    index: dict[str, int]                # pool card name -> its place in the pool
 
     @classmethod
     def of(cls, game: Any, me: int, inference: float = 0.0) -> "_PublicView":
@@ -270,17 +271,17 @@ class _PublicView:
         pool = tuple(unseen_cards(game, me))
         belief = _beliefs(game, me, pool, hidden, inference)
         return cls(tuple(tuple(c for c in hand if c is not None) for hand in visible),
-                   hidden, pool, belief)
+                   hidden, pool, belief, {_name(c): i for i, c in enumerate(pool)})
 
     def plausible(self, world: Any, rng: random.Random) -> bool:
         """Keep a world with a chance in proportion to how plausible its hidden cards are."""
         chance = 1.0
-        names = {card_name(c): i for i, c in enumerate(self.pool)}
+        names = self.index
         for q, hand in enumerate(world.cards):
             if self.hidden[q]:
                 top = max(self.belief[q])
                 for card in hand:
-                    i = names.get(card_name(card))
+                    i = names.get(_name(card))
                     if i is not None:
                         chance *= self.belief[q][i] / top
         return rng.random() < chance
@@ -302,12 +303,12 @@ class _PublicView:
             known_d.append(every[start:start + len(hand)])
             start += len(hand)
         # The chance that the mover wins with one action.
-        if any(_won_in_one(node, world, card, d) for card, d in zip(self.known[mover], known_d[mover])):
+        if any(_won_in_one(node, world, self.known[mover], known_d[mover])):
             return [1.0 if q == mover else 0.0 for q in range(n)]
         p_win = 0.0
         if self.hidden[mover] and pool:
-            hits = sum(p for card, d, p in zip(pool, pool_d, self.belief[mover])
-                       if p and _won_in_one(node, world, card, d))
+            won = _won_in_one(node, world, pool, pool_d)
+            hits = sum(p for p, w in zip(self.belief[mover], won) if w)
             p_win = 1.0 - (1.0 - hits) ** self.hidden[mover]
         weights = []
         for q in range(n):
@@ -377,13 +378,45 @@ def _expected_weight(known: float, pool_d: list[float], chances: Sequence[float]
     return expected
 
 
-def _won_in_one(node: _Node, world: Any, card: Any, distance: float) -> bool:
-    """``_wins_in_one``, remembered on the node by card name."""
-    name = card_name(card)
-    won = node.wins.get(name)
-    if won is None:
-        won = node.wins[name] = _wins_in_one(node, world, card, distance)
-    return won
+_NAMES: dict[int, tuple[Any, str]] = {}
+
+
+def _name(card: Any) -> str:
+    """``card.name``, looked up by identity (hashing a Polyform is slow; the entry
+    keeps the card alive, so an id is never reused for another card)."""
+    entry = _NAMES.get(id(card))
+    if entry is None or entry[0] is not card:
+        entry = _NAMES[id(card)] = (card, card_name(card))
+    return entry[1]
+
+
+def _won_in_one(node: _Node, world: Any, cards: Sequence[Any], distances: Sequence[float]
+                ) -> list[bool]:
+    """For each card, does some action of the player to move make it stand?
+    Remembered on the node by card name; the cards not yet judged are judged at once."""
+    wins = node.wins
+    todo = [(card, d) for card, d in zip(cards, distances) if _name(card) not in wins]
+    if todo:
+        actions = _actions(node, world)
+        if node.move_standing is None:
+            moves = [a for a in actions if type(a) is MoveHuman]
+            node.move_standing = _standing_after_moves(world, moves) if moves else set()
+        near = []
+        for card, d in todo:
+            name = _name(card)
+            if name in node.move_standing:
+                wins[name] = True
+            elif d > 2:  # a swap changes two tiles; anything else one
+                wins[name] = False
+            else:
+                near.append(card)
+        tiles = [a for a in actions if type(a) is not MoveHuman and type(a) is not Redraw]
+        if near:
+            stands = ((distances_after(world, tiles, near) == 0).any(axis=0) if tiles
+                      else [False] * len(near))
+            for card, won in zip(near, stands):
+                wins[_name(card)] = bool(won)
+    return [wins[_name(card)] for card in cards]
 
 
 def _actions(node: _Node, world: Any) -> list:
@@ -396,12 +429,13 @@ def _actions(node: _Node, world: Any) -> list:
 def _distances(node: _Node, world: Any, cards: list) -> list[float]:
     """Distance of each card on the node's board (cached on the node)."""
     known = node.distance
-    missing = [card for card in cards if card_name(card) not in known]
+    names = [_name(card) for card in cards]
+    missing = [card for card, name in zip(cards, names) if name not in known]
     if missing:
         found = distances_after(world, [None], missing)[0]
         for card, d in zip(missing, found):
-            known[card_name(card)] = float(d)
-    return [known[card_name(card)] for card in cards]
+            known[_name(card)] = float(d)
+    return [known[name] for name in names]
 
 
 def _decisive(node: _Node, world: Any) -> list[float] | None:
@@ -409,26 +443,11 @@ def _decisive(node: _Node, world: Any) -> list[float] | None:
     after one action of its own, else None."""
     mover = world.current_player
     hand = world.cards[mover]
-    for card, d in zip(hand, _distances(node, world, hand)):
-        if _won_in_one(node, world, card, d):
-            shares = [0.0] * world.n_players
-            shares[mover] = 1.0
-            return shares
+    if any(_won_in_one(node, world, hand, _distances(node, world, hand))):
+        shares = [0.0] * world.n_players
+        shares[mover] = 1.0
+        return shares
     return None
-
-
-def _wins_in_one(node: _Node, world: Any, card: Any, distance: float) -> bool:
-    """Does some action of the player to move make ``card`` stand?"""
-    actions = _actions(node, world)
-    if node.move_standing is None:
-        moves = [a for a in actions if type(a) is MoveHuman]
-        node.move_standing = _standing_after_moves(world, moves) if moves else set()
-    if card_name(card) in node.move_standing:
-        return True
-    if distance > 2:  # a swap changes two tiles; anything else one
-        return False
-    tiles = [a for a in actions if type(a) is not MoveHuman and type(a) is not Redraw]
-    return bool(tiles) and bool((distances_after(world, tiles, [card]) == 0).any())
 
 
 def _judged(node: _Node, world: Any) -> list[float]:
