@@ -100,9 +100,9 @@ class HextremaduraPlanner:
 # The open-information solver
 
 
-def _icon_places(tileset: Tileset) -> Counter:
+def _icon_places(tileset: Tileset) -> Counter[Any]:
     """How many back-face sectors print each (terrain, icon), and each icon overall."""
-    places: Counter = Counter()
+    places: Counter[Any] = Counter()
     for tile_id in tileset.terrain_ids:
         terrains = tileset.side_terrains(tile_id, "back", 0)
         icons = tileset.side_icons(tile_id, "back", 0)

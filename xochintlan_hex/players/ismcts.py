@@ -81,8 +81,8 @@ class _Node:
         self.visits = 0
         self.reward = 0.0         # summed rewards of ``mover``
         self.children: dict[Any, _Node] = {}
-        self.untried: list | None = None  # listed on the first visit
-        self.actions: list | None = None  # every legal action here, once listed
+        self.untried: list[Any] | None = None  # listed on the first visit
+        self.actions: list[Any] | None = None  # every legal action here, once listed
         # What the position says about each card, the same in every world (the
         # board never depends on the cards): filled in as worlds ask.
         self.distance: dict[str, float] = {}   # card name -> actions still needed
@@ -144,7 +144,7 @@ class XochintlanISMCTS:
         return max(root.children.items(), key=lambda item: item[1].visits)[0]
 
     @staticmethod
-    def _own_win(game: Any, actions: list) -> Any:
+    def _own_win(game: Any, actions: list[Any]) -> Any:
         """An action after which the player's own card stands, if any (certain: the
         mover is checked first, whatever the others hold)."""
         me = game.current_player
@@ -223,7 +223,7 @@ class XochintlanISMCTS:
     def _select(node: _Node, c: float) -> _Node:
         """The child with the best upper confidence bound."""
         log_n = math.log(node.visits)
-        best, best_value = None, -1.0
+        best, best_value = next(iter(node.children.values())), -1.0
         sqrt = math.sqrt
         for child in node.children.values():
             n = child.visits
@@ -320,7 +320,7 @@ class _PublicView:
         return [(1.0 - p_win) * share + (p_win if q == mover else 0.0) for q, share in enumerate(shares)]
 
 
-def _beliefs(game: Any, me: int, pool: tuple, hidden: tuple[int, ...], inference: float
+def _beliefs(game: Any, me: int, pool: tuple[Any, ...], hidden: tuple[int, ...], inference: float
              ) -> tuple[tuple[float, ...], ...]:
     """Per player, the chance of each pool card being one of its hidden cards, read
     from its past actions: each action that brought a card ``k`` actions nearer
@@ -342,7 +342,7 @@ def _beliefs(game: Any, me: int, pool: tuple, hidden: tuple[int, ...], inference
                 for i, k in enumerate(progress):
                     score[q][i] += float(k)
             replay.play(action)
-    belief = []
+    belief: list[tuple[float, ...]] = []
     for q in range(n):
         if not pool:
             belief.append(())
@@ -419,14 +419,14 @@ def _won_in_one(node: _Node, world: Any, cards: Sequence[Any], distances: Sequen
     return [wins[_name(card)] for card in cards]
 
 
-def _actions(node: _Node, world: Any) -> list:
+def _actions(node: _Node, world: Any) -> list[Any]:
     """The legal actions at the node (the same in every world: cards never change them)."""
     if node.actions is None:
         node.actions = world.legal_actions()
     return node.actions
 
 
-def _distances(node: _Node, world: Any, cards: list) -> list[float]:
+def _distances(node: _Node, world: Any, cards: list[Any]) -> list[float]:
     """Distance of each card on the node's board (cached on the node)."""
     known = node.distance
     names = [_name(card) for card in cards]
