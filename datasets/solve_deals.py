@@ -21,7 +21,6 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import tempfile
 from pathlib import Path
 
 import pandas as pd
@@ -31,10 +30,9 @@ from xochintlan_hex.solvability import COLUMNS, solvability_summary, solve_deals
 
 def _write(frame: pd.DataFrame, out: Path) -> None:
     """Write the whole file or nothing (a temporary file renamed over ``out``)."""
-    handle, name = tempfile.mkstemp(dir=out.parent, prefix=out.name, suffix=".tmp")
-    os.close(handle)
-    frame.to_csv(name, index=False)
-    os.replace(name, out)
+    temporary = out.with_name(out.name + ".tmp")
+    frame.to_csv(temporary, index=False)
+    os.replace(temporary, out)
 
 
 def main(argv: list[str] | None = None) -> int:

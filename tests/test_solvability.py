@@ -51,3 +51,21 @@ def test_the_summary_puts_players_next_to_the_solver_on_the_same_deals(solved):
 def test_docstring_examples(module):
     failures, tried = doctest.testmod(module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
     assert tried > 0 and failures == 0
+
+
+def test_the_shipped_solver_file_is_what_its_command_plays():
+    """datasets/hextremadura_solver.csv: 200 deals of seed 7; its first deal is solved
+    again exactly as shipped, and every game it lists replays to its score."""
+    from pathlib import Path
+
+    from xochintlan_hex.hextremadura import Hextremadura
+
+    shipped = pd.read_csv(Path(__file__).resolve().parents[1] / "datasets" / "hextremadura_solver.csv")
+    assert shipped["game"].tolist() == list(range(200))
+    again = solve_deals([0], seed=7, candidates=int(shipped["candidates"][0]))
+    assert again["actions"][0] == shipped["actions"][0]
+    for row in shipped.head(20).itertuples():
+        game = Hextremadura(seed=row.seed)
+        for action in row.actions.split():
+            game.play(action)
+        assert game.score() == row.best_found
