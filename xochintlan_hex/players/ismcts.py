@@ -7,6 +7,10 @@ The idea, in four steps repeated ``iterations`` times (or for ``seconds``):
    (:meth:`~xochintlan_hex.xochintlan.Xochintlan.sample_hidden`): one world it
    cannot tell apart from the real game. Each iteration imagines a new one, so
    the tree learns what is good *on average over what the opponents may hold*.
+   Not every card is equally likely: a player tends to build its own card, so
+   each past action of an opponent that brought a card ``k`` actions nearer
+   makes that card ``exp(inference * k)`` times likelier for it (``inference``,
+   1 by default; 0: all unseen cards alike). Worlds are kept in proportion.
 2. **Walk down the tree** of actions played so far in the search, at each step
    taking the action with the best upper confidence bound (UCT):
    ``mean reward + exploration * sqrt(ln(visits of the parent) / visits)``,
