@@ -47,8 +47,11 @@ $XH simulate hextremadura --games 200 --player search --seed 7 --workers "$W" --
 $XH simulate hextremadura --games 400 --player greedy --seed 9 --workers "$W" --out datasets/hextremadura_greedy_seed9_kit.csv "$@"
 $XH simulate hextremadura --games 400 --player greedy --seed 9 --tileset datasets/hextremadura_tiles_easier_T1.json --workers "$W" --out datasets/hextremadura_greedy_seed9_easier_T1.csv "$@"
 
+# Lesson 06: the classic tiling puzzles counted in full and up to symmetry (one core, about two minutes)
+PY=python3; [ -x .venv/bin/python ] && PY=.venv/bin/python
+$PY datasets/count_tilings.py
+
 # Hextremadura: how many deals can reach a perfect score? The open-information solver
 # on the 200 deals of seed 7 (those of greedy and search above), the planner on the first 67
 $XH simulate hextremadura --games 67 --player planner --seed 7 --workers "$W" --out datasets/hextremadura_planner.csv "$@"
-PY=$(dirname "$XH")/python; [ -x "$PY" ] || PY=python3
 "$PY" datasets/solve_deals.py --games 200 --seed 7 --candidates 2 --workers "$W" --out datasets/hextremadura_solver.csv "$@"

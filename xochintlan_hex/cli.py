@@ -41,12 +41,13 @@ import pandas as pd
 from xochintlan_hex import __version__
 from xochintlan_hex.players import PLAYERS
 from xochintlan_hex.polyforms import KINDS, count_polyforms_upto
+from xochintlan_hex.puzzle_commands import add_puzzle_commands
 from xochintlan_hex.studies import (
     Study, hextremadura_study, parts_directory, read_chunks, read_results, run_study,
     xochintlan_study,
 )
 from xochintlan_hex.xochintlan import Rules
-from xochintlan_hex.xochintlan.rules import ENDGAMES, LATTICE_NAMES, MATCHES, WIN_CHECKS
+from xochintlan_hex.xochintlan.rules import ENDGAMES, LATTICE_NAMES, LOCKS, MATCHES, WIN_CHECKS
 
 PROG = "xochintlan-hex"
 
@@ -121,6 +122,10 @@ def _add_rules_options(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--open-cards", action="store_true", help="every hand is public")
     group.add_argument("--keep-connected", action="store_true",
                        help="the Human may not split the board")
+    group.add_argument("--cut-off-switch", action="store_true",
+                       help="an animal that touches no other tile may still be switched or swapped")
+    group.add_argument("--lock", choices=LOCKS, default=rules.lock,
+                       help="english: the tile just played is locked; french: only a tile just moved")
     group.add_argument("--max-turns", type=_positive, metavar="N",
                        help="turn cap (default: the study cap, 200)")
 
@@ -175,6 +180,8 @@ def build_parser() -> argparse.ArgumentParser:
                         help="one block of figures per value of these columns, e.g. n_players")
     report.add_argument("--csv", action="store_true", help="write one CSV table instead")
     report.set_defaults(run=_report)
+
+    add_puzzle_commands(commands)
     return parser
 
 
@@ -187,7 +194,8 @@ def _rules(args: argparse.Namespace) -> Rules:
                  cards_per_player=args.cards_per_player, match=args.match,
                  win_check=args.win_check, endgame=args.endgame,
                  allow_redraw=args.allow_redraw, open_cards=args.open_cards,
-                 keep_connected=args.keep_connected, max_turns=args.max_turns)
+                 keep_connected=args.keep_connected, cut_off_switch=args.cut_off_switch,
+                 lock=args.lock, max_turns=args.max_turns)
 
 
 def _simulate_xochintlan(args: argparse.Namespace) -> int:
