@@ -82,7 +82,8 @@ def test_a_sampled_world_refuses_a_bad_viewer():
 @pytest.mark.parametrize("rules", [Rules(), Rules(lattice="hex", allow_redraw=True),
                                    Rules(open_cards=True, cards_per_player=2, win_check="mover"),
                                    Rules(endgame="swap", tiles_per_kind=5, keep_connected=True),
-                                   Rules(match="rotation+reflection", max_turns=30)])
+                                   Rules(match="rotation+reflection", max_turns=30),
+                                   Rules(cut_off_switch=True, lock="french")])
 def test_ismcts_plays_legally_and_touches_nothing(players, rules):
     player = XochintlanISMCTS(iterations=40)
     rng = random.Random(players)
