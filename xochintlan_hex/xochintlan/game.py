@@ -137,7 +137,7 @@ class Xochintlan(GameCore, ShowsItself):
     >>> print(game)
     H
     L
-    turn 1, player 1 to play; reserve L 7 B 8 M 8
+    turn 1, player 2 to play; reserve L 7 B 8 M 8
     """
 
     def __init__(
@@ -411,12 +411,13 @@ class Xochintlan(GameCore, ShowsItself):
             raise IllegalAction(f"{cell} is empty: there is no animal to switch")
         if old == HUMAN:
             raise IllegalAction("the Human can never be switched")
+        # The lock is named first: it is the rule that forbids any switch of this tile now.
+        if c in self._lock:
+            raise IllegalAction(f"{cell} was just played by the previous player")
         if old == kind:
             raise IllegalAction(f"{cell} already holds {_a(kind)}")
         if not self._reserve[kind]:
             raise IllegalAction(f"no {KIND_NAMES[kind]} left in the reserve")
-        if c in self._lock:
-            raise IllegalAction(f"{cell} was just played by the previous player")
         if self._any_case and c in self._cut_off:
             raise IllegalAction(f"{cell} touches no other tile: a switched tile must share a side with another tile")
         return (SWITCH, c, kind)
@@ -466,7 +467,7 @@ class Xochintlan(GameCore, ShowsItself):
         hand = self._hands[self._player]
         if action.index >= len(hand):
             raise IllegalAction(
-                f"no card {action.index}: player {self._player} holds {len(hand)} card(s) (R0 to R{len(hand) - 1})"
+                f"no card {action.index}: player {self._player + 1} holds {len(hand)} card(s) (R0 to R{len(hand) - 1})"
             )
         if self._drawn >= len(self._deck):
             raise IllegalAction("the deck is empty: no card left to draw")
@@ -678,14 +679,14 @@ class Xochintlan(GameCore, ShowsItself):
     def status(self) -> str:
         """One line: the turn, who plays or how the game ended, the reserve."""
         reserve = " ".join(f"{k} {self._reserve[k]}" for k in KINDS)
-        if self._end == "win" and self._win_card is not None and self._win_kind is not None:
-            state = f"player {self._winner} won with {self._win_card.name} in {KIND_NAMES[self._win_kind]}s"
+        if self._end == "win" and self._winner is not None and self._win_card is not None and self._win_kind is not None:
+            state = f"player {self._winner + 1} won with {self._win_card.name} in {KIND_NAMES[self._win_kind]}s"
         elif self._end == "tie":
             state = "tie"
         elif self._end == "turn_limit":
             state = "tie by turn limit"
         else:
-            state = f"player {self._player} to play"
+            state = f"player {self._player + 1} to play"  # people count players from 1
         return f"turn {self._turn}, {state}; reserve {reserve}"
 
     def __str__(self) -> str:
