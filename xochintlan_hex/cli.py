@@ -170,7 +170,9 @@ def build_parser() -> argparse.ArgumentParser:
     report = commands.add_parser("report", help="balance metrics of a results file",
                                  description="The balance metrics of a study results file, "
                                              "with 95%% confidence intervals.")
-    report.add_argument("file", metavar="FILE", help="a results file (.csv or .parquet)")
+    report.add_argument("file", metavar="FILE", nargs="+",
+                        help="a results file (.csv or .parquet); several are pooled into one "
+                             "study, e.g. the 2- to 5-player studies with --by n_players")
     report.add_argument("--by", metavar="COLUMN,...",
                         help="one block of figures per value of these columns, e.g. n_players")
     report.add_argument("--csv", action="store_true", help="write one CSV table instead")
@@ -319,17 +321,18 @@ def _study_frame(path: str) -> pd.DataFrame:
 def _report(args: argparse.Namespace) -> int:
     from xochintlan_hex.stats import report
 
-    frame = _study_frame(args.file)
+    frame = pd.concat([_study_frame(path) for path in args.file], ignore_index=True)
+    files = ", ".join(args.file)
     by = [c.strip() for c in args.by.split(",")] if args.by else None
     missing = [c for c in by or [] if c not in frame.columns]
     if missing:
-        raise ValueError(f"--by: no column {', '.join(map(repr, missing))} in {args.file}; "
+        raise ValueError(f"--by: no column {', '.join(map(repr, missing))} in {files}; "
                          f"columns: {', '.join(frame.columns)}")
     table = report(frame, by)
     if args.csv:
         print(table.to_csv(index=False), end="")
         return 0
-    print(f"{args.file}: {len(frame)} games; estimates with 95% confidence intervals")
+    print(f"{files}: {len(frame)} games; estimates with 95% confidence intervals")
     for metric, block in table.groupby("metric", sort=False):
         print(f"\n{METRIC_TITLES.get(metric, metric)}")
         print(_format_block(block.drop(columns="metric"), by or []))

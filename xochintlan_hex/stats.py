@@ -206,6 +206,9 @@ def _per_group(frame: pd.DataFrame, by: By, metric: Callable[[pd.DataFrame], pd.
     for values, group in frame.groupby(keys, dropna=False, sort=True):
         block = metric(group)
         for key, value in reversed(list(zip(keys, values))):
+            # A metric may report a grouping column itself (n_players): within the
+            # group it holds the group's value, so it moves to the front once.
+            block = block.drop(columns=key, errors="ignore")
             block.insert(0, key, value)
         blocks.append(block)
     if not blocks:
