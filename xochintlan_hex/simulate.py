@@ -387,8 +387,24 @@ def xochintlan_frame(rows: Sequence[dict], n_players: int | None = None) -> pd.D
     if rows:
         frame["max_turns"] = frame["max_turns"].astype("int64")
     for column in ("winner_player", "winning_kind", "winning_card"):
-        frame[column] = frame[column].astype("str")  # missing stays missing
+        frame[column] = _names_or_missing(frame[column])
     return frame.reset_index(drop=True)
+
+
+#: How files written by older versions of the kit spelled a missing name.
+MISSING_NAMES = frozenset({"None", "nan", "NaN", "<NA>"})
+
+
+def _names_or_missing(column: pd.Series) -> pd.Series:
+    """Names as plain Python strings, and None where nobody won, on any pandas.
+
+    (``astype(str)`` would turn a missing value into the text "None" or "nan" on
+    pandas 2; so would a file written from such a frame.) No player, kind or card
+    is called "None" or "nan", so those texts are read as missing too.
+    """
+    values = column.astype(object)
+    missing = values.isna() | values.isin(MISSING_NAMES)
+    return values.where(~missing, None)
 
 
 def simulate_xochintlan(games: int, players: Sequence[PlayerSpec] | str,

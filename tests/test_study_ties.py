@@ -1,0 +1,49 @@
+"""A game nobody won has a missing winner, kind and card: never the text "None" or "nan"."""
+
+import pandas as pd
+
+from xochintlan_hex import stats
+from xochintlan_hex.simulate import simulate_xochintlan
+from xochintlan_hex.studies import read_results
+from xochintlan_hex.xochintlan import Rules
+
+NAME_COLUMNS = ["winner_player", "winning_kind", "winning_card"]
+
+
+def assert_ties_missing(frame):
+    nobody = frame["winner"].isna()
+    assert nobody.any() and (~nobody).any()
+    for column in NAME_COLUMNS:
+        assert frame.loc[nobody, column].isna().all(), column
+        assert frame.loc[~nobody, column].notna().all(), column
+        assert not frame[column].isin(["None", "nan", "<NA>"]).any(), column
+
+
+def test_a_fresh_study_gives_ties_missing_names():
+    frame = simulate_xochintlan(8, "greedy,greedy", rules=Rules(max_turns=12), seed=1,
+                                progress=False)
+    assert_ties_missing(frame)
+
+
+def test_the_shipped_random_study_read_back_has_three_kinds_and_2622_ties():
+    frame = read_results("datasets/xochintlan_random_selfplay.csv")
+    assert_ties_missing(frame)
+    assert int(frame["winning_kind"].isna().sum()) == 2622
+    kinds = stats.kind_win_rates(frame)
+    assert kinds["kind"].tolist() == ["L", "B", "M"]
+    assert kinds["wins"].sum() == 3000 - 2622
+
+
+def test_a_file_written_with_none_or_nan_texts_reads_back_missing(tmp_path):
+    frame = simulate_xochintlan(8, "greedy,greedy", rules=Rules(max_turns=12), seed=1,
+                                progress=False)
+    nobody = frame["winner"].isna()
+    old = frame.astype({c: object for c in NAME_COLUMNS})
+    old.loc[nobody, "winner_player"] = "None"   # pandas 2's astype(str) of None
+    old.loc[nobody, "winning_kind"] = "nan"     # and of NaN
+    old.loc[nobody, "winning_card"] = "None"
+    path = tmp_path / "old.csv"
+    old.to_csv(path, index=False)
+    again = read_results(path)
+    assert_ties_missing(again)
+    pd.testing.assert_frame_equal(again, frame)
