@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import math
 import re
+from statistics import NormalDist
 from typing import Callable, Iterable, Sequence
 
 import numpy as np
@@ -60,50 +61,19 @@ By = str | Sequence[str] | None
 # Intervals
 
 
+def _check_probability(p: float) -> None:
+    if not 0.0 < p < 1.0:
+        raise ValueError(f"p must lie strictly between 0 and 1, got {p!r}")
+
+
 def normal_quantile(p: float) -> float:
-    """The ``p`` quantile of the standard normal distribution.
+    """The ``p`` quantile of the standard normal distribution (``statistics.NormalDist``).
 
     >>> round(normal_quantile(0.975), 4)
     1.96
     """
-    if not 0.0 < p < 1.0:
-        raise ValueError(f"p must lie strictly between 0 and 1, got {p!r}")
-    # Bisection on the erf-based CDF: exact to float precision, no tables needed.
-    lo, hi = -40.0, 40.0
-    for _ in range(200):
-        mid = (lo + hi) / 2
-        if 0.5 * math.erfc(-mid / math.sqrt(2.0)) < p:
-            lo = mid
-        else:
-            hi = mid
-    return (lo + hi) / 2
-
-
-def _incomplete_beta(a: float, b: float, x: float) -> float:
-    """The regularized incomplete beta function I_x(a, b) (continued fraction)."""
-    if x <= 0.0:
-        return 0.0
-    if x >= 1.0:
-        return 1.0
-    if x > (a + 1.0) / (a + b + 2.0):  # the fraction converges fast on this side only
-        return 1.0 - _incomplete_beta(b, a, 1.0 - x)
-    log_front = (math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b)
-                 + a * math.log(x) + b * math.log1p(-x))
-    tiny = 1e-300
-    c, d = 1.0, 1.0 - (a + b) * x / (a + 1.0)
-    d = 1.0 / (d if abs(d) > tiny else tiny)
-    fraction = d
-    for m in range(1, 500):
-        for numerator in (m * (b - m) * x / ((a + 2 * m - 1) * (a + 2 * m)),
-                          -(a + m) * (a + b + m) * x / ((a + 2 * m) * (a + 2 * m + 1))):
-            d = 1.0 + numerator * d
-            d = 1.0 / (d if abs(d) > tiny else tiny)
-            c = 1.0 + numerator / c
-            c = c if abs(c) > tiny else tiny
-            fraction *= c * d
-        if abs(c * d - 1.0) < 1e-15:
-            break
-    return math.exp(log_front) * fraction / a
+    _check_probability(p)
+    return NormalDist().inv_cdf(p)
 
 
 def t_quantile(p: float, df: float) -> float:
@@ -112,23 +82,12 @@ def t_quantile(p: float, df: float) -> float:
     >>> round(t_quantile(0.975, 10), 3)
     2.228
     """
-    if not 0.0 < p < 1.0:
-        raise ValueError(f"p must lie strictly between 0 and 1, got {p!r}")
+    from scipy.stats import t  # imported when first needed: a study without means never pays
+
+    _check_probability(p)
     if df <= 0:
         raise ValueError(f"df must be positive, got {df!r}")
-
-    def cdf(t: float) -> float:
-        tail = 0.5 * _incomplete_beta(df / 2.0, 0.5, df / (df + t * t))
-        return 1.0 - tail if t > 0 else tail
-
-    lo, hi = -1e4, 1e4
-    for _ in range(200):
-        mid = (lo + hi) / 2
-        if cdf(mid) < p:
-            lo = mid
-        else:
-            hi = mid
-    return (lo + hi) / 2
+    return float(t.ppf(p, df))
 
 
 def wilson_interval(successes, n, confidence: float = CONFIDENCE):
@@ -149,6 +108,10 @@ def wilson_interval(successes, n, confidence: float = CONFIDENCE):
         centre = (p + z * z / (2 * n)) / denominator
         half = z / denominator * np.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
         low, high = np.clip(centre - half, 0, 1), np.clip(centre + half, 0, 1)
+    # With no success (or no failure) the formula's end is exactly 0 (or 1); rounding
+    # would leave a 1e-19 that prints as noise.
+    low = np.where((k == 0) & (n > 0), 0.0, low)
+    high = np.where((k == n) & (n > 0), 1.0, high)
     return low, high
 
 
@@ -181,6 +144,34 @@ def mean_interval(values: Iterable[float], confidence: float = CONFIDENCE) -> di
     sd = float(x.std(ddof=1))
     half = t_quantile(0.5 + confidence / 2, n - 1) * sd / math.sqrt(n)
     return {"estimate": mean, "low": mean - half, "high": mean + half, "sd": sd, "n": n}
+
+
+def _proportions(successes, n, confidence: float = CONFIDENCE) -> dict:
+    """Many shares at once: arrays ``estimate``, ``low``, ``high`` (Wilson)."""
+    k = np.asarray(successes, dtype=float)
+    n = np.asarray(n, dtype=float)
+    low, high = wilson_interval(k, n, confidence)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        estimate = np.where(n > 0, k / n, np.nan)
+    return {"estimate": estimate, "low": low, "high": high}
+
+
+def _mean_intervals(grouped, confidence: float = CONFIDENCE) -> pd.DataFrame:
+    """:func:`mean_interval` for each group of a grouped numeric Series, at once."""
+    from scipy.stats import t
+
+    summary = grouped.agg(["mean", "std", "count"])
+    n = summary["count"].to_numpy(dtype=float)
+    sd = summary["std"].to_numpy(dtype=float)
+    mean = summary["mean"].to_numpy(dtype=float)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        quantile = t.ppf(0.5 + confidence / 2, np.where(n >= 2, n - 1, np.nan))
+        half = quantile * sd / np.sqrt(n)
+    enough = n >= 2
+    return pd.DataFrame({"estimate": mean, "low": np.where(enough, mean - half, np.nan),
+                         "high": np.where(enough, mean + half, np.nan),
+                         "sd": np.where(enough, sd, np.nan), "n": n.astype(int)},
+                        index=summary.index)
 
 
 # ---------------------------------------------------------------------------
@@ -261,24 +252,30 @@ def seat_results(frame: pd.DataFrame) -> pd.DataFrame:
     nobody = winner.isna().to_numpy()
     winner = winner.fillna(-1).to_numpy()
     labels = (frame["game"] if "game" in frame.columns else frame.index).to_numpy()
-    rows = []
-    for seat in range(int(n_players.max()) if len(frame) else 0):
-        playing = n_players > seat
-        won = (winner == seat) & playing
-        score = np.where(won, 1.0, np.where(nobody, 1.0 / n_players, 0.0))
-        part = pd.DataFrame({"row": np.arange(len(frame)), "game": labels,
-                             "seat": seat,
-                             "n_players": n_players, "won": won, "score": score})
-        for source, target in ((f"player_{seat}", "player"), (f"cards_{seat}", "cards")):
-            if source in frame.columns:
-                part[target] = frame[source].to_numpy()
-        for column in ("winning_card", "turns"):
-            if column in frame.columns:
-                part[column] = frame[column].to_numpy()
-        rows.append(part[playing])
-    if not rows:
-        return pd.DataFrame(columns=["row", "game", "seat", "n_players", "won", "score"])
-    return pd.concat(rows, ignore_index=True).sort_values(["row", "seat"], ignore_index=True)
+    columns = ["row", "game", "seat", "n_players", "won", "score"]
+    seats = int(n_players.max()) if len(frame) else 0
+    if not seats:
+        return pd.DataFrame(columns=columns)
+    # A games x seats grid read row by row is the long view sorted by (row, seat).
+    grid_seat = np.broadcast_to(np.arange(seats), (len(frame), seats))
+    grid_players = np.broadcast_to(n_players[:, None], grid_seat.shape)
+    playing = (grid_seat < grid_players).ravel()
+    won = (winner[:, None] == grid_seat).ravel()[playing]
+    rows = np.repeat(np.arange(len(frame)), seats)[playing]
+    share = np.where(nobody, 1.0 / n_players, 0.0)[rows]
+    long = {"row": rows, "game": labels[rows], "seat": grid_seat.ravel()[playing],
+            "n_players": n_players[rows], "won": won, "score": np.where(won, 1.0, share)}
+    for prefix, target in (("player_", "player"), ("cards_", "cards")):
+        names = [f"{prefix}{seat}" for seat in range(seats)]
+        if names[0] in frame.columns:
+            grid = np.column_stack([frame[name].to_numpy(dtype=object)
+                                    if name in frame.columns else np.full(len(frame), None)
+                                    for name in names])
+            long[target] = grid.ravel()[playing]
+    for column in ("winning_card", "turns"):
+        if column in frame.columns:
+            long[column] = frame[column].to_numpy()[rows]
+    return pd.DataFrame(long)
 
 
 # ---------------------------------------------------------------------------
@@ -292,14 +289,14 @@ def win_rate_by_seat(frame: pd.DataFrame, by: By = None) -> pd.DataFrame:
     """
     def metric(games: pd.DataFrame) -> pd.DataFrame:
         seats = seat_results(games)
-        rows = []
-        for (n_players, seat), group in seats.groupby(["n_players", "seat"], sort=True):
-            wins = int(group["won"].sum())
-            row = proportion(wins, len(group))
-            rows.append({"n_players": n_players, "seat": seat, "wins": wins, "n": row["n"],
-                         "estimate": row["estimate"], "low": row["low"], "high": row["high"]})
-        return pd.DataFrame(rows, columns=["n_players", "seat", "wins", "n",
-                                           "estimate", "low", "high"])
+        counts = seats.groupby(["n_players", "seat"], sort=True)["won"].agg(["sum", "count"])
+        share = _proportions(counts["sum"], counts["count"])
+        table = counts.index.to_frame(index=False)
+        table["wins"] = counts["sum"].to_numpy(dtype=int)
+        table["n"] = counts["count"].to_numpy(dtype=int)
+        for column in ("estimate", "low", "high"):
+            table[column] = share[column]
+        return table
     return _per_group(frame, by, metric)
 
 
@@ -316,22 +313,19 @@ def first_player_advantage(frame: pd.DataFrame, by: By = None) -> pd.DataFrame:
     """
     def metric(games: pd.DataFrame) -> pd.DataFrame:
         seats = seat_results(games)
-        rows = []
-        first = seats[seats["seat"] == 0]
-        for n_players, group in first.groupby("n_players", sort=True):
-            if n_players < 2:
-                continue
-            share = mean_interval(group["score"])
+        first = seats[(seats["seat"] == 0) & (seats["n_players"] >= 2)]
+        share = _mean_intervals(first.groupby("n_players", sort=True)["score"])
+        n = share.index.to_numpy(dtype=float)
 
-            def rescale(score: float, n: int = n_players) -> float:
-                # Seat 0's score lies in [0, 1]; so must the ends of its interval.
-                return (n * min(max(score, 0.0), 1.0) - 1) / (n - 1)
+        def rescale(score: pd.Series) -> np.ndarray:
+            # Seat 0's score lies in [0, 1]; so must the ends of its interval.
+            return (n * np.clip(score.to_numpy(dtype=float), 0.0, 1.0) - 1) / (n - 1)
 
-            rows.append({"n_players": n_players, "seat0_score": share["estimate"],
-                         "estimate": rescale(share["estimate"]), "low": rescale(share["low"]),
-                         "high": rescale(share["high"]), "n": share["n"]})
-        return pd.DataFrame(rows, columns=["n_players", "seat0_score", "estimate",
-                                           "low", "high", "n"])
+        return pd.DataFrame({"n_players": share.index.to_numpy(),
+                             "seat0_score": share["estimate"].to_numpy(),
+                             "estimate": rescale(share["estimate"]), "low": rescale(share["low"]),
+                             "high": rescale(share["high"]), "n": share["n"].to_numpy()},
+                            columns=["n_players", "seat0_score", "estimate", "low", "high", "n"])
     return _per_group(frame, by, metric)
 
 
@@ -460,23 +454,27 @@ def card_win_rates(frame: pd.DataFrame, by: By = None) -> pd.DataFrame:
         seats = seat_results(games)
         if "cards" not in seats.columns:
             raise ValueError("card_win_rates needs the cards_0, cards_1, ... columns")
-        seats = seats.assign(card=seats["cards"].astype(str).str.split(CARD_SEPARATOR,
-                                                                       regex=False))
-        seats = seats.explode("card")
+        cards = seats["cards"].astype(str)
+        if cards.str.contains(CARD_SEPARATOR, regex=False).any():
+            seats = seats.assign(card=cards.str.split(CARD_SEPARATOR, regex=False)).explode("card")
+        else:
+            seats = seats.assign(card=cards)
         seats["won_with"] = seats["won"] & (seats["card"] == seats["winning_card"])
-        rows = []
-        for card, group in seats.groupby("card", sort=True):
-            wins = int(group["won_with"].sum())
-            share = proportion(wins, len(group))
-            length = mean_interval(group["turns"])
-            won_turns = group.loc[group["won_with"], "turns"]
-            rows.append({"card": card, "wins": wins, "n": share["n"],
-                         "estimate": share["estimate"], "low": share["low"],
-                         "high": share["high"], "turns": length["estimate"],
-                         "turns_low": length["low"], "turns_high": length["high"],
-                         "turns_to_win": float(won_turns.mean()) if len(won_turns) else math.nan})
-        return pd.DataFrame(rows, columns=["card", "wins", "n", "estimate", "low", "high",
-                                           "turns", "turns_low", "turns_high", "turns_to_win"])
+        by_card = seats.groupby("card", sort=True)
+        counts = by_card["won_with"].agg(["sum", "count"])
+        share = _proportions(counts["sum"], counts["count"])
+        length = _mean_intervals(by_card["turns"])
+        to_win = seats.loc[seats["won_with"]].groupby("card")["turns"].mean()
+        return pd.DataFrame({"card": counts.index.to_numpy(),
+                             "wins": counts["sum"].to_numpy(dtype=int),
+                             "n": counts["count"].to_numpy(dtype=int),
+                             "estimate": share["estimate"], "low": share["low"],
+                             "high": share["high"], "turns": length["estimate"].to_numpy(),
+                             "turns_low": length["low"].to_numpy(),
+                             "turns_high": length["high"].to_numpy(),
+                             "turns_to_win": to_win.reindex(counts.index).to_numpy(dtype=float)},
+                            columns=["card", "wins", "n", "estimate", "low", "high",
+                                     "turns", "turns_low", "turns_high", "turns_to_win"])
     return _per_group(frame, by, metric)
 
 
