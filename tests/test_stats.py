@@ -248,7 +248,8 @@ def test_report_of_a_xochintlan_study(games):
     table = stats.report(games)
     assert {"win_rate", "balance", "first_player_advantage", "outcome", "turns",
             "kind_win_rate", "card_win_rate", "head_to_head_win_rate"} <= set(table["metric"])
-    assert list(table.columns) == ["metric", "level", "estimate", "low", "high", "n"]
+    assert list(table.columns) == ["metric", "level", "estimate", "low", "high", "n",
+                                   "p_value", "note"]
     balance = table[table["metric"] == "balance"]
     assert balance["estimate"].iloc[0] == pytest.approx(0.8)
 

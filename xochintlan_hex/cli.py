@@ -80,6 +80,16 @@ def _integer(text: str, minimum: int) -> int:
     return value
 
 
+def _share(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
+    if not 0 < value < 1:
+        raise argparse.ArgumentTypeError(f"expected a number between 0 and 1, got {value}")
+    return value
+
+
 def _add_run_options(parser: argparse.ArgumentParser) -> None:
     """Options every study shares: size, seed, where it runs, where it goes."""
     parser.add_argument("--games", type=_natural, required=True, metavar="N",
@@ -176,6 +186,9 @@ def build_parser() -> argparse.ArgumentParser:
     report.add_argument("--by", metavar="COLUMN,...",
                         help="one block of figures per value of these columns, e.g. n_players")
     report.add_argument("--csv", action="store_true", help="write one CSV table instead")
+    report.add_argument("--difference", type=_share, default=0.05, metavar="D",
+                        help="the gap between two rates that the games-needed figures "
+                             "resolve (default 0.05)")
     report.set_defaults(run=_report)
     return parser
 
@@ -297,9 +310,14 @@ METRIC_TITLES = {
     "balance": "Balance (1 - largest gap between seats' win rates; 1 is fair)",
     "outcome": "Outcomes (share of games)",
     "turns": "Game length (turns)",
-    "kind_win_rate": "Wins by animal kind",
-    "card_win_rate": "Win rate by goal card (seats holding it)",
+    "kind_win_rate": "Wins by animal kind (p: does it win a third of the decisive games? "
+                     "Holm-adjusted)",
+    "card_win_rate": "Win rate by goal card (seats holding it; p: against all the other cards, "
+                     "Holm-adjusted)",
     "head_to_head_win_rate": "Head to head (win rate of the first named)",
+    "symmetry_check": "Symmetry check: each card against its mirror image (gap in win rate; "
+                      "p Holm-adjusted over the pairs)",
+    "games_needed": "Games needed to tell two rates apart",
     "score": "Score",
     "rating": "Rating bands",
     "objective": "Objectives met",
@@ -328,25 +346,36 @@ def _report(args: argparse.Namespace) -> int:
     if missing:
         raise ValueError(f"--by: no column {', '.join(map(repr, missing))} in {files}; "
                          f"columns: {', '.join(frame.columns)}")
-    table = report(frame, by)
+    table = report(frame, by, difference=args.difference)
     if args.csv:
         print(table.to_csv(index=False), end="")
         return 0
     print(f"{files}: {len(frame)} games; estimates with 95% confidence intervals")
     for metric, block in table.groupby("metric", sort=False):
         print(f"\n{METRIC_TITLES.get(metric, metric)}")
-        print(_format_block(block.drop(columns="metric"), by or []))
+        print(_format_block(block, by or []))
     return 0
 
 
 def _format_block(block: pd.DataFrame, by: Sequence[str]) -> str:
-    columns = [*by, "level", "estimate", "low", "high", "n"]
+    columns = [*by, "level", "estimate", "low", "high", "n", "p_value", "note"]
     if (block["level"] == "").all():
         columns.remove("level")
-    shown = block[columns].copy()
+    for optional in ("p_value", "note"):  # only the blocks that test something show these
+        if optional in block.columns and block[optional].replace("", None).isna().all():
+            columns.remove(optional)
+    if block["metric"].iloc[0] == "games_needed":  # a count of games, no interval
+        columns = [c for c in columns if c not in ("low", "high")]
+    shown = block[[c for c in columns if c in block.columns]].copy()
+    counts = block["metric"].iloc[0] == "games_needed"
     for column in ("estimate", "low", "high"):
-        shown[column] = shown[column].map(lambda v: "" if pd.isna(v) else f"{v:.3f}")
+        if column in shown.columns:
+            shown[column] = shown[column].map(
+                lambda v: "" if pd.isna(v) else f"{int(v)}" if counts else f"{v:.3f}")
     shown["n"] = shown["n"].map(lambda v: "" if pd.isna(v) else f"{int(v)}")
+    if "p_value" in shown.columns:
+        shown = shown.rename(columns={"p_value": "p"})
+        shown["p"] = shown["p"].map(lambda v: "" if pd.isna(v) else f"{v:.3g}")
     return shown.to_string(index=False)
 
 

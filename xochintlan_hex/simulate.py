@@ -402,9 +402,10 @@ def _names_or_missing(column: pd.Series) -> pd.Series:
     pandas 2; so would a file written from such a frame.) No player, kind or card
     is called "None" or "nan", so those texts are read as missing too.
     """
-    values = column.astype(object)
-    missing = values.isna() | values.isin(MISSING_NAMES)
-    return values.where(~missing, None)
+    values = column.to_numpy(dtype=object, copy=True)
+    missing = pd.isna(values) | np.isin(values, list(MISSING_NAMES))
+    values[missing] = None  # numpy keeps None as None; pandas' where() may make it NaN
+    return pd.Series(values, index=column.index, dtype=object)
 
 
 def simulate_xochintlan(games: int, players: Sequence[PlayerSpec] | str,
