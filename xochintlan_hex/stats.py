@@ -471,12 +471,17 @@ def card_win_rates(frame: pd.DataFrame, by: By = None, correction: str | None = 
         seats = seat_results(games)
         if "cards" not in seats.columns:
             raise ValueError("card_win_rates needs the cards_0, cards_1, ... columns")
-        cards = seats["cards"].astype(str)
-        if cards.str.contains(CARD_SEPARATOR, regex=False).any():
-            seats = seats.assign(card=cards.str.split(CARD_SEPARATOR, regex=False)).explode("card")
-        else:
-            seats = seats.assign(card=cards)
-        seats["won_with"] = seats["won"] & (seats["card"] == seats["winning_card"])
+        # One row per card held: a seat holding "F+L'" counts for F and for L'.
+        held = [str(cards).split(CARD_SEPARATOR) for cards in seats["cards"].to_numpy(dtype=object)]
+        seat_of = np.repeat(np.arange(len(held)), [len(names) for names in held])
+        card = pd.Series(np.array([name for names in held for name in names] or [], dtype=object),
+                         dtype=object)
+        winning = seats["winning_card"].to_numpy(dtype=object)[seat_of]
+        seats = pd.DataFrame({"card": card,
+                              "won_with": seats["won"].to_numpy(dtype=bool)[seat_of]
+                              & (card.to_numpy() == winning),
+                              "turns": pd.to_numeric(seats["turns"], errors="coerce")
+                              .to_numpy(dtype=float)[seat_of]})
         by_card = seats.groupby("card", sort=True)
         counts = by_card["won_with"].agg(["sum", "count"])
         share = _proportions(counts["sum"], counts["count"])
@@ -551,30 +556,23 @@ def head_to_head(frame: pd.DataFrame, by: By = None,
     z = normal_quantile(0.5 + confidence / 2)
 
     def metric(games: pd.DataFrame) -> pd.DataFrame:
-        seats = seat_results(games)
-        if "player" not in seats.columns:
-            raise ValueError("head_to_head needs the player_0, player_1, ... columns")
-        if seats["player"].nunique() < 2:  # self-play: no pair of different kinds
-            pairs = seats.iloc[:0].assign(player_other=[], won_other=[])
-        else:
-            pairs = seats.merge(seats, on="row", suffixes=("", "_other"))
-        pairs = pairs[pairs["player"] != pairs["player_other"]]
-        rows = []
-        for (player, opponent), group in pairs.groupby(["player", "player_other"], sort=True):
-            n = len(group)
-            wins, losses = int(group["won"].sum()), int(group["won_other"].sum())
-            share = proportion(wins, n)
+        pairs = _seat_pairs(games)
+        counts = pairs.groupby(["player", "opponent"], sort=True).agg(
+            wins=("won", "sum"), losses=("lost", "sum"), n=("won", "size"))
+        wins = counts["wins"].to_numpy(dtype=int)
+        losses = counts["losses"].to_numpy(dtype=int)
+        n = counts["n"].to_numpy(dtype=int)
+        share = _proportions(wins, n)
+        with np.errstate(divide="ignore", invalid="ignore"):
             margin = (wins - losses) / n
-            se = math.sqrt(max((wins + losses) / n - margin ** 2, 0.0) / n)
-            rows.append({"player": player, "opponent": opponent, "wins": wins,
-                         "losses": losses, "draws": n - wins - losses, "n": n,
-                         "estimate": share["estimate"], "low": share["low"],
-                         "high": share["high"], "margin": margin,
-                         "margin_low": max(-1.0, margin - z * se),
-                         "margin_high": min(1.0, margin + z * se)})
-        return pd.DataFrame(rows, columns=["player", "opponent", "wins", "losses", "draws",
-                                           "n", "estimate", "low", "high", "margin",
-                                           "margin_low", "margin_high"])
+            se = np.sqrt(np.maximum((wins + losses) / n - margin ** 2, 0.0) / n)
+        table = counts.index.to_frame(index=False)
+        table = table.assign(wins=wins, losses=losses, draws=n - wins - losses, n=n,
+                             estimate=share["estimate"], low=share["low"], high=share["high"],
+                             margin=margin, margin_low=np.maximum(-1.0, margin - z * se),
+                             margin_high=np.minimum(1.0, margin + z * se))
+        return table[["player", "opponent", "wins", "losses", "draws", "n", "estimate", "low",
+                      "high", "margin", "margin_low", "margin_high"]]
     return _per_group(frame, by, metric)
 
 
@@ -804,6 +802,35 @@ def shape_win_rates(frame: pd.DataFrame, by: By = None, correction: str | None =
     for column in [c for c in frame.columns if c.startswith("cards_")] + ["winning_card"]:
         pooled[column] = _shape_name(frame[column])
     return card_win_rates(pooled, by, correction).rename(columns={"card": "shape"})
+
+
+def _seat_pairs(games: pd.DataFrame) -> pd.DataFrame:
+    """Every ordered pair of seats of different player kinds in each game.
+
+    Columns ``player``, ``opponent``, ``won`` (the player's seat won) and ``lost``
+    (the opponent's seat won).
+    """
+    seats = seat_results(games)
+    if "player" not in seats.columns:
+        raise ValueError("head_to_head needs the player_0, player_1, ... columns")
+    row = seats["row"].to_numpy()
+    player = seats["player"].to_numpy(dtype=object)
+    won = seats["won"].to_numpy(dtype=bool)
+    starts = np.searchsorted(row, np.arange(len(games)))  # the long view is sorted by row
+    offset = np.arange(len(row)) - starts[row]  # the seat's place within its game
+    n_seats = seats["n_players"].to_numpy()
+    parts = []
+    for shift in range(1, int(n_seats.max()) if len(n_seats) else 1):
+        # The seat `shift` places further round the table, for every seat at once.
+        other = starts[row] + (offset + shift) % n_seats
+        keep = (shift < n_seats) & (player != player[other])
+        parts.append((player[keep], player[other][keep], won[keep], won[other][keep]))
+    if not parts:
+        parts = [(player[:0], player[:0], won[:0], won[:0])]
+    return pd.DataFrame({"player": pd.Series(np.concatenate([p[0] for p in parts]), dtype=object),
+                         "opponent": pd.Series(np.concatenate([p[1] for p in parts]), dtype=object),
+                         "won": np.concatenate([p[2] for p in parts]),
+                         "lost": np.concatenate([p[3] for p in parts])})
 
 
 # ---------------------------------------------------------------------------
