@@ -7,7 +7,7 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 NBVAL  := --nbval --nbval-sanitize-with tests/nbval_sanitize.cfg --nbval-cell-timeout=120
 
-.PHONY: lab test test-fast test-browser browser-deps benchmarks clean
+.PHONY: lab test test-fast test-browser test-oldest browser-deps benchmarks clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -36,8 +36,20 @@ test-fast: $(STAMP)
 test-browser: $(STAMP) browser-deps
 	$(PY) -m pytest tests/browser -m browser
 
+# The unit tests on the lowest versions pyproject.toml declares (its lower bounds), in a
+# second venv: uv installs each direct dependency at its lower bound ("lowest-direct").
+OLDEST := .venv-oldest
+$(OLDEST)/.installed: pyproject.toml
+	$(PYTHON) -m venv $(OLDEST)
+	$(OLDEST)/bin/python -m pip install --quiet --upgrade pip uv
+	$(OLDEST)/bin/uv pip install --quiet --python $(OLDEST)/bin/python --resolution lowest-direct -e '.[test]'
+	touch $@
+
+test-oldest: $(OLDEST)/.installed
+	$(OLDEST)/bin/python -m pytest tests -m "not browser" --ignore=tests/browser -p no:cacheprovider
+
 benchmarks: $(STAMP)
 	for b in benchmarks/*.py; do $(PY) $$b || exit 1; done
 
 clean:
-	rm -rf $(VENV) build dist *.egg-info .pytest_cache test-output
+	rm -rf $(VENV) $(OLDEST) build dist *.egg-info .pytest_cache test-output
