@@ -111,8 +111,8 @@ def wilson_interval(successes, n, confidence: float = CONFIDENCE):
         low, high = np.clip(centre - half, 0, 1), np.clip(centre + half, 0, 1)
     # With no success (or no failure) the formula's end is exactly 0 (or 1); rounding
     # would leave a 1e-19 that prints as noise.
-    low = np.where((k == 0) & (n > 0), 0.0, low)
-    high = np.where((k == n) & (n > 0), 1.0, high)
+    low = np.where((k == 0) & (n > 0), 0.0, low)[()]  # [()]: a number stays a number
+    high = np.where((k == n) & (n > 0), 1.0, high)[()]
     return low, high
 
 
