@@ -396,7 +396,7 @@ MISSING_NAMES = frozenset({"None", "nan", "NaN", "<NA>"})
 
 
 def _names_or_missing(column: pd.Series) -> pd.Series:
-    """Names as plain Python strings, and None where nobody won, on any pandas.
+    """Names as plain Python strings, and missing (NaN) where nobody won, on any pandas.
 
     (``astype(str)`` would turn a missing value into the text "None" or "nan" on
     pandas 2; so would a file written from such a frame.) No player, kind or card
@@ -404,7 +404,7 @@ def _names_or_missing(column: pd.Series) -> pd.Series:
     """
     values = column.to_numpy(dtype=object, copy=True)
     missing = pd.isna(values) | np.isin(values, list(MISSING_NAMES))
-    values[missing] = None  # numpy keeps None as None; pandas' where() may make it NaN
+    values[missing] = np.nan  # as pandas shows a missing text: NaN, whatever the version
     return pd.Series(values, index=column.index, dtype=object)
 
 
