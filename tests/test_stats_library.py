@@ -1,7 +1,7 @@
 """Intervals and tests come from statistics.NormalDist and scipy.stats, and give the figures
 the kit has always given (to 1e-9) on every shipped study."""
 
-import glob
+import doctest
 import math
 import os
 from statistics import NormalDist
@@ -11,7 +11,7 @@ import pandas as pd
 import pytest
 import scipy.stats
 
-from xochintlan_hex import stats
+from xochintlan_hex import exact, stats
 from xochintlan_hex.cli import main
 from xochintlan_hex.studies import read_results
 
@@ -58,3 +58,9 @@ def test_report_figures_unchanged_on_the_shipped_studies(name):
     for column in ("estimate", "low", "high", "n"):
         np.testing.assert_allclose(now[column].to_numpy(float), before[column].to_numpy(float),
                                    rtol=0, atol=1e-9, err_msg=f"{name}: {column}")
+
+
+@pytest.mark.parametrize("module", [stats, exact], ids=["stats", "exact"])
+def test_the_examples_in_the_docstrings_run(module):
+    result = doctest.testmod(module)
+    assert result.failed == 0 and result.attempted > 0

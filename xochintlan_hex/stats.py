@@ -13,6 +13,16 @@ How uncertainty is given
     * means: Student's t interval;
     * balance (a maximum of differences, with no simple formula): a seeded
       bootstrap over games, so the same frame always gives the same interval.
+    Quantiles come from ``statistics.NormalDist`` and ``scipy.stats``; only the
+    Wilson formula is written out here, as lesson 03 teaches it.
+
+What a study can conclude
+    * many rates side by side: ``correction="holm"`` (or ``"bh"``) on
+      :func:`card_win_rates` and :func:`kind_win_rates` (:func:`adjust_p_values`);
+    * how many games a comparison needs: :func:`games_to_resolve`;
+    * a sanity check: a card and its mirror image must win equally often
+      (:func:`symmetry_check`); :func:`shape_win_rates` pools them;
+    * :func:`report` gathers all of it in one table.
 
 How a game scores for a seat
     The winner scores 1 and every other seat 0; a game that nobody won (a tie
@@ -694,7 +704,7 @@ def games_to_resolve(rate: float, difference: float = 0.05, power: float = 0.8,
     ``n = (z_a sqrt(2 p q) + z_b sqrt(p1 q1 + p2 q2))^2 / difference^2``.
 
     >>> games_to_resolve(0.5, 0.1)
-    388
+    392
     """
     if not 0 < difference < 1:
         raise ValueError(f"difference must lie between 0 and 1, got {difference!r}")
