@@ -61,3 +61,12 @@ def test_report_by_n_players_on_the_shipped_self_play_studies_prints_a_table(cap
     assert "Win rate by seat" in out and "n_players" in out
     for n in (2, 3, 4, 5):
         assert f"seat {n - 1} of {n}" in out
+
+
+def test_grouping_a_distribution_by_what_it_counts_is_refused():
+    frame = pd.DataFrame({"score": [3, 5, 5, 9], "rating": ["a", "a", "b", "b"]})
+    with pytest.raises(ValueError, match="'score' is what this table counts"):
+        stats.score_distribution(frame, by="score")
+    with pytest.raises(ValueError, match="'rating' is what this table counts"):
+        stats.rating_shares(frame, by="rating", bands=["a", "b"])
+    assert stats.score_distribution(frame, by="rating").columns[0] == "rating"

@@ -208,14 +208,25 @@ def _per_group(frame: pd.DataFrame, by: By, metric: Callable[[pd.DataFrame], pd.
     for values, group in frame.groupby(keys, dropna=False, sort=True):
         block = metric(group)
         for key, value in reversed(list(zip(keys, values))):
-            # A metric may report a grouping column itself (n_players): within the
-            # group it holds the group's value, so it moves to the front once.
-            block = block.drop(columns=key, errors="ignore")
+            if key in block.columns:
+                block = block.drop(columns=_own_column_of_group(block, key, value))
             block.insert(0, key, value)
         blocks.append(block)
     if not blocks:
         return pd.DataFrame(columns=keys)
     return pd.concat(blocks, ignore_index=True)
+
+
+def _own_column_of_group(block: pd.DataFrame, key: str, value) -> str:
+    """A metric may report a grouping column itself (``n_players`` per seat): within
+    the group it can only hold the group's value, and it moves to the front once.
+    A column that says something else (``score`` of :func:`score_distribution`
+    grouped by ``score``) cannot be a group key."""
+    own = block[key].dropna()
+    if pd.isna(value) or (own == value).all():
+        return key
+    raise ValueError(f"by: {key!r} is what this table counts (its rows are the {key} "
+                     f"values); group by another column")
 
 
 def _require(frame: pd.DataFrame, *columns: str) -> None:
