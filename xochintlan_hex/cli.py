@@ -358,24 +358,20 @@ def _report(args: argparse.Namespace) -> int:
 
 
 def _format_block(block: pd.DataFrame, by: Sequence[str]) -> str:
+    games_needed = block["metric"].iloc[0] == "games_needed"  # counts of games, no interval
     columns = [*by, "level", "estimate", "low", "high", "n", "p_value", "note"]
-    if (block["level"] == "").all():
-        columns.remove("level")
-    for optional in ("p_value", "note"):  # only the blocks that test something show these
-        if optional in block.columns and block[optional].replace("", None).isna().all():
-            columns.remove(optional)
-    if block["metric"].iloc[0] == "games_needed":  # a count of games, no interval
-        columns = [c for c in columns if c not in ("low", "high")]
-    shown = block[[c for c in columns if c in block.columns]].copy()
-    counts = block["metric"].iloc[0] == "games_needed"
+    blank = {c: (block[c].isna() | (block[c].astype(str) == "")).all()
+             for c in ("level", "p_value", "note") if c in block.columns}
+    hidden = {c for c, empty in blank.items() if empty} | ({"low", "high"} if games_needed else set())
+    shown = block[[c for c in columns if c in block.columns and c not in hidden]].copy()
     for column in ("estimate", "low", "high"):
         if column in shown.columns:
             shown[column] = shown[column].map(
-                lambda v: "" if pd.isna(v) else f"{int(v)}" if counts else f"{v:.3f}")
+                lambda v: "" if pd.isna(v) else f"{int(v)}" if games_needed else f"{v:.3f}")
     shown["n"] = shown["n"].map(lambda v: "" if pd.isna(v) else f"{int(v)}")
-    if "p_value" in shown.columns:
+    if "p_value" in shown.columns:  # only the blocks that test something
+        shown["p_value"] = shown["p_value"].map(lambda v: "" if pd.isna(v) else f"{v:.3g}")
         shown = shown.rename(columns={"p_value": "p"})
-        shown["p"] = shown["p"].map(lambda v: "" if pd.isna(v) else f"{v:.3g}")
     return shown.to_string(index=False)
 
 
