@@ -70,3 +70,16 @@ def test_grouping_a_distribution_by_what_it_counts_is_refused():
     with pytest.raises(ValueError, match="'rating' is what this table counts"):
         stats.rating_shares(frame, by="rating", bands=["a", "b"])
     assert stats.score_distribution(frame, by="rating").columns[0] == "rating"
+
+
+HEXTREMADURA_METRICS = [stats.score_distribution, stats.rating_shares, stats.objective_rates,
+                        stats.quest_rates, stats.duration, stats.report]
+
+
+@pytest.mark.parametrize("metric", HEXTREMADURA_METRICS, ids=lambda m: m.__name__)
+def test_every_hextremadura_metric_groups_by_every_other_study_column(metric):
+    study = read_results("datasets/hextremadura_search.csv").head(20)
+    counted = {stats.score_distribution: "score", stats.rating_shares: "rating"}.get(metric)
+    for column in study.columns.drop(counted, errors="ignore"):
+        table = metric(study, by=column)
+        assert table.columns[0] == column and list(table.columns).count(column) == 1, column

@@ -1018,7 +1018,7 @@ def report(frame: pd.DataFrame, by: By = None, correction: str = "holm",
     blocks: list[pd.DataFrame] = []
     if "score" in frame.columns:
         blocks.append(block("score", duration(frame, by, column="score"), None))
-        if "rating" in frame.columns:
+        if "rating" in frame.columns and "rating" not in keys:  # by rating: each band is 100%
             blocks.append(block("rating", rating_shares(frame, by), "rating"))
         if any(c.startswith("objectives_") for c in frame.columns):
             blocks.append(block("objective", objective_rates(frame, by), "objective"))
