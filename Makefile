@@ -7,7 +7,7 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 NBVAL  := --nbval --nbval-sanitize-with tests/nbval_sanitize.cfg --nbval-cell-timeout=120
 
-.PHONY: lab test test-fast test-browser test-oldest browser-deps benchmarks clean
+.PHONY: lab test test-fast test-browser test-oldest browser-deps benchmarks clean typecheck
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -27,11 +27,15 @@ browser-deps:
 	  $$SUDO apt-get update -qq && $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
 	fi
 
-test: $(STAMP) browser-deps
+test: $(STAMP) browser-deps typecheck
 	$(PY) -m pytest tests notebooks $(NBVAL)
 
-test-fast: $(STAMP)
+test-fast: $(STAMP) typecheck
 	$(PY) -m pytest tests notebooks $(NBVAL) -m "not browser"
+
+# mypy on the package, configured in pyproject.toml ([tool.mypy]): zero errors allowed
+typecheck: $(STAMP)
+	$(PY) -m mypy
 
 test-browser: $(STAMP) browser-deps
 	$(PY) -m pytest tests/browser -m browser

@@ -11,6 +11,7 @@ import pytest
 
 import xochintlan_hex.hextremadura as package
 from xochintlan_hex.hextremadura import (
+    RecordError,
     OBJECTIVE_TYPES,
     Hextremadura,
     IllegalAction,
@@ -66,15 +67,15 @@ def test_replay_checks_the_recorded_result():
 
 
 def test_replay_refuses_a_malformed_record():
-    with pytest.raises(ValueError, match="must be JSON"):
+    with pytest.raises(RecordError, match="not a JSON text"):
         replay("{not json")
-    with pytest.raises(ValueError, match="lacks"):
+    with pytest.raises(RecordError, match="missing field"):
         replay({"format": "hextremadura-record", "actions": []})
-    with pytest.raises(ValueError, match="not a hextremadura-record"):
+    with pytest.raises(RecordError, match="not a Hextremadura record"):
         replay({"format": "xochintlan-record", "tileset": {}, "order": [], "actions": []})
     data = record_of(random_game(6, 3))
     data["actions"][1] = "T99@(40,40)r0f"
-    with pytest.raises(IllegalAction, match="record action 2"):
+    with pytest.raises(RecordError, match="record action 2"):
         replay(data)
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import random
 
 import pytest
@@ -361,12 +363,7 @@ ILLEGAL = {
     "unknown tile": (Place("Z9", (1, 0)), "tile 'Z9' is not available"),
     "cell occupied": (Place("R2", (0, 0)), "cell (0, 0) is occupied by tile 'R1'"),
     "cell touching no tile": (Place("R2", (3, 3)), "cell (3, 3) touches no tile"),
-    "rotation too big": (Place("R2", (1, 0), 6), "rotation 6 is outside 0..5"),
-    "rotation negative": (Place("R2", (1, 0), -1), "rotation -1 is outside 0..5"),
-    "rotation not a number": (Place("R2", (1, 0), "2"), "rotation '2' is outside 0..5"),
     "face of a terrain tile": (Place("B", (1, 0), 0, "back"), "face 'back' is not allowed in round 1"),
-    "face unknown": (Place("R2", (1, 0), 0, "side"), "face must be 'front' or 'back'"),
-    "cell not a pair": (Place("R2", (1, 0, 0)), "cell must be a pair of integers"),
     "cannot parse": ("R2 at 1,0", "cannot parse 'R2 at 1,0'"),
     "rotation in text": ("R2@(1,0)r7f", "rotation 7 is outside 0..5"),
     "not an action": (42, "an action is a Place or its notation"),
@@ -386,6 +383,24 @@ def test_illegal_actions_are_refused_and_change_nothing(started, case):
     with pytest.raises(IllegalAction):
         started.would_remove(action)
     assert snapshot(started) == before
+
+
+# A Place is a checked value, like the Xochintlan actions: a malformed one cannot be built.
+MALFORMED_PLACES = {
+    "rotation too big": ((("R2", (1, 0), 6)), "rotation 6 is outside 0..5"),
+    "rotation negative": ((("R2", (1, 0), -1)), "rotation -1 is outside 0..5"),
+    "rotation not a number": ((("R2", (1, 0), "2")), "rotation '2' is outside 0..5"),
+    "face unknown": ((("R2", (1, 0), 0, "side")), "face must be 'front' or 'back'"),
+    "cell not a pair": ((("R2", (1, 0, 0))), "cell must be a pair of integers"),
+    "tile id not a text": (((7, (1, 0))), "tile_id must be a tile id"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(MALFORMED_PLACES))
+def test_a_malformed_place_cannot_be_built(case):
+    fields, message = MALFORMED_PLACES[case]
+    with pytest.raises(IllegalAction, match=re.escape(message)):
+        Place(*fields)
 
 
 def test_illegal_action_is_the_shared_exception_and_a_value_error():
@@ -521,8 +536,8 @@ def test_fuzz_any_placement_is_played_or_refused_without_change(moves, tile, cel
     while len(game.history) < moves and not game.is_over:
         game.play(game.random_action(rng))
     before, twin = snapshot(game), game.clone()
-    action = Place(tile, cell, rotation, face)
     try:
+        action = Place(tile, cell, rotation, face)  # a malformed Place is refused as it is built
         game.play(action)
     except IllegalAction:
         assert snapshot(game) == before

@@ -150,3 +150,24 @@ def test_is_connected():
 def test_docstring_examples():
     result = doctest.testmod(lattice_module)
     assert result.attempted >= 3 and result.failed == 0
+
+
+def test_cell_geometry_lives_in_lattice_alone():
+    # pixel -> cell, rounding, distances and corners: one implementation, in lattice.py
+    import re
+    from pathlib import Path
+
+    package = Path(__file__).resolve().parents[1] / "xochintlan_hex"
+    geometry = re.compile(r"sqrt\(3|SQRT3|cube_round|def _distance\(|def hex_round")
+    found = [str(path.relative_to(package)) for path in package.rglob("*.py")
+             if path.name != "lattice.py" and geometry.search(path.read_text(encoding="utf-8"))]
+    assert not found, f"cell geometry outside lattice.py: {found}"
+
+
+def test_the_cell_under_a_point_is_the_cell_drawn_there():
+    for lat in (SQUARE, HEX):
+        for cell in [(0, 0), (3, -2), (-4, 5)]:
+            x, y = lat.center(cell)
+            for cx, cy in lat.corners(cell):
+                assert lat.cell_at(x + 0.9 * (cx - x), y + 0.9 * (cy - y)) == cell
+            assert lat.distance((0, 0), cell) == lat.distance(cell, (0, 0))

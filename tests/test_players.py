@@ -310,3 +310,34 @@ def test_hextremadura_greedy_scores_more_than_random():
         "player")
     assert both.loc["greedy", "low"] > both.loc["random", "high"]
     assert (greedy["explored"] > 0).all()
+
+
+def _canonical(rm):
+    """A region map up to the numbering of its regions: every field, by sector sets."""
+    sectors = [region.sectors for region in rm.regions]
+    regions = {(region.terrain, region.sectors, region.icons) for region in rm.regions}
+    adjacent = {frozenset((sectors[i], sectors[j])) for i, near in enumerate(rm.adjacent) for j in near}
+    index = {sector: sectors[i] for sector, i in rm.index.items()}
+    return regions, adjacent, index, dict(rm.terrains)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_greedy_player_builds_the_complete_region_map_of_a_placement(seed):
+    # The player's region map after a placement is the engine's, field by field (regions
+    # with their sectors, the sector index, adjacency, terrains), for every placement that
+    # takes no tile off the map.
+    game = Hextremadura(seed=seed)
+    rng = random.Random(seed)
+    checked = 0
+    while not game.is_over and checked < 300:
+        view = MapView(game)
+        for action in rng.sample(game.legal_actions(), min(25, len(game.legal_actions()))):
+            if game.would_remove(action):
+                continue
+            twin = game.clone()
+            twin.play(action)
+            assert _canonical(view.region_map_after(action)) == _canonical(twin.region_map())
+            assert view.score_after(action) == twin.score()
+            checked += 1
+        game.play(game.random_action(rng))
+    assert checked >= 100

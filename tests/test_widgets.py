@@ -355,6 +355,16 @@ def completing_state(seed: int) -> tuple[HextremaduraApp, HexPlace]:
     raise AssertionError("no completing placement found")
 
 
+def test_a_click_with_a_rotation_outside_0_to_5_is_refused_in_the_message():
+    # A Place is checked as it is built: the app shows the refusal instead of a traceback.
+    app = HextremaduraApp(seed=3)
+    app.rotation = 7
+    assert app.click((0, 0)) is False
+    assert "rotation 7 is outside 0..5" in app.text("xh-message") and not app.game.map
+    app.hovered = (0, 0)
+    assert app.preview is None
+
+
 def test_first_click_on_the_empty_map_places_the_selected_tile_there():
     app = HextremaduraApp(seed=3)
     offer, top = app.game.available()

@@ -766,7 +766,7 @@ def test_rules_are_frozen_and_round_trip():
         ({"players": "two"}, "players must be an int >= 1"),
         ({"players": 19}, "19 players x 1 card\\(s\\) need 19 goal cards; the square deck holds 18"),
         ({"players": 18, "rules": Rules(allow_redraw=True)}, "plus one left to draw for allow_redraw=True"),
-        ({"seed": "abc"}, "seed must be an int or None"),
+        ({"seed": "abc"}, "seed must be a whole number >= 0 or None"),
         ({"rules": {"lattice": "hex"}}, "rules must be a Rules value"),
         ({"cards": ["I"]}, "cards must hold one hand per player: 2 players, 1 hands given"),
         ({"cards": "IX"}, "cards must be a list with one hand per player"),

@@ -154,7 +154,7 @@ def test_json_round_trip_with_a_starting_board():
     while again.history:
         again.undo()
     assert again.board == board and again.current_player == 1
-    assert again.to_json() == Xochintlan.from_board(board, 3, 11, Rules(max_turns=90), None, 1).to_json()
+    assert again.to_json() == Xochintlan.from_board(board, 3, seed=11, rules=Rules(max_turns=90), current_player=1).to_json()
 
 
 def test_records_without_a_board_still_start_from_the_set_up():

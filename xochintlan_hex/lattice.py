@@ -3,8 +3,11 @@
 The two lattices read side by side, in the spirit of Red Blob Games' "Hexagonal
 Grids": a cell is a pair of ints, a direction is a small offset, rotation and
 reflection are tiny coordinate formulas, and pixel layout is kept apart from the
-grid logic (``center`` and ``corners`` are the only functions that know about
-drawing).
+grid logic. All the kit's cell geometry lives here: steps between cells
+(``distance``), and for drawing the centre of a cell (``center``), its polygon
+(``corners``, ``corners_around``), points towards a side (``towards``) and the
+cell under a point of a drawing (``cell_at``, rounding in cube coordinates on
+the hex lattice).
 
 Square lattice
     Cells ``(x, y)``. ``y`` grows *downwards*, like the rows of a text diagram,
@@ -22,6 +25,10 @@ Hex lattice
 (0, -1)
 >>> HEX.normalize([(3, 4), (4, 4)])
 ((0, 0), (1, 0))
+>>> HEX.distance((0, 0), (2, -1)), SQUARE.distance((0, 0), (2, -1))
+(2, 3)
+>>> HEX.cell_at(*HEX.center((2, -1))), SQUARE.cell_at(1.2, -1.9)
+((2, -1), (1, 2))
 """
 
 from __future__ import annotations
@@ -153,22 +160,68 @@ class Lattice:
         min_y = min(c[1] for c in cells)
         return tuple(sorted((x - min_x, y - min_y) for x, y in cells))
 
+    def distance(self, a: Cell, b: Cell) -> int:
+        """The number of steps from cell ``a`` to cell ``b`` (through neighbours)."""
+        dx, dy = b[0] - a[0], b[1] - a[1]
+        if self.sides == 4:
+            return abs(dx) + abs(dy)
+        return (abs(dx) + abs(dy) + abs(dx + dy)) // 2
+
     # -- drawing -------------------------------------------------------------
     def center(self, cell: Cell) -> Point:
         """Centre of ``cell`` in drawing units (y up; cells one unit apart on the square lattice)."""
         return self._center(cell)
 
+    @property
+    def apothem(self) -> float:
+        """Distance from a cell's centre to the middle of its sides, in drawing units."""
+        return self.circumradius * math.cos(math.pi / self.sides)
+
     def corners(self, cell: Cell) -> list[Point]:
         """The polygon of ``cell``, counter-clockwise, starting just clockwise of side 0."""
-        cx, cy = self.center(cell)
+        return self.corners_around(self.center(cell))
+
+    def corners_around(self, centre: Point, radius: float | None = None) -> list[Point]:
+        """The polygon of a cell drawn at ``centre`` with circumradius ``radius`` (the lattice's by
+        default), counter-clockwise; corners ``i`` and ``i + 1`` bound side ``i``."""
+        cx, cy = centre
+        radius = self.circumradius if radius is None else radius
         step = 360.0 / self.sides
         angles = (math.radians(self.first_corner_angle + k * step) for k in range(self.sides))
-        return [(cx + self.circumradius * math.cos(a), cy + self.circumradius * math.sin(a)) for a in angles]
+        return [(cx + radius * math.cos(a), cy + radius * math.sin(a)) for a in angles]
+
+    def towards(self, centre: Point, side: int, distance: float) -> Point:
+        """The point ``distance`` from ``centre`` in the direction of ``side`` (side 0 is east)."""
+        angle = math.radians(360.0 / self.sides * side)
+        return centre[0] + distance * math.cos(angle), centre[1] + distance * math.sin(angle)
+
+    def cell_at(self, x: float, y: float) -> Cell:
+        """The cell whose drawing (``center``/``corners``) covers the point ``(x, y)``."""
+        if self.sides == 4:
+            # Square centres are (x, -y): y grows downwards on the board, upwards in drawings.
+            return (round(x), round(-y))
+        # Invert the pointy-top layout, then round in cube coordinates (Red Blob Games).
+        r = -y / 1.5
+        q = x / SQRT3 - r / 2.0
+        return _cube_round(q, r)
 
     def side_corners(self, cell: Cell, side: int) -> tuple[Point, Point]:
         """The two corners that bound ``side`` of ``cell``."""
         corners = self.corners(cell)
         return corners[side], corners[(side + 1) % self.sides]
+
+
+def _cube_round(q: float, r: float) -> Cell:
+    """The hex cell nearest the fractional axial point ``(q, r)``."""
+    s = -q - r
+    rq, rr, rs = round(q), round(r), round(s)
+    dq, dr, ds = abs(rq - q), abs(rr - r), abs(rs - s)
+    # The coordinate that moved most is the one to recompute from the other two.
+    if dq > dr and dq > ds:
+        rq = -rr - rs
+    elif dr > ds:
+        rr = -rq - rs
+    return (int(rq), int(rr))
 
 
 def _rotation(lattice: Lattice, turns: int) -> Callable[[Cell], Cell]:

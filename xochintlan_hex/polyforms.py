@@ -90,9 +90,8 @@ Every fixed polyomino of up to 16 cells (about 140 million) takes seconds.
 from __future__ import annotations
 
 import functools
-import itertools
 import operator
-from typing import Iterable, Iterator, Sequence
+from typing import Any, Callable, Iterable, Iterator, Sequence
 
 from xochintlan_hex.display import ShowsItself
 from xochintlan_hex.lattice import Cell, Lattice, get_lattice, is_connected
@@ -140,9 +139,9 @@ def _check_n(n: object) -> int:
 
 
 def _check_kind(kind: object) -> str:
-    if kind not in KINDS:
+    if not isinstance(kind, str) or kind not in KINDS:
         raise ValueError(f"kind must be one of {list(KINDS)}, not {kind!r}")
-    return kind  # type: ignore[return-value]
+    return kind
 
 
 # ---------------------------------------------------------------------------
@@ -210,6 +209,9 @@ class Polyform(ShowsItself):
 
     # _name caches the name: players and lessons ask for it in tight loops.
     __slots__ = ("_cells", "_lat", "_name")
+    _cells: tuple[Cell, ...]
+    _lat: Lattice
+    _name: str
 
     def __init__(self, cells: Iterable[Cell], lattice: str | Lattice = "square") -> None:
         lat = get_lattice(lattice)
@@ -233,7 +235,7 @@ class Polyform(ShowsItself):
     def __delattr__(self, name: str) -> None:
         raise AttributeError("Polyform is immutable")
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Any, ...]:
         return (Polyform, (self._cells, self._lat.name))
 
     # -- text pictures --------------------------------------------------------
@@ -477,7 +479,7 @@ def _checked_cells(cells: Iterable[Cell]) -> list[Cell]:
     return cell_list  # type: ignore[return-value]
 
 
-def _as_cell(c: tuple) -> Cell:
+def _as_cell(c: Any) -> Cell:
     """``c`` as a pair of plain ints (numpy integers welcome, bools refused)."""
     try:
         if len(c) != 2 or any(isinstance(v, bool) for v in c):
@@ -621,7 +623,7 @@ def _region(lat: Lattice, size: int) -> tuple[int, list[int], int, list[int]]:
         (x, y)
         for y in range(size)
         for x in range(-size + 1, size)
-        if (y > 0 or x >= 0) and _distance(lat, (0, 0), (x, y)) <= size - 1
+        if (y > 0 or x >= 0) and lat.distance((0, 0), (x, y)) <= size - 1
     ]
     inside = set(cells)
     region = sum(1 << bit(x, y) for x, y in cells)
@@ -632,15 +634,7 @@ def _region(lat: Lattice, size: int) -> tuple[int, list[int], int, list[int]]:
     return region, neighbours, 1 << bit(0, 0), shifts
 
 
-def _distance(lat: Lattice, a: Cell, b: Cell) -> int:
-    """The number of steps between two cells."""
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    if lat.sides == 4:
-        return abs(dx) + abs(dy)
-    return (abs(dx) + abs(dy) + abs(dx + dy)) // 2
-
-
-def _pair_counter(shifts: list[int]):
+def _pair_counter(shifts: list[int]) -> Callable[[int, int], int]:
     """A function ``(untried, free) -> number of (untried, free) neighbour pairs``."""
     positive = sorted(s for s in shifts if s > 0)
     if len(positive) == 2:
@@ -773,9 +767,9 @@ def _isometries(m: Matrix) -> list[Cell]:
     edges), 1 axis for each reflection.
     """
     order = _matrix_order(m)
-    small = sorted(itertools.product(range(-2, 3), repeat=2), key=lambda t: (abs(t[0]) + abs(t[1]), t))
+    small = sorted(_box(2), key=lambda t: (abs(t[0]) + abs(t[1]), t))
     image = set()
-    for s in itertools.product(range(-12, 13), repeat=2):
+    for s in _box(12):
         ms = _apply(m, s)
         image.add((s[0] - ms[0], s[1] - ms[1]))
     classes: list[Cell] = []
@@ -789,10 +783,15 @@ def _isometries(m: Matrix) -> list[Cell]:
     return classes
 
 
+def _box(reach: int) -> list[Cell]:
+    """Every cell ``(x, y)`` with ``|x|, |y| <= reach``, row by row."""
+    return [(x, y) for x in range(-reach, reach + 1) for y in range(-reach, reach + 1)]
+
+
 def _axis_form(m: Matrix) -> tuple[Cell, int]:
     """For a reflection ``m``: a linear form ``phi`` constant on its orbits and the
     step ``g > 0`` by which ``phi`` grows under the smallest translation along the axis."""
-    small = sorted(itertools.product(range(-2, 3), repeat=2), key=lambda t: (abs(t[0]) + abs(t[1]), t))
+    small = sorted(_box(2), key=lambda t: (abs(t[0]) + abs(t[1]), t))
     a, b, c, d = m
     # phi o m = phi, written out for phi = (p, q)
     phi = next(p for p in small if p != (0, 0) and p[0] * (1 - a) == p[1] * c and p[1] * (1 - d) == p[0] * b)
@@ -809,8 +808,8 @@ def _orbits(lat: Lattice, n: int, m: Matrix, t: Cell, reflection: bool) -> list[
         x, y = _apply(m, v)
         return (x + t[0], y + t[1])
 
-    box = itertools.product(range(-2 * n - 2, 2 * n + 3), repeat=2)
-    cells = [v for v in box if _distance(lat, v, h(v)) <= n - 1]
+    box = _box(2 * n + 2)
+    cells = [v for v in box if lat.distance(v, h(v)) <= n - 1]
     if reflection:
         phi, step = _axis_form(m)
         longest = max(abs(phi[0] * dx + phi[1] * dy) for dx, dy in lat.directions) * (n - 1) + step
@@ -851,7 +850,7 @@ def _count_invariant(lat: Lattice, n: int, m: Matrix, t: Cell, reflection: bool)
         phi, step = _axis_form(m)
         roots = [i for i, o in enumerate(orbits) if phi[0] * o[0][0] + phi[1] * o[0][1] < step]
     else:
-        roots = range(len(orbits))
+        roots = list(range(len(orbits)))
 
     def connected(cells: int) -> bool:
         reach = cells & -cells
@@ -971,7 +970,7 @@ def counts_table(square_max: int = 16, hex_max: int = 14) -> list[tuple[str, str
 ('square', 'one-sided', 2, 1), ('square', 'free', 1, 1), ('square', 'free', 2, 1), ('hex', 'fixed', 1, 1), \
 ('hex', 'one-sided', 1, 1), ('hex', 'free', 1, 1)]
     """
-    rows = []
+    rows: list[tuple[str, str, int, int]] = []
     for lattice, top in (("square", square_max), ("hex", hex_max)):
         for kind in KINDS:
             rows.extend((lattice, kind, n, count) for n, count in count_polyforms_upto(top, lattice, kind).items())

@@ -199,7 +199,7 @@ def parts_directory(out: str | os.PathLike) -> Path:
     return path.with_name(path.name + PARTS_SUFFIX)
 
 
-def _atomic_write(path: Path, write: Callable[[Path], None]) -> None:
+def _atomic_write(path: Path, write: Callable[[Path], object]) -> None:
     """Run ``write(temporary)`` then rename it to ``path``: the file is whole or absent."""
     temporary = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
     # Created as open() would (mode 0o666 less the umask), unlike mkstemp's private 0o600.
@@ -404,10 +404,10 @@ def run_study(study: Study, out: str | os.PathLike, workers: int = 1,
             bar.update(len(indices))
             if on_chunk is not None:
                 on_chunk(indices, path)
-    rows = read_chunks(parts)
-    if sorted(rows) != list(range(study.games)):
+    kept = read_chunks(parts)
+    if sorted(kept) != list(range(study.games)):
         raise StudyError(f"{parts} does not hold every game of the study; run it again with resume")
-    frame = study.to_frame([rows[i] for i in range(study.games)])
+    frame = study.to_frame([kept[i] for i in range(study.games)])
     write_results(frame, out)
     if not keep_parts:
         _remove_parts(parts)

@@ -39,8 +39,8 @@ perfect; the rating bands are :data:`RATING_BANDS`. The discover quests
 
 Modules: :mod:`.tiles` (format, loading), :mod:`.analysis` (sector graph,
 regions, requirements, objectives, quests), :mod:`.game` (the engine
-:class:`Hextremadura` and its action :class:`Place`), :mod:`.records` (JSON
-records and :func:`replay`).
+:class:`Hextremadura`, its action :class:`Place` and :func:`replay`), :mod:`.records`
+(the JSON record format, read and written for the engine).
 
 >>> from xochintlan_hex.hextremadura import Hextremadura
 >>> game = Hextremadura(seed=7)
@@ -51,7 +51,7 @@ records and :func:`replay`).
 True
 """
 
-from xochintlan_hex.errors import IllegalAction
+from xochintlan_hex.errors import IllegalAction, RecordError
 
 from .game import (
     MONFRAGUE_POINTS,
@@ -61,8 +61,9 @@ from .game import (
     Place,
     parse_action,
     rating_for,
+    replay,
 )
-from .records import record_of, replay
+from .records import record_of
 from .analysis import (
     REQUIREMENT_MODES,
     Region,
@@ -110,7 +111,7 @@ from .tiles import (
 )
 
 __all__ = [
-    "ICONS", "IllegalAction", "MONFRAGUE_POINTS", "OBJECTIVE_PARAMETERS", "OBJECTIVE_TYPES",
+    "ICONS", "IllegalAction", "RecordError", "MONFRAGUE_POINTS", "OBJECTIVE_PARAMETERS", "OBJECTIVE_TYPES",
     "RATING_BANDS", "REQUIREMENT_MODES", "TERRAINS", "TILE_KINDS",
     "Face", "Hextremadura", "Objective", "ObjectiveStatus", "Place", "PlacedTile", "Region",
     "RegionMap", "Requirement", "TileSpec", "Tileset", "TilesetError",

@@ -36,7 +36,7 @@ functions.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable, Mapping
+from typing import Callable, Iterable, Mapping
 
 from xochintlan_hex.lattice import HEX
 
@@ -367,7 +367,7 @@ def adjacent_pair(rm: RegionMap, symbol_a: str, symbol_b: str) -> bool:
     return False
 
 
-_OBJECTIVE_CHECKS = {
+_OBJECTIVE_CHECKS: dict[str, Callable[..., bool]] = {
     "all_symbols": all_symbols,
     "same_symbol_triad": same_symbol_triad,
     "three_separate": three_separate,

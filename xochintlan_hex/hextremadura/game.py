@@ -35,18 +35,18 @@ from __future__ import annotations
 
 import random
 import re
-import secrets
-from numbers import Integral
 from collections import Counter
 from types import MappingProxyType
 from typing import Any, Iterable, Mapping, NamedTuple, Sequence
 
 from xochintlan_hex.display import ShowsItself
-from xochintlan_hex.errors import IllegalAction
+from xochintlan_hex.errors import IllegalAction, RecordError
+from xochintlan_hex.game import ActionValue, checked_seed, is_whole, notation_int
 from xochintlan_hex.lattice import HEX
 
 from . import analysis as R
-from .tiles import OBJECTIVE_TYPES, Objective, PlacedTile, Tileset, load_tileset
+from . import records
+from .tiles import OBJECTIVE_TYPES, Objective, PlacedTile, Tileset, TilesetError, load_tileset
 
 Cell = tuple[int, int]
 
@@ -70,27 +70,45 @@ _NOTATION = re.compile(
 )
 
 
-class Place(NamedTuple):
+class Place(ActionValue):
     """Place tile ``tile_id`` on ``cell`` with ``rotation`` (0..5) and ``face`` up.
 
-    Its text form is ``tile@(q,r)r<rotation><f|b>``, with ``f`` for the front and
-    ``b`` for the back; :func:`parse_action` reads it back.
+    An immutable value, like the Xochintlan actions: equal only to a Place with
+    the same fields. Its text form is ``tile@(q,r)r<rotation><f|b>``, with ``f``
+    for the front and ``b`` for the back; :func:`parse_action` reads it back.
+    Whether the tile is available, the cell open, the face allowed is for the
+    game to judge (:meth:`Hextremadura.why_illegal`).
 
     >>> str(Place("T3", (1, -1), 2, "front"))
     'T3@(1,-1)r2f'
     >>> parse_action("R1@(0,2)r5b")
-    Place(tile_id='R1', cell=(0, 2), rotation=5, face='back')
+    Place('R1', (0, 2), 5, 'back')
+    >>> Place("T3", (1, -1)) == ("T3", (1, -1), 0, "front")
+    False
     """
 
+    __slots__ = ("tile_id", "cell", "rotation", "face")
+    __match_args__ = ("tile_id", "cell", "rotation", "face")
     tile_id: str
     cell: Cell
-    rotation: int = 0
-    face: str = "front"
+    rotation: int
+    face: str
+
+    def __init__(self, tile_id: str, cell: Cell, rotation: int = 0, face: str = "front") -> None:
+        if not isinstance(tile_id, str):
+            raise IllegalAction(f"tile_id must be a tile id such as 'T3', not {tile_id!r}")
+        if not (is_whole(rotation) and 0 <= rotation < 6):
+            raise IllegalAction(f"rotation {rotation!r} is outside 0..5")
+        if face not in ("front", "back"):
+            raise IllegalAction(f"face must be 'front' or 'back', not {face!r}")
+        object.__setattr__(self, "tile_id", tile_id)
+        object.__setattr__(self, "cell", _checked_cell(cell))
+        object.__setattr__(self, "rotation", int(rotation))
+        object.__setattr__(self, "face", face)
 
     def __str__(self) -> str:
         q, r = self.cell
-        face = "f" if self.face == "front" else "b" if self.face == "back" else f"?{self.face}"
-        return f"{self.tile_id}@({q},{r})r{self.rotation}{face}"
+        return f"{self.tile_id}@({q},{r})r{self.rotation}{self.face[0]}"
 
 
 class ObjectiveStatus(NamedTuple):
@@ -108,7 +126,7 @@ def parse_action(text: str) -> Place:
     Spaces are allowed between the parts. Anything else raises IllegalAction.
 
     >>> parse_action(" T12 @ (0, -3) r4 F ")
-    Place(tile_id='T12', cell=(0, -3), rotation=4, face='front')
+    Place('T12', (0, -3), 4, 'front')
     """
     if isinstance(text, Place):
         return text
@@ -119,7 +137,8 @@ def parse_action(text: str) -> Place:
             "e.g. 'T3@(1,-1)r2f' (f = front, b = back)"
         )
     face = "front" if match["face"] in "fF" else "back"
-    return Place(match["tile"], (int(match["q"]), int(match["r"])), int(match["rotation"]), face)
+    cell = (notation_int(match["q"], "q"), notation_int(match["r"], "r"))
+    return Place(match["tile"], cell, notation_int(match["rotation"], "rotation"), face)
 
 
 def rating_for(score: int) -> str:
@@ -138,8 +157,8 @@ def rating_for(score: int) -> str:
 class Hextremadura(ShowsItself):
     """One solo game of Hextremadura.
 
-    ``seed`` shuffles the pile (a fresh seed is drawn, and kept in ``seed``, when
-    it is None). ``tileset`` is anything :func:`load_tileset` accepts (the shipped
+    Every argument is keyword-only. ``seed`` shuffles the pile: a whole number
+    >= 0 (a fresh seed is drawn, and kept in ``seed``, when it is None). ``tileset`` is anything :func:`load_tileset` accepts (the shipped
     set by default). ``order`` fixes the pile instead, top first: distinct tile ids
     of the set (it may leave tiles out, for short lessons). ``requirement_mode`` is
     ``"at_least"`` (the default reading: a region of at least the size) or
@@ -155,6 +174,7 @@ class Hextremadura(ShowsItself):
 
     def __init__(
         self,
+        *,
         seed: int | None = None,
         tileset: "Tileset | str | Mapping[str, Any] | None" = None,
         order: Sequence[str] | None = None,
@@ -164,14 +184,12 @@ class Hextremadura(ShowsItself):
         if requirement_mode not in R.REQUIREMENT_MODES:
             raise ValueError(f"requirement_mode must be one of {R.REQUIREMENT_MODES}, not {requirement_mode!r}")
         self.requirement_mode = requirement_mode
-        if seed is not None and not _is_whole(seed):
-            raise ValueError(f"seed must be a whole number or None, not {seed!r}")
         if order is None:
-            self.seed = secrets.randbits(32) if seed is None else int(seed)
+            self.seed: int | None = checked_seed(seed)
             pile = list(self.tileset.ids)
             random.Random(self.seed).shuffle(pile)
         else:
-            self.seed = seed
+            self.seed = None if seed is None else checked_seed(seed)  # kept for reference: the order rules
             pile = self._checked_order(order)
         self.start_order: tuple[str, ...] = tuple(pile)
         self._map: dict[Cell, PlacedTile] = {}
@@ -183,7 +201,7 @@ class Hextremadura(ShowsItself):
         self._over = False
         self._history: list[Place] = []
         self._removals: list[tuple[str, ...]] = []
-        self._snapshots: list[tuple] = []
+        self._snapshots: list[_Snapshot] = []
 
     def _checked_order(self, order: Sequence[str]) -> list[str]:
         if isinstance(order, str) or not isinstance(order, Iterable):
@@ -262,6 +280,8 @@ class Hextremadura(ShowsItself):
         River tiles: both. Terrain tiles: the face up in the pile, the front in
         round 1 and the back afterwards (only removed tiles come back).
         """
+        if not isinstance(tile_id, str) or tile_id not in self.tileset:
+            raise ValueError(f"no tile {tile_id!r} in the tile set; its tiles are {', '.join(self.tileset.ids)}")
         if self.tileset[tile_id].is_river:
             return ("front", "back")
         return ("front",) if self._round == 1 else ("back",)
@@ -282,14 +302,16 @@ class Hextremadura(ShowsItself):
 
     def sector_terrain(self, cell: Cell, side: int) -> str:
         """The terrain at ``side`` (0..5, after rotation) of the tile placed on ``cell``."""
-        return self._placed_sides(cell, side, self.tileset.side_terrains)
+        terrain: str = self._placed_sides(cell, side, self.tileset.side_terrains)
+        return terrain
 
     def sector_icon(self, cell: Cell, side: int) -> str | None:
         """The icon (or None) at ``side`` of the tile placed on ``cell``."""
-        return self._placed_sides(cell, side, self.tileset.side_icons)
+        icon: str | None = self._placed_sides(cell, side, self.tileset.side_icons)
+        return icon
 
     def _placed_sides(self, cell: Cell, side: int, lookup: Any) -> Any:
-        placed = self._map.get(tuple(cell)) if isinstance(cell, (tuple, list)) else None
+        placed = self._map.get((cell[0], cell[1])) if isinstance(cell, (tuple, list)) and len(cell) == 2 else None
         if placed is None:
             raise ValueError(f"no tile on cell {cell!r}")
         if not isinstance(side, int) or not 0 <= side < 6:
@@ -304,13 +326,12 @@ class Hextremadura(ShowsItself):
         if self._over:
             return []
         cells = self.open_cells()
-        return [
-            Place(tile, cell, rotation, face)
-            for tile in self.available()
-            for face in self.faces(tile)
-            for cell in cells
-            for rotation in _ROTATIONS
-        ]
+        found: list[Place] = []
+        for tile in self.available():
+            for face in self.faces(tile):
+                for cell in cells:
+                    found.extend(_places_at(tile, cell, face))
+        return found
 
     def random_action(self, rng: random.Random) -> Place:
         """A uniformly random legal action: ``legal_actions()[rng.randrange(n)]``
@@ -326,7 +347,7 @@ class Hextremadura(ShowsItself):
             if index < size:
                 face_index, rest = divmod(index, per_face)
                 cell_index, rotation = divmod(rest, 6)
-                return Place(tile, cells[cell_index], rotation, faces[face_index])
+                return _places_at(tile, cells[cell_index], faces[face_index])[rotation]
             index -= size
         raise AssertionError("unreachable: index within the total")
 
@@ -334,7 +355,7 @@ class Hextremadura(ShowsItself):
         """Why ``action`` (a Place or its notation) may not be played now, or None."""
         try:
             self._checked(action)
-        except IllegalAction as error:
+        except ValueError as error:  # IllegalAction, and any refusal from below
             return str(error)
         return None
 
@@ -349,29 +370,24 @@ class Hextremadura(ShowsItself):
             action = parse_action(action)
         if not isinstance(action, Place):
             raise IllegalAction(f"an action is a Place or its notation such as 'T3@(1,-1)r2f', not {action!r}")
-        tile, cell, rotation, face = action
+        tile, cell, rotation, face = action.tile_id, action.cell, action.rotation, action.face
         available = self.available()
         if tile not in available:
             raise IllegalAction(
                 f"tile {tile!r} is not available: only the offer and the top of the pile may be played, "
                 f"now {', '.join(repr(t) for t in available)}"
             )
-        if not (_is_whole(rotation) and 0 <= rotation < 6):
-            raise IllegalAction(f"rotation {rotation!r} is outside 0..5")
-        if face not in ("front", "back"):
-            raise IllegalAction(f"face must be 'front' or 'back', not {face!r}")
         if face not in self.faces(tile):
             shown = self.faces(tile)[0]
             raise IllegalAction(
                 f"face {face!r} is not allowed in round {self._round}: terrain tile {tile!r} shows its "
                 f"{shown} (only river tiles may be played on either face)"
             )
-        cell = _checked_cell(cell)
         if cell in self._map:
             raise IllegalAction(f"cell {cell} is occupied by tile {self._map[cell].tile_id!r}")
         if self._map and not any((cell[0] + dq, cell[1] + dr) in self._map for dq, dr in _DIRECTIONS):
             raise IllegalAction(f"cell {cell} touches no tile: a tile must share a side with a tile on the map")
-        return Place(tile, cell, int(rotation), face)
+        return action
 
     def play(self, action: Place | str) -> None:
         """Play ``action`` (a :class:`Place` or its notation).
@@ -381,7 +397,7 @@ class Hextremadura(ShowsItself):
         place = self._checked(action)
         self._snapshots.append(self._snapshot())
         self._history.append(place)
-        tile, cell, rotation, face = place
+        tile, cell, rotation, face = place.tile_id, place.cell, place.rotation, place.face
         if tile == self._offer:
             self._offer = self._pile.pop(0) if self._pile else None
         else:
@@ -415,7 +431,8 @@ class Hextremadura(ShowsItself):
         """The tiles (ids, placement order) that playing ``action`` would take off the
         map, the placed tile included when it is completed at once. Nothing changes.
         """
-        tile, cell, rotation, face = self._checked(action)
+        place = self._checked(action)
+        tile, cell, rotation, face = place.tile_id, place.cell, place.rotation, place.face
         tiles = dict(self._map)
         terrains = dict(self._terrains)
         tiles[cell] = PlacedTile(tile, face, rotation)
@@ -427,15 +444,21 @@ class Hextremadura(ShowsItself):
         """Take back the last action and return it."""
         if not self._history:
             raise IllegalAction("nothing to undo: no action has been played")
-        (self._map, self._terrains, self._pile, self._offer, self._explored, self._round, self._over) = (
-            self._snapshots.pop()
-        )
+        # the snapshot stays shared with clones: restore copies of it, never the snapshot itself
+        snapshot = self._snapshots.pop()
+        self._map = dict(snapshot.map)
+        self._terrains = dict(snapshot.terrains)
+        self._pile = list(snapshot.pile)
+        self._offer = snapshot.offer
+        self._explored = list(snapshot.explored)
+        self._round = snapshot.round
+        self._over = snapshot.over
         self._removals.pop()
         return self._history.pop()
 
-    def _snapshot(self) -> tuple:
-        return (dict(self._map), dict(self._terrains), list(self._pile), self._offer,
-                list(self._explored), self._round, self._over)
+    def _snapshot(self) -> "_Snapshot":
+        return _Snapshot(MappingProxyType(dict(self._map)), MappingProxyType(dict(self._terrains)),
+                         tuple(self._pile), self._offer, tuple(self._explored), self._round, self._over)
 
     def clone(self) -> "Hextremadura":
         """An independent copy (with its history, so it can undo too)."""
@@ -447,7 +470,7 @@ class Hextremadura(ShowsItself):
         other._explored = list(self._explored)
         other._history = list(self._history)
         other._removals = list(self._removals)
-        other._snapshots = list(self._snapshots)  # snapshots are never changed in place
+        other._snapshots = list(self._snapshots)  # snapshots are read-only: sharing them is safe
         return other
 
     # ------------------------------------------------------------------
@@ -532,17 +555,31 @@ class Hextremadura(ShowsItself):
     # Records
     # ------------------------------------------------------------------
     def to_json(self, indent: int | None = None) -> str:
-        """The game as a JSON record (tile set, pile order and actions); see :mod:`.records`."""
-        from .records import record_to_json
-
-        return record_to_json(self, indent=indent)
+        """The game as a JSON record (tile set, pile order, actions, result); see :mod:`.records`."""
+        return records.record_to_json(self, indent=indent)
 
     @classmethod
-    def from_json(cls, text: str) -> "Hextremadura":
-        """Rebuild a game from :meth:`to_json` by replaying its actions."""
-        from .records import replay
+    def from_json(cls, text: str | Mapping[str, Any], check_result: bool = True) -> "Hextremadura":
+        """Rebuild a game of this class from :meth:`to_json` by replaying its actions.
 
-        return replay(text)
+        A malformed record, an action the rules refuse, or (with
+        ``check_result``) a replay that ends with another result than the
+        record stores raises RecordError.
+        """
+        setup = records.read_record(text)
+        try:
+            game = cls(seed=setup.seed, tileset=setup.tileset, order=setup.order,
+                       requirement_mode=setup.requirement_mode)
+        except ValueError as error:
+            raise RecordError(f"record: cannot set the game up: {error}") from None
+        for number, action in enumerate(setup.actions, start=1):
+            try:
+                game.play(action)
+            except ValueError as error:
+                raise RecordError(f"record action {number} ({action!r}): {error}") from None
+        if check_result:
+            records.check_result(setup, records.result_of(game))
+        return game
 
     def __repr__(self) -> str:
         state = "over" if self._over else f"round {self._round}"
@@ -552,12 +589,50 @@ class Hextremadura(ShowsItself):
         )
 
 
-def _is_whole(value: Any) -> bool:
-    # numpy integers from a click handler are fine; True/False are not rotations or coordinates
-    return isinstance(value, Integral) and not isinstance(value, bool)
+def replay(record: str | Mapping[str, Any], check_result: bool = True) -> Hextremadura:
+    """Play a record's actions again from its set-up and return the game
+    (:meth:`Hextremadura.from_json`); RecordError when it cannot.
+
+    >>> game = Hextremadura(seed=3)
+    >>> game.play(game.legal_actions()[0])
+    >>> again = replay(game.to_json())
+    >>> again.history == game.history and again.map == game.map
+    True
+    """
+    return Hextremadura.from_json(record, check_result=check_result)
+
+
+# Places are immutable, so the engine hands out shared ones: the six rotations of a tile
+# and face on a cell are built once (legal_actions lists hundreds of placements a turn).
+_PLACES: dict[tuple[str, Cell, str], tuple[Place, ...]] = {}
+_PLACES_KEPT = 100_000
+
+
+def _places_at(tile: str, cell: Cell, face: str) -> tuple[Place, ...]:
+    """The placements of ``tile`` on ``cell`` with ``face`` up, rotations 0..5, shared and immutable."""
+    key = (tile, cell, face)
+    found = _PLACES.get(key)
+    if found is None:
+        if len(_PLACES) >= _PLACES_KEPT:
+            _PLACES.clear()  # a bound on memory; the next calls rebuild what they need
+        found = _PLACES[key] = tuple(Place._trusted(tile, cell, rotation, face) for rotation in _ROTATIONS)
+    return found
+
+
+class _Snapshot(NamedTuple):
+    """The state before one placement, which undo restores (read-only, shared by clones)."""
+
+    map: Mapping[Cell, PlacedTile]
+    terrains: Mapping[Cell, tuple[str, ...]]
+    pile: tuple[str, ...]
+    offer: str | None
+    explored: tuple[str, ...]
+    round: int
+    over: bool
 
 
 def _checked_cell(cell: Any) -> Cell:
-    if isinstance(cell, (tuple, list)) and len(cell) == 2 and all(_is_whole(v) for v in cell):
+    # numpy integers from a click handler are fine; True/False are not coordinates
+    if isinstance(cell, (tuple, list)) and len(cell) == 2 and all(is_whole(v) for v in cell):
         return (int(cell[0]), int(cell[1]))
     raise IllegalAction(f"cell must be a pair of integers (q, r), not {cell!r}")

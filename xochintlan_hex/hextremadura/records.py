@@ -1,89 +1,129 @@
 """Game records: save a Hextremadura game as JSON and replay it.
 
 A record holds everything needed to play the game again, even after the shipped
-tile set changes: the tile set itself, the pile order at set-up, the requirement
-mode, the seed (for reference) and the actions in their text notation. The final
-result is stored too, and checked when the record is replayed.
+tile set changes: the tile set itself (embedded data, never the name of a file),
+the pile order at set-up, the requirement mode, the seed (for reference) and
+the actions in their text notation. The final result is stored too, and
+checked when the record is replayed::
 
->>> from xochintlan_hex.hextremadura import Hextremadura
->>> game = Hextremadura(seed=3)
->>> game.play(game.legal_actions()[0])
->>> again = replay(game.to_json())
->>> again.history == game.history and again.map == game.map
-True
+    {"game": "hextremadura", "version": 1, "seed": 3, "requirement_mode": "at_least",
+     "order": ["T4", "R2", ...], "actions": ["T4@(0,0)r0f", ...],
+     "result": {"score": 0, "round": 1, "is_over": false}, "tileset": {...}}
+
+Records written before the common header (``"format": "hextremadura-record"``)
+are still read. This module only reads and writes plain values; the game
+(:meth:`Hextremadura.to_json <.game.Hextremadura.to_json>`,
+:meth:`~.game.Hextremadura.from_json`, :func:`~.game.replay`) uses it. Anything
+that cannot be replayed raises :class:`~xochintlan_hex.errors.RecordError`.
 """
 
 from __future__ import annotations
 
 import json
-from typing import Any, Mapping
+from typing import Any, Mapping, NamedTuple, Protocol, Sequence
 
-from .game import Hextremadura, parse_action
+from xochintlan_hex.errors import RecordError
+from xochintlan_hex.game import is_whole, load_record
 
-RECORD_FORMAT = "hextremadura-record"
+from .tiles import Tileset
+
+RECORD_GAME = "hextremadura"
 RECORD_VERSION = 1
+#: the header of records written before both games shared ``"game"``
+LEGACY_HEADER = ("format", "hextremadura-record")
+RESULT_KEYS = ("score", "round", "is_over")
 
 
-def record_of(game: Hextremadura) -> dict[str, Any]:
-    """The game as a plain dict (the JSON record)."""
+class RecordedGame(Protocol):
+    """The public surface of a game that a record is written from."""
+
+    seed: int | None
+    requirement_mode: str
+    start_order: tuple[str, ...]
+    tileset: Tileset
+
+    @property
+    def history(self) -> Sequence[Any]: ...
+    @property
+    def round(self) -> int: ...
+    @property
+    def is_over(self) -> bool: ...
+    def score(self) -> int: ...
+
+
+class SetUp(NamedTuple):
+    """A record read and checked: everything needed to set the game up and replay it."""
+
+    seed: int | None
+    requirement_mode: str
+    order: list[str]
+    tileset: Mapping[str, Any]
+    actions: list[str]
+    result: Mapping[str, Any] | None
+
+
+def result_of(game: RecordedGame) -> dict[str, Any]:
+    """What a record stores of the game's result, and a replay checks."""
+    return {"score": game.score(), "round": game.round, "is_over": game.is_over}
+
+
+def record_of(game: RecordedGame) -> dict[str, Any]:
+    """The game as a plain dict (the JSON record).
+
+    >>> from xochintlan_hex.hextremadura import Hextremadura
+    >>> record = record_of(Hextremadura(seed=3))
+    >>> record["game"], record["order"][:2], record["result"]
+    ('hextremadura', ['T9', 'T4'], {'score': 0, 'round': 1, 'is_over': False})
+    """
     return {
-        "format": RECORD_FORMAT,
+        "game": RECORD_GAME,
         "version": RECORD_VERSION,
         "seed": game.seed,
         "requirement_mode": game.requirement_mode,
         "order": list(game.start_order),
         "actions": [str(a) for a in game.history],
-        "result": {"score": game.score(), "round": game.round, "is_over": game.is_over},
+        "result": result_of(game),
         "tileset": game.tileset.to_dict(),
     }
 
 
-def record_to_json(game: Hextremadura, indent: int | None = None) -> str:
+def record_to_json(game: RecordedGame, indent: int | None = None) -> str:
     return json.dumps(record_of(game), indent=indent, ensure_ascii=False)
 
 
-def replay(record: str | Mapping[str, Any], check_result: bool = True) -> Hextremadura:
-    """Play a record's actions again from its set-up and return the game.
-
-    ``record`` is the JSON text or the parsed dict. A malformed record raises
-    ValueError; an action the rules refuse raises IllegalAction; with
-    ``check_result`` a replay that ends with another score or round than the
-    record says raises ValueError.
-    """
-    data = _parsed(record)
-    game = Hextremadura(
-        seed=data.get("seed"),
-        tileset=data["tileset"],
-        order=data["order"],
-        requirement_mode=data.get("requirement_mode", "at_least"),
-    )
-    for number, text in enumerate(data["actions"], start=1):
-        try:
-            game.play(parse_action(text))
-        except ValueError as error:
-            raise type(error)(f"record action {number} ({text!r}): {error}") from None
-    result = data.get("result")
-    if check_result and isinstance(result, Mapping):
-        found = {"score": game.score(), "round": game.round, "is_over": game.is_over}
-        wrong = {k: (v, found[k]) for k, v in result.items() if k in found and found[k] != v}
-        if wrong:
-            raise ValueError(f"the replayed game differs from the record (recorded, replayed): {wrong}")
-    return game
-
-
-def _parsed(record: str | Mapping[str, Any]) -> Mapping[str, Any]:
-    if isinstance(record, str):
-        try:
-            record = json.loads(record)
-        except ValueError as error:
-            raise ValueError(f"a record must be JSON: {error}") from None
-    if not isinstance(record, Mapping):
-        raise ValueError(f"a record must be a JSON object, not {type(record).__name__}")
-    if record.get("format", RECORD_FORMAT) != RECORD_FORMAT or record.get("version", RECORD_VERSION) != RECORD_VERSION:
-        raise ValueError(f"not a {RECORD_FORMAT} version {RECORD_VERSION} record")
-    missing = [key for key in ("tileset", "order", "actions") if key not in record]
+def read_record(record: Any) -> SetUp:
+    """A record (JSON text or its dict) read and checked; RecordError names what is wrong."""
+    data = load_record(record, RECORD_GAME, RECORD_VERSION, title="Hextremadura", legacy_headers=[LEGACY_HEADER])
+    missing = [key for key in ("tileset", "order", "actions") if key not in data]
     if missing:
-        raise ValueError(f"the record lacks {missing}")
-    if not isinstance(record["actions"], list) or not all(isinstance(a, str) for a in record["actions"]):
-        raise ValueError("the record's actions must be a list of action texts")
-    return record
+        raise RecordError(f"record: missing field(s) {missing}")
+    if not isinstance(data["tileset"], Mapping):
+        raise RecordError(
+            "record: tileset must be the tile set itself (a JSON object, as to_json writes it), "
+            f"not {type(data['tileset']).__name__}; a record never names a file"
+        )
+    order = data["order"]
+    if not isinstance(order, list) or not all(isinstance(t, str) for t in order):
+        raise RecordError("record: order must be a list of tile ids")
+    actions = data["actions"]
+    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+        raise RecordError("record: actions must be a list of action texts such as \"T3@(1,-1)r2f\"")
+    seed = data.get("seed")
+    if seed is not None and (not is_whole(seed) or seed < 0):
+        raise RecordError(f"record: seed must be a whole number >= 0 or null, not {seed!r}")
+    mode = data.get("requirement_mode", "at_least")
+    if not isinstance(mode, str):
+        raise RecordError(f"record: requirement_mode must be a text, not {mode!r}")
+    result = data.get("result")
+    if result is not None and not isinstance(result, Mapping):
+        raise RecordError(f"record: result must be an object with {list(RESULT_KEYS)}, not {result!r}")
+    return SetUp(seed, mode, order, data["tileset"], actions, result)
+
+
+def check_result(setup: SetUp, found: Mapping[str, Any]) -> None:
+    """RecordError when the replayed game's result differs from the recorded one."""
+    if setup.result is None:
+        return
+    wrong = {k: (v, found[k]) for k, v in setup.result.items() if k in found and found[k] != v}
+    if wrong:
+        raise RecordError(f"record: the replayed game differs from the record (recorded, replayed): {wrong}")

@@ -444,7 +444,7 @@ def _check_tile(raw: Any, index: int, seen: dict[str, int], problems: list[str])
     if not isinstance(raw, Mapping):
         problems.append(f"{where}: must be a mapping, not {_kind(raw)}")
         return None
-    tile_id = raw.get("id")
+    tile_id: Any = raw.get("id")
     if isinstance(tile_id, str) and tile_id:
         where = f"tile {tile_id!r} (tiles[{index}])"
     before = len(problems)
@@ -454,7 +454,7 @@ def _check_tile(raw: Any, index: int, seen: dict[str, int], problems: list[str])
         problems.append(f"{where}: unknown key {key}; allowed: {_listing(sorted(allowed))}")
     name = _optional_text(raw, "name", where, problems)
     description = _optional_text(raw, "description", where, problems)
-    kind = raw.get("kind")
+    kind: Any = raw.get("kind")
     if "kind" not in raw:
         problems.append(f"{where}: missing key 'kind' ('terrain' or 'river')")
     elif kind not in TILE_KINDS:
@@ -463,9 +463,10 @@ def _check_tile(raw: Any, index: int, seen: dict[str, int], problems: list[str])
     faces = {}
     for face_name in FACES:
         faces[face_name] = _check_face(raw, face_name, kind, where, problems)
-    if len(problems) > before:
+    front, back = faces["front"], faces["back"]
+    if len(problems) > before or front is None or back is None:
         return None
-    return TileSpec(tile_id, kind, faces["front"], faces["back"], name=name, description=description)
+    return TileSpec(tile_id, kind, front, back, name=name, description=description)
 
 
 def _check_id(raw: Mapping[str, Any], where: str, index: int, seen: dict[str, int], problems: list[str]) -> None:
@@ -561,7 +562,9 @@ def _check_requirement(item: Any, here: str, problems: list[str]) -> Requirement
     for key in ("terrain", "size", "side"):
         if key not in item:
             problems.append(f"{here}: missing key {key!r}")
-    terrain, size, side = item.get("terrain"), item.get("size"), item.get("side")
+    terrain: Any = item.get("terrain")
+    size: Any = item.get("size")
+    side: Any = item.get("side")
     if "terrain" in item and terrain not in TERRAINS:
         problems.append(f"{here} terrain: {_show(terrain)} is not a terrain; allowed: {_listing(TERRAINS)}")
     if "size" in item and not (_is_int(size) and size >= 1):

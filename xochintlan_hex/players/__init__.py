@@ -77,7 +77,7 @@ PLAYERS: dict[str, dict[str, Callable[[], Any]]] = {
 }
 
 
-def _names(values) -> str:
+def _names(values: Any) -> str:
     return ", ".join(repr(v) for v in values)
 
 

@@ -40,7 +40,6 @@ from xochintlan_hex.lattice import HEX
 
 _DIRECTIONS = HEX.directions
 _OPPOSITE = tuple((s + 3) % 6 for s in range(6))
-_GONE = _Region("", frozenset(), ())  # a region merged into a new one
 
 
 @functools.lru_cache(maxsize=None)
@@ -144,7 +143,7 @@ class MapView:
 
     def assess(self, action: Place) -> tuple[int, int, int]:
         """``(tiles taken off, requirements made hopeless, sides continued)`` for ``action``."""
-        tile, cell, rotation, face = action
+        tile, cell, rotation, face = action.tile_id, action.cell, action.rotation, action.face
         shape = self._orientations.get((tile, face, rotation))
         if shape is None:
             shape = _Orientation.of(self.tileset, tile, face, rotation)
@@ -180,75 +179,93 @@ class MapView:
     def score_after(self, action: Place) -> int | None:
         """The score once ``action`` is played, worked out without playing it.
 
-        Only the regions the new tile joins change: they merge with the tile's
-        own runs into new regions, which take over their icons and neighbours;
+        Only the regions the new tile joins change (:meth:`region_map_after`);
         the engine's objective checks then run on that new region map. When the
         placement takes tiles off the map (regions then split), None: play it.
         """
         if self.assess(action)[0]:
             return None
-        tile, cell, rotation, face = action
-        shape = self._orientations.get((tile, face, rotation)) or _Orientation.of(
-            self.tileset, tile, face, rotation)
-        around = self._around.get(cell) or (None,) * 6
-        icons = self.tileset.side_icons(tile, face, rotation)
-        old = self.regions
-        runs = shape.runs
-        touched = [{around[side][1] for side in sides
-                    if around[side] is not None and around[side][0] == terrain}
-                   for terrain, sides in runs]
-        group = list(range(len(runs)))  # runs sharing a region form one new region
-        for i in range(len(runs)):
-            for j in range(i):
-                if touched[i] & touched[j]:
-                    group = [group[j] if g == group[i] else g for g in group]
-        first = len(old.regions)
-        new_id = {g: first + k for k, g in enumerate(sorted(set(group)))}
-        remap = {r: new_id[group[i]] for i, regions in enumerate(touched) for r in regions}
-        regions = list(old.regions)
-        neighbours: dict[int, set[int]] = {new_id[g]: set() for g in group}
-        for g in sorted(set(group)):
-            members = [i for i in range(len(runs)) if group[i] == g]
-            merged = set().union(*(touched[i] for i in members))
-            held = [icon for r in merged for icon in old.regions[r].icons]
-            held += [icons[side] for i in members for side in runs[i][1] if icons[side]]
-            regions.append(_Region(runs[members[0]][0], frozenset(), tuple(sorted(held))))
-            mine = neighbours[new_id[g]]
-            for r in merged:
-                mine |= {remap.get(n, n) for n in old.adjacent[r]}
-            for i in members:
-                terrain, sides = runs[i]
-                mine |= {remap.get(around[s][1], around[s][1]) for s in sides
-                         if around[s] is not None and around[s][0] != terrain}
-                if len(runs) > 1:  # the runs either side of it on the tile
-                    mine |= {new_id[group[(i - 1) % len(runs)]],
-                             new_id[group[(i + 1) % len(runs)]]}
-            mine.discard(new_id[g])
-        for r in remap:
-            regions[r] = _GONE
-        adjacent = []
-        for r, near in enumerate(old.adjacent):
-            if r in remap:
-                adjacent.append(frozenset())
-            elif near & remap.keys():
-                adjacent.append(frozenset(remap.get(n, n) for n in near))
-            else:
-                adjacent.append(near)
-        for g, near in neighbours.items():
-            adjacent.append(frozenset(near))
-            for n in near:
-                if n < first:
-                    adjacent[n] = adjacent[n] | {g}
-        after = _RegionMap(tuple(regions), {}, tuple(adjacent), {})
+        after = self.region_map_after(action)
         objectives = list(self._back_objectives)
-        spec = self.tileset[tile]
-        if face == "back" and spec.back.objective is not None:
-            objectives.append(spec.back.objective)
+        objective = self.tileset[action.tile_id].back.objective
+        if action.face == "back" and objective is not None:
+            objectives.append(objective)
         verdict: dict[Any, bool] = {}
         for objective in objectives:
             if objective not in verdict:
                 verdict[objective] = objective_holds(objective, after)
         return sum(verdict[o] for o in objectives)
+
+    def region_map_after(self, action: Place) -> _RegionMap:
+        """The complete region map once ``action``'s tile is down, if it takes no tile off.
+
+        The regions the tile's runs touch merge with them into new regions (listed
+        after the untouched ones), which take over their sectors, icons and
+        neighbours; the rest of the map is kept as it is.
+        """
+        tile, cell, rotation, face = action.tile_id, action.cell, action.rotation, action.face
+        shape = self._orientations.get((tile, face, rotation)) or _Orientation.of(
+            self.tileset, tile, face, rotation)
+        around = self._around.get(cell) or (None,) * 6
+        old = self.regions
+        touched, group = _merged_runs(shape.runs, around)
+        merged_away = set().union(*touched)
+        kept = [r for r in range(len(old.regions)) if r not in merged_away]
+        new_index = {r: i for i, r in enumerate(kept)}
+        groups = sorted(set(group))
+        group_index = {g: len(kept) + k for k, g in enumerate(groups)}
+        for i, regions_of_run in enumerate(touched):
+            for r in regions_of_run:
+                new_index[r] = group_index[group[i]]
+        icons = self.tileset.side_icons(tile, face, rotation)
+        regions = [old.regions[r] for r in kept]
+        neighbours = []
+        for g in groups:
+            members = [i for i in range(len(shape.runs)) if group[i] == g]
+            regions.append(self._merged_region(cell, shape, icons, members, touched))
+            neighbours.append(self._neighbours_of_merged(g, members, touched, group, group_index, new_index,
+                                                         shape, around))
+        adjacent = [set(new_index[n] for n in old.adjacent[r]) for r in kept] + neighbours
+        for g, near in enumerate(neighbours, start=len(kept)):
+            for n in near:
+                adjacent[n].add(g)
+        index = {sector: new_index[r] for sector, r in old.index.items()}
+        for i, (_, sides) in enumerate(shape.runs):
+            for side in sides:
+                index[cell, side] = group_index[group[i]]
+        terrains = dict(old.terrains)
+        terrains[cell] = shape.sides
+        return _RegionMap(tuple(regions), index, tuple(frozenset(a) for a in adjacent), terrains)
+
+    def _merged_region(self, cell: tuple[int, int], shape: "_Orientation", icons: Sequence[str | None],
+                       members: list[int], touched: list[set[int]]) -> _Region:
+        """The region that the tile's runs ``members`` form with the regions they touch."""
+        old = self.regions.regions
+        merged = set().union(*(touched[i] for i in members))
+        sectors = {(cell, side) for i in members for side in shape.runs[i][1]}
+        sectors.update(*(old[r].sectors for r in merged))
+        held = [icon for r in merged for icon in old[r].icons]
+        held += [icon for i in members for side in shape.runs[i][1] if (icon := icons[side])]
+        return _Region(shape.runs[members[0]][0], frozenset(sectors), tuple(sorted(held)))
+
+    def _neighbours_of_merged(self, g: int, members: list[int], touched: list[set[int]], group: list[int],
+                              group_index: dict[int, int], new_index: dict[int, int], shape: "_Orientation",
+                              around: tuple[tuple[str, int] | None, ...]) -> set[int]:
+        """The new indices of the regions next to the merged region of group ``g``."""
+        runs = shape.runs
+        near: set[int] = set()
+        for r in set().union(*(touched[i] for i in members)):
+            near |= {new_index[n] for n in self.regions.adjacent[r]}
+        for i in members:
+            terrain, sides = runs[i]
+            for side in sides:
+                facing = around[side]
+                if facing is not None and facing[0] != terrain:
+                    near.add(new_index[facing[1]])
+            if len(runs) > 1:  # the runs either side of it on the tile
+                near |= {group_index[group[(i - 1) % len(runs)]], group_index[group[(i + 1) % len(runs)]]}
+        near.discard(group_index[g])
+        return near
 
     def _grow(self, runs: tuple[tuple[str, tuple[int, ...]], ...],
               around: tuple[tuple[str, int] | None, ...]
@@ -262,7 +279,7 @@ class MapView:
         shared = False
         for terrain, run_sides in runs:
             total = len(run_sides)
-            joined = ()
+            joined: tuple[int, ...] = ()
             for side in run_sides:
                 seen = around[side]
                 if seen is not None and seen[0] == terrain:
@@ -282,17 +299,9 @@ class MapView:
                 around: tuple[tuple[str, int] | None, ...]
                 ) -> tuple[list[int], dict[int, int], int]:
         """:meth:`_grow` when runs of the new tile join through an existing region."""
-        touched = [{around[s][1] for s in sides
-                    if around[s] is not None and around[s][0] == terrain}
-                   for terrain, sides in runs]
-        continued = sum(len([s for s in sides if around[s] is not None and around[s][0] == t])
+        touched, group = _merged_runs(tuple(runs), around)
+        continued = sum(len([s for s in sides if (facing := around[s]) is not None and facing[0] == t])
                         for t, sides in runs)
-        group = list(range(len(runs)))
-        for i in range(len(runs)):
-            for j in range(i):
-                if touched[i] & touched[j]:
-                    old, new = group[i], group[j]
-                    group = [new if g == old else g for g in group]
         run_size = []
         for i in range(len(runs)):
             members = [j for j in range(len(runs)) if group[j] == group[i]]
@@ -319,6 +328,20 @@ class MapView:
         return int(met), dead
 
 
+def _merged_runs(runs: tuple[tuple[str, tuple[int, ...]], ...],
+                 around: tuple[tuple[str, int] | None, ...]) -> tuple[list[set[int]], list[int]]:
+    """For each run of a new tile: the regions it joins, and its group (runs joining a common
+    region form one new region; a group is named by its smallest run)."""
+    touched = [{facing[1] for side in sides if (facing := around[side]) is not None and facing[0] == terrain}
+               for terrain, sides in runs]
+    group = list(range(len(runs)))
+    for i in range(len(runs)):
+        for j in range(i):
+            if touched[i] & touched[j]:
+                group = [group[j] if g == group[i] else g for g in group]
+    return touched, group
+
+
 @dataclass(frozen=True)
 class _Orientation:
     """A tile face turned by a rotation: terrains by side, runs, requirements by side."""
@@ -337,7 +360,7 @@ class _Orientation:
             for side in run_sides:
                 run_of_side[side] = i
         spec = tileset[tile]
-        requirements = ()
+        requirements: tuple[tuple[int, str, int], ...] = ()
         if face == "front" and not spec.is_river:
             requirements = tuple(((r.side + rotation) % 6, r.terrain, r.size)
                                  for r in spec.front.requirements)
@@ -359,7 +382,7 @@ def removals(game: Hextremadura, actions: Sequence[Place]) -> list[int]:
 def _ranked(game: Hextremadura, view: MapView, rng: random.Random
             ) -> list[tuple[tuple[float, ...], Place]]:
     """Every legal placement with greedy's cheap key, best first (ties in random order)."""
-    keyed = []
+    keyed: list[tuple[tuple[float, ...], Place]] = []
     for action in game.legal_actions():
         taken, hopeless, continued = view.assess(action)
         keyed.append(((taken, -hopeless, continued, rng.random()), action))
@@ -396,9 +419,9 @@ class HextremaduraGreedy:
         keyed = _ranked(game, view, rng)
         if game.round == 1:
             return keyed[0][1]
-        best, best_key = None, None
+        best, best_key = keyed[0][1], None
         for key, action in keyed[: self.shortlist]:
-            full_key = (_worth_now(game, view, action, key[0]),) + key[1:]
+            full_key = (_worth_now(game, view, action, int(key[0])),) + key[1:]
             if best_key is None or full_key > best_key:
                 best, best_key = action, full_key
         return best
@@ -422,9 +445,9 @@ class HextremaduraSearch:
         view = MapView(game)
         keyed = _ranked(game, view, rng)
         in_view = set(game.available())
-        best, best_key = None, None
+        best, best_key = keyed[0][1], None
         for key, action in keyed[: self.candidates]:
-            now = _worth_now(game, view, action, key[0])
+            now = _worth_now(game, view, action, int(key[0]))
             full_key = (now + self.weight * self._follow_up(game, action, in_view),) + key[1:]
             if best_key is None or full_key > best_key:
                 best, best_key = action, full_key

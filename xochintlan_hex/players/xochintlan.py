@@ -45,11 +45,11 @@ import functools
 import math
 import random
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any, NamedTuple, Sequence
 
 import numpy as np
 
-from xochintlan_hex.lattice import get_lattice
+from xochintlan_hex.lattice import Cell, get_lattice
 from xochintlan_hex.polyforms import Polyform
 from xochintlan_hex.xochintlan import (
     HUMAN,
@@ -122,7 +122,8 @@ def _costs(fills: np.ndarray, clears: np.ndarray, reserve: np.ndarray, on_board:
            ) -> np.ndarray:
     """distance_to_card's count for arrays of placements (kinds on axis -2)."""
     if reserve.min() >= _NEED:  # enough in the reserve for any fills: no shortage
-        return fills + clears
+        total: np.ndarray = fills + clears
+        return total
     reserve = reserve[..., None]
     on_board = on_board[..., None]
     short = fills - reserve - clears
@@ -156,28 +157,63 @@ def distances_after(game: Xochintlan, actions: Sequence[Any],
     if n == 0:
         return np.zeros((0, len(cards)), dtype=np.int64)
     board = game.board
+    grid = _grid_of(board)
+    body, rim, starts = _flat_table(cards, rules.lattice, rules.match, grid.width)
+    changes = _changes_of(actions, board, grid, grid.at(game.human))
+    fills, clears = _needs_after(grid, body, rim, changes)
+    reserve = np.array([game.reserve[k] for k in KINDS], dtype=np.int64)
+    reserve_after = reserve[None] + changes.d_reserve
+    on_board_after = grid.on_board[None] - changes.d_reserve  # every reserve change is a board change
+    costs = _costs(fills, clears, reserve_after, on_board_after).min(axis=1)  # (A, P)
+    return np.minimum.reduceat(costs, starts, axis=1)
+
+
+class _Grid(NamedTuple):
+    """The board as a flat int8 array (cell codes of :data:`_CODE`), padded for every placement."""
+
+    codes: np.ndarray
+    width: int
+    x0: int
+    y0: int
+    on_board: np.ndarray  # animals on the board, per kind (L, B, M)
+
+    def at(self, cell: Cell) -> int:
+        """The flat index of ``cell``."""
+        return (cell[1] - self.y0) * self.width + cell[0] - self.x0
+
+
+def _grid_of(board: dict[Cell, str]) -> _Grid:
     xs = [x for x, _ in board]
     ys = [y for _, y in board]
     x0, y0 = min(xs) - _PAD, min(ys) - _PAD
     width = max(_GRID_WIDTH, max(xs) + _PAD + 1 - x0)
     codes = np.zeros(width * (max(ys) + _PAD + 1 - y0), dtype=np.int8)
-    kind_index = _KIND_INDEX
     counts = [0, 0, 0]
     for (x, y), kind in board.items():
         codes[(y - y0) * width + x - x0] = _CODE[kind]
         if kind != HUMAN:
-            counts[kind_index[kind]] += 1
-    body, rim, starts = _flat_table(cards, rules.lattice, rules.match, width)
-    hx, hy = game.human
-    h = (hy - y0) * width + hx - x0
-    reserve = game.reserve
-    reserve = np.array([reserve[k] for k in KINDS], dtype=np.int64)
-    on_board = np.array(counts, dtype=np.int64)
+            counts[_KIND_INDEX[kind]] += 1
+    return _Grid(codes, width, x0, y0, np.array(counts, dtype=np.int64))
 
-    position = [0] * n  # index into `spots` of the Human after each action
-    spots = [h]
-    rows, where, old_kinds, new_kinds = [], [], [], []
-    d_reserve = np.zeros((n, 3), dtype=np.int64)
+
+class _Changes(NamedTuple):
+    """What each action changes: tiles (one row per changed cell), the Human's spot, the reserve."""
+
+    position: list[int]  # per action: index into ``spots`` of the Human after it
+    spots: list[int]  # the Human's grid index now, then after each Human move
+    rows: list[int]  # per changed cell: the action that changes it
+    where: list[int]  # per changed cell: its grid index relative to the Human now
+    old_kinds: list[int]  # per changed cell: the kind index it held (-1: empty)
+    new_kinds: list[int]  # per changed cell: the kind index it gets
+    d_reserve: np.ndarray  # (A, 3) change of the reserve per action and kind
+    swaps: bool  # a swap changes two cells of one action: counts must accumulate
+
+
+def _changes_of(actions: Sequence[Any], board: dict[Cell, str], grid: _Grid, h: int) -> _Changes:
+    kind_index, width, x0, y0 = _KIND_INDEX, grid.width, grid.x0, grid.y0
+    changes = _Changes([0] * len(actions), [h], [], [], [], [], np.zeros((len(actions), 3), dtype=np.int64), False)
+    rows, where, old_kinds, new_kinds, d_reserve = (changes.rows, changes.where, changes.old_kinds,
+                                                    changes.new_kinds, changes.d_reserve)
     swaps = False
     for a, action in enumerate(actions):
         kind_of = type(action)
@@ -196,8 +232,8 @@ def distances_after(game: Xochintlan, actions: Sequence[Any],
                 old_kinds.append(-1)
         elif kind_of is MoveHuman:
             x, y = action.cell
-            position[a] = len(spots)
-            spots.append((y - y0) * width + x - x0)
+            changes.position[a] = len(changes.spots)
+            changes.spots.append((y - y0) * width + x - x0)
         elif kind_of is Swap:
             swaps = True
             ka, kb = kind_index[board[action.a]], kind_index[board[action.b]]
@@ -206,38 +242,41 @@ def distances_after(game: Xochintlan, actions: Sequence[Any],
                 where.append((y - y0) * width + x - x0 - h)
                 old_kinds.append(old)
                 new_kinds.append(new)
-    # Counts of each kind in each placement's body and rim, around every Human spot.
-    spot = np.array(spots, dtype=np.int64)[:, None, None]
+    return changes._replace(swaps=swaps)
+
+
+def _needs_after(grid: _Grid, body: np.ndarray, rim: np.ndarray, changes: _Changes) -> tuple[np.ndarray, np.ndarray]:
+    """Per action, kind and placement: animals still missing from the body, and animals in the rim."""
+    n = len(changes.position)
+    spot = np.array(changes.spots, dtype=np.int64)[:, None, None]
     kinds = _KIND_CODES[None, :, None, None]
-    fills_at = _NEED - (codes[spot + body[None]][:, None] == kinds).sum(-1)   # (S, 3, P)
-    clears_at = (codes[spot + rim[None]][:, None] == kinds).sum(-1)
-    if len(spots) == 1:
+    fills_at = _NEED - (grid.codes[spot + body[None]][:, None] == kinds).sum(-1)   # (S, 3, P)
+    clears_at = (grid.codes[spot + rim[None]][:, None] == kinds).sum(-1)
+    if len(changes.spots) == 1:
         fills = np.repeat(fills_at, n, axis=0)
         clears = np.repeat(clears_at, n, axis=0)
     else:
-        fills = fills_at[position]
-        clears = clears_at[position]
-    if rows:
-        rows = np.array(rows)
-        relative = np.array(where)[:, None, None]
-        in_body = (body[None] == relative).any(-1).astype(np.int64)   # (C, P)
-        in_rim = (rim[None] == relative).any(-1).astype(np.int64)
-        new, old = np.array(new_kinds), np.array(old_kinds)
-        was = old >= 0
-        if swaps:  # an action may change one count twice: accumulate
-            np.add.at(fills, (rows, new), -in_body)
-            np.add.at(clears, (rows, new), in_rim)
-            np.add.at(fills, (rows[was], old[was]), in_body[was])
-            np.add.at(clears, (rows[was], old[was]), -in_rim[was])
-        else:  # one change per action: plain fancy indexing
-            fills[rows, new] -= in_body
-            clears[rows, new] += in_rim
-            fills[rows[was], old[was]] += in_body[was]
-            clears[rows[was], old[was]] -= in_rim[was]
-    reserve_after = reserve[None] + d_reserve
-    on_board_after = on_board[None] - d_reserve  # every reserve change is a board change
-    costs = _costs(fills, clears, reserve_after, on_board_after).min(axis=1)  # (A, P)
-    return np.minimum.reduceat(costs, starts, axis=1)
+        fills = fills_at[changes.position]
+        clears = clears_at[changes.position]
+    if not changes.rows:
+        return fills, clears
+    rows = np.array(changes.rows)
+    relative = np.array(changes.where)[:, None, None]
+    in_body = (body[None] == relative).any(-1).astype(np.int64)   # (C, P)
+    in_rim = (rim[None] == relative).any(-1).astype(np.int64)
+    new, old = np.array(changes.new_kinds), np.array(changes.old_kinds)
+    was = old >= 0
+    if changes.swaps:  # an action may change one count twice: accumulate
+        np.add.at(fills, (rows, new), -in_body)
+        np.add.at(clears, (rows, new), in_rim)
+        np.add.at(fills, (rows[was], old[was]), in_body[was])
+        np.add.at(clears, (rows[was], old[was]), -in_rim[was])
+    else:  # one change per action: plain fancy indexing
+        fills[rows, new] -= in_body
+        clears[rows, new] += in_rim
+        fills[rows[was], old[was]] += in_body[was]
+        clears[rows[was], old[was]] -= in_rim[was]
+    return fills, clears
 
 
 def _card(name: str, lattice: str) -> Polyform:
@@ -379,10 +418,10 @@ def card_name(card: Polyform) -> str:
 
 
 @functools.lru_cache(maxsize=8)
-def _shape_names(lattice: str, match: str) -> dict[tuple, frozenset[str]]:
+def _shape_names(lattice: str, match: str) -> dict[tuple[Cell, ...], frozenset[str]]:
     """Normal form of a 5-cell group -> names of the deck cards it makes stand."""
     kind = "one-sided" if match == "rotation" else "free"
-    found: dict[tuple, set[str]] = {}
+    found: dict[tuple[Cell, ...], set[str]] = {}
     for card in goal_cards(lattice):
         for form in card.orientations(kind):
             found.setdefault(form.cells, set()).add(card_name(card))
@@ -416,9 +455,9 @@ def _standing_after_moves(game: Xochintlan, moves: Sequence[MoveHuman]) -> set[s
     for move in moves:
         touching: dict[str, set[int]] = {}
         for n in lattice.neighbours(move.cell):
-            kind = board.get(n)
-            if kind is not None and kind != HUMAN:
-                touching.setdefault(kind, set()).add(component[n])
+            neighbour_kind = board.get(n)
+            if neighbour_kind is not None and neighbour_kind != HUMAN:
+                touching.setdefault(neighbour_kind, set()).add(component[n])
         for groups in touching.values():
             if sum(len(members[g]) for g in groups) == _NEED:
                 cells = [move.cell] + [c for g in groups for c in members[g]]
@@ -470,7 +509,7 @@ class XochintlanSearch:
         if redraw is not None and redraw[1] < after.min():
             return redraw[0]
         names = [card_name(card) for card in others]
-        best, best_value = None, -math.inf
+        best, best_value = 0, -math.inf
         for i in _order(after, rng)[: self.candidates]:  # None: every action
             theirs = distances[i, len(mine):]
             standing = {names[j] for j in np.flatnonzero(theirs == 0)}

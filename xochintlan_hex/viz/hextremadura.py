@@ -36,7 +36,7 @@ Point = tuple[float, float]
 Sector = tuple[Cell, int]
 
 SIDES = 6
-APOTHEM = math.sqrt(3) / 2  # centre to side midpoint, for a hexagon of circumradius 1
+APOTHEM = HEX.apothem  # centre to side midpoint, for a hexagon of circumradius 1
 #: inches per hex tile in a new figure
 INCHES_PER_TILE = 0.95
 MAX_MAP_INCHES = 10.0
@@ -54,15 +54,12 @@ TOP_CORNER = 2
 # -- geometry -----------------------------------------------------------------------
 def hex_corners(centre: Point, radius: float = 1.0) -> list[Point]:
     """Corners of a pointy-top hexagon, counter-clockwise; corners i and i+1 bound side i."""
-    x, y = centre
-    return [(x + radius * math.cos(math.radians(-30 + 60 * i)), y + radius * math.sin(math.radians(-30 + 60 * i)))
-            for i in range(SIDES)]
+    return HEX.corners_around(centre, radius)
 
 
 def towards(centre: Point, side: int, distance: float) -> Point:
     """The point ``distance`` from ``centre`` in the direction of ``side`` (side 0 is east)."""
-    angle = math.radians(60 * side)
-    return centre[0] + distance * math.cos(angle), centre[1] + distance * math.sin(angle)
+    return HEX.towards(centre, side, distance)
 
 
 # -- reading the arguments ------------------------------------------------------------
@@ -423,7 +420,7 @@ def _objectives_hold(tiles: Mapping[Cell, Any], tileset: Any, game: Any) -> dict
 # -- regions ------------------------------------------------------------------------------
 def region_edges(sectors: Iterable[Sector]) -> list[tuple[Point, Point]]:
     """The border of a set of sectors: triangle edges whose other side is outside the set."""
-    inside = set((tuple(cell), side) for cell, side in sectors)
+    inside = set(((cell[0], cell[1]), side) for cell, side in sectors)
     edges = []
     for cell, side in inside:
         centre = HEX.center(cell)

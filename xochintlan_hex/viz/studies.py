@@ -21,7 +21,7 @@ Xochintlan frames need ``winner`` and, per plot, ``n_players``, ``cards_<seat>``
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Any, Sequence
 
 import numpy as np
 import pandas as pd
@@ -101,8 +101,8 @@ def plot_card_win_rates(frame: pd.DataFrame, ax: Axes | None = None, *, by: str 
     if counts:
         # how many seats held each card: a reader sees why some intervals are wide
         held = table.groupby("card")["n"].sum().reindex(order)
-        for y, n in enumerate(held):
-            ax.text(1.01, y, f"n={n}", transform=ax.get_yaxis_transform(), va="center", ha="left",
+        for row, n in enumerate(held):
+            ax.text(1.01, row, f"n={n}", transform=ax.get_yaxis_transform(), va="center", ha="left",
                     fontsize="x-small", color="#555555")
     ax.invert_yaxis()  # easiest card on top
     ax.set_xlim(left=0)
@@ -207,16 +207,15 @@ def plot_game_lengths(frame: pd.DataFrame, ax: Axes | None = None, *, bins: int 
     if turns.dropna().empty:
         raise ValueError("frame holds no game lengths to plot")
     ax = style.new_axes((6.4, 3.6), ax)
-    if bins is None:
-        bins = _integer_bins(int(turns.min()), int(turns.max()))
+    edges: Any = _integer_bins(int(turns.min()), int(turns.max())) if bins is None else bins
     parts = [(None, turns)] if by is None or by not in frame.columns else [
         (value, turns[frame[by] == value]) for value in _ordered_values(frame[by])]
     colours = [END_REASON_STYLE.get(str(v), (SERIES_COLOURS[i % 6], SERIES_HATCHES[i % 6])) for i, (v, _) in enumerate(parts)]
-    _, _, containers = ax.hist([p.dropna() for _, p in parts], bins=bins, stacked=True,
+    _, _, made = ax.hist([p.dropna() for _, p in parts], bins=edges, stacked=True,
                                color=[c for c, _ in colours], edgecolor="white", linewidth=0.5,
                                label=[str(v).replace("_", " ") for v, _ in parts])
-    if len(parts) == 1:
-        containers = [containers]  # hist gives one container, not a list, for a single data set
+    # hist gives one container, not a list, for a single data set
+    containers: list[Any] = [made] if len(parts) == 1 else list(made)  # type: ignore[arg-type]
     for container, (_, hatch) in zip(containers, colours):
         for patch in container:
             patch.set_hatch(hatch)
@@ -330,7 +329,7 @@ def plot_objective_probabilities(frame: pd.DataFrame, ax: Axes | None = None, *,
     for yi, est, high in zip(y, table["estimate"], table["high"]):
         if pd.notna(est):
             # the value just right of the interval, where it never sits on a bar
-            ax.text(np.nanmax([est, high]) + 0.015, yi, f"{est:.0%}", va="center", ha="left", fontsize="small")
+            ax.text(np.nanmax([est, high]) + 0.015, float(yi), f"{est:.0%}", va="center", ha="left", fontsize="small")
     ax.set_yticks(y, table["label"])
     ax.invert_yaxis()
     ax.set_xlim(0, 1)

@@ -12,7 +12,7 @@ board reads on a black-and-white printout too.
 from __future__ import annotations
 
 import math
-from typing import Iterable, Sequence
+from typing import Any, Iterable, Sequence, cast
 
 import matplotlib
 from matplotlib.artist import Artist
@@ -99,7 +99,7 @@ def new_figure(figsize: tuple[float, float], fig: Figure | None = None) -> Figur
     return plt.figure(figsize=figsize, layout="constrained")
 
 
-def hatch_kwargs(colour: str = HATCH_COLOUR) -> dict[str, object]:
+def hatch_kwargs(colour: str = HATCH_COLOUR) -> dict[str, Any]:
     """Patch keywords that draw a hatch in ``colour`` and no outline.
 
     matplotlib 3.10 has ``hatchcolor``; before it the hatch takes the edge colour,
@@ -127,7 +127,7 @@ def points_per_unit(ax: Axes) -> float:
     Text sized with it keeps its place inside a cell whatever the figure size.
     """
     ax.apply_aspect()
-    fig = ax.figure
+    fig = cast(Figure, ax.figure)  # the kit's boards are never drawn in subfigures
     bbox = ax.get_position(original=False)
     width_in = bbox.width * fig.get_figwidth()
     height_in = bbox.height * fig.get_figheight()
@@ -175,7 +175,7 @@ def outline_edges(lattice: Lattice, cells: Iterable[Cell]) -> list[tuple[Point, 
     return edges
 
 
-def outline(ax: Axes, edges: Sequence[tuple[Point, Point]], colour: str, width: float, **kwargs: object) -> LineCollection:
+def outline(ax: Axes, edges: Sequence[tuple[Point, Point]], colour: str, width: float, **kwargs: Any) -> LineCollection:
     """Draw ``edges`` as one thick line collection with round joins."""
     lines = LineCollection(edges, colors=colour, linewidths=width, capstyle="round", joinstyle="round", **kwargs)
     ax.add_collection(lines)

@@ -23,11 +23,12 @@ units), so that a board drawn again after each move keeps its place and scale.
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Iterable, Mapping, Sequence, cast
 
 import matplotlib.patheffects as path_effects
 from matplotlib.axes import Axes
 from matplotlib.collections import PolyCollection
+from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 from matplotlib.patches import Circle, FancyBboxPatch, Polygon, Wedge
 
@@ -62,7 +63,7 @@ def lattice_of(game_or_board: Any, lattice: str | Lattice | None) -> Lattice:
     """The lattice given, or the game's, or the square one for a plain board."""
     if lattice is not None:
         return get_lattice(lattice)
-    found = getattr(game_or_board, "lattice", None)
+    found: Any = getattr(game_or_board, "lattice", None)
     if found is None:
         found = getattr(getattr(game_or_board, "rules", None), "lattice", "square")
     return get_lattice(found)
@@ -183,7 +184,7 @@ def draw_xochintlan(
     game = game_or_board
     lat = lattice_of(game, lattice)
     board = board_of(game)
-    empties = (frontier(lat, board) if empty is True else set(map(tuple, empty or ()))) - set(board)
+    empties = (frontier(lat, board) if empty is True else {(c[0], c[1]) for c in empty or ()}) - set(board)
     legal_cells = _legal_cells(legal, game)
     pattern_cells = _cells_option(pattern, game, "winning_cells")
     locked_cells = _cells_option(locked, game, "locked") & set(board)
@@ -332,7 +333,7 @@ def _draw_legend(ax: Axes, reserve: Mapping[str, int] | None) -> None:
                               markerfacecolor=face, markeredgecolor="black", label=label))
     # one row when the figure is wide enough for it, else two (a legend wider than the
     # figure would defeat the layout and push the title out)
-    wide = ax.figure.get_figwidth() * ax.get_position().width >= (5.6 if reserve is not None else 4.2)
+    wide = cast(Figure, ax.figure).get_figwidth() * ax.get_position().width >= (5.6 if reserve is not None else 4.2)
     ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, 0.0), ncols=4 if wide else 2, frameon=False,
               fontsize="small", handletextpad=0.3, columnspacing=1.0)
 

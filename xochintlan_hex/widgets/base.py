@@ -40,7 +40,7 @@ from matplotlib.collections import PolyCollection
 from matplotlib.figure import Figure
 from PIL import Image
 
-from ..lattice import SQRT3, Cell, Lattice
+from ..lattice import Cell, Lattice
 
 #: shown in place of a clickable board when ipympl cannot be imported
 IPYMPL_MISSING = (
@@ -231,7 +231,7 @@ class BoardCanvas:
         """
         if self.interactive:
             self.canvas.draw_idle()
-        else:
+        elif self._image is not None:  # a static board always has its image widget
             self._image.value = self.png()
 
     def draw(self) -> None:
@@ -252,7 +252,9 @@ class BoardCanvas:
         """
         x, y = fraction_to_pixels(self.figure, fraction)
         y = self.figure.bbox.height - y  # matplotlib counts pixels from the bottom
-        event = MouseEvent(f"{kind}_event", self.canvas, x, y, button=button if kind == "button_press" else None)
+        # matplotlib takes fractional pixels here, though its stubs ask for ints
+        event = MouseEvent(f"{kind}_event", self.canvas, x, y,  # type: ignore[arg-type]
+                           button=button if kind == "button_press" else None)  # type: ignore[arg-type]
         self.canvas.callbacks.process(event.name, event)
 
     def key(self, key: str) -> None:
@@ -286,7 +288,7 @@ def _ipympl_canvas(figure: Figure) -> Any:
 
 @functools.cache
 def _whole_frame_canvas_class() -> type:
-    Canvas = ipympl_backend().Canvas
+    Canvas: Any = ipympl_backend().Canvas  # a class known only once ipympl is imported
 
     class WholeFrameCanvas(Canvas):
         """ipympl's canvas widget, sending every frame whole, quickly compressed.
@@ -298,6 +300,8 @@ def _whole_frame_canvas_class() -> type:
         before. It is compressed with zlib's fastest level: as small as the
         default for these pictures, in about half the time.
         """
+
+        _png_is_old: bool  # set by matplotlib's canvas when the figure changed
 
         def get_diff_image(self) -> bytes | None:
             # As matplotlib's FigureCanvasWebAggCore.get_diff_image, always "full".
@@ -324,7 +328,7 @@ def board_axes(figure: Figure, rect: tuple[float, float, float, float]) -> Axes:
     axes more than halves the time to rebuild a board, with the same pixels.
     """
     ax = figure.add_axes(rect)
-    ax._update_patch_limits = _no_autoscale  # type: ignore[method-assign]
+    ax._update_patch_limits = _no_autoscale  # type: ignore[attr-defined]
     return ax
 
 
@@ -373,14 +377,9 @@ def as_cell(cell: Any) -> Cell:
 
 
 def cell_at(lattice: Lattice, x: float, y: float) -> Cell:
-    """The cell whose drawing (``lattice.center``/``corners``) covers the point ``(x, y)``."""
-    if lattice.sides == 4:
-        # Square centres are (x, -y): y grows downwards on the board, upwards in drawings.
-        return (round(x), round(-y))
-    # Invert the pointy-top layout, then round in cube coordinates (Red Blob Games).
-    r = -y / 1.5
-    q = x / SQRT3 - r / 2.0
-    return _cube_round(q, r)
+    """The cell whose drawing (``lattice.center``/``corners``) covers the point ``(x, y)``
+    (:meth:`Lattice.cell_at <xochintlan_hex.lattice.Lattice.cell_at>`)."""
+    return lattice.cell_at(x, y)
 
 
 def cells_in_window(lattice: Lattice, centre: tuple[float, float], half: float | tuple[float, float]) -> set[Cell]:
@@ -451,18 +450,6 @@ def steady_window(lattice: Lattice, cells: Any, current: set[Cell] | None, minim
     if current is not None and view_window(lattice, cells, (0.0, 0.0)) <= current:
         return current
     return view_window(lattice, cells, minimum, extra=extra)
-
-
-def _cube_round(q: float, r: float) -> Cell:
-    s = -q - r
-    rq, rr, rs = round(q), round(r), round(s)
-    dq, dr, ds = abs(rq - q), abs(rr - r), abs(rs - s)
-    # The coordinate that moved most is the one to recompute from the other two.
-    if dq > dr and dq > ds:
-        rq = -rr - rs
-    elif dr > ds:
-        rr = -rq - rs
-    return (int(rq), int(rr))
 
 
 def data_to_fraction(ax: Axes, point: tuple[float, float]) -> tuple[float, float]:

@@ -145,7 +145,12 @@ class HextremaduraApp(App):
         if self.selected_tile is None:
             self._set_message("The game is over: start a new game.", refused=True)
             return False
-        return self.play(Place(self.selected_tile, as_cell(cell), self.rotation, self.face))
+        try:
+            action = Place(self.selected_tile, as_cell(cell), self.rotation, self.face)
+        except IllegalAction as refusal:  # e.g. a rotation set outside 0..5
+            self._set_message(str(refusal), refused=True)
+            return False
+        return self.play(action)
 
     def play(self, action: Any) -> bool:
         """Play ``action`` (a Place or its notation); a refusal is shown and changes nothing."""
@@ -205,7 +210,10 @@ class HextremaduraApp(App):
         """The placement previewed on the hovered cell and the tiles it would complete, or None."""
         if self.hovered is None or self.selected_tile is None:
             return None
-        action = Place(self.selected_tile, self.hovered, self.rotation, self.face)
+        try:
+            action = Place(self.selected_tile, self.hovered, self.rotation, self.face)
+        except IllegalAction:
+            return None
         if not self.game.is_legal(action):
             return None
         return action, self.game.would_remove(action)

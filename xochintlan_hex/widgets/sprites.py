@@ -101,7 +101,7 @@ class SpriteCache:
         return len(self._pictures)
 
 
-def paste(layer: np.ndarray, sprite: np.ndarray, centre: tuple[float, float], alpha: float = 1.0) -> None:
+def paste(layer: np.ndarray, sprite: np.ndarray, centre: "tuple[float, float] | np.ndarray", alpha: float = 1.0) -> None:
     """Blend ``sprite`` over ``layer``, centred on canvas pixel ``centre`` (from the left, from the bottom).
 
     ``layer`` is opaque RGBA uint8 stored bottom row first (as the renderer

@@ -355,7 +355,7 @@ class XochintlanApp(App):
         game = self.game
         if not game.is_over:
             return ""
-        if game.end_reason == "win":
+        if game.end_reason == "win" and game.winner is not None and game.winning_kind is not None:
             card = getattr(game.winning_card, "name", game.winning_card)
             text = f"{self.player_label(game.winner)} wins: {plural(game.winning_kind)} and the Human form card {card}"
         elif game.end_reason == "turn_limit":

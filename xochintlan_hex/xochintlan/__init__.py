@@ -46,7 +46,7 @@ downwards on the square lattice, axial ``(q, r)`` on the hex lattice.
 
 from xochintlan_hex.errors import IllegalAction
 from xochintlan_hex.xochintlan.actions import Action, MoveHuman, Place, Redraw, Swap, Switch, parse_action
-from xochintlan_hex.xochintlan.game import END_REASONS, Xochintlan
+from xochintlan_hex.xochintlan.game import END_REASONS, Xochintlan, divide, perft
 from xochintlan_hex.xochintlan.patterns import (
     card_placements,
     distance_to_card,
@@ -55,7 +55,6 @@ from xochintlan_hex.xochintlan.patterns import (
     winning_kinds,
     winning_pattern,
 )
-from xochintlan_hex.xochintlan.records import divide, perft
 from xochintlan_hex.xochintlan.rules import HUMAN, KIND_NAMES, KINDS, Rules, goal_cards, resolve_card
 from xochintlan_hex.xochintlan.text import board_from_text, board_to_text
 

@@ -29,65 +29,32 @@ import re
 from typing import Any, Union
 
 from xochintlan_hex.errors import IllegalAction
+from xochintlan_hex.game import ActionValue, is_whole, notation_int
 from xochintlan_hex.lattice import Cell
 from xochintlan_hex.xochintlan.rules import KIND_NAMES, KINDS
 
 
-def _check_cell(cell: object, argument: str = "cell") -> Cell:
+def _check_cell(cell: Any, argument: str = "cell") -> Cell:
     try:
-        x, y = cell  # type: ignore[misc]
+        x, y = cell
     except (TypeError, ValueError):
-        raise ValueError(f"{argument} must be an (x, y) pair of ints, not {cell!r}") from None
-    if not all(isinstance(v, int) and not isinstance(v, bool) for v in (x, y)):
-        raise ValueError(f"{argument} must be an (x, y) pair of ints, not {cell!r}")
-    return (x, y)
+        raise IllegalAction(f"{argument} must be an (x, y) pair of ints, not {cell!r}") from None
+    if not (is_whole(x) and is_whole(y)):
+        raise IllegalAction(f"{argument} must be an (x, y) pair of ints, not {cell!r}")
+    return (int(x), int(y))
 
 
-def _check_kind(kind: object) -> str:
-    if kind not in KINDS:
-        raise ValueError(f"kind must be one of {', '.join(KINDS)} (an animal), not {kind!r}")
-    return kind  # type: ignore[return-value]
+def _check_kind(kind: Any) -> str:
+    if not isinstance(kind, str) or kind not in KINDS:
+        raise IllegalAction(f"kind must be one of {', '.join(KINDS)} (an animal), not {kind!r}")
+    return kind
 
 
 def _cell_text(cell: Cell) -> str:
     return f"({cell[0]},{cell[1]})"
 
 
-class _Action:
-    """Shared behaviour: immutability, equality by type and fields, notation."""
-
-    __slots__ = ()
-
-    def _fields(self) -> tuple[Any, ...]:
-        return tuple(getattr(self, name) for name in self.__slots__)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"{type(self).__name__} is immutable")
-
-    def __eq__(self, other: object) -> bool:
-        if type(other) is not type(self):
-            return NotImplemented
-        return self._fields() == other._fields()  # type: ignore[attr-defined]
-
-    def __hash__(self) -> int:
-        return hash((type(self).__name__,) + self._fields())
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}({', '.join(repr(v) for v in self._fields())})"
-
-    def __reduce__(self):
-        return (type(self), self._fields())
-
-    @classmethod
-    def _trusted(cls, *values: Any) -> Any:
-        # Built by the engine from checked values: skips validation on hot paths.
-        self = object.__new__(cls)
-        for name, value in zip(cls.__slots__, values):
-            object.__setattr__(self, name, value)
-        return self
-
-
-class Place(_Action):
+class Place(ActionValue):
     """Put an animal of ``kind`` from the reserve on the empty ``cell``.
 
     >>> str(Place("M", (0, -1)))
@@ -111,7 +78,7 @@ class Place(_Action):
         return f"place a {KIND_NAMES[self.kind]} on {self.cell}"
 
 
-class Switch(_Action):
+class Switch(ActionValue):
     """Replace the animal on ``cell`` by one of ``kind`` from the reserve.
 
     >>> str(Switch((2, 0), "L"))
@@ -134,7 +101,7 @@ class Switch(_Action):
         return f"switch the animal on {self.cell} for a {KIND_NAMES[self.kind]}"
 
 
-class MoveHuman(_Action):
+class MoveHuman(ActionValue):
     """Move the Human to the empty ``cell``.
 
     >>> str(MoveHuman((1, 1)))
@@ -155,7 +122,7 @@ class MoveHuman(_Action):
         return f"move the Human to {self.cell}"
 
 
-class Swap(_Action):
+class Swap(ActionValue):
     """Exchange the animals on cells ``a`` and ``b`` (``endgame="swap"`` only).
 
     The two cells are stored in sorted order, so ``Swap(a, b) == Swap(b, a)``.
@@ -173,7 +140,7 @@ class Swap(_Action):
         a = _check_cell(a, "a")
         b = _check_cell(b, "b")
         if a == b:
-            raise ValueError(f"a swap needs two different cells, got {a} twice")
+            raise IllegalAction(f"a swap needs two different cells, got {a} twice")
         object.__setattr__(self, "a", min(a, b))
         object.__setattr__(self, "b", max(a, b))
 
@@ -184,7 +151,7 @@ class Swap(_Action):
         return f"swap the animals on {self.a} and {self.b}"
 
 
-class Redraw(_Action):
+class Redraw(ActionValue):
     """Reveal card ``index`` of your hand and draw a replacement (``allow_redraw``).
 
     >>> str(Redraw(0))
@@ -196,9 +163,9 @@ class Redraw(_Action):
     index: int
 
     def __init__(self, index: int) -> None:
-        if isinstance(index, bool) or not isinstance(index, int) or index < 0:
-            raise ValueError(f"index must be an int >= 0 (a position in your hand), not {index!r}")
-        object.__setattr__(self, "index", index)
+        if not is_whole(index) or index < 0:
+            raise IllegalAction(f"index must be an int >= 0 (a position in your hand), not {index!r}")
+        object.__setattr__(self, "index", int(index))
 
     def __str__(self) -> str:
         return f"R{self.index}"
@@ -243,18 +210,19 @@ def parse_action(text: str) -> Action:
 def _build(shape: str, groups: tuple[str, ...]) -> Action:
     if shape == "animal":
         letter, x, y = groups
-        cell = (int(x), int(y))
+        cell = (notation_int(x, "x"), notation_int(y, "y"))
         letter = letter.upper()
         return MoveHuman(cell) if letter == "H" else Place(letter, cell)
     if shape == "switch":
         x, y, kind = groups
-        return Switch((int(x), int(y)), kind.upper())
+        return Switch((notation_int(x, "x"), notation_int(y, "y")), kind.upper())
     if shape == "swap":
-        x1, y1, x2, y2 = groups
-        if (x1, y1) == (x2, y2) or (int(x1), int(y1)) == (int(x2), int(y2)):
-            raise IllegalAction(f"cannot parse '({x1},{y1})<>({x2},{y2})': a swap needs two different cells")
-        return Swap((int(x1), int(y1)), (int(x2), int(y2)))
-    return Redraw(int(groups[0]))
+        a = (notation_int(groups[0], "x"), notation_int(groups[1], "y"))
+        b = (notation_int(groups[2], "x"), notation_int(groups[3], "y"))
+        if a == b:
+            raise IllegalAction(f"cannot parse '({groups[0]},{groups[1]})<>({groups[2]},{groups[3]})': a swap needs two different cells")
+        return Swap(a, b)
+    return Redraw(notation_int(groups[0], "card index"))
 
 
 def as_action(action: object) -> Action:

@@ -12,7 +12,8 @@ forms that make each action a handful of dict operations:
 * ``_groups[kind]`` is the Human's group for that kind (sorted cells and, when
   it has five cells, its key), or None once it has six or more. An action
   recomputes a group only when it can have changed it;
-* every action appends one tuple to ``_log``, which is all ``undo`` needs.
+* every action appends one :class:`UndoEntry` to ``_log``, which is all
+  ``undo`` needs.
 
 Internal moves are tuples: ``(PLACE, c, kind)``, ``(SWITCH, c, kind)``,
 ``(MOVE, c)``, ``(SWAP, a, b)``, ``(REDRAW, index)``.
@@ -21,8 +22,9 @@ Internal moves are tuples: ``(PLACE, c, kind)``, ``(SWITCH, c, kind)``,
 from __future__ import annotations
 
 import functools
-from typing import Any, Iterator, Sequence
+from typing import Any, Iterator, NamedTuple, Sequence
 
+from xochintlan_hex.polyforms import Polyform
 from xochintlan_hex.xochintlan.grid import ORIGIN
 from xochintlan_hex.xochintlan.patterns import card_keys
 from xochintlan_hex.xochintlan.rules import CARD_SIZE, HUMAN, KINDS, Rules
@@ -31,7 +33,28 @@ PLACE, SWITCH, MOVE, SWAP, REDRAW = range(5)
 
 _L, _B, _M = KINDS
 
-Group = tuple  # (cells, key or None)
+#: the Human's group for one kind: (its sorted cells, the key of its shape when it has five cells, else None)
+Group = tuple[list[int], "tuple[int, ...] | None"]
+#: an internal move, e.g. (PLACE, cell, kind): see the module docstring
+Move = tuple[Any, ...]
+
+
+
+class UndoEntry(NamedTuple):
+    """What ``undo`` needs to take one action back: the move and what it overwrote."""
+
+    code: int  # PLACE, SWITCH, MOVE, SWAP or REDRAW
+    cell: int  # the cell played on; a swap's first cell; a redraw's card index
+    other: Any  # place/switch: the kind played; move: the Human's old cell; swap: its second cell; redraw: the card shown
+    replaced: str | None  # switch: the kind taken off the board; None otherwise
+    lock: tuple[int, ...]  # the lock before the action
+    group_l: Group | None  # the Human's groups before the action, per kind
+    group_b: Group | None
+    group_m: Group | None
+
+
+# tuple.__new__ builds an UndoEntry without NamedTuple's Python-level __new__: the log grows on every action.
+_entry = tuple.__new__
 
 # The kinds left in the reserve, indexed by the bits L=1, B=2, M=4.
 _AVAILABLE = tuple(tuple(k for i, k in enumerate(KINDS) if bits >> i & 1) for bits in range(8))
@@ -46,33 +69,69 @@ def _check_order(players: int, win_check: str) -> tuple[tuple[int, ...], ...]:
 
 
 class GameCore:
-    """State and fast operations shared by the public game class."""
+    """State and fast operations shared by the public game class.
 
+    The class that mixes it in sets ``rules``, ``n_players``, ``_deltas`` and the
+    card state (``_hands``, ``_hand_keys``, ``_deck``, ``_drawn``,
+    ``_revealed``); :meth:`_set_up_core` sets the rest.
+    """
+
+    # set by the game class
     rules: Rules
     n_players: int
     _deltas: tuple[int, ...]
+    _hands: list[list[Any]]
+    _hand_keys: list[list[Any]]
+    _deck: tuple[Any, ...]
+    _drawn: int
+    _revealed: list[tuple[int, Any]]
+    # the board (cell codes, see the module docstring)
+    _cells: dict[int, str]
+    _adj: dict[int, int]
+    _nfront: int
+    _tiles: list[int]
+    _reserve: dict[str, int]
+    _onboard: dict[str, int]
+    _lock: tuple[int, ...]
+    _groups: dict[str, Group | None]
+    # turns, the undo log and the end
+    _player: int
+    _turn: int
+    _log: list[UndoEntry]
+    _pending: tuple[Any, Move] | None
+    _end: str | None
+    _winner: int | None
+    _win_kind: str | None
+    _win_card: Polyform | None
+    # rule flags read on every action
+    _tie_end: bool
+    _swap_end: bool
+    _keep_connected: bool
+    _allow_redraw: bool
+    _max_turns: int
+    _order: tuple[tuple[int, ...], ...]
 
     def _set_up_core(self) -> None:
         rules = self.rules
         tpk = rules.tiles_per_kind
-        self._cells: dict[int, str] = {ORIGIN: HUMAN}
-        self._adj: dict[int, int] = {ORIGIN + d: 1 for d in self._deltas}
+        self._cells = {ORIGIN: HUMAN}
+        self._adj = {ORIGIN + d: 1 for d in self._deltas}
         self._nfront = len(self._deltas)
-        self._tiles: list[int] = [ORIGIN]
+        self._tiles = [ORIGIN]
         self._reserve = {k: tpk for k in KINDS}
         self._onboard = {k: 0 for k in KINDS}
-        self._lock: tuple[int, ...] = ()
+        self._lock = ()
         alone = ([ORIGIN], None)
-        self._groups: dict[str, Group | None] = {k: alone for k in KINDS}
+        self._groups = {k: alone for k in KINDS}
         self._player = 0
         self._turn = 0
-        self._log: list[tuple] = []
+        self._log = []
         # (action, move) last drawn by random_action, until the state changes
-        self._pending: tuple | None = None
-        self._end: str | None = None
-        self._winner: int | None = None
-        self._win_kind: str | None = None
-        self._win_card: Any = None
+        self._pending = None
+        self._end = None
+        self._winner = None
+        self._win_kind = None
+        self._win_card = None
         # Rule flags read on every action.
         self._tie_end = rules.endgame == "tie"
         self._swap_end = rules.endgame == "swap"
@@ -155,13 +214,10 @@ class GameCore:
         self._nfront = front
 
     # ------------------------------------------------ actions (no checks)
-    def _snapshot(self) -> tuple:
-        groups = self._groups
-        return (self._lock, groups[_L], groups[_B], groups[_M])
-
+    # Each action logs its UndoEntry inline (no helper call): this is the engine's hottest path.
     def _place(self, c: int, kind: str) -> None:
-        groups = self._groups
-        self._log.append((PLACE, c, kind, self._lock, groups[_L], groups[_B], groups[_M]))
+        g = self._groups
+        self._log.append(_entry(UndoEntry, (PLACE, c, kind, None, self._lock, g[_L], g[_B], g[_M])))
         self._add_tile(c, kind)
         self._tiles.append(c)
         self._reserve[kind] -= 1
@@ -172,7 +228,8 @@ class GameCore:
 
     def _switch(self, c: int, kind: str) -> None:
         old = self._cells[c]
-        self._log.append((SWITCH, c, kind, old) + self._snapshot())
+        g = self._groups
+        self._log.append(_entry(UndoEntry, (SWITCH, c, kind, old, self._lock, g[_L], g[_B], g[_M])))
         self._cells[c] = kind
         self._reserve[kind] -= 1
         self._reserve[old] += 1
@@ -185,7 +242,8 @@ class GameCore:
 
     def _move(self, c: int) -> None:
         h = self._tiles[0]
-        self._log.append((MOVE, c, h) + self._snapshot())
+        g = self._groups
+        self._log.append(_entry(UndoEntry, (MOVE, c, h, None, self._lock, g[_L], g[_B], g[_M])))
         self._remove_tile(h)
         self._add_tile(c, HUMAN)
         self._tiles[0] = c
@@ -199,7 +257,8 @@ class GameCore:
         self._end_of_action()
 
     def _swap(self, a: int, b: int) -> None:
-        self._log.append((SWAP, a, b) + self._snapshot())
+        g = self._groups
+        self._log.append(_entry(UndoEntry, (SWAP, a, b, None, self._lock, g[_L], g[_B], g[_M])))
         cells = self._cells
         ka, kb = cells[a], cells[b]
         cells[a], cells[b] = kb, ka
@@ -211,7 +270,8 @@ class GameCore:
     def _redraw(self, i: int) -> None:
         p = self._player
         old = self._hands[p][i]
-        self._log.append((REDRAW, i, old) + self._snapshot())
+        g = self._groups
+        self._log.append(_entry(UndoEntry, (REDRAW, i, old, None, self._lock, g[_L], g[_B], g[_M])))
         new = self._deck[self._drawn]
         self._drawn += 1
         self._hands[p][i] = new
@@ -220,7 +280,7 @@ class GameCore:
         self._lock = ()
         self._end_of_action()
 
-    def _do(self, move: tuple) -> None:
+    def _do(self, move: Move) -> None:
         """Play an internal move known to be legal."""
         code = move[0]
         if code == PLACE:
@@ -254,7 +314,7 @@ class GameCore:
 
     def _find_winner(self, mover: int) -> bool:
         groups = self._groups
-        keys = [(kind, groups[kind][1]) for kind in KINDS if groups[kind] is not None and groups[kind][1] is not None]
+        keys = [(kind, group[1]) for kind in KINDS if (group := groups[kind]) is not None and group[1] is not None]
         for p in self._order[mover]:
             for i, accepted in enumerate(self._hand_keys[p]):
                 for kind, key in keys:
@@ -268,38 +328,38 @@ class GameCore:
 
     def _undo_move(self) -> None:
         entry = self._log.pop()
-        code = entry[0]
+        code = entry.code
         if code == PLACE:
-            c, kind = entry[1], entry[2]
+            c, kind = entry.cell, entry.other
             self._remove_tile(c)
             self._tiles.pop()
             self._reserve[kind] += 1
             self._onboard[kind] -= 1
         elif code == SWITCH:
-            c, kind, old = entry[1], entry[2], entry[3]
+            c, kind, old = entry.cell, entry.other, entry.replaced
+            assert old is not None  # a switch always records the kind it replaced
             self._cells[c] = old
             self._reserve[kind] += 1
             self._reserve[old] -= 1
             self._onboard[kind] -= 1
             self._onboard[old] += 1
         elif code == MOVE:
-            c, h = entry[1], entry[2]
+            c, h = entry.cell, entry.other
             self._remove_tile(c)
             self._add_tile(h, HUMAN)
             self._tiles[0] = h
         elif code == SWAP:
-            cells, a, b = self._cells, entry[1], entry[2]
+            cells, a, b = self._cells, entry.cell, entry.other
             cells[a], cells[b] = cells[b], cells[a]
         else:
-            i, old = entry[1], entry[2]
+            i, old = entry.cell, entry.other
             p, _shown = self._revealed.pop()
             self._drawn -= 1
             self._hands[p][i] = old
             self._hand_keys[p][i] = card_keys(old, self.rules.match)
-        lock, g_l, g_b, g_m = entry[-4:]
-        self._lock = lock
+        self._lock = entry.lock
         groups = self._groups
-        groups[_L], groups[_B], groups[_M] = g_l, g_b, g_m
+        groups[_L], groups[_B], groups[_M] = entry.group_l, entry.group_b, entry.group_m
         self._pending = None
         self._turn -= 1
         self._player = (self._player - 1) % self.n_players
@@ -321,7 +381,7 @@ class GameCore:
         has_m = reserve[_M] > 0
         kinds = has_l + has_b + has_m
         front = self._nfront
-        switches = swaps = redraws = moves = 0
+        switches = swaps = moves = 0
         if kinds:
             switches = onboard[_L] * (kinds - has_l) + onboard[_B] * (kinds - has_b) + onboard[_M] * (kinds - has_m)
             for c in lock:
@@ -340,9 +400,7 @@ class GameCore:
                 n = h + d
                 if n not in cells and adj.get(n) == 1:
                     moves -= 1
-        if self._allow_redraw and self._drawn < len(self._deck):
-            redraws = len(self._hands[self._player])
-        return kinds * front, switches, moves, swaps, redraws
+        return kinds * front, switches, moves, swaps, self._redraws_open()
 
     def _count(self) -> int:
         """The number of legal actions (``len(legal_actions())``)."""
@@ -362,6 +420,7 @@ class GameCore:
         return free[_L] * free[_B] + free[_L] * free[_M] + free[_B] * free[_M]
 
     def _redraws_open(self) -> int:
+        """How many redraws are legal now: one per card in hand, while the deck has a card to draw."""
         if self._allow_redraw and self._drawn < len(self._deck):
             return len(self._hands[self._player])
         return 0
@@ -391,11 +450,11 @@ class GameCore:
                     stack.append(n)
         return not rest
 
-    def _moves(self) -> list[tuple]:
+    def _moves(self) -> list[Move]:
         """Every legal move, grouped: places, switches, Human moves, swaps, redraws."""
         if self._end is not None:
             return []
-        moves: list[tuple] = []
+        moves: list[Move] = []
         cells, reserve, lock = self._cells, self._reserve, self._lock
         front = self._empty_beside(self._tiles)
         for kind in KINDS:
@@ -413,8 +472,23 @@ class GameCore:
         moves.extend((REDRAW, i) for i in range(self._redraws_open()))
         return moves
 
+    def _perft(self, depth: int) -> int:
+        """Sequences of ``depth`` legal moves from here (perft); the last level is counted, not played."""
+        if depth == 0:
+            return 1
+        if depth == 1:
+            return self._count()
+        if self._end is not None:
+            return 0
+        total = 0
+        for move in self._moves():
+            self._do(move)
+            total += self._perft(depth - 1)
+            self._undo_move()
+        return total
+
     # ------------------------------------------------------ random draws
-    def _draw_move(self, rand: Any) -> tuple:
+    def _draw_move(self, rand: Any) -> Move:
         """A uniformly random legal move, drawn without listing the moves.
 
         Every candidate of a slightly larger set (all places and switches, every
@@ -425,7 +499,7 @@ class GameCore:
         reserve, cells, lock, tiles = self._reserve, self._cells, self._lock, self._tiles
         front = self._nfront
         animals = len(tiles) - 1
-        swaps = redraws = 0
+        swaps = 0
         if reserve[_L] and reserve[_B] and reserve[_M]:
             # the usual case: every kind in the reserve, two switches per animal
             places = 3 * front
@@ -433,10 +507,9 @@ class GameCore:
             for c in lock:
                 if cells[c] != HUMAN:
                     switches -= 2
+            redraws = self._redraws_open() if self._allow_redraw else 0
         else:
             places, switches, _moves, swaps, redraws = self._counts()
-        if self._allow_redraw and self._drawn < len(self._deck):
-            redraws = len(self._hands[self._player])
         moves = front if animals and tiles[0] not in lock else 0
         total = places + switches + moves + swaps + redraws
         if total <= 0:
@@ -483,7 +556,7 @@ class GameCore:
             if a == 1 or rand() * a < 1.0:
                 return n
 
-    def _random_switch(self, rand: Any) -> tuple:
+    def _random_switch(self, rand: Any) -> Move:
         tiles, cells, reserve, lock = self._tiles, self._cells, self._reserve, self._lock
         span = (len(tiles) - 1) * 3
         while True:
@@ -493,7 +566,7 @@ class GameCore:
             if reserve[kind] and cells[c] != kind and c not in lock:
                 return (SWITCH, c, kind)
 
-    def _random_swap(self, rand: Any) -> tuple:
+    def _random_swap(self, rand: Any) -> Move:
         tiles, cells, lock = self._tiles, self._cells, self._lock
         animals = len(tiles) - 1
         while True:

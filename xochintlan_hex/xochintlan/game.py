@@ -43,12 +43,12 @@ xochintlan_hex.errors.IllegalAction: the Human was just moved by the previous pl
 
 from __future__ import annotations
 
-import json
 import random
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from xochintlan_hex.display import ShowsItself
-from xochintlan_hex.errors import IllegalAction
+from xochintlan_hex.errors import IllegalAction, RecordError
+from xochintlan_hex.game import checked_seed, is_whole
 from xochintlan_hex.lattice import Cell, Lattice, get_lattice
 from xochintlan_hex.polyforms import Polyform
 from xochintlan_hex.xochintlan.actions import (
@@ -61,10 +61,12 @@ from xochintlan_hex.xochintlan.actions import (
     Switch,
     as_action,
 )
-from xochintlan_hex.xochintlan.core import MOVE, PLACE, REDRAW, SWAP, SWITCH, GameCore
+from xochintlan_hex.xochintlan.core import MOVE, PLACE, REDRAW, SWAP, SWITCH, GameCore, Move
 from xochintlan_hex.xochintlan.grid import LIMIT, OFFSET, WIDTH, decode, deltas, encode, encode_or_none
 from xochintlan_hex.xochintlan.patterns import card_keys, human_group
 from xochintlan_hex.xochintlan.rules import HUMAN, KIND_NAMES, KINDS, Rules, goal_cards, resolve_card
+from xochintlan_hex.xochintlan.records import check_result as check_recorded_result
+from xochintlan_hex.xochintlan.records import read_record, record_to_json, replay_actions
 from xochintlan_hex.xochintlan.text import board_to_text
 
 END_REASONS = ("win", "tie", "turn_limit")
@@ -105,9 +107,9 @@ def _a(kind: str) -> str:
 class Xochintlan(GameCore, ShowsItself):
     """One game of Xochintlan, from set-up to its end.
 
-    ``players``: how many players (>= 1). ``seed``: the int that shuffles the
-    deck (a fresh one is drawn when None; it is kept in :attr:`seed` and in
-    records). ``rules``: a :class:`~xochintlan_hex.xochintlan.rules.Rules`.
+    ``players``: how many players (>= 1). ``seed`` (keyword-only): the
+    whole number >= 0 that shuffles the deck (a fresh one is drawn when None;
+    it is kept in :attr:`seed` and in records). ``rules``: a :class:`~xochintlan_hex.xochintlan.rules.Rules`.
     ``cards``: optionally, each player's hand, as a list with one entry per
     player: a list of card names or Polyforms (a single card may stand alone
     when ``cards_per_player`` is 1); the deck then holds the other cards, in
@@ -123,18 +125,16 @@ class Xochintlan(GameCore, ShowsItself):
     turn 1, player 1 to play; reserve L 7 B 8 M 8
     """
 
-    def __init__(self, players: int = 2, seed: int | None = None, rules: Rules = Rules(), cards: Any = None) -> None:
-        if isinstance(players, bool) or not isinstance(players, int) or players < 1:
+    def __init__(
+        self, players: int = 2, *, seed: int | None = None, rules: Rules = Rules(), cards: Any = None
+    ) -> None:
+        if not is_whole(players) or players < 1:
             raise ValueError(f"players must be an int >= 1, not {players!r}")
         if not isinstance(rules, Rules):
             raise ValueError(f"rules must be a Rules value, not {rules!r}")
-        if seed is None:
-            seed = random.SystemRandom().getrandbits(63)
-        elif isinstance(seed, bool) or not isinstance(seed, int):
-            raise ValueError(f"seed must be an int or None, not {seed!r}")
         self.rules = rules
-        self.n_players = players
-        self.seed = seed
+        self.n_players = int(players)
+        self.seed = checked_seed(seed)
         self._lat = get_lattice(rules.lattice)
         self._deltas = deltas(rules.lattice)
         self._deal(cards)
@@ -195,6 +195,7 @@ class Xochintlan(GameCore, ShowsItself):
         cls,
         board_or_text: Any,
         players: int = 2,
+        *,
         seed: int | None = None,
         rules: Rules = Rules(),
         cards: Any = None,
@@ -221,12 +222,12 @@ class Xochintlan(GameCore, ShowsItself):
         from xochintlan_hex.xochintlan.positions import starting_board
 
         game = cls(players=players, seed=seed, rules=rules, cards=cards)
-        if isinstance(current_player, bool) or not isinstance(current_player, int) or not 0 <= current_player < players:
+        if not is_whole(current_player) or not 0 <= current_player < players:
             raise ValueError(f"current_player must be a player index 0..{players - 1}, not {current_player!r}")
         tiles = starting_board(board_or_text, game.rules)
         game._lay_tiles([(encode(cell), kind) for cell, kind in tiles])
         game._start = tiles
-        game._player = game._first_player = current_player
+        game._player = game._first_player = int(current_player)
         return game
 
     # --------------------------------------------------------------- the state
@@ -234,6 +235,16 @@ class Xochintlan(GameCore, ShowsItself):
     def lattice(self) -> Lattice:
         """The lattice object (:data:`~xochintlan_hex.lattice.SQUARE` or ``HEX``)."""
         return self._lat
+
+    @property
+    def starting_board(self) -> tuple[tuple[Cell, str], ...] | None:
+        """The board a :meth:`from_board` game started from (Human first), or None after the usual set-up."""
+        return self._start
+
+    @property
+    def first_player(self) -> int:
+        """The player who acted (or acts) first."""
+        return self._first_player
 
     @property
     def board(self) -> dict[Cell, str]:
@@ -333,7 +344,7 @@ class Xochintlan(GameCore, ShowsItself):
             return frozenset()
         return human_group(self.board, self._win_kind, self.rules.lattice)
 
-    def _action(self, move: tuple) -> Action:
+    def _action(self, move: Move) -> Action:
         code = move[0]
         if code == PLACE:
             return _place_action(move[2], move[1])
@@ -358,13 +369,13 @@ class Xochintlan(GameCore, ShowsItself):
         return self._count()
 
     # ------------------------------------------------------------ checking
-    def _check(self, action: Action) -> tuple:
+    def _check(self, action: Action) -> Move:
         """The internal move for ``action``, or IllegalAction naming the broken rule."""
         if self._end is not None:
             raise IllegalAction("the game is over")
-        return _CHECKS[type(action)](self, action)
+        return _check_of(action)(self, action)
 
-    def _check_place(self, action: Place) -> tuple:
+    def _check_place(self, action: Place) -> Move:
         kind, cell = action.kind, action.cell
         x, y = cell
         c = (y + OFFSET) * WIDTH + x + OFFSET if -LIMIT <= x <= LIMIT and -LIMIT <= y <= LIMIT else None
@@ -376,7 +387,7 @@ class Xochintlan(GameCore, ShowsItself):
             raise IllegalAction(f"no {KIND_NAMES[kind]} left in the reserve")
         return (PLACE, c, kind)
 
-    def _check_switch(self, action: Switch) -> tuple:
+    def _check_switch(self, action: Switch) -> Move:
         cell, kind = action.cell, action.kind
         c = encode_or_none(cell)
         old = None if c is None else self._cells.get(c)
@@ -392,7 +403,7 @@ class Xochintlan(GameCore, ShowsItself):
             raise IllegalAction(f"{cell} was just played by the previous player")
         return (SWITCH, c, kind)
 
-    def _check_move(self, action: MoveHuman) -> tuple:
+    def _check_move(self, action: MoveHuman) -> Move:
         cell = action.cell
         h = self._tiles[0]
         if h in self._lock:
@@ -408,16 +419,16 @@ class Xochintlan(GameCore, ShowsItself):
             raise IllegalAction(f"moving the Human to {cell} would split the board (keep_connected=True)")
         return (MOVE, c)
 
-    def _check_swap(self, action: Swap) -> tuple:
+    def _check_swap(self, action: Swap) -> Move:
         if self.rules.endgame != "swap":
             raise IllegalAction("swaps belong to the endgame='swap' variant")
         if any(self._reserve.values()):
             raise IllegalAction("swaps start once every animal is on the board (the reserve is not empty)")
-        codes = []
+        codes: list[int] = []
         for cell in (action.a, action.b):
             c = encode_or_none(cell)
             kind = None if c is None else self._cells.get(c)
-            if kind is None:
+            if c is None or kind is None:
                 raise IllegalAction(f"{cell} is empty: there is no animal to swap")
             if kind == HUMAN:
                 raise IllegalAction("the Human can never be swapped")
@@ -429,7 +440,7 @@ class Xochintlan(GameCore, ShowsItself):
             raise IllegalAction(f"{action.a} and {action.b} both hold {_a(self._cells[a])}: a swap needs two different kinds")
         return (SWAP, a, b)
 
-    def _check_redraw(self, action: Redraw) -> tuple:
+    def _check_redraw(self, action: Redraw) -> Move:
         if not self.rules.allow_redraw:
             raise IllegalAction("redraws belong to the allow_redraw=True variant")
         hand = self._hands[self._player]
@@ -467,22 +478,12 @@ class Xochintlan(GameCore, ShowsItself):
             check = _CHECKS.get(type(action))
             if check is None:
                 action = as_action(action)
-                check = _CHECKS[type(action)]
+                check = _check_of(action)
             if self._end is not None:
                 raise IllegalAction("the game is over")
             move = check(self, action)
-        code = move[0]
-        if code == PLACE:
-            self._place(move[1], move[2])
-        elif code == MOVE:
-            self._move(move[1])
-        elif code == SWITCH:
-            self._switch(move[1], move[2])
-        elif code == SWAP:
-            self._swap(move[1], move[2])
-        else:
-            self._redraw(move[1])
-        self._history.append(action)
+        self._do(move)
+        self._history.append(action)  # type: ignore[arg-type]  # an Action by now: checked above
 
     def undo(self) -> Action:
         """Take back the last action and return it."""
@@ -526,7 +527,7 @@ class Xochintlan(GameCore, ShowsItself):
     def __copy__(self) -> "Xochintlan":
         return self.clone()
 
-    def __deepcopy__(self, memo: dict) -> "Xochintlan":
+    def __deepcopy__(self, memo: dict[int, Any]) -> "Xochintlan":
         return self.clone()
 
     # ---------------------------------------------------------- summaries
@@ -558,27 +559,57 @@ class Xochintlan(GameCore, ShowsItself):
             "rules": self.rules.changed(),
         }
 
-    def to_json(self) -> str:
-        """A record of the game: seed, players, rules, dealt cards and actions.
+    def to_json(self, indent: int | None = None) -> str:
+        """A record of the game: seed, players, rules, dealt cards, actions and result.
 
-        :meth:`from_json` replays it to the same state.
+        :meth:`from_json` replays it to the same state (see :mod:`.records`).
         """
-        from xochintlan_hex.xochintlan.records import record_of
-
-        return json.dumps(record_of(self))
+        return record_to_json(self, indent=indent)
 
     @classmethod
-    def from_json(cls, text: str) -> "Xochintlan":
-        """Rebuild a game from :meth:`to_json` output by replaying its actions."""
-        from xochintlan_hex.xochintlan.records import game_from_record
+    def from_json(cls, text: str | dict[str, Any], check_result: bool = True) -> "Xochintlan":
+        """Rebuild a game of this class from :meth:`to_json` output by replaying its actions.
 
-        return game_from_record(cls, text)
+        A record that is malformed, whose actions the rules refuse, or (with
+        ``check_result``) whose replay ends with another result than it stores
+        raises RecordError.
+        """
+        setup = read_record(text)
+        try:
+            if setup.board is None:
+                game = cls(setup.players, seed=setup.seed, rules=setup.rules, cards=setup.cards)
+            else:
+                game = cls.from_board(
+                    setup.board, setup.players, seed=setup.seed, rules=setup.rules, cards=setup.cards,
+                    current_player=setup.first_player,
+                )
+        except ValueError as error:
+            raise RecordError(f"record: cannot set the game up: {error}") from None
+        replay_actions(game, setup.actions)
+        if check_result:
+            check_recorded_result(setup, game.outcome())
+        return game
 
     def perft(self, depth: int) -> int:
-        """How many action sequences of length ``depth`` can be played from here."""
-        from xochintlan_hex.xochintlan.records import perft
+        """How many action sequences of length ``depth`` can be played from here (the game is left unchanged).
 
-        return perft(self, depth)
+        The standard check of a move generator, as in chess programs.
+        """
+        if not is_whole(depth) or depth < 0:
+            raise ValueError(f"depth must be an int >= 0, not {depth!r}")
+        return self._perft(int(depth))
+
+    def divide(self, depth: int) -> dict[str, int]:
+        """perft split by first action (notation -> count): the tool for finding a disagreement."""
+        if not is_whole(depth) or depth < 1:
+            raise ValueError(f"depth must be an int >= 1, not {depth!r}")
+        result = {}
+        for move in self._moves():
+            action = self._action(move)
+            self._do(move)
+            result[str(action)] = self._perft(int(depth) - 1)
+            self._undo_move()
+        return result
 
     # -------------------------------------------------------------- text
     def text(self) -> str:
@@ -588,7 +619,7 @@ class Xochintlan(GameCore, ShowsItself):
     def status(self) -> str:
         """One line: the turn, who plays or how the game ended, the reserve."""
         reserve = " ".join(f"{k} {self._reserve[k]}" for k in KINDS)
-        if self._end == "win":
+        if self._end == "win" and self._win_card is not None and self._win_kind is not None:
             state = f"player {self._winner} won with {self._win_card.name} in {KIND_NAMES[self._win_kind]}s"
         elif self._end == "tie":
             state = "tie"
@@ -605,7 +636,7 @@ class Xochintlan(GameCore, ShowsItself):
         return f"<Xochintlan {self.rules.lattice}, {self.n_players} players, {self.status()}>"
 
 
-_CHECKS = {
+_CHECKS: dict[type, Callable[[Xochintlan, Any], Move]] = {
     Place: Xochintlan._check_place,
     Switch: Xochintlan._check_switch,
     MoveHuman: Xochintlan._check_move,
@@ -613,3 +644,28 @@ _CHECKS = {
     Redraw: Xochintlan._check_redraw,
 }
 assert set(_CHECKS) == set(ACTION_TYPES)
+
+
+def _check_of(action: Action) -> Callable[[Xochintlan, Any], Move]:
+    """The check for ``action``'s type, also for a subclass of an action type."""
+    for kind in type(action).__mro__:
+        if kind in _CHECKS:
+            return _CHECKS[kind]
+    raise IllegalAction(f"not a Xochintlan action: {action!r}")
+
+
+def perft(game: Xochintlan, depth: int) -> int:
+    """``game.perft(depth)``: the number of action sequences of length ``depth`` from ``game``.
+
+    >>> from xochintlan_hex.xochintlan.rules import Rules
+    >>> [perft(Xochintlan(seed=0), d) for d in (1, 2)]
+    [12, 252]
+    >>> [perft(Xochintlan(seed=0, rules=Rules(lattice="hex")), d) for d in (1, 2)]
+    [18, 522]
+    """
+    return game.perft(depth)
+
+
+def divide(game: Xochintlan, depth: int) -> dict[str, int]:
+    """``game.divide(depth)``: perft split by first action."""
+    return game.divide(depth)

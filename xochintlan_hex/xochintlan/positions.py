@@ -11,7 +11,7 @@ engine's cell grid together with every tile the reserve can still add.
 >>> starting_board({(0, 0): "L"}, Rules())
 Traceback (most recent call last):
 ...
-ValueError: board: no Human; a board holds exactly one H
+xochintlan_hex.errors.BoardError: board: no Human; a board holds exactly one H
 """
 
 from __future__ import annotations
@@ -19,6 +19,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from xochintlan_hex.errors import BoardError
+from xochintlan_hex.game import is_whole
 from xochintlan_hex.lattice import Cell, is_connected
 from xochintlan_hex.xochintlan.grid import LIMIT
 from xochintlan_hex.xochintlan.rules import HUMAN, KIND_NAMES, KINDS, Rules
@@ -29,34 +31,34 @@ Tiles = tuple[tuple[Cell, str], ...]
 
 
 def starting_board(board: Any, rules: Rules) -> Tiles:
-    """The tiles of ``board`` (mapping or text), checked against ``rules``; ValueError if refused."""
+    """The tiles of ``board`` (mapping or text), checked against ``rules``; BoardError if refused."""
     if isinstance(board, str):
         board = board_from_text(board, rules.lattice)
     elif not isinstance(board, Mapping):
-        raise ValueError(f"board must be a mapping cell -> letter or a text diagram, not {type(board).__name__}")
+        raise BoardError(f"board must be a mapping cell -> letter or a text diagram, not {type(board).__name__}")
     tiles = {_cell(cell): _letter(cell, kind) for cell, kind in board.items()}
     humans = [cell for cell, kind in tiles.items() if kind == HUMAN]
     if len(humans) != 1:
         what = "no Human" if not humans else f"{len(humans)} Humans at {sorted(humans)}"
-        raise ValueError(f"board: {what}; a board holds exactly one {HUMAN}")
+        raise BoardError(f"board: {what}; a board holds exactly one {HUMAN}")
     _check_counts(tiles, rules.tiles_per_kind)
-    if rules.keep_connected and not is_connected(tiles, rules.lattice):
-        raise ValueError("board: the tiles are in several pieces, which keep_connected=True never allows")
+    if rules.keep_connected and not is_connected(set(tiles), rules.lattice):
+        raise BoardError("board: the tiles are in several pieces, which keep_connected=True never allows")
     _check_range(tiles, rules.tiles_per_kind)
     animals = sorted((cell for cell in tiles if cell != humans[0]), key=lambda c: (c[1], c[0]))
     return ((humans[0], HUMAN),) + tuple((cell, tiles[cell]) for cell in animals)
 
 
 def _cell(cell: Any) -> Cell:
-    ok = isinstance(cell, tuple) and len(cell) == 2 and all(isinstance(v, int) and not isinstance(v, bool) for v in cell)
+    ok = isinstance(cell, tuple) and len(cell) == 2 and all(is_whole(v) for v in cell)
     if not ok:
-        raise ValueError(f"board: a cell is an (x, y) tuple of ints, not {cell!r}")
-    return cell
+        raise BoardError(f"board: a cell is an (x, y) tuple of ints, not {cell!r}")
+    return (int(cell[0]), int(cell[1]))
 
 
 def _letter(cell: Cell, kind: Any) -> str:
-    if kind not in TILE_LETTERS:
-        raise ValueError(f"board: {cell} holds {kind!r}; tiles are {', '.join(TILE_LETTERS)}")
+    if not isinstance(kind, str) or kind not in TILE_LETTERS:
+        raise BoardError(f"board: {cell} holds {kind!r}; tiles are {', '.join(TILE_LETTERS)}")
     return kind
 
 
@@ -64,7 +66,7 @@ def _check_counts(tiles: dict[Cell, str], tiles_per_kind: int) -> None:
     for kind in KINDS:
         count = sum(1 for k in tiles.values() if k == kind)
         if count > tiles_per_kind:
-            raise ValueError(
+            raise BoardError(
                 f"board: {count} {KIND_NAMES[kind]}s ({kind}) on the board; the rules have tiles_per_kind={tiles_per_kind}"
             )
 
@@ -77,7 +79,7 @@ def _check_range(tiles: dict[Cell, str], tiles_per_kind: int) -> None:
     reach = LIMIT - 2 * left - 1
     for cell in tiles:
         if max(abs(cell[0]), abs(cell[1])) > reach:
-            raise ValueError(
+            raise BoardError(
                 f"board: {cell} lies too far out; with {left} animals left to place, every coordinate "
                 f"must stay within -{reach}..{reach}"
             )

@@ -1,47 +1,79 @@
-"""Game records (JSON) and perft, the move-generation count.
+"""Game records (JSON): what is needed to replay a Xochintlan game exactly.
 
-A record holds what is needed to replay a game exactly: the seed (it orders
-the deck that redraws draw from), the number of players, the rules, the hands
-dealt at set-up, and the actions in notation::
+A record holds the seed (it orders the deck that redraws draw from), the number
+of players, the rules, the hands dealt at set-up, the actions in notation, and
+the result the game reached, which a replay checks::
 
     {"game": "xochintlan", "version": 1, "seed": 7, "players": 2,
      "rules": {...Rules fields...}, "cards": [["I"], ["X"]],
-     "actions": ["L(1,0)", "H(2,0)", ...]}
+     "actions": ["L(1,0)", "H(2,0)", ...],
+     "result": {"winner": 0, "winning_kind": "L", "end_reason": "win", "actions": 9}}
 
 A card is written by name, or as its list of cells when it is a turned copy of
 a deck card rather than the deck card itself. A game started by
 :meth:`~xochintlan_hex.xochintlan.game.Xochintlan.from_board` adds its starting
 board and first player, ``"board": [[x, y, "H"], [x, y, "L"], ...]`` (the
 Human first) and ``"current_player": 0``; records without them start from the
-usual set-up.
+usual set-up. Records written before results were stored (no ``"result"``)
+still replay, unchecked.
 
-``perft(game, depth)`` counts the sequences of ``depth`` actions that can be
-played from a position, a finished game having none; it is the standard check
-of a move generator (as in chess programs). From set-up with two players:
+Anything that would replay into another game than the one recorded is refused
+with :class:`~xochintlan_hex.errors.RecordError`: a malformed field, a board
+cell given twice, hands that are not lists of cards, an action the rules
+refuse, or a replay that ends with another result.
 
->>> from xochintlan_hex.xochintlan.game import Xochintlan
->>> from xochintlan_hex.xochintlan.rules import Rules
->>> [perft(Xochintlan(seed=0), d) for d in (1, 2)]
-[12, 252]
->>> [perft(Xochintlan(seed=0, rules=Rules(lattice="hex")), d) for d in (1, 2)]
-[18, 522]
+This module only reads and writes plain values; the game
+(:meth:`Xochintlan.to_json <xochintlan_hex.xochintlan.game.Xochintlan.to_json>`,
+:meth:`~xochintlan_hex.xochintlan.game.Xochintlan.from_json`) uses it.
 """
 
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any
+from typing import Any, NamedTuple, Protocol, Sequence
 
-from xochintlan_hex.errors import IllegalAction
+from xochintlan_hex.errors import RecordError
+from xochintlan_hex.game import is_whole, load_record
+from xochintlan_hex.lattice import Cell
 from xochintlan_hex.polyforms import Polyform
 from xochintlan_hex.xochintlan.rules import Rules, goal_cards
-
-if TYPE_CHECKING:
-    from xochintlan_hex.xochintlan.game import Xochintlan
 
 RECORD_GAME = "xochintlan"
 RECORD_VERSION = 1
 _KEYS = ("game", "version", "seed", "players", "rules", "cards", "actions")
+#: the fields of ``outcome()`` a record stores as its result, under the record's names
+RESULT_FIELDS = {"winner": "winner", "winning_kind": "winning_kind", "end_reason": "end_reason", "actions": "turns"}
+
+
+class RecordedGame(Protocol):
+    """The public surface of a game that a record is written from."""
+
+    seed: int
+    n_players: int
+    rules: Rules
+
+    @property
+    def dealt_cards(self) -> list[list[Polyform]]: ...
+    @property
+    def history(self) -> list[Any]: ...
+    @property
+    def starting_board(self) -> tuple[tuple[Cell, str], ...] | None: ...
+    @property
+    def first_player(self) -> int: ...
+    def outcome(self) -> dict[str, Any]: ...
+
+
+class SetUp(NamedTuple):
+    """A record read and checked: everything needed to set the game up and replay it."""
+
+    players: int
+    seed: int
+    rules: Rules
+    cards: list[list[Any]]
+    board: dict[Cell, str] | None
+    first_player: int
+    actions: list[str]
+    result: dict[str, Any] | None
 
 
 def _card_value(card: Polyform) -> str | list[list[int]]:
@@ -50,13 +82,7 @@ def _card_value(card: Polyform) -> str | list[list[int]]:
     return [list(cell) for cell in card.cells]
 
 
-def _card_from_value(value: Any, lattice: str) -> Any:
-    if isinstance(value, list):
-        return Polyform([tuple(cell) for cell in value], lattice)
-    return value  # a name: the game checks it
-
-
-def record_of(game: "Xochintlan") -> dict[str, Any]:
+def record_of(game: RecordedGame) -> dict[str, Any]:
     """The record of ``game`` as plain values (what ``to_json`` writes)."""
     record: dict[str, Any] = {
         "game": RECORD_GAME,
@@ -67,97 +93,103 @@ def record_of(game: "Xochintlan") -> dict[str, Any]:
         "cards": [[_card_value(card) for card in hand] for hand in game.dealt_cards],
         "actions": [str(action) for action in game.history],
     }
-    if game._start is not None:
-        record["board"] = [[x, y, kind] for (x, y), kind in game._start]
-        record["current_player"] = game._first_player
+    if game.starting_board is not None:
+        record["board"] = [[x, y, kind] for (x, y), kind in game.starting_board]
+        record["current_player"] = game.first_player
+    record["result"] = result_of(game.outcome())
     return record
 
 
-def game_from_record(cls: type, text: str | dict[str, Any]) -> "Xochintlan":
-    """Replay a record (JSON text or its dict) into a new game of class ``cls``."""
-    record = _parse(text)
-    rules = Rules.from_dict(record["rules"])
+def record_to_json(game: RecordedGame, indent: int | None = None) -> str:
+    return json.dumps(record_of(game), indent=indent)
+
+
+def result_of(outcome: dict[str, Any]) -> dict[str, Any]:
+    """The part of an ``outcome()`` a record stores and a replay checks."""
+    return {name: outcome[key] for name, key in RESULT_FIELDS.items()}
+
+
+def read_record(text: Any) -> SetUp:
+    """A record (JSON text or its dict) read and checked; RecordError names what is wrong."""
+    record = load_record(text, RECORD_GAME, RECORD_VERSION, title="Xochintlan")
+    missing = [key for key in _KEYS if key not in record]
+    if missing:
+        raise RecordError(f"record: missing field(s) {missing}")
+    players, seed = record["players"], record["seed"]
+    if not is_whole(players) or players < 1:
+        raise RecordError(f"record: players must be a whole number >= 1, not {players!r}")
+    if not is_whole(seed) or seed < 0:
+        raise RecordError(f"record: seed must be a whole number >= 0, not {seed!r}")
+    if not isinstance(record["rules"], dict):
+        raise RecordError(f"record: rules must be an object of Rules fields, not {record['rules']!r}")
     try:
-        cards = [[_card_from_value(v, rules.lattice) for v in hand] for hand in record["cards"]]
-    except TypeError:
-        raise ValueError(f"record: cards must be a list of hands, not {record['cards']!r}") from None
-    if record.get("board") is None:
-        game = cls(players=record["players"], seed=record["seed"], rules=rules, cards=cards)
-    else:
-        board = _board_from_value(record["board"])
-        first = record.get("current_player", 0)
-        game = cls.from_board(board, record["players"], record["seed"], rules, cards, first)
+        rules = Rules.from_dict(record["rules"])
+    except (TypeError, ValueError) as error:
+        raise RecordError(f"record: rules: {error}") from None
+    board = None if record.get("board") is None else _board(record["board"])
+    first = record.get("current_player", 0)
+    if not is_whole(first):
+        raise RecordError(f"record: current_player must be a player index, not {first!r}")
     actions = record["actions"]
-    if not isinstance(actions, list):
-        raise ValueError(f"record: actions must be a list of notations, not {actions!r}")
+    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+        raise RecordError("record: actions must be a list of notations such as \"L(1,0)\"")
+    result = record.get("result")
+    if result is not None and (not isinstance(result, dict) or set(result) != set(RESULT_FIELDS)):
+        raise RecordError(f"record: result must be an object with exactly the keys {sorted(RESULT_FIELDS)}")
+    cards = _hands(record["cards"], rules.lattice)
+    return SetUp(int(players), int(seed), rules, cards, board, int(first), actions, result)
+
+
+def _hands(value: Any, lattice: str) -> list[list[Any]]:
+    """Each hand a list of cards (names, or cell lists for turned copies)."""
+    shape = 'a list of hands, each a list of cards, e.g. [["I"], ["X"]]'
+    if not isinstance(value, list) or not all(isinstance(hand, list) for hand in value):
+        raise RecordError(f"record: cards must be {shape}, not {value!r}")
+    return [[_card(card, lattice, shape) for card in hand] for hand in value]
+
+
+def _card(value: Any, lattice: str, shape: str) -> Any:
+    if isinstance(value, str):
+        return value  # a name: the game checks it against the deck
+    if isinstance(value, list) and all(
+        isinstance(cell, list) and len(cell) == 2 and all(is_whole(v) for v in cell) for cell in value
+    ):
+        try:
+            return Polyform([(int(x), int(y)) for x, y in value], lattice)
+        except ValueError as error:
+            raise RecordError(f"record: cards: {error}") from None
+    raise RecordError(f"record: a card is a name or a list of [x, y] cells, not {value!r}; cards must be {shape}")
+
+
+def _board(value: Any) -> dict[Cell, str]:
+    shape = "a list of [x, y, letter] triples"
+    if not isinstance(value, list):
+        raise RecordError(f"record: board must be {shape}, not {value!r}")
+    board: dict[Cell, str] = {}
+    for item in value:
+        if not (isinstance(item, list) and len(item) == 3 and is_whole(item[0]) and is_whole(item[1])):
+            raise RecordError(f"record: board must be {shape}, not {item!r} in it")
+        cell = (int(item[0]), int(item[1]))
+        if cell in board:
+            raise RecordError(f"record: board gives cell {cell} twice ({board[cell]!r} and {item[2]!r}); each cell once")
+        board[cell] = item[2]
+    return board
+
+
+def check_result(setup: SetUp, outcome: dict[str, Any]) -> None:
+    """RecordError when the replayed game's result differs from the recorded one."""
+    if setup.result is None:
+        return
+    found = result_of(outcome)
+    wrong = {key: (setup.result[key], found[key]) for key in RESULT_FIELDS if setup.result[key] != found[key]}
+    if wrong:
+        raise RecordError(f"record: the replayed game differs from the record (recorded, replayed): {wrong}")
+
+
+def replay_actions(game: Any, actions: Sequence[str]) -> None:
+    """Play the recorded actions on ``game``; RecordError names the first one refused."""
     for i, action in enumerate(actions):
         try:
             game.play(action)
-        except IllegalAction as refusal:
-            raise ValueError(f"record: action {i} {action!r} cannot be replayed: {refusal}") from None
-    return game
-
-
-def _board_from_value(value: Any) -> dict:
-    try:
-        return {(x, y): kind for x, y, kind in value}
-    except (TypeError, ValueError):
-        raise ValueError(f"record: board must be a list of [x, y, letter] triples, not {value!r}") from None
-
-
-def _parse(text: str | dict[str, Any]) -> dict[str, Any]:
-    if isinstance(text, dict):
-        record = text
-    else:
-        try:
-            record = json.loads(text)
-        except (TypeError, json.JSONDecodeError) as error:
-            raise ValueError(f"record: not a JSON text ({error})") from None
-    if not isinstance(record, dict) or record.get("game") != RECORD_GAME:
-        raise ValueError(f'record: not a Xochintlan record (expected {{"game": "{RECORD_GAME}", ...}})')
-    if record.get("version") != RECORD_VERSION:
-        raise ValueError(f"record: version {record.get('version')!r} is not supported (this kit reads version {RECORD_VERSION})")
-    missing = [key for key in _KEYS if key not in record]
-    if missing:
-        raise ValueError(f"record: missing field(s) {missing}")
-    return record
-
-
-def perft(game: "Xochintlan", depth: int) -> int:
-    """The number of action sequences of length ``depth`` from ``game`` (left unchanged).
-
-    The last level is counted without being played, which is what makes deep
-    counts affordable.
-    """
-    if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
-        raise ValueError(f"depth must be an int >= 0, not {depth!r}")
-    return _perft(game, depth)
-
-
-def _perft(game: "Xochintlan", depth: int) -> int:
-    if depth == 0:
-        return 1
-    if depth == 1:
-        return game._count()
-    if game._end is not None:
-        return 0
-    total = 0
-    do, undo = game._do, game._undo_move
-    for move in game._moves():
-        do(move)
-        total += _perft(game, depth - 1)
-        undo()
-    return total
-
-
-def divide(game: "Xochintlan", depth: int) -> dict[str, int]:
-    """perft split by first action (notation -> count): the tool for finding a disagreement."""
-    if isinstance(depth, bool) or not isinstance(depth, int) or depth < 1:
-        raise ValueError(f"depth must be an int >= 1, not {depth!r}")
-    result = {}
-    for move in game._moves():
-        action = game._action(move)
-        game._do(move)
-        result[str(action)] = _perft(game, depth - 1)
-        game._undo_move()
-    return result
+        except ValueError as refusal:
+            raise RecordError(f"record: action {i} {action!r} cannot be replayed: {refusal}") from None

@@ -39,6 +39,8 @@ from __future__ import annotations
 import textwrap
 from typing import Mapping
 
+from xochintlan_hex.errors import BoardError
+from xochintlan_hex.game import is_whole
 from xochintlan_hex.lattice import Cell, get_lattice
 from xochintlan_hex.xochintlan.rules import HUMAN, KINDS
 
@@ -83,7 +85,7 @@ def _hex_to_text(board: Mapping[Cell, str], empty: str) -> str:
 def _check_letters(board: Mapping[Cell, str]) -> None:
     for cell, kind in board.items():
         if kind not in TILE_LETTERS:
-            raise ValueError(f"board: {cell} holds {kind!r}; tiles are {', '.join(TILE_LETTERS)}")
+            raise BoardError(f"board: {cell} holds {kind!r}; tiles are {', '.join(TILE_LETTERS)}")
 
 
 def board_from_text(text: str, lattice: str = "square", at: Cell = (0, 0)) -> dict[Cell, str]:
@@ -97,12 +99,14 @@ def board_from_text(text: str, lattice: str = "square", at: Cell = (0, 0)) -> di
     """
     lat = get_lattice(lattice)
     if not isinstance(text, str):
-        raise ValueError(f"text must be a str, not {type(text).__name__}")
+        raise BoardError(f"text must be a str, not {type(text).__name__}")
+    if not (isinstance(at, (tuple, list)) and len(at) == 2 and all(is_whole(v) for v in at)):
+        raise BoardError(f"at must be the Human's cell, an (x, y) pair of ints, not {at!r}")
     lines = textwrap.dedent(text.strip("\n")).split("\n")
     marks = [(c, r, ch) for r, line in enumerate(lines) for c, ch in enumerate(line) if ch not in _EMPTY]
     for c, r, ch in marks:
         if ch not in TILE_LETTERS:
-            raise ValueError(
+            raise BoardError(
                 f"text: {ch!r} at line {r + 1}, column {c + 1}; write {', '.join(TILE_LETTERS)} for tiles and '.' for empty cells"
             )
     if lat.name == "square":
@@ -121,7 +125,7 @@ def _hex_cells(lines: list[str], marks: list[tuple[int, int, str]]) -> list[tupl
     parity = (slots[0][0] + slots[0][1]) % 2
     for c, r in slots:
         if (c + r) % 2 != parity:
-            raise ValueError(
+            raise BoardError(
                 f"text: on the hex lattice, cells of one line are two columns apart and each line is "
                 f"shifted by one column; the cell at line {r + 1}, column {c + 1} breaks that"
             )
@@ -131,7 +135,7 @@ def _hex_cells(lines: list[str], marks: list[tuple[int, int, str]]) -> list[tupl
 def _anchored(cells: list[tuple[Cell, str]], at: Cell) -> dict[Cell, str]:
     humans = [cell for cell, ch in cells if ch == HUMAN]
     if len(humans) > 1:
-        raise ValueError(f"text draws {len(humans)} Humans; a board has exactly one")
+        raise BoardError(f"text draws {len(humans)} Humans; a board has exactly one")
     ox, oy = humans[0] if humans else (0, 0)
-    ax, ay = at
+    ax, ay = int(at[0]), int(at[1])
     return {(x - ox + ax, y - oy + ay): ch for (x, y), ch in sorted(cells, key=lambda item: (item[0][1], item[0][0]))}
