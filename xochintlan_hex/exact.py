@@ -67,7 +67,7 @@ def win_chances(game: Game, depth: int) -> dict[int, dict[int, Fraction]]:
 
     walk(depth, start + 1, 1)
     for (action, seat), denominators in wins.items():
-        chances[action][seat] = sum(Fraction(1, d) for d in denominators)
+        chances[action][seat] = sum((Fraction(1, d) for d in denominators), Fraction(0))
     return chances
 
 

@@ -1095,14 +1095,13 @@ def _games_needed(frame: pd.DataFrame, by: By, families: list[tuple[str, pd.Data
                   difference: float, power: float) -> pd.DataFrame:
     """For each family of rates, the games a comparison of two of them needs."""
     keys = _by_list(by)
-    games = frame.groupby(keys, dropna=False).size() if keys else None
+    sizes = frame.groupby(keys, dropna=False).size() if keys else pd.Series([len(frame)])
     rows = []
     for name, table in families:
-        groups = table.groupby(keys, dropna=False, sort=True) if keys else [((), table)]
+        groups = table.groupby(keys, dropna=False, sort=True) if keys else [((0,), table)]
         for values, group in groups:
             values = values if isinstance(values, tuple) else (values,)
-            played = int(games.loc[values if len(values) > 1 else values[0]]) if keys \
-                else len(frame)
+            played = int(sizes.loc[values if len(values) > 1 else values[0]])
             arm = group["n"].mean()  # trials behind one rate
             if not arm or np.isnan(group["estimate"]).all():
                 continue
