@@ -29,9 +29,11 @@ browser-deps:
 
 test: $(STAMP) browser-deps typecheck
 	$(PY) -m pytest tests notebooks $(NBVAL)
+	$(PY) -m pytest xochintlan_hex --doctest-modules
 
 test-fast: $(STAMP) typecheck
 	$(PY) -m pytest tests notebooks $(NBVAL) -m "not browser"
+	$(PY) -m pytest xochintlan_hex --doctest-modules
 
 # mypy on the package, configured in pyproject.toml ([tool.mypy]): zero errors allowed
 typecheck: $(STAMP)

@@ -85,6 +85,9 @@ POSITIONS = [
         "L(1,0) B(2,0) M(3,0) H(4,0)",
         (1, 2, 3),
     ),
+    ("square-cut-off", "square", 2, 6, "T U", "", "L(1,0) B(-1,0) H(2,0)", (1, 2, 3, 4)),
+    ("square-cut-off-loose", "square", 2, 6, "T U", "cut_off_switch=True", "L(1,0) B(-1,0) H(2,0)", (1, 2, 3, 4)),
+    ("square-french-lock", "square", 2, 6, "T U", "lock=french", "L(1,0) B(-1,0) H(2,0)", (1, 2, 3, 4)),
     (
         "hex-reflection",
         "hex",

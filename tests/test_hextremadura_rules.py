@@ -1,4 +1,4 @@
-"""Hextremadura rules, clause by clause (RULES.md, Hextremadura part), on small hand-made tile sets."""
+"""Hextremadura rules, clause by clause (docs/rules.md, Hextremadura part), on small hand-made tile sets."""
 
 from __future__ import annotations
 
@@ -18,13 +18,17 @@ from xochintlan_hex.hextremadura import (
     IllegalAction,
     Place,
     PlacedTile,
+    garganta_de_los_infiernos,
+    is_perfect,
     load_tileset,
+    los_barruecos,
     parse_action,
     rating_for,
     requirement_met,
     requirements_met,
     tile_entry,
 )
+from xochintlan_hex.hextremadura import analysis
 from xochintlan_hex.lattice import HEX, is_connected
 
 WATER6 = "WWWWWW"
@@ -346,6 +350,38 @@ def test_rating_bands_follow_the_seed_thresholds():
     assert [rating_for(s) for s in range(16)] == (
         ["wanderer"] * 9 + ["explorer"] * 3 + ["naturalist"] * 2 + ["guide", "star"]
     )
+
+
+# One terrain tile S between two rivers: its front is met at once, and its back
+# (water with a stork beside forest with an acorn) meets its own adjacent_pair.
+SOLO = tileset(
+    river("R1"), river("R2"),
+    terrain("S", WATER6, [("water", 2, 0), ("water", 2, 1)], back="WWWFFF", icons={0: "stork", 3: "acorn"},
+            objective=("adjacent_pair", "acorn", "stork")),
+)
+
+
+def test_a_perfect_score_is_every_terrain_tile_met_whatever_their_number():
+    game = Hextremadura(tileset=SOLO, order=["R1", "R2", "S"])
+    for action in ("R1@(0,0)r0f", "R2@(1,0)r0f", "S@(0,1)r1f", "S@(2,0)r0b"):
+        game.play(action)
+    assert game.is_over and (game.score(), game.max_score) == (1, 1)
+    assert game.rating() == "star" and game.outcome()["rating"] == "star"
+    assert is_perfect(game.score(), game.max_score)
+
+
+def test_the_star_and_the_quests_use_the_same_perfect_score(monkeypatch):
+    assert rating_for(15, max_score=18) == "guide" and not is_perfect(15, 18)
+    assert rating_for(10, max_score=10) == "star" and rating_for(9, max_score=10) == "explorer"
+    assert rating_for(0, max_score=0) == "wanderer"  # no terrain tile: nothing to be perfect at
+    # with both landscapes standing, a quest that asks for 15 holds exactly when the rating is a star
+    monkeypatch.setattr(analysis, "garganta_landscape", lambda rm: True)
+    monkeypatch.setattr(analysis, "los_barruecos_landscape", lambda rm: True)
+    rm = Hextremadura(seed=1).region_map()
+    for score, best in ((15, 18), (10, 10), (15, 15), (14, 15), (1, 1), (0, 0)):
+        star = rating_for(score, best) == "star"
+        assert garganta_de_los_infiernos(rm, score, best) is star
+        assert los_barruecos(rm, score, best) is star
 
 
 # ---------------------------------------------------------------------------

@@ -307,3 +307,14 @@ def test_objectives_are_described_with_the_right_article():
 def _shipped_objectives() -> list[Objective]:
     tileset = load_tileset()
     return [tileset[tile_id].back.objective for tile_id in tileset.ids if tileset[tile_id].back.objective is not None]
+
+
+def test_the_worked_example_of_datasets_readme_is_the_shipped_t4():
+    """The README's T4, as JSON and as a tile_entry call, is the tile the set ships."""
+    readme = (ROOT / "datasets" / "README.md").read_text(encoding="utf-8")
+    example = readme.split("Here is tile `T4`", 1)[1].split("```json", 1)[1].split("```", 1)[0]
+    shipped = next(t for t in json.loads(DATASET.read_text(encoding="utf-8"))["tiles"] if t["id"] == "T4")
+    assert json.loads(example) == shipped
+    sketch = readme.split('tile_entry("T4"', 1)[1].split("```", 1)[0]
+    built = eval('tile_entry("T4"' + sketch, {"tile_entry": tile_entry})  # the README's own call
+    assert load_tileset({"tiles": [built]})["T4"].back == load_tileset(DATASET)["T4"].back

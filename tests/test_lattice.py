@@ -1,4 +1,4 @@
-"""The square and hex lattices as RULES.md fixes them."""
+"""The square and hex lattices as docs/rules.md fixes them."""
 
 from __future__ import annotations
 

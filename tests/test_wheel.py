@@ -30,6 +30,7 @@ print(json.dumps({
     "data": {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in data.iterdir() if p.is_file()},
     "count": count_polyforms(5),
     "cards": [p.name for p in polyforms(5, "square", "one-sided")],
+    "typed": (importlib.resources.files("xochintlan_hex") / "py.typed").is_file(),
 }))
 """
 
@@ -80,3 +81,4 @@ def test_installed_wheel_holds_the_package_data(tmp_path):
     assert not changed, f"differ in the wheel: {changed}"
     assert report["count"] == 63
     assert len(report["cards"]) == 18 and "F'" in report["cards"]
+    assert report["typed"], "py.typed is not in the wheel: type checkers would ignore the kit's annotations"

@@ -1,4 +1,4 @@
-"""Xochintlan rules engine: one named test per clause of RULES.md, the seed's examples,
+"""Xochintlan rules engine: one named test per clause of docs/rules.md, the seed's examples,
 refusals, notation, records, text boards, patterns and distances."""
 
 from __future__ import annotations
@@ -59,6 +59,7 @@ def snapshot(game):
         sorted((c, n) for c, n in game._adj.items() if n),
         game._nfront,
         list(game._tiles),
+        sorted(game._cut_off),
         dict(game._groups),
         len(game._log),
     )
@@ -177,6 +178,64 @@ def test_switch_needs_the_new_kind_in_the_reserve():
     refused(game, "(0,1)=B", "no Bird left in the reserve")
 
 
+# "In any case the played tile must have at least one side in common with another
+# tile": after L(1,0) B(-1,0) H(2,0) the Bird on (-1,0) touches no tile.
+CUT_OFF = "L(1,0) B(-1,0) H(2,0)"
+
+
+def test_switch_needs_an_animal_touching_another_tile():
+    game = play_all(Xochintlan(seed=0), CUT_OFF)
+    refused(game, "(-1,0)=M", r"^\(-1, 0\) touches no other tile: a switched tile must share a side with another tile$")
+    assert not any(isinstance(a, Switch) and a.cell == (-1, 0) for a in game.legal_actions())
+    assert game.count_legal_actions() == len(game.legal_actions())
+    game.play("(1,0)=M")  # the Lizard still touches the Human
+
+
+def test_a_cut_off_animal_may_be_switched_again_once_a_tile_joins_it():
+    game = play_all(Xochintlan(seed=0), CUT_OFF + " M(1,1) L(-1,1)")
+    assert game.is_legal("(-1,0)=M")
+    game.undo()
+    assert not game.is_legal("(-1,0)=M")
+    assert game.clone().why_illegal("(-1,0)=M") == game.why_illegal("(-1,0)=M")
+
+
+def test_a_set_position_may_hold_a_cut_off_animal():
+    game = Xochintlan.from_board("L.H", seed=0)
+    refused(game, "(-2,0)=B", r"\(-2, 0\) touches no other tile")
+    assert game.count_legal_actions() == len(game.legal_actions())
+    game.play("B(-1,0)")
+    game.play("(-2,0)=M")  # joined again by the Bird
+
+
+def test_cut_off_switch_variant_keeps_the_looser_reading():
+    game = play_all(Xochintlan(seed=0, rules=Rules(cut_off_switch=True)), CUT_OFF)
+    assert game.is_legal("(-1,0)=M") and Switch((-1, 0), "M") in game.legal_actions()
+    game.play("(-1,0)=M")
+    assert game.board[(-1, 0)] == "M"
+
+
+def test_swap_needs_animals_touching_another_tile():
+    rules = Rules(tiles_per_kind=2, endgame="swap")
+    # the Human walks away from the Lizard on (-1,0), then the reserve empties
+    moves = "L(-1,0) L(1,0) H(2,0) B(3,0) B(2,1) M(2,-1) M(4,0)"
+    game = play_all(Xochintlan(seed=0, rules=rules), moves)
+    assert not game.is_over and game.reserve == {"L": 0, "B": 0, "M": 0}
+    refused(game, "(-1,0)<>(3,0)", r"\(-1, 0\) touches no other tile: a swapped tile must share a side with another tile")
+    assert game.is_legal("(1,0)<>(3,0)")
+    assert game.count_legal_actions() == len(game.legal_actions())
+    loose = play_all(Xochintlan(seed=0, rules=Rules(tiles_per_kind=2, endgame="swap", cut_off_switch=True)), moves)
+    assert loose.is_legal("(-1,0)<>(3,0)")
+
+
+def test_random_action_never_draws_a_cut_off_animal():
+    game = play_all(Xochintlan(seed=0, rules=Rules(tiles_per_kind=3)), CUT_OFF + " M(1,1)")
+    actions = game.legal_actions()
+    rng = random.Random(3)
+    draws = Counter(game.random_action(rng) for _ in range(200 * len(actions)))
+    assert set(draws) == set(actions)
+    assert min(draws.values()) > 140 and max(draws.values()) < 260
+
+
 # ---------------------------------------------------------------------------
 # action 3: move the Human
 # ---------------------------------------------------------------------------
@@ -243,6 +302,29 @@ def test_swap_locks_both_tiles():
     assert game.locked == {(1, 0), (3, 0)}
     refused(game, "(1,0)<>(5,0)", r"\(1, 0\) was just played by the previous player")
     refused(game, "(4,0)<>(3,0)", r"\(3, 0\) was just played by the previous player")
+
+
+def test_french_lock_leaves_a_placed_or_switched_animal_free():
+    game = play_all(Xochintlan(seed=0, rules=Rules(lock="french")), "L(1,0)")
+    assert game.locked == frozenset()
+    game.play("(1,0)=B")  # English reading: refused, the Lizard was just played
+    assert game.locked == frozenset()
+    game.play("(1,0)=M")
+
+
+def test_french_lock_holds_the_human_just_moved():
+    game = play_all(Xochintlan(seed=0, rules=Rules(lock="french")), "L(1,0) H(2,0)")
+    assert game.locked == {(2, 0)}
+    refused(game, "H(1,1)", "^the Human was just moved by the previous player$")
+
+
+def test_french_lock_holds_both_swapped_tiles():
+    rules = Rules(tiles_per_kind=2, endgame="swap", lock="french")
+    game = play_all(Xochintlan(seed=0, rules=rules), TWO_EACH)
+    assert game.locked == frozenset()  # the last placement locks nothing
+    game.play("(1,0)<>(3,0)")
+    assert game.locked == {(1, 0), (3, 0)}
+    refused(game, "(1,0)<>(5,0)", r"\(1, 0\) was just played by the previous player")
 
 
 # ---------------------------------------------------------------------------
@@ -333,18 +415,24 @@ def test_card_placements_count_orientations_times_five():
 # ---------------------------------------------------------------------------
 # end of a move: win check order
 # ---------------------------------------------------------------------------
+# Under match="rotation+reflection" the mirror cards L and L' stand on the same five
+# cells, so two players can hold a standing card at once without a card dealt twice.
+MIRRORED = Rules(match="rotation+reflection")
+L_BUILD = "L(1,0) B(0,1) L(2,0) M(0,-1) L(3,0) B(-1,1)"  # the last Lizard of the L goes on (3,1)
+
+
 def test_win_check_mover_first():
-    game = play_all(Xochintlan(players=2, seed=0, cards=["I", "I"]), "L(1,0) L(2,0) L(3,0) B(0,1)")
-    game.play("L(4,0)")
-    assert game.winner == 0 and game.winning_kind == "L"
+    game = play_all(Xochintlan(players=2, seed=0, rules=MIRRORED, cards=["L", "L'"]), L_BUILD)
+    game.play("L(3,1)")
+    assert game.winner == 0 and game.winning_kind == "L" and game.winning_card.name == "L"
 
 
 def test_win_check_any_then_the_others_in_turn_order():
-    game = play_all(Xochintlan(players=3, seed=0, cards=["X", "I", "I"]), I_BUILD)
-    game.play("L(4,0)")  # player 0 makes the I of players 1 and 2
+    game = play_all(Xochintlan(players=3, seed=0, rules=MIRRORED, cards=["X", "L", "L'"]), "L(1,0) L(2,0) L(3,0) B(0,1) M(0,-1) B(1,1)")
+    game.play("L(3,-1)")  # player 0 makes the L of players 1 and 2
     assert (game.winner, game.end_reason) == (1, "win")
-    game = play_all(Xochintlan(players=3, seed=0, cards=["I", "I", "X"]), "L(1,0) L(2,0) L(3,0) B(0,1) M(0,-1)")
-    game.play("L(4,0)")  # player 2 makes it: player 0 comes next in turn order
+    game = play_all(Xochintlan(players=3, seed=0, rules=MIRRORED, cards=["L", "L'", "X"]), "L(1,0) L(2,0) L(3,0) B(0,1) M(0,-1)")
+    game.play("L(3,-1)")  # player 2 makes it: player 0 comes next in turn order
     assert game.winner == 0
 
 
@@ -432,7 +520,7 @@ def test_max_turns_ends_in_a_tie_by_turn_limit():
 
 
 def test_max_turns_comes_after_the_win_and_the_tie():
-    game = play_all(Xochintlan(seed=0, rules=Rules(max_turns=5), cards=["I", "I"]), "L(1,0) L(2,0) L(3,0) B(0,1) L(4,0)")
+    game = play_all(Xochintlan(seed=0, rules=Rules(max_turns=5), cards=["I", "X"]), "L(1,0) L(2,0) L(3,0) B(0,1) L(4,0)")
     assert game.end_reason == "win"
     game = play_all(Xochintlan(seed=0, rules=Rules(tiles_per_kind=2, max_turns=6)), TWO_EACH)
     assert game.end_reason == "tie"
@@ -462,8 +550,8 @@ def test_redraw_reveals_a_card_and_draws_the_next_one():
 def test_redraw_needs_the_variant_a_card_and_a_deck():
     refused(Xochintlan(seed=0), "R0", "redraws belong to the allow_redraw=True variant")
     refused(Xochintlan(seed=0, rules=Rules(allow_redraw=True)), "R1", r"no card 1: player 0 holds 1 card\(s\) \(R0 to R0\)")
-    game = Xochintlan(players=1, seed=0, rules=Rules(allow_redraw=True, cards_per_player=17))
-    game.play("R3")
+    game = Xochintlan(players=2, seed=0, rules=Rules(allow_redraw=True, cards_per_player=8))
+    play_all(game, "R3 R3")
     refused(game, "R3", "the deck is empty: no card left to draw")
 
 
@@ -762,8 +850,9 @@ def test_rules_are_frozen_and_round_trip():
 @pytest.mark.parametrize(
     "kwargs, message",
     [
-        ({"players": 0}, "players must be an int >= 1"),
-        ({"players": "two"}, "players must be an int >= 1"),
+        ({"players": 0}, "players must be an int >= 2"),
+        ({"players": 1}, "players must be an int >= 2: Xochintlan is played by 2 players or more, not 1"),
+        ({"players": "two"}, "players must be an int >= 2"),
         ({"players": 19}, "19 players x 1 card\\(s\\) need 19 goal cards; the square deck holds 18"),
         ({"players": 18, "rules": Rules(allow_redraw=True)}, "plus one left to draw for allow_redraw=True"),
         ({"seed": "abc"}, "seed must be a whole number >= 0 or None"),
@@ -775,6 +864,10 @@ def test_rules_are_frozen_and_round_trip():
         ({"cards": ["I", Polyform([(0, 0), (1, 0)])]}, "a goal card has 5 cells"),
         ({"cards": ["I", goal_cards("hex")[0]]}, "lies on the hex lattice, the game is on the square lattice"),
         ({"cards": ["I", 5]}, "a card is a name such as 'L' or a Polyform"),
+        ({"cards": ["I", "I"]}, "cards: I is dealt twice \\(players 0 and 1\\); the deck holds each card once"),
+        ({"cards": [["I", "X"], ["T", "I"]], "rules": Rules(cards_per_player=2)}, "cards: I is dealt twice \\(players 0 and 1\\)"),
+        ({"cards": [["L", "L"], ["T", "I"]], "rules": Rules(cards_per_player=2)}, "cards: L is dealt twice \\(both to player 0\\)"),
+        ({"cards": ["I", Polyform.from_text("#####")]}, "cards: I is dealt twice"),
     ],
 )
 def test_game_refuses_invalid_set_up(kwargs, message):
@@ -782,8 +875,8 @@ def test_game_refuses_invalid_set_up(kwargs, message):
         Xochintlan(**kwargs)
 
 
-def test_a_card_may_go_to_several_players_and_seed_none_draws_one():
-    game = Xochintlan(players=2, cards=["I", "I"])
+def test_seed_none_draws_one():
+    game = Xochintlan(players=2, cards=["I", "X"])
     assert isinstance(game.seed, int) and Xochintlan.from_json(game.to_json()).cards == game.cards
 
 

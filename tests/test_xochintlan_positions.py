@@ -195,7 +195,7 @@ def test_clone_of_a_started_game_is_independent():
 def test_hex_lattice_board_plays_to_a_win():
     line = Polyform([(0, 0), (1, 0), (2, 0), (3, 0), (4, 0)], "hex")
     rules = Rules(lattice="hex")
-    game = Xochintlan.from_board("H L L L\n B . M", rules=rules, seed=3, cards=[line, "H5-1"])
+    game = Xochintlan.from_board("H L L L\n B . M", rules=rules, seed=3, cards=[line, "H5-2"])
     assert game.board == {(0, 0): "H", (1, 0): "L", (2, 0): "L", (3, 0): "L", (0, 1): "B", (2, 1): "M"}
     assert game.reserve == {"L": 5, "B": 7, "M": 7}
     game.play("L(4,0)")

@@ -30,9 +30,12 @@ VARIANTS = [
     Rules(match="rotation+reflection", cards_per_player=2),
     Rules(allow_redraw=True, open_cards=True),
     Rules(tiles_per_kind=5, max_turns=25, allow_redraw=True, cards_per_player=2),
+    Rules(cut_off_switch=True),
+    Rules(tiles_per_kind=4, endgame="swap", cut_off_switch=True, lock="french"),
+    Rules(lock="french", lattice="hex"),
 ]
 
-games = st.tuples(st.integers(0, 10**9), st.sampled_from(VARIANTS), st.integers(1, 4))
+games = st.tuples(st.integers(0, 10**9), st.sampled_from(VARIANTS), st.integers(2, 4))
 
 
 def state(game):
@@ -50,6 +53,7 @@ def state(game):
         sorted((c, n) for c, n in game._adj.items() if n),
         game._nfront,
         list(game._tiles),
+        sorted(game._cut_off),
         dict(game._groups),
     )
 
@@ -80,9 +84,27 @@ def check_lock_respected(game, actions):
             assert "just played by the previous player" in game.why_illegal(Switch(cell, kind))
 
 
+def touches_another_tile(game, cell):
+    board = game.board
+    return any(other in board for other in game.lattice.neighbours(cell))
+
+
+def check_in_any_case(game, actions):
+    """Unless cut_off_switch, a switch or a swap only takes an animal that touches another tile."""
+    if game.rules.cut_off_switch:
+        return
+    for action in actions:
+        if isinstance(action, Switch):
+            assert touches_another_tile(game, action.cell)
+        elif isinstance(action, Swap):
+            assert touches_another_tile(game, action.a) and touches_another_tile(game, action.b)
+
+
 def check_lock_after(game, action):
-    if isinstance(action, (Place, Switch, MoveHuman)):
+    if isinstance(action, MoveHuman) or (isinstance(action, (Place, Switch)) and game.rules.lock == "english"):
         assert game.locked == {action.cell}
+    elif isinstance(action, (Place, Switch)):
+        assert game.locked == frozenset()  # the French reading locks only a tile just moved
     elif isinstance(action, Swap):
         assert game.locked == {action.a, action.b}
     else:
@@ -116,6 +138,7 @@ def test_random_games_keep_every_invariant(spec):
         actions = game.legal_actions()
         assert len(actions) == len(set(actions)) == game.count_legal_actions() > 0
         check_lock_respected(game, actions)
+        check_in_any_case(game, actions)
         action = game.random_action(rng)
         assert action in actions
         before = state(game)

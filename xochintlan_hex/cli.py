@@ -46,7 +46,7 @@ from xochintlan_hex.studies import (
     xochintlan_study,
 )
 from xochintlan_hex.xochintlan import Rules
-from xochintlan_hex.xochintlan.rules import ENDGAMES, LATTICE_NAMES, MATCHES, WIN_CHECKS
+from xochintlan_hex.xochintlan.rules import ENDGAMES, LATTICE_NAMES, LOCKS, MATCHES, WIN_CHECKS
 
 PROG = "xochintlan-hex"
 
@@ -131,6 +131,10 @@ def _add_rules_options(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--open-cards", action="store_true", help="every hand is public")
     group.add_argument("--keep-connected", action="store_true",
                        help="the Human may not split the board")
+    group.add_argument("--cut-off-switch", action="store_true",
+                       help="an animal that touches no other tile may still be switched or swapped")
+    group.add_argument("--lock", choices=LOCKS, default=rules.lock,
+                       help="english: the tile just played is locked; french: only a tile just moved")
     group.add_argument("--max-turns", type=_positive, metavar="N",
                        help="turn cap (default: the study cap, 200)")
 
@@ -202,7 +206,8 @@ def _rules(args: argparse.Namespace) -> Rules:
                  cards_per_player=args.cards_per_player, match=args.match,
                  win_check=args.win_check, endgame=args.endgame,
                  allow_redraw=args.allow_redraw, open_cards=args.open_cards,
-                 keep_connected=args.keep_connected, max_turns=args.max_turns)
+                 keep_connected=args.keep_connected, cut_off_switch=args.cut_off_switch,
+                 lock=args.lock, max_turns=args.max_turns)
 
 
 def _simulate_xochintlan(args: argparse.Namespace) -> int:

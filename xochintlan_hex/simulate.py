@@ -38,7 +38,8 @@ Xochintlan columns (:func:`simulate_xochintlan`)
     ``seed``
         the game's own seed (:func:`game_seed`).
     ``lattice``, ``tiles_per_kind``, ``cards_per_player``, ``match``, ``win_check``,
-    ``endgame``, ``allow_redraw``, ``open_cards``, ``keep_connected``, ``max_turns``
+    ``endgame``, ``allow_redraw``, ``open_cards``, ``keep_connected``,
+    ``cut_off_switch``, ``lock``, ``max_turns``
         the rules, one column per field of :class:`~xochintlan_hex.xochintlan.Rules`.
     ``n_players``
         number of seats.
@@ -75,8 +76,8 @@ Hextremadura columns (:func:`simulate_hextremadura`)
         the perfect score of the game (its terrain tiles: 15).
     ``rating``
         the score's band, ``hextremadura.RATING_BANDS``: ``"wanderer"`` below 9,
-        ``"explorer"`` from 9, ``"naturalist"`` from 12, ``"guide"`` at 14,
-        ``"star"`` for 15.
+        ``"explorer"`` from 9, ``"naturalist"`` from 12, ``"guide"`` from 14,
+        ``"star"`` for a perfect score (``score == max_score``).
     ``rounds``
         rounds played.
     ``turns``

@@ -33,8 +33,10 @@ Back faces never leave; fronts left on the map can still be completed later.
 
 *Objectives and score.* Judged on the map, anywhere on it: ``all_symbols``,
 ``same_symbol_triad``, ``three_separate``, ``adjacent_pair`` (see
-:mod:`.analysis`). One point per back-facing tile whose objective holds; 15 is
-perfect; the rating bands are :data:`RATING_BANDS`. The discover quests
+:mod:`.analysis`). One point per back-facing tile whose objective holds; a
+perfect score is every terrain tile's objective met (15 of 15 with the kit's
+set, n of n with n terrain tiles: :func:`is_perfect`), which both the rating's
+star and the quests asking for 15 use; the rating bands are :data:`RATING_BANDS`. The discover quests
 (Monfragüe, Garganta de los Infiernos, Los Barruecos) are judged at the end.
 
 Modules: :mod:`.tiles` (format, loading), :mod:`.analysis` (sector graph,
@@ -74,6 +76,7 @@ from .analysis import (
     garganta_de_los_infiernos,
     garganta_landscape,
     is_narrow,
+    is_perfect,
     los_barruecos,
     los_barruecos_landscape,
     monfrague,
@@ -116,7 +119,7 @@ __all__ = [
     "Face", "Hextremadura", "Objective", "ObjectiveStatus", "Place", "PlacedTile", "Region",
     "RegionMap", "Requirement", "TileSpec", "Tileset", "TilesetError",
     "adjacent_pair", "all_symbols", "completed_tiles", "garganta_de_los_infiernos",
-    "garganta_landscape", "is_narrow", "load_tileset", "los_barruecos", "los_barruecos_landscape",
+    "garganta_landscape", "is_narrow", "is_perfect", "load_tileset", "los_barruecos", "los_barruecos_landscape",
     "monfrague", "monfrague_landscape", "objective_holds", "parse_action", "rating_for",
     "record_of", "region_adjacency", "region_map", "region_size", "regions", "replay",
     "requirement_met", "requirements_met", "same_symbol_triad", "sector_graph",

@@ -36,7 +36,7 @@ functions.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Iterable, Mapping
+from typing import Callable, Mapping
 
 from xochintlan_hex.lattice import HEX
 
@@ -429,24 +429,31 @@ def los_barruecos_landscape(rm: RegionMap) -> bool:
     return False
 
 
+def is_perfect(score: int, max_score: int = 15) -> bool:
+    """A perfect score: every terrain tile's objective met, ``max_score`` of ``max_score``.
+
+    ``max_score`` is the game's number of terrain tiles (15 with the kit's set;
+    fewer with a smaller set or pile order). The rating's star and the quests that
+    ask for "a score of 15" both use this one rule. A game without terrain tiles
+    has no objective to meet, so no perfect score.
+
+    >>> is_perfect(15), is_perfect(14), is_perfect(4, max_score=4), is_perfect(15, max_score=18)
+    (True, False, True, False)
+    """
+    return max_score > 0 and score >= max_score
+
+
 def monfrague(rm: RegionMap, score: int, points: int) -> bool:
     """The Monfragüe quest: its landscape and a score of at least ``points``."""
     return score >= points and monfrague_landscape(rm)
 
 
 def garganta_de_los_infiernos(rm: RegionMap, score: int, perfect: int = 15) -> bool:
-    """The Garganta de los Infiernos quest: a 28-sector water region and a perfect score."""
-    return score >= perfect and garganta_landscape(rm)
+    """The Garganta de los Infiernos quest: a 28-sector water region and a perfect
+    score (``perfect``: the game's terrain tiles, see :func:`is_perfect`)."""
+    return is_perfect(score, perfect) and garganta_landscape(rm)
 
 
 def los_barruecos(rm: RegionMap, score: int, perfect: int = 15) -> bool:
-    """The Los Barruecos quest: its landscape and a perfect score."""
-    return score >= perfect and los_barruecos_landscape(rm)
-
-
-def icons_on(tiles: Tiles, tileset: Tileset) -> Iterable[tuple[Sector, str]]:
-    """Every icon on the map with its sector."""
-    for cell, by_side in side_icons(tiles, tileset).items():
-        for side, icon in enumerate(by_side):
-            if icon is not None:
-                yield (cell, side), icon
+    """The Los Barruecos quest: its landscape and a perfect score (see :func:`is_perfect`)."""
+    return is_perfect(score, perfect) and los_barruecos_landscape(rm)

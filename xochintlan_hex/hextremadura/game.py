@@ -46,11 +46,12 @@ from xochintlan_hex.lattice import HEX
 
 from . import analysis as R
 from . import records
-from .tiles import OBJECTIVE_TYPES, Objective, PlacedTile, Tileset, TilesetError, load_tileset
+from .tiles import OBJECTIVE_TYPES, Objective, PlacedTile, Tileset, load_tileset
 
 Cell = tuple[int, int]
 
-#: (lowest score, band name), best last. The seed marks 9, 12 and 14, and a star for 15.
+#: (lowest score, band name), best last. The seed marks 9, 12 and 14, and a star for a
+#: perfect score: 15 with the kit's set; with n terrain tiles, n of n (see :func:`rating_for`).
 RATING_BANDS: tuple[tuple[int, str], ...] = (
     (0, "wanderer"),
     (9, "explorer"),
@@ -141,14 +142,21 @@ def parse_action(text: str) -> Place:
     return Place(match["tile"], cell, notation_int(match["rotation"], "rotation"), face)
 
 
-def rating_for(score: int) -> str:
+def rating_for(score: int, max_score: int = 15) -> str:
     """The name of the band ``score`` falls in (see :data:`RATING_BANDS`).
+
+    The star goes to a perfect score, ``max_score`` of ``max_score``
+    (:func:`~.analysis.is_perfect`); the other bands keep the seed's thresholds.
 
     >>> [rating_for(s) for s in (3, 9, 13, 14, 15)]
     ['wanderer', 'explorer', 'naturalist', 'guide', 'star']
+    >>> rating_for(5, max_score=5), rating_for(15, max_score=18)
+    ('star', 'guide')
     """
+    if R.is_perfect(score, max_score):
+        return "star"
     name = RATING_BANDS[0][1]
-    for lowest, band in RATING_BANDS:
+    for lowest, band in RATING_BANDS[:-1]:
         if score >= lowest:
             name = band
     return name
@@ -501,8 +509,9 @@ class Hextremadura(ShowsItself):
 
     def rating(self) -> str:
         """The score's band (see :data:`RATING_BANDS`): 'wanderer' below 9, 'explorer'
-        from 9, 'naturalist' from 12, 'guide' at 14, 'star' for 15."""
-        return rating_for(self.score())
+        from 9, 'naturalist' from 12, 'guide' from 14, 'star' for a perfect score
+        (every terrain tile's objective met: 15 with the kit's set)."""
+        return rating_for(self.score(), self.max_score)
 
     def quests(self, monfrague_points: int = MONFRAGUE_POINTS) -> dict[str, bool]:
         """The three discover quests, judged on the current map and score.
@@ -535,7 +544,7 @@ class Hextremadura(ShowsItself):
         row: dict[str, Any] = {
             "score": score,
             "max_score": self.max_score,
-            "rating": rating_for(score),
+            "rating": rating_for(score, self.max_score),
             "rounds": self._round,
             "placements": len(self._history),
             "explored": sum(len(removed) for removed in self._removals),

@@ -395,7 +395,7 @@ def status_text(game: Any) -> str:
     """One line on the game: round, score and pile, or the final result."""
     score, best = game.score(), getattr(game, "max_score", 15)
     if game.is_over:
-        star = " ★" if score == best else ""
+        star = " ★" if game.rating() == "star" else ""
         return f"Game over: score {score}/{best}, {game.rating()}{star}"
     return f"Round {game.round} · score {score}/{best} · pile {len(game.pile)} · explored {len(game.explored)}"
 

@@ -14,7 +14,6 @@ from __future__ import annotations
 import math
 from typing import Any, Iterable, Sequence, cast
 
-import matplotlib
 from matplotlib.artist import Artist
 from matplotlib.axes import Axes
 from matplotlib.collections import LineCollection
@@ -88,15 +87,6 @@ def new_axes(figsize: tuple[float, float], ax: Axes | None = None) -> Axes:
     # constrained layout: the picture fills the figure, titles still fit
     _, new = plt.subplots(figsize=figsize, layout="constrained")
     return new
-
-
-def new_figure(figsize: tuple[float, float], fig: Figure | None = None) -> Figure:
-    """``fig`` itself, or a new pyplot figure of ``figsize`` inches."""
-    if fig is not None:
-        return fig
-    import matplotlib.pyplot as plt
-
-    return plt.figure(figsize=figsize, layout="constrained")
 
 
 def hatch_kwargs(colour: str = HATCH_COLOUR) -> dict[str, Any]:
@@ -205,9 +195,3 @@ def glyph_shape(shape: str, centre: Point, radius: float, **kwargs: object) -> P
             points = [(px, py - r / 4) for px, py in points]
     return Polygon(points, closed=True, **kwargs)
 
-
-def text_colour_on(colour: str) -> str:
-    """Black or white, whichever reads better on ``colour``."""
-    r, g, b = matplotlib.colors.to_rgb(colour)
-    luminance = 0.2126 * r**2.2 + 0.7152 * g**2.2 + 0.0722 * b**2.2
-    return "black" if luminance > 0.18 else "white"

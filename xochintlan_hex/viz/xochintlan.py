@@ -30,7 +30,7 @@ from matplotlib.axes import Axes
 from matplotlib.collections import PolyCollection
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
-from matplotlib.patches import Circle, FancyBboxPatch, Polygon, Wedge
+from matplotlib.patches import Circle, FancyBboxPatch, Wedge
 
 from ..lattice import Lattice, get_lattice
 from . import style

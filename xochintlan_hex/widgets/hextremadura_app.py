@@ -69,8 +69,6 @@ MAP_RECT = (0.0, 0.0, 0.74, 1.0)
 PANEL_RECTS = ((0.77, 0.53, 0.22, 0.38), (0.77, 0.06, 0.22, 0.38))
 #: the preview line while the mouse is not over a cell where the selected tile may go
 NO_PREVIEW = "Preview: point at an empty cell by the map"
-#: keys on the board canvas
-KEYS = {"r": "rotate", "R": "rotate back", "f": "flip", "1": "first tile", "2": "second tile"}
 
 
 class HextremaduraApp(App):

@@ -60,12 +60,6 @@ class Easel:
         return np.asarray(self.canvas.buffer_rgba()).copy()
 
 
-def render_rgba(size: tuple[int, int], dpi: float, draw: Callable[[Axes], None],
-                rect: Rect = (0.0, 0.0, 1.0, 1.0), background: str | None = None) -> np.ndarray:
-    """Pixels (RGBA uint8, top row first) of what ``draw(ax)`` draws on a new :class:`Easel`."""
-    return Easel(size, dpi, rect, background).paint(draw)
-
-
 class SpriteCache:
     """Pictures drawn once off screen and kept as pixels, by a key naming what they show.
 

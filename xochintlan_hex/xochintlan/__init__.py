@@ -10,9 +10,13 @@ How the kit reads the rules
 * **A turn is one action**: place an animal from the reserve next to a tile;
   switch an animal on the board for another kind from the reserve; or move the
   Human to an empty cell next to an animal. Moving the Human may split the
-  board in two (``keep_connected=True`` forbids it).
+  board in two (``keep_connected=True`` forbids it). In any case the played
+  tile touches another tile: an animal cut off from every tile cannot be
+  switched or swapped (``cut_off_switch=True`` allows it).
 * **Lock**: you may not switch or move the tile the previous player just played.
   A redraw plays no tile, so it locks nothing; a swap locks both its tiles.
+  ``lock="french"``: only a tile just moved is locked (the Human, a swap's tiles).
+* **Set-up**: two players or more; no card is dealt twice.
 * **When a card stands**: take the Human and spread over the neighbouring
   animals of one kind; if exactly five cells are reached and they make the
   card's shape, turned (and, under ``match="rotation+reflection"``, flipped), the

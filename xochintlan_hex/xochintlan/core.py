@@ -9,6 +9,8 @@ forms that make each action a handful of dict operations:
   at least one, so the number of placements is known without listing them;
 * ``_tiles`` lists the Human's cell first, then the animals in placement order
   (animals never move), so a random tile side can be drawn by index;
+* ``_cut_off`` holds the animals that touch no tile (the Human walked away
+  from them): under the rule text they cannot be switched or swapped;
 * ``_groups[kind]`` is the Human's group for that kind (sorted cells and, when
   it has five cells, its key), or None once it has six or more. An action
   recomputes a group only when it can have changed it;
@@ -90,6 +92,7 @@ class GameCore:
     _adj: dict[int, int]
     _nfront: int
     _tiles: list[int]
+    _cut_off: set[int]
     _reserve: dict[str, int]
     _onboard: dict[str, int]
     _lock: tuple[int, ...]
@@ -107,6 +110,8 @@ class GameCore:
     _tie_end: bool
     _swap_end: bool
     _keep_connected: bool
+    _any_case: bool
+    _lock_placed: bool
     _allow_redraw: bool
     _max_turns: int
     _order: tuple[tuple[int, ...], ...]
@@ -118,6 +123,7 @@ class GameCore:
         self._adj = {ORIGIN + d: 1 for d in self._deltas}
         self._nfront = len(self._deltas)
         self._tiles = [ORIGIN]
+        self._cut_off = set()
         self._reserve = {k: tpk for k in KINDS}
         self._onboard = {k: 0 for k in KINDS}
         self._lock = ()
@@ -136,15 +142,19 @@ class GameCore:
         self._tie_end = rules.endgame == "tie"
         self._swap_end = rules.endgame == "swap"
         self._keep_connected = rules.keep_connected
+        self._any_case = not rules.cut_off_switch  # "in any case" the played tile touches another
+        self._lock_placed = rules.lock == "english"  # the French lock leaves placed and switched tiles free
         self._allow_redraw = rules.allow_redraw
         self._max_turns = rules.max_turns or 0
         self._order = _check_order(self.n_players, rules.win_check)
 
     def _lay_tiles(self, tiles: Sequence[tuple[int, str]]) -> None:
         """Replace the set-up board by ``tiles`` (Human first), before any action."""
-        self._cells, self._adj, self._nfront = {}, {}, 0
+        self._cells, self._adj, self._nfront, self._cut_off = {}, {}, 0, set()
         for code, kind in tiles:
             self._add_tile(code, kind)
+        # a set position may lay lone animals; in play an animal is cut off only when a tile leaves
+        self._cut_off = {code for code, kind in tiles if kind != HUMAN and not self._adj.get(code)}
         self._tiles = [code for code, _ in tiles]
         onboard = {k: sum(1 for _, kind in tiles if kind == k) for k in KINDS}
         self._onboard = onboard
@@ -195,20 +205,26 @@ class GameCore:
             n = code + d
             a = adj.get(n, 0)
             adj[n] = a + 1
-            if a == 0 and n not in cells:
-                front += 1
+            if a == 0:
+                if n not in cells:
+                    front += 1
+                else:
+                    self._cut_off.discard(n)  # a lone tile is joined again
         self._nfront = front
 
     def _remove_tile(self, code: int) -> None:
         cells, adj = self._cells, self._adj
-        del cells[code]
+        del cells[code]  # the Human, or an animal being undone: neither is ever cut off
         front = self._nfront
         for d in self._deltas:
             n = code + d
             a = adj[n] - 1
             adj[n] = a
-            if a == 0 and n not in cells:
-                front -= 1
+            if a == 0:
+                if n not in cells:
+                    front -= 1
+                elif cells[n] != HUMAN:
+                    self._cut_off.add(n)  # the last tile beside this animal left
         if adj.get(code):
             front += 1  # the emptied cell still touches a tile
         self._nfront = front
@@ -222,7 +238,7 @@ class GameCore:
         self._tiles.append(c)
         self._reserve[kind] -= 1
         self._onboard[kind] += 1
-        self._lock = (c,)
+        self._lock = (c,) if self._lock_placed else ()
         self._joined(kind, c)
         self._end_of_action()
 
@@ -235,7 +251,7 @@ class GameCore:
         self._reserve[old] += 1
         self._onboard[kind] += 1
         self._onboard[old] -= 1
-        self._lock = (c,)
+        self._lock = (c,) if self._lock_placed else ()
         self._left(old, c)
         self._joined(kind, c)
         self._end_of_action()
@@ -388,6 +404,11 @@ class GameCore:
                 kind = cells[c]
                 if kind != HUMAN:
                     switches -= kinds - (reserve[kind] > 0)
+            cut_off = self._cut_off
+            if cut_off and self._any_case:
+                for c in cut_off:
+                    if c not in lock:
+                        switches -= kinds - (reserve[cells[c]] > 0)
         elif self._swap_end:
             swaps = self._count_swaps()
         tiles = self._tiles
@@ -417,6 +438,10 @@ class GameCore:
             kind = self._cells[c]
             if kind != HUMAN:
                 free[kind] -= 1
+        if self._any_case:
+            for c in self._cut_off:
+                if c not in self._lock:
+                    free[self._cells[c]] -= 1
         return free[_L] * free[_B] + free[_L] * free[_M] + free[_B] * free[_M]
 
     def _redraws_open(self) -> int:
@@ -461,6 +486,8 @@ class GameCore:
             if reserve[kind]:
                 moves.extend((PLACE, c, kind) for c in front)
         animals = sorted(self._tiles[1:])
+        if self._any_case and self._cut_off:
+            animals = [c for c in animals if c not in self._cut_off]
         for c in animals:
             if c not in lock:
                 moves.extend((SWITCH, c, kind) for kind in KINDS if reserve[kind] and cells[c] != kind)
@@ -507,6 +534,11 @@ class GameCore:
             for c in lock:
                 if cells[c] != HUMAN:
                     switches -= 2
+            cut_off = self._cut_off
+            if cut_off and self._any_case:
+                for c in cut_off:
+                    if c not in lock:
+                        switches -= 2
             redraws = self._redraws_open() if self._allow_redraw else 0
         else:
             places, switches, _moves, swaps, redraws = self._counts()
@@ -558,19 +590,21 @@ class GameCore:
 
     def _random_switch(self, rand: Any) -> Move:
         tiles, cells, reserve, lock = self._tiles, self._cells, self._reserve, self._lock
+        cut_off = self._cut_off if self._any_case else ()
         span = (len(tiles) - 1) * 3
         while True:
             j = int(rand() * span)
             c = tiles[1 + j // 3]
             kind = KINDS[j % 3]
-            if reserve[kind] and cells[c] != kind and c not in lock:
+            if reserve[kind] and cells[c] != kind and c not in lock and c not in cut_off:
                 return (SWITCH, c, kind)
 
     def _random_swap(self, rand: Any) -> Move:
         tiles, cells, lock = self._tiles, self._cells, self._lock
+        cut_off = self._cut_off if self._any_case else ()
         animals = len(tiles) - 1
         while True:
             a = tiles[1 + int(rand() * animals)]
             b = tiles[1 + int(rand() * animals)]
-            if cells[a] != cells[b] and a not in lock and b not in lock:
+            if cells[a] != cells[b] and a not in lock and b not in lock and a not in cut_off and b not in cut_off:
                 return (SWAP, min(a, b), max(a, b))

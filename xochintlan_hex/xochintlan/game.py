@@ -12,8 +12,9 @@ How the kit reads the rules (see also :mod:`xochintlan_hex.xochintlan`):
   stands on that board is not judged until the first action, since a win is
   checked at the end of an action: if it still stands then, it wins.
 * **A turn is one action.** *Place* an animal from the reserve on an empty cell
-  touching a tile; *switch* an animal on the board for one of another kind
-  from the reserve (the old one goes back; the Human is never switched); *move
+  touching a tile; *switch* an animal on the board that touches another tile
+  for one of another kind from the reserve (the old one goes back; the Human
+  is never switched; ``cut_off_switch=True`` also allows a cut-off one); *move
   the Human* to an empty cell that touches a tile other than the Human itself
   (the board may fall apart in pieces, unless ``keep_connected``). Variants add
   *swap* (exchange two animals of different kinds, once the reserve is empty
@@ -22,6 +23,8 @@ How the kit reads the rules (see also :mod:`xochintlan_hex.xochintlan`):
 * **Lock.** The tile the previous player just played (placed, switched, moved;
   both tiles of a swap) may not be switched or moved by the next player; a
   locked Human may not move. A redraw plays no tile, so it locks nothing.
+  Under ``lock="french"`` only a tile just moved is locked (the Human, the
+  two tiles of a swap).
 * **End of an action**, in this order: a win (the player who acted first,
   then, under ``win_check="any"``, the others in turn order; the first whose
   card stands wins); a tie once the reserve is empty (unless ``endgame="swap"``);
@@ -100,6 +103,18 @@ def _move_action(code: int) -> MoveHuman:
     return action
 
 
+def _refuse_a_card_dealt_twice(hands: list[list[Polyform]]) -> None:
+    """A deck holds each card once: the same card (even turned) in two places is refused."""
+    holder: dict[str, int] = {}
+    for p, hand in enumerate(hands):
+        for card in hand:
+            if card.name in holder:
+                first = holder[card.name]
+                where = f"both to player {p}" if first == p else f"players {first} and {p}"
+                raise ValueError(f"cards: {card.name} is dealt twice ({where}); the deck holds each card once")
+            holder[card.name] = p
+
+
 def _a(kind: str) -> str:
     return f"a {KIND_NAMES[kind]}"
 
@@ -107,13 +122,13 @@ def _a(kind: str) -> str:
 class Xochintlan(GameCore, ShowsItself):
     """One game of Xochintlan, from set-up to its end.
 
-    ``players``: how many players (>= 1). ``seed`` (keyword-only): the
+    ``players``: how many players (2 or more). ``seed`` (keyword-only): the
     whole number >= 0 that shuffles the deck (a fresh one is drawn when None;
     it is kept in :attr:`seed` and in records). ``rules``: a :class:`~xochintlan_hex.xochintlan.rules.Rules`.
     ``cards``: optionally, each player's hand, as a list with one entry per
     player: a list of card names or Polyforms (a single card may stand alone
     when ``cards_per_player`` is 1); the deck then holds the other cards, in
-    the seed's order. A card may be given to several players.
+    the seed's order. As with a real deck, no card is dealt twice.
 
     >>> game = Xochintlan(players=2, seed=1, cards=["L", "X"])
     >>> [hand[0].name for hand in game.cards], game.current_player, game.reserve
@@ -128,8 +143,8 @@ class Xochintlan(GameCore, ShowsItself):
     def __init__(
         self, players: int = 2, *, seed: int | None = None, rules: Rules = Rules(), cards: Any = None
     ) -> None:
-        if not is_whole(players) or players < 1:
-            raise ValueError(f"players must be an int >= 1, not {players!r}")
+        if not is_whole(players) or players < 2:
+            raise ValueError(f"players must be an int >= 2: Xochintlan is played by 2 players or more, not {players!r}")
         if not isinstance(rules, Rules):
             raise ValueError(f"rules must be a Rules value, not {rules!r}")
         self.rules = rules
@@ -182,6 +197,7 @@ class Xochintlan(GameCore, ShowsItself):
                     f"cards: player {p}'s hand must hold cards_per_player={rules.cards_per_player} card(s), not {len(hand)}"
                 )
             hands.append([resolve_card(card, rules.lattice, f"cards (player {p})") for card in hand])
+        _refuse_a_card_dealt_twice(hands)
         return hands
 
     def _set_up_board(self) -> None:
@@ -401,6 +417,8 @@ class Xochintlan(GameCore, ShowsItself):
             raise IllegalAction(f"no {KIND_NAMES[kind]} left in the reserve")
         if c in self._lock:
             raise IllegalAction(f"{cell} was just played by the previous player")
+        if self._any_case and c in self._cut_off:
+            raise IllegalAction(f"{cell} touches no other tile: a switched tile must share a side with another tile")
         return (SWITCH, c, kind)
 
     def _check_move(self, action: MoveHuman) -> Move:
@@ -434,6 +452,8 @@ class Xochintlan(GameCore, ShowsItself):
                 raise IllegalAction("the Human can never be swapped")
             if c in self._lock:
                 raise IllegalAction(f"{cell} was just played by the previous player")
+            if self._any_case and c in self._cut_off:
+                raise IllegalAction(f"{cell} touches no other tile: a swapped tile must share a side with another tile")
             codes.append(c)
         a, b = codes
         if self._cells[a] == self._cells[b]:
@@ -514,6 +534,7 @@ class Xochintlan(GameCore, ShowsItself):
         twin._cells = dict(self._cells)
         twin._adj = dict(self._adj)
         twin._tiles = list(self._tiles)
+        twin._cut_off = set(self._cut_off)
         twin._reserve = dict(self._reserve)
         twin._onboard = dict(self._onboard)
         twin._groups = dict(self._groups)

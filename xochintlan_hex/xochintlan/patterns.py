@@ -29,12 +29,12 @@ from __future__ import annotations
 
 import functools
 import math
-from typing import Any, Iterable, Mapping
+from typing import Any, Mapping
 
 from xochintlan_hex.lattice import Cell, get_lattice
 from xochintlan_hex.polyforms import Polyform
 from xochintlan_hex.xochintlan.grid import offset_key
-from xochintlan_hex.xochintlan.rules import CARD_SIZE, HUMAN, KIND_NAMES, KINDS, Rules, resolve_card
+from xochintlan_hex.xochintlan.rules import CARD_SIZE, HUMAN, KINDS, Rules, resolve_card
 
 Board = Mapping[Cell, str]
 
@@ -273,13 +273,3 @@ def distance_to_card(board: Any, card: Polyform | str, kind: str | None = None, 
     2
     """
     return nearest_placement(board, card, kind, rules)[0]
-
-
-def kind_name(kind: str) -> str:
-    """``"Lizard"`` for ``"L"``: the name used in messages."""
-    return KIND_NAMES[kind]
-
-
-def describe_cards(cards: Iterable[Polyform]) -> str:
-    """``"L, X"``: card names for messages and tables."""
-    return ", ".join(card.name for card in cards)

@@ -6,7 +6,7 @@ variants. A :class:`Rules` value says which reading a game uses; two games with
 equal rules play exactly the same way.
 
 >>> Rules()
-Rules(lattice='square', tiles_per_kind=8, cards_per_player=1, match='rotation', win_check='any', endgame='tie', allow_redraw=False, open_cards=False, keep_connected=False, max_turns=None)
+Rules(lattice='square', tiles_per_kind=8, cards_per_player=1, match='rotation', win_check='any', endgame='tie', allow_redraw=False, open_cards=False, keep_connected=False, cut_off_switch=False, lock='english', max_turns=None)
 >>> Rules(lattice="hex", endgame="swap").deck_size
 33
 >>> Rules(match="mirror")
@@ -39,6 +39,7 @@ LATTICE_NAMES = ("square", "hex")
 MATCHES = ("rotation", "rotation+reflection")
 WIN_CHECKS = ("any", "mover")
 ENDGAMES = ("tie", "swap")
+LOCKS = ("english", "french")
 
 #: Largest ``tiles_per_kind``: the engine's cell grid holds boards up to about
 #: 500 cells from the start, and a board can stretch two cells per tile.
@@ -83,6 +84,20 @@ class Rules:
         every hand is public.
     ``keep_connected``
         the Human may not move where it would split the board in two.
+    ``cut_off_switch``
+        ``False`` (the rule text: "in any case the played tile must have at
+        least one side in common with another tile"): a switch or a swap may
+        only take an animal that shares a side with another tile; ``True``:
+        the looser reading, where an animal cut off from every tile (after the
+        Human moved away) may still be switched or swapped.
+    ``lock``
+        ``"english"``: the tile the previous player just played (placed,
+        switched, moved; both tiles of a swap) may not be switched, swapped or
+        moved ("you cannot play or change the tile the previous player just
+        played"); ``"french"``: only a tile just moved is locked, that is the
+        Human just moved and the two tiles of a swap ("il est interdit de jouer
+        la pièce venant d'être jouée": an animal on the board is never played
+        again, a switch plays the reserve's tile).
     ``max_turns``
         stop after this many actions (a tie by turn limit), for simulations.
 
@@ -99,6 +114,8 @@ class Rules:
     allow_redraw: bool = False
     open_cards: bool = False
     keep_connected: bool = False
+    cut_off_switch: bool = False
+    lock: str = "english"
     max_turns: int | None = None
 
     def __post_init__(self) -> None:
@@ -108,7 +125,8 @@ class Rules:
         _check_choice("match", self.match, MATCHES)
         _check_choice("win_check", self.win_check, WIN_CHECKS)
         _check_choice("endgame", self.endgame, ENDGAMES)
-        for name in ("allow_redraw", "open_cards", "keep_connected"):
+        _check_choice("lock", self.lock, LOCKS)
+        for name in ("allow_redraw", "open_cards", "keep_connected", "cut_off_switch"):
             if not isinstance(getattr(self, name), bool):
                 raise ValueError(f"{name} must be True or False, not {getattr(self, name)!r}")
         if not _is_int(self.tiles_per_kind) or not 1 <= self.tiles_per_kind <= MAX_TILES_PER_KIND:
