@@ -20,22 +20,23 @@ def assert_ties_missing(frame):
 
 
 def test_a_fresh_study_gives_ties_missing_names():
-    frame = simulate_xochintlan(8, "greedy,greedy", rules=Rules(max_turns=12), seed=1,
+    frame = simulate_xochintlan(8, "greedy,greedy", rules=Rules(max_turns=10), seed=1,
                                 progress=False)
     assert_ties_missing(frame)
 
 
-def test_the_shipped_random_study_read_back_has_three_kinds_and_2622_ties():
+def test_the_shipped_random_study_read_back_has_three_kinds_and_its_ties_missing():
     frame = read_results("datasets/xochintlan_random_selfplay.csv")
     assert_ties_missing(frame)
-    assert int(frame["winning_kind"].isna().sum()) == 2622
+    ties = int((frame["end_reason"] != "win").sum())
+    assert ties > 2000 and int(frame["winning_kind"].isna().sum()) == ties
     kinds = stats.kind_win_rates(frame)
     assert kinds["kind"].tolist() == ["L", "B", "M"]
-    assert kinds["wins"].sum() == 3000 - 2622
+    assert kinds["wins"].sum() == len(frame) - ties
 
 
 def test_a_file_written_with_none_or_nan_texts_reads_back_missing(tmp_path):
-    frame = simulate_xochintlan(8, "greedy,greedy", rules=Rules(max_turns=12), seed=1,
+    frame = simulate_xochintlan(8, "greedy,greedy", rules=Rules(max_turns=10), seed=1,
                                 progress=False)
     nobody = frame["winner"].isna()
     old = frame.astype({c: object for c in NAME_COLUMNS})
