@@ -46,6 +46,7 @@ test-browser: $(STAMP) browser-deps
 # second venv: uv installs each direct dependency at its lower bound ("lowest-direct").
 OLDEST := .venv-oldest
 $(OLDEST)/.installed: pyproject.toml
+	rm -rf $(OLDEST)   # from scratch: a newer version left over would satisfy a lower bound
 	$(PYTHON) -m venv $(OLDEST)
 	$(OLDEST)/bin/python -m pip install --quiet --upgrade pip uv
 	$(OLDEST)/bin/uv pip install --quiet --python $(OLDEST)/bin/python --resolution lowest-direct -e '.[test]'
