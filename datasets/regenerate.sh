@@ -45,3 +45,7 @@ $XH simulate hextremadura --games 200 --player search --seed 7 --workers "$W" --
 # Hextremadura: lesson 05's design experiment, the kit's set and a changed T1 on the same seeds
 $XH simulate hextremadura --games 400 --player greedy --seed 9 --workers "$W" --out datasets/hextremadura_greedy_seed9_kit.csv "$@"
 $XH simulate hextremadura --games 400 --player greedy --seed 9 --tileset datasets/hextremadura_tiles_easier_T1.json --workers "$W" --out datasets/hextremadura_greedy_seed9_easier_T1.csv "$@"
+
+# Lesson 06: the classic tiling puzzles counted in full and up to symmetry (one core, about two minutes)
+PY=python3; [ -x .venv/bin/python ] && PY=.venv/bin/python
+$PY datasets/count_tilings.py

@@ -41,6 +41,7 @@ import pandas as pd
 from xochintlan_hex import __version__
 from xochintlan_hex.players import PLAYERS
 from xochintlan_hex.polyforms import KINDS, count_polyforms_upto
+from xochintlan_hex.puzzle_commands import add_puzzle_commands
 from xochintlan_hex.studies import (
     Study, hextremadura_study, parts_directory, read_chunks, read_results, run_study,
     xochintlan_study,
@@ -194,6 +195,8 @@ def build_parser() -> argparse.ArgumentParser:
                         help="the gap between two rates that the games-needed figures "
                              "resolve (default 0.05)")
     report.set_defaults(run=_report)
+
+    add_puzzle_commands(commands)
     return parser
 
 

@@ -122,3 +122,21 @@ def test_lesson_02_explorer_answers_a_click(lab, lab_server):
     assert lab.python(f"{explorer}.selected_index") == index
     assert board.canvas_hidden_edges("xh-gallery-board") == []
     board.screenshot("explorer-after-a-click")
+
+
+def test_lesson_06_puzzle_board_answers_a_click(lab, lab_server):
+    run_lesson(lab, lab_server, "06_tilings.ipynb")
+    board, app = first_app(lab, "PuzzleApp", "xh-puzzle")
+    # The lesson fills the board from code: a click on a piece takes it back.
+    board.expect_text("xh-status", "12 of 12 pieces placed", exact=True)
+    board.expect_text("xh-banner", "Solved!")
+    name = lab.python(f"next(p.name for p in {app}.placed if (0, 0) in p.cells)")
+    picture = board.canvas_image("xh-board")
+
+    board.click_canvas_where(f"{app}.cell_to_canvas_fraction((0, 0))", within="xh-board")
+    board.expect_text("xh-status", "11 of 12 pieces placed", exact=True)
+    board.expect_text("xh-selection", f"Selected: {name}", exact=True)
+    board.expect_canvas_change(picture, within="xh-board")
+    assert board.text("xh-banner") == ""
+    assert board.canvas_hidden_edges("xh-board") == []
+    board.screenshot("puzzle-after-a-click")

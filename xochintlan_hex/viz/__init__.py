@@ -8,6 +8,8 @@ compose into a teacher's own figures. Nothing here changes pyplot's global state
 * :mod:`~xochintlan_hex.viz.polyforms` :func:`draw_card`, :func:`draw_polyforms`;
 * :mod:`~xochintlan_hex.viz.xochintlan` :func:`draw_xochintlan`;
 * :mod:`~xochintlan_hex.viz.hextremadura` :func:`draw_hextremadura`, :func:`draw_tile`;
+* :mod:`~xochintlan_hex.viz.puzzles` :func:`draw_tiling`, :func:`draw_tilings` and
+  printable pages of pieces and cards;
 * :mod:`~xochintlan_hex.viz.studies` the study plots;
 * :mod:`~xochintlan_hex.viz.display` how ``Polyform``, ``Xochintlan`` and
   ``Hextremadura`` objects show themselves in Jupyter (registered on import).
@@ -16,6 +18,7 @@ compose into a teacher's own figures. Nothing here changes pyplot's global state
 from . import display as _display
 from .hextremadura import draw_hextremadura, draw_tile
 from .polyforms import draw_card, draw_polyforms
+from .puzzles import draw_tiling, draw_tilings
 from .studies import (
     plot_card_win_rates,
     plot_game_lengths,
@@ -32,6 +35,8 @@ __all__ = [
     "draw_card",
     "draw_hextremadura",
     "draw_polyforms",
+    "draw_tiling",
+    "draw_tilings",
     "draw_tile",
     "draw_xochintlan",
     "plot_card_win_rates",

@@ -5,7 +5,8 @@ with a notice saying how to install ipympl, where it is missing):
 
 * :class:`XochintlanApp` -- a Xochintlan board, hot-seat or against computer players;
 * :class:`HextremaduraApp` -- the solo tile game, with a preview of each placement;
-* :class:`PolyformExplorer` -- browse polyforms, turn and mirror one, see its symmetries.
+* :class:`PolyformExplorer` -- browse polyforms, turn and mirror one, see its symmetries;
+* :class:`PuzzleApp` -- fill a board with pentominoes (or other pieces) by hand, with hints.
 
 Show an app by ending a cell with it (or ``display(app.widget)``). Every rule is
 the engines': the apps turn clicks into actions and show what the engine says.
@@ -64,10 +65,19 @@ PolyformExplorer
     (its canvas), ``xh-rotate``, ``xh-mirror``, ``xh-symmetry`` ("Symmetry group
     D1, order 2: no turn, 1 mirror line"), ``xh-placements`` ("Around the Human:
     20 placements as a goal card (turns only), 40 with mirror images").
+
+PuzzleApp
+    ``xh-puzzle`` on the root; ``xh-puzzle-choice`` (drop-down of puzzles);
+    ``xh-status`` ("3 of 12 pieces placed"); ``xh-banner`` ("Solved! Every cell is
+    covered."); ``xh-tray`` (toggle buttons, one per piece left); ``xh-selection``
+    ("Selected: F"); ``xh-rotate``, ``xh-mirror``, ``xh-hint``, ``xh-count``
+    ("How many ways?"), ``xh-undo``, ``xh-clear`` buttons; ``xh-hint-text`` (the
+    solver's answer). Keys on the board canvas: ``r`` turn, ``m`` mirror, ``h`` hint.
 """
 
 from .explorer import PolyformExplorer
 from .hextremadura_app import HextremaduraApp
+from .puzzle_app import PuzzleApp
 from .xochintlan_app import XochintlanApp
 
-__all__ = ["HextremaduraApp", "PolyformExplorer", "XochintlanApp"]
+__all__ = ["HextremaduraApp", "PolyformExplorer", "PuzzleApp", "XochintlanApp"]

@@ -1,0 +1,136 @@
+"""The ``xochintlan-hex puzzle`` and ``print`` commands: tiling puzzles, and pieces to cut out.
+
+::
+
+    xochintlan-hex puzzle count 6x10 --pieces pentominoes        # 2339, up to symmetry
+    xochintlan-hex puzzle count 6x10 --pieces pentominoes --all  # 9356, every orientation
+    xochintlan-hex puzzle solve 8x8-2x2 --pieces pentominoes --seed 4
+    xochintlan-hex puzzle solve board.txt --pieces pentahexes --lattice hex --leftover
+    xochintlan-hex print pentominoes --out pentominoes.pdf      # A4, 2 cm squares, to cut out
+    xochintlan-hex print cards --out cards.pdf                  # the 18 goal cards
+    xochintlan-hex print tiles --out tiles.pdf                  # Hextremadura's tiles, fronts and backs
+
+A region is ``RxC`` (rows x columns), ``RxC-HxW`` (with a centred hole), or the
+name of a text file holding a picture (``#`` for a cell, ``.`` for a hole).
+
+>>> main(["puzzle", "solve", "3x20", "--pieces", "pentominoes"])
+UUXIIIIINNNFTWYYYYZV
+UXXXPPLNNFFFTWWYZZZV
+UUXPPPLLLLFTTTWWZVVV
+0
+>>> main(["puzzle", "count", "3x20", "--pieces", "pentominoes"])
+2 tilings of 3x20 by the 12 free pentominoes, counted up to the 4 symmetries of the region
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from xochintlan_hex.puzzles import PIECE_SETS, Puzzle, Region, piece_set
+
+#: Exit status of ``puzzle solve`` when the puzzle has no solution (as grep when it finds nothing).
+EXIT_NO_SOLUTION = 1
+
+
+def add_puzzle_commands(commands: argparse._SubParsersAction) -> None:
+    """Add ``puzzle count`` and ``puzzle solve`` to the command line's sub-commands."""
+    puzzle = commands.add_parser("puzzle", help="count or solve a tiling puzzle (pentominoes, pentahexes, ...)")
+    actions = puzzle.add_subparsers(dest="puzzle_action", required=True, metavar="ACTION")
+    count = actions.add_parser("count", help="count the tilings of a region",
+                               description="Count the ways to fill a region with a set of pieces.")
+    _add_puzzle_options(count)
+    count.add_argument("--all", action="store_true",
+                       help="count rotated and reflected tilings separately (default: once per symmetry class)")
+    count.set_defaults(run=_count_tilings)
+    solve = actions.add_parser("solve", help="print one tiling of a region as a text picture",
+                               description="Print one tiling as a text picture, one letter per piece.")
+    _add_puzzle_options(solve)
+    solve.add_argument("--seed", type=int, help="a random tiling from this seed (default: the first one found)")
+    solve.set_defaults(run=_solve)
+
+    printing = commands.add_parser("print", help="A4 PDF pages to print and cut out: pieces, goal cards or tiles",
+                                   description="Write A4 pages at real size (print at 100 %%): a piece set with "
+                                               "2 cm cells, the 18 goal cards as poker-size cards, or the "
+                                               "Hextremadura tiles (6 cm corner to corner, fronts then backs).")
+    printing.add_argument("what", metavar="WHAT", help=f"cards, tiles, or a piece set: {', '.join(PIECE_SETS)}")
+    printing.add_argument("--tileset", metavar="FILE", help="with tiles: a tile-set JSON file (default: the kit's)")
+    printing.add_argument("--out", required=True, metavar="FILE.pdf", help="the PDF file to write")
+    printing.set_defaults(run=_print)
+
+
+def _add_puzzle_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("region", metavar="REGION",
+                        help="RxC (rows x columns), RxC-HxW (a centred hole) or a file with a #/. picture")
+    parser.add_argument("--pieces", default="pentominoes", metavar="SET",
+                        help=f"{', '.join(PIECE_SETS)} (default pentominoes)")
+    parser.add_argument("--lattice", choices=("square", "hex"),
+                        help="the region's lattice (default: the pieces' lattice)")
+    parser.add_argument("--leftover", action="store_true", help="pieces may stay unused")
+
+
+def _puzzle(args: argparse.Namespace) -> Puzzle:
+    pieces = piece_set(args.pieces)
+    spec = args.region
+    path = Path(spec)
+    if "\n" not in spec and not Region.is_rectangle_text(spec):
+        if not path.is_file():
+            raise ValueError(f"region {spec!r} is neither RxC, RxC-HxW nor a readable picture file")
+        spec = path.read_text(encoding="utf-8")
+    return Puzzle(Region(spec, args.lattice or pieces.lattice), pieces, leftover=args.leftover)
+
+
+def _count_tilings(args: argparse.Namespace) -> int:
+    from tqdm.auto import tqdm
+
+    puzzle = _puzzle(args)
+    symmetries = len(puzzle.symmetries())
+    with tqdm(desc="branches", unit="branch", file=sys.stderr, disable=None, leave=False) as bar:
+        def progress(done: int, total: int) -> None:
+            bar.total = total
+            bar.update(done - bar.n)
+        count = puzzle.count(up_to_symmetry=not args.all, progress=progress)
+    what = f"{count} tiling{'' if count == 1 else 's'} of {args.region} by the {puzzle.pieces.name}"
+    if args.all or symmetries == 1:
+        print(f"{what}, rotations and reflections counted separately" if symmetries > 1 else what)
+    else:
+        print(f"{what}, counted up to the {symmetries} symmetries of the region")
+    return 0
+
+
+def _solve(args: argparse.Namespace) -> int:
+    puzzle = _puzzle(args)
+    solution = puzzle.solve() if args.seed is None else puzzle.random_solution(args.seed)
+    if solution is None:
+        print(f"no tiling of {args.region} by the {puzzle.pieces.name}", file=sys.stderr)
+        return EXIT_NO_SOLUTION
+    print(puzzle.to_text(solution))
+    return 0
+
+
+def _print(args: argparse.Namespace) -> int:
+    import matplotlib
+
+    matplotlib.use("Agg")  # pages are written to a file, never shown
+    from xochintlan_hex.viz.puzzles import card_pages, pieces_pages, save_pdf, tile_pages
+
+    if not args.out.lower().endswith(".pdf"):
+        raise ValueError(f"--out must name a .pdf file, not {args.out!r}")
+    if args.what == "cards":
+        pages = card_pages()
+    elif args.what == "tiles":
+        pages = tile_pages(args.tileset)
+    else:
+        pages = pieces_pages(piece_set(args.what))
+    save_pdf(pages, args.out)
+    print(f"wrote {len(pages)} page{'' if len(pages) == 1 else 's'} to {args.out}; print at 100 % (actual size)")
+    return 0
+
+
+def main(argv: list[str]) -> int:
+    """Run the full command line (so that these examples read as a user types them)."""
+    from xochintlan_hex.cli import main as cli_main
+
+    return cli_main(argv)
