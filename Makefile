@@ -7,7 +7,7 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 NBVAL  := --nbval --nbval-sanitize-with tests/nbval_sanitize.cfg --nbval-cell-timeout=120
 
-.PHONY: lab test test-fast test-browser test-oldest browser-deps benchmarks clean typecheck
+.PHONY: lab test test-fast test-browser test-oldest browser-deps benchmarks fuzz clean typecheck
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -54,6 +54,10 @@ $(OLDEST)/.installed: pyproject.toml
 
 test-oldest: $(OLDEST)/.installed
 	$(OLDEST)/bin/python -m pytest tests -m "not browser" --ignore=tests/browser -p no:cacheprovider
+
+# The fuzz suite at length (make test runs it with a few dozen examples per target).
+fuzz: $(STAMP)
+	XOCHINTLAN_HEX_FUZZ_EXAMPLES=$${FUZZ_EXAMPLES:-3000} $(PY) -m pytest tests/test_fuzz.py -p no:cacheprovider
 
 benchmarks: $(STAMP)
 	for b in benchmarks/*.py; do $(PY) $$b || exit 1; done

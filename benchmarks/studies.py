@@ -3,15 +3,20 @@
 Prints games per second for the same greedy two-player study played in memory
 (simulate_xochintlan) and kept chunk by chunk (run_study, as the command line
 does), and the time to finish a study whose chunks are all kept already (read
-the chunks, write the results file). Figures vary with the machine's load.
+the chunks, write the results file). Then the peak memory of assembling the
+results file of a finished study of 10,000 and 100,000 games (chunks made from
+one real row, so nothing is played), each in a fresh process: it should not
+grow with the number of games. Figures vary with the machine's load.
 
-    .venv/bin/python benchmarks/studies.py [GAMES] [WORKERS]
+    .venv/bin/python benchmarks/studies.py [GAMES] [WORKERS] [LARGEST_ASSEMBLY]
 """
 
 from __future__ import annotations
 
+import subprocess
 import sys
 import tempfile
+import textwrap
 import time
 from pathlib import Path
 
@@ -46,5 +51,39 @@ def main(games: int = 2000, workers: int = 2) -> None:
     print(f"  resume with every chunk kept:    {finish:6.2f} s")
 
 
+#: In a fresh process: write the kept chunks of a finished study, then assemble its
+#: results file, and print the peak resident memory of the assembly alone.
+ASSEMBLE = textwrap.dedent("""
+    import resource, sys, pathlib
+    from xochintlan_hex import simulate, studies
+    games, out = int(sys.argv[1]), pathlib.Path(sys.argv[2])
+    study = studies.xochintlan_study(games, "greedy,random", seed=5)
+    with studies.study_lock(out):
+        parts, _ = studies.open_parts(study, out, resume=False)
+        row = simulate.play_xochintlan_games([0], ["greedy", "random"], seed=5)[0]
+        for first in range(0, games, 250):
+            last = min(first + 250, games)
+            rows = [{**row, "game": i, "seed": simulate.game_seed(5, i)} for i in range(first, last)]
+            studies.write_chunk(parts, study, range(first, last), rows)
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    studies.play_study(study, out, resume=True, progress=False)
+    after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    print(before // 1024, after // 1024, out.stat().st_size // 2**20)
+""")
+
+
+def assembly_memory(largest: int) -> None:
+    print("assembling the results file of a finished study (peak resident memory, MiB)")
+    for games in (10_000, largest):
+        with tempfile.TemporaryDirectory() as folder:
+            done = subprocess.run([sys.executable, "-c", ASSEMBLE, str(games),
+                                   str(Path(folder) / "big.csv")],
+                                  capture_output=True, text=True, check=True)
+        before, after, size = map(int, done.stdout.split())
+        print(f"  {games:>9,} games ({size:4d} MiB CSV): peak {after:5d} MiB "
+              f"(before assembling {before} MiB)")
+
+
 if __name__ == "__main__":
     main(*(int(a) for a in sys.argv[1:3]))
+    assembly_memory(int(sys.argv[3]) if len(sys.argv) > 3 else 100_000)

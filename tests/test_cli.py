@@ -91,14 +91,13 @@ def test_the_installed_command_runs_from_any_folder(tmp_path):
     assert done.stdout.splitlines() == ["n,fixed,one-sided,free", "1,1,1,1", "2,2,1,1", "3,6,2,2"]
 
 
-def test_bad_arguments_exit_2_without_traceback(capsys):
-    with pytest.raises(SystemExit) as stop:
-        cli.main(["count", "--max-n", "zero"])
-    assert stop.value.code == 2 and "Traceback" not in capsys.readouterr().err
-    with pytest.raises(SystemExit) as stop:
-        cli.main(["simulate", "xochintlan", "--games", "3", "--out", "x.csv",
-                  "--endgame", "sudden-death"])
-    assert stop.value.code == 2
+def test_bad_arguments_are_one_line_errors_pointing_to_help(capsys):
+    status, out, err = run(["count", "--max-n", "zero"], capsys)
+    assert_one_line_error(status, err, "--max-n", "'zero'", "xochintlan-hex count --help")
+    assert out == "" and "usage:" not in err
+    status, _, err = run(["simulate", "xochintlan", "--games", "3", "--out", "x.csv",
+                          "--endgame", "sudden-death"], capsys)
+    assert_one_line_error(status, err, "sudden-death", "xochintlan-hex simulate xochintlan --help")
 
 
 # ---------------------------------------------------------------------------
@@ -235,7 +234,7 @@ def test_resume_plays_only_the_missing_games(tmp_path, capsys, monkeypatch):
     study = studies.xochintlan_study(24, "greedy,random", seed=5)
     parts, _ = studies.open_parts(study, out, resume=False)
     for indices in ([0, 1, 2, 3], [12, 13], [20, 21, 22, 23]):
-        studies.write_chunk(parts, indices, simulate.play_xochintlan_games(
+        studies.write_chunk(parts, study, indices, simulate.play_xochintlan_games(
             indices, ["greedy", "random"], seed=5))
     (parts / ".games-000000004-000000007.json.x.tmp").write_text("{half a chunk")
     played = []
@@ -261,13 +260,15 @@ def test_resume_of_a_finished_study_with_kept_parts_replays_nothing(tmp_path, ca
     assert out.read_bytes() == first
 
 
-def test_a_corrupt_chunk_is_reported(tmp_path, capsys):
+def test_a_corrupt_chunk_is_named_set_aside_and_replayed(tmp_path, capsys, uninterrupted):
     out = tmp_path / "s.csv"
     parts, _ = studies.open_parts(studies.xochintlan_study(24, "greedy,random", seed=5), out,
                                   resume=False)
     (parts / "games-000000000-000000003.json").write_text('{"indices": [0, 1]')
     status, _, err = run([*STUDY, "--out", out, "--resume"], capsys)
-    assert_one_line_error(status, err, "games-000000000-000000003.json")
+    assert status == 0
+    assert "games-000000000-000000003.json was set aside" in err and "Traceback" not in err
+    assert_frame_equal(studies.read_results(out), uninterrupted)
 
 
 #: The child process: the real command, except that the fourth chunk never

@@ -79,3 +79,16 @@ def test_print_refuses_unknown_sets_and_other_formats(tmp_path, capsys):
 def test_print_tiles(tmp_path, capsys):
     status, stdout, _ = run(["print", "tiles", "--out", tmp_path / "tiles.pdf"], capsys)
     assert status == 0 and "wrote 4 pages" in stdout
+
+
+def test_a_bug_inside_a_puzzle_command_keeps_its_traceback(monkeypatch):
+    """Only the user's input becomes a one-line error: a ValueError raised by the
+    solver itself is a bug, and the command line must not hide it as a usage error."""
+    from xochintlan_hex import puzzles
+
+    def broken_count(self, **options):
+        raise ValueError("a bug in the solver")
+
+    monkeypatch.setattr(puzzles.Puzzle, "count", broken_count)
+    with pytest.raises(ValueError, match="a bug in the solver"):
+        cli.main(["puzzle", "count", "3x20", "--pieces", "pentominoes"])

@@ -1,6 +1,5 @@
 """A game nobody won has a missing winner, kind and card: never the text "None" or "nan"."""
 
-import pandas as pd
 
 from xochintlan_hex import stats
 from xochintlan_hex.simulate import simulate_xochintlan
@@ -33,18 +32,3 @@ def test_the_shipped_random_study_read_back_has_three_kinds_and_its_ties_missing
     kinds = stats.kind_win_rates(frame)
     assert kinds["kind"].tolist() == ["L", "B", "M"]
     assert kinds["wins"].sum() == len(frame) - ties
-
-
-def test_a_file_written_with_none_or_nan_texts_reads_back_missing(tmp_path):
-    frame = simulate_xochintlan(8, "greedy,greedy", rules=Rules(max_turns=10), seed=1,
-                                progress=False)
-    nobody = frame["winner"].isna()
-    old = frame.astype({c: object for c in NAME_COLUMNS})
-    old.loc[nobody, "winner_player"] = "None"   # pandas 2's astype(str) of None
-    old.loc[nobody, "winning_kind"] = "nan"     # and of NaN
-    old.loc[nobody, "winning_card"] = "None"
-    path = tmp_path / "old.csv"
-    old.to_csv(path, index=False)
-    again = read_results(path)
-    assert_ties_missing(again)
-    pd.testing.assert_frame_equal(again, frame)

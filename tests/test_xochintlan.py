@@ -829,7 +829,8 @@ def test_distance_reads_a_game():
         ({"win_check": "all"}, "win_check must be one of 'any', 'mover'"),
         ({"endgame": "draw"}, "endgame must be one of 'tie', 'swap'"),
         ({"open_cards": 1}, "open_cards must be True or False"),
-        ({"max_turns": 0}, "max_turns must be None or an int >= 1"),
+        ({"max_turns": 0}, "max_turns must be None or an int from 1 to 10000"),
+        ({"max_turns": 10**9}, "max_turns must be None or an int from 1 to 10000"),
     ],
 )
 def test_rules_refuse_invalid_values(kwargs, message):

@@ -12,9 +12,11 @@
 
 Studies write each finished chunk of games next to the output
 (``<out>.parts/``) and the output file only when every game is done (see
-:mod:`xochintlan_hex.studies`). Bad arguments and unreadable files end with a
-one-line message and exit status 2; an interrupted study (Ctrl-C, SIGTERM or
-SIGHUP) ends with status 130 and tells how to resume it.
+:mod:`xochintlan_hex.studies`). The kit's own input errors (bad options, bad or
+unreadable files, a refused study) end with a one-line message and exit status
+2; anything else is a bug in the kit, shown with its traceback (exit status 1).
+An interrupted study (Ctrl-C, SIGTERM or SIGHUP) ends with status 130 and tells
+how to resume it.
 
 >>> main(["count", "--lattice", "square", "--kind", "free", "--max-n", "5"])
  n  free
@@ -30,21 +32,24 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import re
 import signal
 import sys
 import threading
 from concurrent.futures import Executor
-from typing import Iterator, Sequence
+from typing import Iterator, NoReturn, Sequence
 
 import pandas as pd
 
 from xochintlan_hex import __version__
 from xochintlan_hex.players import PLAYERS
-from xochintlan_hex.polyforms import KINDS, count_polyforms_upto
+from xochintlan_hex.polyforms import KINDS, check_count_cost, count_polyforms_upto, known_counts
+from xochintlan_hex.cli_errors import InputError, one_line, separates_input_errors, user_input
 from xochintlan_hex.puzzle_commands import add_puzzle_commands
+from xochintlan_hex.results import ResultsError
 from xochintlan_hex.studies import (
-    Study, hextremadura_study, parts_directory, read_chunks, read_results, run_study,
-    xochintlan_study,
+    Study, StudyError, check_output_path, check_study_size, hextremadura_study, kept_games,
+    parts_directory, play_study, read_results, xochintlan_study,
 )
 from xochintlan_hex.xochintlan import Rules
 from xochintlan_hex.xochintlan.rules import ENDGAMES, LATTICE_NAMES, LOCKS, MATCHES, WIN_CHECKS
@@ -57,6 +62,13 @@ EXIT_INTERRUPTED = 130
 
 #: Seconds to wait for a Dask scheduler before giving up.
 SCHEDULER_TIMEOUT = 20
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a usage mistake is one line pointing to --help (no usage block)."""
+
+    def error(self, message: str) -> NoReturn:
+        raise InputError(message, self.prog)
 
 
 # ---------------------------------------------------------------------------
@@ -113,6 +125,9 @@ def _add_run_options(parser: argparse.ArgumentParser) -> None:
                         help="keep FILE.parts/ after the results file is written")
     parser.add_argument("-q", "--quiet", action="store_true",
                         help="no progress bar or summary line")
+    parser.add_argument("--force", action="store_true",
+                        help="run a study past the size limit (10 million games, or games "
+                             "times the turn cap past 2 billion turns)")
 
 
 def _add_rules_options(parser: argparse.ArgumentParser) -> None:
@@ -148,7 +163,7 @@ def _names(game: str) -> str:
 
 def build_parser() -> argparse.ArgumentParser:
     """The ``xochintlan-hex`` argument parser (one sub-command per task)."""
-    parser = argparse.ArgumentParser(prog=PROG, description=(
+    parser = _Parser(prog=PROG, description=(
         "Balance studies of Xochintlan and Hextremadura, polyform counts and study reports."))
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -180,6 +195,9 @@ def build_parser() -> argparse.ArgumentParser:
     count.add_argument("--max-n", type=_positive, default=10, metavar="N",
                        help="largest size (default 10)")
     count.add_argument("--csv", action="store_true", help="write CSV instead of a table")
+    count.add_argument("--force", action="store_true",
+                       help="count past the limit of about two billion fixed polyforms walked "
+                            "(a few minutes); sizes in the kit's table are instant")
     count.set_defaults(run=_count)
 
     report = commands.add_parser("report", help="balance metrics of a results file",
@@ -213,14 +231,22 @@ def _rules(args: argparse.Namespace) -> Rules:
                  lock=args.lock, max_turns=args.max_turns)
 
 
+@separates_input_errors
 def _simulate_xochintlan(args: argparse.Namespace) -> int:
-    study = xochintlan_study(args.games, args.players, _rules(args), args.seed)
+    with user_input(f"{PROG} simulate xochintlan"):
+        study = xochintlan_study(args.games, args.players, _rules(args), args.seed)
     return _run(study, args)
 
 
+@separates_input_errors
 def _simulate_hextremadura(args: argparse.Namespace) -> int:
-    study = hextremadura_study(args.games, args.player, args.tileset, args.seed)
+    with user_input(f"{PROG} simulate hextremadura"):
+        study = hextremadura_study(args.games, args.player, args.tileset, args.seed)
     return _run(study, args)
+
+
+#: A Dask scheduler address: ``host:port`` or ``protocol://host:port``.
+SCHEDULER_ADDRESS = re.compile(r"((tcp|tls|ws|wss|ucx)://)?[A-Za-z0-9_.\-\[\]:]+:[0-9]{1,5}")
 
 
 @contextlib.contextmanager
@@ -232,13 +258,16 @@ def dask_executor(address: str | None) -> Iterator[tuple[Executor | None, int]]:
     if address is None:
         yield None, 0
         return
+    if not SCHEDULER_ADDRESS.fullmatch(address):
+        raise ValueError(f"--scheduler: {address!r} is not a scheduler address; give the one "
+                         "`dask scheduler` prints, e.g. tcp://host:8786")
     try:
         from distributed import Client
     except ImportError:
         raise ValueError("--scheduler needs Dask: pip install 'xochintlan_hex[dask]'") from None
     try:
         client = Client(address, timeout=SCHEDULER_TIMEOUT)
-    except (OSError, TimeoutError) as error:
+    except (OSError, TimeoutError, ValueError) as error:
         raise ValueError(f"cannot reach the Dask scheduler at {address}: {error}") from None
     with client:
         yield client.get_executor(), sum(client.nthreads().values())
@@ -266,21 +295,32 @@ def stop_signals_interrupt() -> Iterator[None]:
             signal.signal(getattr(signal, name), handler)
 
 
+def _warn(message: str) -> None:
+    print(f"{PROG}: warning: {message}", file=sys.stderr)
+
+
 def _run(study: Study, args: argparse.Namespace) -> int:
+    with user_input(f"{PROG} simulate {study.game}"):
+        check_output_path(args.out)
+        check_study_size(study, args.force)
     try:
-        with stop_signals_interrupt(), dask_executor(args.scheduler) as (executor, threads):
-            frame = run_study(study, args.out, workers=max(args.workers, threads),
-                              executor=executor, resume=args.resume,
-                              chunk_size=args.chunk_size, progress=not args.quiet,
-                              keep_parts=args.keep_parts)
+        with stop_signals_interrupt(), contextlib.ExitStack() as stack:
+            with user_input(f"{PROG} simulate {study.game}"):
+                executor, threads = stack.enter_context(dask_executor(args.scheduler))
+            # Outside user_input: a ValueError while playing is a bug, not a bad option;
+            # the study runner raises StudyError, ResultsError or OSError for bad files.
+            play_study(study, args.out, workers=max(args.workers, threads), executor=executor,
+                       resume=args.resume, chunk_size=args.chunk_size,
+                       progress=not args.quiet, keep_parts=args.keep_parts,
+                       force=args.force, notify=_warn)
     except KeyboardInterrupt:
         parts = parts_directory(args.out)
-        kept = len(read_chunks(parts)) if parts.is_dir() else 0
+        kept = kept_games(parts) if parts.is_dir() else 0
         print(f"{PROG}: interrupted; {kept} of {study.games} games are kept in {parts}; "
               "run the same command with --resume to finish", file=sys.stderr)
         return EXIT_INTERRUPTED
     if not args.quiet:
-        print(f"wrote {len(frame)} games to {args.out}", file=sys.stderr)
+        print(f"wrote {study.games} games to {args.out}", file=sys.stderr)
     return 0
 
 
@@ -296,13 +336,18 @@ def count_table(lattice: str, kinds: Sequence[str], max_n: int) -> pd.DataFrame:
     """
     table = pd.DataFrame({"n": range(1, max_n + 1)})
     for kind in kinds:
-        counts = count_polyforms_upto(max_n, lattice, kind)
+        known = known_counts(lattice, kind)
+        # The shipped table answers at once; only larger sizes are counted.
+        counts = known if max_n in known else count_polyforms_upto(max_n, lattice, kind, force=True)
         table[kind] = [counts[n] for n in table["n"]]
     return table
 
 
+@separates_input_errors
 def _count(args: argparse.Namespace) -> int:
     kinds = list(dict.fromkeys(args.kind or KINDS))
+    with user_input(f"{PROG} count"):
+        check_count_cost(args.max_n, args.lattice, args.force)
     table = count_table(args.lattice, kinds, args.max_n)
     if args.csv:
         print(table.to_csv(index=False), end="")
@@ -335,15 +380,17 @@ METRIC_TITLES = {
 
 
 def _study_frame(path: str) -> pd.DataFrame:
-    frame = read_results(path)
+    with user_input():
+        frame = read_results(path)
     if frame.empty:
-        raise ValueError(f"{path} holds no games")
+        raise InputError(f"{path} holds no games")
     if "score" not in frame.columns and not {"winner", "end_reason"} <= set(frame.columns):
-        raise ValueError(f"{path} is not a study results file (it has neither a score "
+        raise InputError(f"{path} is not a study results file (it has neither a score "
                          "column nor winner and end_reason columns)")
     return frame
 
 
+@separates_input_errors
 def _report(args: argparse.Namespace) -> int:
     from xochintlan_hex.stats import report
 
@@ -352,7 +399,7 @@ def _report(args: argparse.Namespace) -> int:
     by = [c.strip() for c in args.by.split(",")] if args.by else None
     missing = [c for c in by or [] if c not in frame.columns]
     if missing:
-        raise ValueError(f"--by: no column {', '.join(map(repr, missing))} in {files}; "
+        raise InputError(f"--by: no column {', '.join(map(repr, missing))} in {files}; "
                          f"columns: {', '.join(frame.columns)}")
     table = report(frame, by, difference=args.difference)
     if args.csv:
@@ -387,19 +434,18 @@ def _format_block(block: pd.DataFrame, by: Sequence[str]) -> str:
 # main
 
 
-def _one_line(error: BaseException) -> str:
-    """An error as one line (tile-set errors list one problem per line)."""
-    lines = [line.strip().removeprefix("- ") for line in str(error).splitlines() if line.strip()]
-    if not lines:
-        return type(error).__name__
-    return " ".join([lines[0], "; ".join(lines[1:])]).strip()
-
-
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run ``xochintlan-hex`` with ``argv`` (default: the command line); return the exit status."""
-    args = build_parser().parse_args(argv)
+    """Run ``xochintlan-hex`` with ``argv`` (default: the command line); return the exit status.
+
+    Input errors print one line and return 2; any other exception is a bug and
+    propagates with its traceback (exit status 1 from the command).
+    """
     try:
-        return args.run(args)
+        args = build_parser().parse_args(argv)
+        if getattr(args.run, "separates_input_errors", False):
+            return args.run(args)
+        with user_input():
+            return args.run(args)
     except KeyboardInterrupt:
         print(f"{PROG}: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
@@ -407,8 +453,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         # The reader went away (e.g. `| head`): what it wanted was printed, so stop quietly.
         sys.stdout = None
         return 0
-    except (ValueError, OSError, ImportError) as error:
-        print(f"{PROG}: error: {_one_line(error)}", file=sys.stderr)
+    except (InputError, StudyError, ResultsError, OSError) as error:
+        help_for = getattr(error, "help_for", None)
+        usage = f" (see {help_for} --help)" if help_for else ""
+        print(f"{PROG}: error: {one_line(error)}{usage}", file=sys.stderr)
         return EXIT_USAGE
 
 

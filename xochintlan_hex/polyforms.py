@@ -90,6 +90,7 @@ Every fixed polyomino of up to 16 cells (about 140 million) takes seconds.
 from __future__ import annotations
 
 import functools
+import math
 import operator
 from typing import Any, Callable, Iterable, Iterator, Sequence
 
@@ -556,11 +557,16 @@ def _name_table(lattice_name: str, n: int) -> dict[tuple[Cell, ...], str] | None
     }
 
 
-def polyforms(n: int, lattice: str | Lattice = "square", kind: str = "free") -> tuple[Polyform, ...]:
+def polyforms(n: int, lattice: str | Lattice = "square", kind: str = "free",
+              force: bool = False) -> tuple[Polyform, ...]:
     """Every polyform of size ``n`` of the given ``kind``, once each, in the documented order.
 
     See the module docstring for the order and the orientation each shape is
     listed in. Free and one-sided lists hold one representative per class.
+    Every shape is built and kept in memory, so a size with more than
+    :data:`MAX_LISTED_FORMS` one-sided forms (polyominoes of 13 cells, polyhexes
+    of 11) is refused unless ``force=True``: count those with
+    :func:`count_polyforms` instead.
 
     >>> [p.name for p in polyforms(4)]
     ['I', 'L', 'O', 'S', 'T']
@@ -572,6 +578,11 @@ def polyforms(n: int, lattice: str | Lattice = "square", kind: str = "free") -> 
     _check_n(n)
     lat = get_lattice(lattice)
     _check_kind(kind)
+    listed = estimated_count(n, lat, "one-sided")
+    if listed > MAX_LISTED_FORMS and not force:
+        raise ValueError(f"polyforms({n}, {lat.name!r}) would build {_about(listed)} one-sided shapes "
+                         f"in memory, past the limit of {MAX_LISTED_FORMS:,}; count them with "
+                         "count_polyforms, or pass force=True")
     refs = _reference_forms(lat.name, n)
     if kind == "free":
         refs = tuple((name, cells) for name, cells in refs if not name.endswith("'"))
@@ -914,7 +925,61 @@ def _conjugates(mats: tuple[Matrix, ...], m: Matrix) -> set[Matrix]:
     return {mul(mul(g, m), inverse(g)) for g in mats}
 
 
-def count_polyforms(n: int, lattice: str | Lattice = "square", kind: str = "fixed") -> int:
+#: Most one-sided shapes :func:`polyforms` builds without ``force=True`` (about
+#: 150 MB and half a minute: polyominoes up to 12 cells, polyhexes up to 10).
+MAX_LISTED_FORMS = 150_000
+
+#: Most fixed polyforms :func:`count_polyforms` walks through without ``force=True``
+#: (Redelmeier's algorithm goes through about ten million a second: a few minutes;
+#: polyominoes up to 17 cells, polyhexes up to 15).
+MAX_COUNTED_FORMS = 2_000_000_000
+
+#: Growth constants (fixed polyforms multiply by about this per added cell), to
+#: estimate sizes beyond the shipped table (Jensen; Voge and Guttmann).
+GROWTH = {"square": 4.0626, "hex": 5.1831}
+
+
+def estimated_count(n: int, lattice: str | Lattice = "square", kind: str = "fixed") -> float:
+    """The number of polyforms of size ``n``: exact from the shipped table, else estimated.
+
+    Beyond the table, the largest known count is multiplied by the lattice's
+    growth constant once per extra cell (``math.inf`` once that overflows).
+
+    >>> estimated_count(16, "square", "fixed")
+    104592937.0
+    >>> f"{estimated_count(20, 'square', 'fixed'):.1e}"
+    '2.8e+10'
+    """
+    _check_n(n)
+    lat = get_lattice(lattice)
+    known = known_counts(lat, kind)
+    if n in known:
+        return float(known[n])
+    top = max(known)
+    log = math.log(known[top]) + (n - top) * math.log(GROWTH[lat.name])
+    return math.exp(log) if log < 700 else math.inf
+
+
+def _about(count: float) -> str:
+    if count == math.inf:
+        return "more than 10^300"
+    return f"{count:,.0f}" if count < 1e7 else f"about {count:.1e}"
+
+
+def check_count_cost(n_max: int, lattice: str | Lattice = "square", force: bool = False) -> None:
+    """Refuse to count up to ``n_max`` cells when it would walk more than
+    :data:`MAX_COUNTED_FORMS` fixed polyforms, unless ``force``."""
+    lat = get_lattice(lattice)
+    work = estimated_count(n_max, lat, "fixed")
+    if work > MAX_COUNTED_FORMS and not force:
+        raise ValueError(f"counting {lat.name} polyforms up to {n_max} cells walks through "
+                         f"{_about(work)} fixed polyforms, past the limit of "
+                         f"{MAX_COUNTED_FORMS:,} (a few minutes); choose a smaller size, or "
+                         "force it (--force, force=True)")
+
+
+def count_polyforms(n: int, lattice: str | Lattice = "square", kind: str = "fixed",
+                    force: bool = False) -> int:
     """How many polyforms of size ``n`` there are of the given ``kind``.
 
     Fixed: Redelmeier's algorithm (see the comments in the source), counting
@@ -932,10 +997,14 @@ def count_polyforms(n: int, lattice: str | Lattice = "square", kind: str = "fixe
     [1, 2, 6, 19, 63, 216, 760]
     >>> count_polyforms(6, "hex", "free"), count_polyforms(10, "square", "one-sided")
     (82, 9189)
+
+    Sizes that would take more than a few minutes are refused unless
+    ``force=True`` (see :data:`MAX_COUNTED_FORMS`).
     """
     _check_n(n)
     lat = get_lattice(lattice)
     _check_kind(kind)
+    check_count_cost(n, lat, force)
     if kind == "fixed":
         return _fixed_counts(lat.name, n)[n]
     per_symmetry = _symmetric_counts(lat.name, n)
@@ -945,7 +1014,8 @@ def count_polyforms(n: int, lattice: str | Lattice = "square", kind: str = "fixe
     return classes
 
 
-def count_polyforms_upto(n_max: int, lattice: str | Lattice = "square", kind: str = "fixed") -> dict[int, int]:
+def count_polyforms_upto(n_max: int, lattice: str | Lattice = "square", kind: str = "fixed",
+                         force: bool = False) -> dict[int, int]:
     """``{n: count}`` for every size from 1 to ``n_max`` (one Redelmeier run for all).
 
     >>> count_polyforms_upto(6, "hex", "one-sided")
@@ -954,8 +1024,9 @@ def count_polyforms_upto(n_max: int, lattice: str | Lattice = "square", kind: st
     _check_n(n_max)
     lat = get_lattice(lattice)
     _check_kind(kind)
+    check_count_cost(n_max, lat, force)
     _fixed_counts(lat.name, n_max)
-    return {n: count_polyforms(n, lat, kind) for n in range(1, n_max + 1)}
+    return {n: count_polyforms(n, lat, kind, force=True) for n in range(1, n_max + 1)}
 
 
 # ---------------------------------------------------------------------------

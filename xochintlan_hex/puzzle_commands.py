@@ -29,6 +29,8 @@ import argparse
 import sys
 from pathlib import Path
 
+from xochintlan_hex.cli_errors import separates_input_errors, user_input
+from xochintlan_hex.hextremadura import load_tileset
 from xochintlan_hex.puzzles import PIECE_SETS, Puzzle, Region, piece_set
 
 #: Exit status of ``puzzle solve`` when the puzzle has no solution (as grep when it finds nothing).
@@ -82,10 +84,12 @@ def _puzzle(args: argparse.Namespace) -> Puzzle:
     return Puzzle(Region(spec, args.lattice or pieces.lattice), pieces, leftover=args.leftover)
 
 
+@separates_input_errors
 def _count_tilings(args: argparse.Namespace) -> int:
     from tqdm.auto import tqdm
 
-    puzzle = _puzzle(args)
+    with user_input():
+        puzzle = _puzzle(args)
     symmetries = len(puzzle.symmetries())
     with tqdm(desc="branches", unit="branch", file=sys.stderr, disable=None, leave=False) as bar:
         def progress(done: int, total: int) -> None:
@@ -100,8 +104,10 @@ def _count_tilings(args: argparse.Namespace) -> int:
     return 0
 
 
+@separates_input_errors
 def _solve(args: argparse.Namespace) -> int:
-    puzzle = _puzzle(args)
+    with user_input():
+        puzzle = _puzzle(args)
     solution = puzzle.solve() if args.seed is None else puzzle.random_solution(args.seed)
     if solution is None:
         print(f"no tiling of {args.region} by the {puzzle.pieces.name}", file=sys.stderr)
@@ -110,18 +116,23 @@ def _solve(args: argparse.Namespace) -> int:
     return 0
 
 
+@separates_input_errors
 def _print(args: argparse.Namespace) -> int:
     import matplotlib
 
     matplotlib.use("Agg")  # pages are written to a file, never shown
     from xochintlan_hex.viz.puzzles import card_pages, pieces_pages, save_pdf, tile_pages
 
-    if not args.out.lower().endswith(".pdf"):
-        raise ValueError(f"--out must name a .pdf file, not {args.out!r}")
+    with user_input():
+        if not args.out.lower().endswith(".pdf"):
+            raise ValueError(f"--out must name a .pdf file, not {args.out!r}")
+        if args.what not in ("cards", "tiles"):
+            piece_set(args.what)  # refuses an unknown set by name
+        tileset = load_tileset(args.tileset) if args.what == "tiles" else None
     if args.what == "cards":
         pages = card_pages()
     elif args.what == "tiles":
-        pages = tile_pages(args.tileset)
+        pages = tile_pages(tileset)
     else:
         pages = pieces_pages(piece_set(args.what))
     save_pdf(pages, args.out)

@@ -101,13 +101,14 @@ Hextremadura columns (:func:`simulate_hextremadura`)
 from __future__ import annotations
 
 import dataclasses
+import functools
 import math
 import operator
 import os
 import random
 import threading
 import time
-from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from typing import Any, Callable, Iterable, Iterator, Sequence
 
 import numpy as np
@@ -124,6 +125,10 @@ STUDY_MAX_TURNS = 200
 #: Most games sent to a worker at once: small enough for a lively progress bar
 #: and an even load, large enough that sending a chunk costs little.
 MAX_CHUNK = 250
+
+#: Chunks waiting or running per worker: enough to keep every worker busy, few
+#: enough that a study of any size holds only a handful in memory.
+IN_FLIGHT_PER_WORKER = 4
 
 PlayerSpec = str | Player
 
@@ -192,7 +197,8 @@ def _check_players(players: Any) -> list[PlayerSpec]:
     return seats
 
 
-def _study_rules(rules: Any) -> Rules:
+def study_rules(rules: Any) -> Rules:
+    """The rules a study plays: ``rules`` with the study's turn cap when they set none."""
     if not isinstance(rules, Rules):
         raise ValueError(f"rules must be a xochintlan Rules(...), got {rules!r}")
     if rules.max_turns is None:
@@ -218,18 +224,20 @@ def chunk_indices(indices: Sequence[int], workers: int = 1,
     return [indices[i:i + chunk_size] for i in range(0, len(indices), chunk_size)]
 
 
-def iter_chunks(play_chunk: Callable[..., list[dict]], chunks: Iterable[list[int]],
+def iter_chunks(play_chunk: Callable[..., list[dict]], chunks: Iterable[Sequence[int]],
                 args: tuple = (), workers: int = 1, executor: Executor | None = None
-                ) -> Iterator[tuple[list[int], list[dict]]]:
+                ) -> Iterator[tuple[Sequence[int], list[dict]]]:
     """Play ``play_chunk(chunk, *args)`` for each chunk; yield ``(chunk, rows)`` as each ends.
 
     Chunks finish in any order when they run in parallel. ``play_chunk`` must be
     a module-level function and ``args`` picklable so that processes and Dask
     workers can receive them. With ``workers == 1`` and no executor, the chunks
-    run here, in order. Otherwise every chunk is submitted at once (before this
-    function returns), and closing the iterator early cancels those not started.
-    A long study can write each chunk as it arrives and, to resume, run only the
-    chunks it has not written.
+    run here, in order. Otherwise a few chunks per worker are submitted at once
+    (before this function returns) and one more each time one ends, so ``chunks``
+    may be a lazy iterable of any length (a million-game study never lists its
+    games); closing the iterator early cancels those not started. A long study
+    can write each chunk as it arrives and, to resume, run only the chunks it has
+    not written.
 
     >>> from xochintlan_hex.simulate import play_xochintlan_games
     >>> for chunk, rows in iter_chunks(play_xochintlan_games, [[0, 1], [2]], (["greedy", "random"],)):
@@ -239,15 +247,29 @@ def iter_chunks(play_chunk: Callable[..., list[dict]], chunks: Iterable[list[int
     """
     workers = _check_count("workers", workers, 1)
     _check_executor(executor)
-    chunks = list(chunks)
+    chunks = iter(chunks)
     if executor is None and workers == 1:
         return ((chunk, play_chunk(chunk, *args)) for chunk in chunks)
     # Processes start at the first submit: before any progress-bar thread exists.
     pool = (ProcessPoolExecutor(max_workers=workers, initializer=_exit_with_parent,
                                 initargs=(os.getpid(),))
             if executor is None else executor)
-    futures = {pool.submit(play_chunk, chunk, *args): chunk for chunk in chunks}
-    return _as_they_end(futures, pool if executor is None else None)
+    submit = functools.partial(_submit_next, pool, play_chunk, chunks, args)
+    futures: dict[Future, Any] = {}
+    for _ in range(IN_FLIGHT_PER_WORKER * workers):
+        if not submit(futures):
+            break
+    return _as_they_end(futures, submit, pool if executor is None else None)
+
+
+def _submit_next(pool: Executor, play_chunk: Callable[..., list[dict]], chunks: Iterator,
+                 args: tuple, futures: dict[Future, Any]) -> bool:
+    """Submit the next chunk, if any is left; say whether one was."""
+    chunk = next(chunks, None)
+    if chunk is None:
+        return False
+    futures[pool.submit(play_chunk, chunk, *args)] = chunk
+    return True
 
 
 def _exit_with_parent(parent: int) -> None:
@@ -263,11 +285,15 @@ def _exit_with_parent(parent: int) -> None:
     threading.Thread(target=watch, name="exit-with-parent", daemon=True).start()
 
 
-def _as_they_end(futures: dict[Future, list[int]], own_pool: Executor | None
-                 ) -> Iterator[tuple[list[int], list[dict]]]:
+def _as_they_end(futures: dict[Future, Any], submit: Callable[[dict], bool],
+                 own_pool: Executor | None) -> Iterator[tuple[Sequence[int], list[dict]]]:
     try:
-        for future in as_completed(futures):
-            yield futures[future], future.result()
+        while futures:
+            finished, _ = wait(futures, return_when=FIRST_COMPLETED)
+            for future in finished:
+                chunk = futures.pop(future)
+                submit(futures)  # keep the workers busy while this chunk is written
+                yield chunk, future.result()
     finally:
         for future in futures:
             future.cancel()
@@ -339,7 +365,7 @@ def play_xochintlan_games(indices: Iterable[int], players: Sequence[PlayerSpec],
     The rows are exactly those of the same games in
     ``simulate_xochintlan(games, players, rules, seed)``.
     """
-    rules = _study_rules(rules)
+    rules = study_rules(rules)
     names = [player_name(get_player(p, game="xochintlan")) for p in players]
     rows = []
     for index in indices:
@@ -392,20 +418,14 @@ def xochintlan_frame(rows: Sequence[dict], n_players: int | None = None) -> pd.D
     return frame.reset_index(drop=True)
 
 
-#: How files written by older versions of the kit spelled a missing name.
-MISSING_NAMES = frozenset({"None", "nan", "NaN", "<NA>"})
-
-
 def _names_or_missing(column: pd.Series) -> pd.Series:
     """Names as plain Python strings, and missing (NaN) where nobody won, on any pandas.
 
     (``astype(str)`` would turn a missing value into the text "None" or "nan" on
-    pandas 2; so would a file written from such a frame.) No player, kind or card
-    is called "None" or "nan", so those texts are read as missing too.
+    pandas 2, and a file written from such a frame would keep that text.)
     """
     values = column.to_numpy(dtype=object, copy=True)
-    missing = pd.isna(values) | np.isin(values, list(MISSING_NAMES))
-    values[missing] = np.nan  # as pandas shows a missing text: NaN, whatever the version
+    values[pd.isna(values)] = np.nan  # as pandas shows a missing text, whatever the version
     return pd.Series(values, index=column.index, dtype=object)
 
 
@@ -429,7 +449,7 @@ def simulate_xochintlan(games: int, players: Sequence[PlayerSpec] | str,
     workers = _check_count("workers", workers, 1)
     _check_executor(executor)
     seats = _check_players(players)
-    rules = _study_rules(rules)
+    rules = study_rules(rules)
     rows = _run(play_xochintlan_games, games, (seats, rules, seed), workers, executor,
                 progress, desc=f"Xochintlan {'/'.join(map(str, seats))}")
     return xochintlan_frame(rows, n_players=len(seats))

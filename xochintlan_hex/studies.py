@@ -7,16 +7,24 @@ A *study* is a number of games with fixed players, rules and seed (a
 * games run in chunks of game indices (in this process, in local processes or on
   any ``concurrent.futures.Executor``, e.g. a Dask cluster); each finished chunk
   is written at once, atomically, into a side directory next to the output,
-  ``<out>.parts/`` (one JSON file per chunk, plus ``study.json`` naming the
-  study);
+  ``<out>.parts/`` (one JSON file per chunk, ``study.json`` naming the study and
+  ``manifest.jsonl``, the content hash of every chunk);
 * an interrupted run (Ctrl-C, a killed process, a lost machine) keeps every
   chunk written so far; ``run_study(..., resume=True)`` plays only the missing
   games. Game ``i`` depends only on the study and ``i`` (see
   :func:`xochintlan_hex.simulate.game_seed`), so the finished file is exactly
   the one an uninterrupted run writes;
-* the results file appears whole or not at all: it is written to a temporary
-  file in the same directory, then renamed over ``out``. The side directory is
-  removed once the results file is in place.
+* the study folder proves its own integrity. One run at a time writes a study
+  (an exclusive lock, ``.<out>.lock`` beside the output); each chunk carries the
+  study's identity (a hash of ``study.json``) and its hash is in the manifest. On
+  resume and again while the results file is assembled, every chunk is checked:
+  identity, hash, columns and types of every row, and the game seeds the study
+  implies. A chunk that fails is named, moved to ``<out>.parts/quarantine/`` and
+  its games are played again: it is never merged;
+* the results file appears whole or not at all: it is streamed, chunk by chunk,
+  to a temporary file in the same directory, then renamed over ``out``.
+  Temporary files left by a killed run are removed by the next one. The side
+  directory is removed once the results file is in place.
 
 >>> import tempfile, pathlib
 >>> folder = pathlib.Path(tempfile.mkdtemp())
@@ -37,18 +45,23 @@ import functools
 import hashlib
 import json
 import os
+import re
 import secrets
+import shutil
+import warnings
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any, Callable, Iterable, Iterator, Sequence
 
 import numpy as np
 import pandas as pd
 
 from xochintlan_hex import __version__, simulate
 from xochintlan_hex.players import get_player
+from xochintlan_hex.results import ResultsError, check_frame, row_problem
 from xochintlan_hex.xochintlan import Rules, Xochintlan
+from xochintlan_hex.xochintlan.rules import CARD_SIZE
 
 #: Output formats, by file suffix.
 FORMATS = (".csv", ".parquet")
@@ -59,12 +72,30 @@ PARTS_SUFFIX = ".parts"
 #: The file in the side directory that names the study.
 STUDY_FILE = "study.json"
 
+#: The file in the side directory listing each chunk and the hash of its contents.
+MANIFEST_FILE = "manifest.jsonl"
+
+#: Where chunks that fail their checks are set aside (never merged, never deleted).
+QUARANTINE = "quarantine"
+
 #: Bumped when the chunk files change shape; older side directories are refused.
-PARTS_FORMAT = 1
+PARTS_FORMAT = 2
+
+#: Largest study without ``force=True`` (``--force``): games times the turn cap of
+#: a Xochintlan game (10 million games of at most 200 turns), games for Hextremadura.
+MAX_STUDY_TURNS = 2_000_000_000
+MAX_STUDY_GAMES = 10_000_000
+
+#: Largest tile-set file a study reads (the kit's own set is about 10 kB).
+MAX_TILESET_BYTES = 1_000_000
 
 
 class StudyError(ValueError):
     """A study that cannot start or resume (e.g. other parameters than the unfinished run)."""
+
+
+class StudyWarning(UserWarning):
+    """A kept chunk set aside (moved to quarantine/) because it failed a check."""
 
 
 # ---------------------------------------------------------------------------
@@ -87,11 +118,22 @@ class Study:
     play_chunk: Callable[..., list[dict]] = field(repr=False, compare=False)
     args: tuple = field(repr=False, compare=False)
     to_frame: Callable[[Sequence[dict]], pd.DataFrame] = field(repr=False, compare=False)
+    #: The columns of a row, and the cells every row of this study holds (its rules, players).
+    columns: tuple[str, ...] = field(default=(), repr=False, compare=False)
+    fixed: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
+    #: Most turns one game can take (the cost estimate of :func:`check_study_size`).
+    turns_per_game: int = field(default=1, repr=False, compare=False)
 
     def description(self) -> dict[str, Any]:
         """The JSON written to ``study.json``: a resumed run must match it exactly."""
         return {"format": PARTS_FORMAT, "kit_version": __version__, "game": self.game,
                 "games": self.games, "seed": self.seed, **self.parameters}
+
+    @property
+    def identity(self) -> str:
+        """A hash of :meth:`description`: every chunk of this study carries it."""
+        text = json.dumps(self.description(), sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(text.encode()).hexdigest()
 
     @property
     def label(self) -> str:
@@ -132,10 +174,32 @@ def xochintlan_study(games: int, players: Sequence[str] | str, rules: Rules = Ru
     games, seed = _count("games", games, 0), _count("seed", seed, 0)
     names = _player_names(players, "xochintlan")
     Xochintlan(players=len(names), seed=seed, rules=rules)  # refuse a bad set-up before any work
+    _check_winnable(rules)
     parameters = {"players": names, "rules": dataclasses.asdict(rules)}
+    played = simulate.study_rules(rules)  # the rules as played: with the study's turn cap
+    fixed = {**dataclasses.asdict(played), "n_players": len(names),
+             **{f"player_{seat}": name for seat, name in enumerate(names)}}
     return Study("xochintlan", games, seed, parameters, simulate.play_xochintlan_games,
                  (names, rules, seed),
-                 functools.partial(simulate.xochintlan_frame, n_players=len(names)))
+                 functools.partial(simulate.xochintlan_frame, n_players=len(names)),
+                 columns=tuple(simulate.xochintlan_columns(len(names))), fixed=fixed,
+                 turns_per_game=played.max_turns or simulate.STUDY_MAX_TURNS)
+
+
+def _check_winnable(rules: Rules) -> None:
+    """Refuse a variant in which no card can ever stand: such a study measures nothing.
+
+    A card stands with the Human and four animals of one kind, so with fewer than
+    four animals of each kind nobody can win: every game is a tie, and with the
+    swap endgame (which never ties) every game plays on to the turn cap.
+    """
+    needed = CARD_SIZE - 1
+    if rules.tiles_per_kind < needed:
+        ending = ("every game would swap animals until the turn cap" if rules.endgame == "swap"
+                  else "every game would be a tie")
+        raise StudyError(f"no card can be won with tiles_per_kind={rules.tiles_per_kind}: a card "
+                         f"needs the Human and {needed} animals of one kind, so {ending}; "
+                         f"use tiles_per_kind >= {needed}")
 
 
 def _tileset_fingerprint(tileset: Any) -> dict[str, str]:
@@ -158,10 +222,47 @@ def hextremadura_study(games: int, player: str = "greedy", tileset: Any = None,
 
     games, seed = _count("games", games, 0), _count("seed", seed, 0)
     name = _player_names([player], "hextremadura")[0]
+    if isinstance(tileset, (str, os.PathLike)):
+        _check_tileset_file(Path(tileset))
     tiles = load_tileset(tileset)  # a TilesetError (a ValueError) listing every problem
     parameters = {"player": name, "tileset": _tileset_fingerprint(tiles)}
     return Study("hextremadura", games, seed, parameters, simulate.play_hextremadura_games,
-                 (name, tiles, seed), simulate.hextremadura_frame)
+                 (name, tiles, seed), simulate.hextremadura_frame,
+                 columns=tuple(simulate.hextremadura_columns()),
+                 fixed={"tileset": tiles.name, "player": name})
+
+
+def _check_tileset_file(path: Path) -> None:
+    """A tile set is a small regular file: not a device, a pipe or a huge file."""
+    try:
+        info = path.stat()
+    except OSError as error:
+        raise StudyError(f"tileset: cannot read {str(path)!r} ({error.strerror})") from None
+    if not path.is_file():
+        raise StudyError(f"tileset: {str(path)!r} is not a regular file")
+    if info.st_size > MAX_TILESET_BYTES:
+        raise StudyError(f"tileset: {str(path)!r} holds {info.st_size:,} bytes; a tile-set file "
+                         f"is at most {MAX_TILESET_BYTES:,}")
+
+
+def study_cost(study: Study) -> int:
+    """The most turns ``study`` can play: games times the longest game (its turn cap)."""
+    return study.games * study.turns_per_game
+
+
+def check_study_size(study: Study, force: bool = False) -> None:
+    """Refuse a study past the documented limits unless ``force``: it could take days.
+
+    The limits are :data:`MAX_STUDY_TURNS` turns (games times the turn cap) and
+    :data:`MAX_STUDY_GAMES` games.
+    """
+    if force:
+        return
+    if study_cost(study) > MAX_STUDY_TURNS or study.games > MAX_STUDY_GAMES:
+        raise StudyError(
+            f"a study of {study.games:,} games may play up to {study_cost(study):,} turns, "
+            f"past the limit of {MAX_STUDY_GAMES:,} games and {MAX_STUDY_TURNS:,} turns; "
+            "split it, or run it anyway with --force (force=True)")
 
 
 # ---------------------------------------------------------------------------
@@ -199,8 +300,12 @@ def parts_directory(out: str | os.PathLike) -> Path:
     return path.with_name(path.name + PARTS_SUFFIX)
 
 
-def _atomic_write(path: Path, write: Callable[[Path], object]) -> None:
-    """Run ``write(temporary)`` then rename it to ``path``: the file is whole or absent."""
+def _atomic_write(path: Path, write: Callable[[Path], object],
+                  before_rename: Callable[[], None] | None = None) -> None:
+    """Run ``write(temporary)`` then rename it to ``path``: the file is whole or absent.
+
+    ``before_rename()`` may still refuse (raise) once the file is written.
+    """
     temporary = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
     # Created as open() would (mode 0o666 less the umask), unlike mkstemp's private 0o600.
     os.close(os.open(temporary, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o666))
@@ -208,6 +313,8 @@ def _atomic_write(path: Path, write: Callable[[Path], object]) -> None:
         write(temporary)
         with open(temporary, "rb+") as done:
             os.fsync(done.fileno())  # on disk before the rename makes it visible
+        if before_rename is not None:
+            before_rename()
         os.replace(temporary, path)
     finally:
         temporary.unlink(missing_ok=True)
@@ -228,12 +335,15 @@ def write_results(frame: pd.DataFrame, out: str | os.PathLike) -> Path:
 
 
 def read_results(path: str | os.PathLike) -> pd.DataFrame:
-    """Read a results file (CSV or Parquet) back into a study frame.
+    """Read a results file (CSV or Parquet) back into a study frame, checking every cell.
 
     A file with a study's columns comes back with the column types
     :mod:`~xochintlan_hex.simulate` gives (``winner`` a nullable integer,
     missing values missing), so a study frame written and read back equals the
-    frame written.
+    frame written. Every column the kit knows is parsed strictly (integers are
+    integers, booleans ``True`` or ``False``, names from their list, values in
+    range; see :mod:`xochintlan_hex.results`): a bad cell raises
+    :class:`~xochintlan_hex.results.ResultsError` naming the file, row and column.
     """
     path = Path(path)
     suffix = path.suffix.lower()
@@ -241,11 +351,26 @@ def read_results(path: str | os.PathLike) -> pd.DataFrame:
         raise ValueError(f"a results file must end in {' or '.join(FORMATS)}, got {str(path)!r}")
     if suffix == ".parquet":
         _require_pyarrow()
-        frame = pd.read_parquet(path)
+        try:
+            frame = pd.read_parquet(path)
+        except OSError:
+            raise
+        except Exception as error:  # pyarrow's own errors for a file that is not Parquet
+            raise ResultsError(f"{path} is not a readable Parquet file ({_first_line(error)})") from None
     else:
-        # Only empty cells are missing: a card or kind name is never read as NaN.
-        frame = pd.read_csv(path, keep_default_na=False, na_values=[""])
+        # Every cell as text (only empty cells missing), then parsed strictly by its column.
+        try:
+            frame = pd.read_csv(path, dtype=str, keep_default_na=False)
+        except pd.errors.EmptyDataError:
+            raise ResultsError(f"{path} is empty: a results file has at least a header line") from None
+        except (pd.errors.ParserError, UnicodeDecodeError) as error:
+            raise ResultsError(f"{path} is not a readable CSV file ({_first_line(error)})") from None
+    frame = check_frame(frame, str(path), csv=suffix == ".csv")
     return _as_study_frame(frame)
+
+
+def _first_line(error: BaseException) -> str:
+    return str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
 
 
 def _as_study_frame(frame: pd.DataFrame) -> pd.DataFrame:
@@ -256,10 +381,106 @@ def _as_study_frame(frame: pd.DataFrame) -> pd.DataFrame:
         return simulate.xochintlan_frame(frame.to_dict("records"), n_players=seats)
     if columns == simulate.hextremadura_columns():
         return simulate.hextremadura_frame(frame.to_dict("records"))
-    if "winner" in columns:
-        with contextlib.suppress(TypeError, ValueError):  # not seat numbers: left for the caller
-            frame["winner"] = frame["winner"].astype("Int64")
     return frame
+
+
+# ---------------------------------------------------------------------------
+# One writer at a time
+
+
+def lock_path(out: str | os.PathLike) -> Path:
+    """The lock file of the study writing ``out``: beside it, so removing the
+    ``.parts`` folder does not remove the lock.
+
+    >>> lock_path("runs/greedy.csv").as_posix()
+    'runs/.greedy.csv.lock'
+    """
+    path = Path(out)
+    return path.with_name(f".{path.name}.lock")
+
+
+class StudyLock:
+    """An exclusive lock on the study writing ``out`` (``fcntl.flock`` on its lock file).
+
+    A second run on the same output is refused while the first holds it; the
+    kernel releases it when a run ends in any way, even killed. :meth:`check`
+    tells the running study whether its lock file and side directory are still
+    the ones it started with (someone may have removed them under it).
+    """
+
+    def __init__(self, out: Path) -> None:
+        import fcntl
+
+        self.path = lock_path(out)
+        while True:
+            fd = os.open(self.path, os.O_CREAT | os.O_RDWR, 0o666)
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                os.close(fd)
+                raise StudyError(f"another run is writing {out} (it holds {self.path}); wait "
+                                 "for it to end or stop it, then run again") from None
+            # A run that just finished may have removed the file we locked: lock the new one.
+            if _same_file(self.path, fd):
+                break
+            os.close(fd)
+        self.fd = fd
+        self.parts_inode: int | None = None
+
+    def watch(self, parts: Path) -> None:
+        """Remember the side directory this run writes, to notice if it is replaced."""
+        self.parts_inode = parts.stat().st_ino
+
+    def check(self, parts: Path) -> None:
+        """Raise :class:`StudyError` if the lock file or the side directory was removed."""
+        try:
+            parts_now = parts.stat().st_ino
+        except FileNotFoundError:
+            parts_now = None
+        if not _same_file(self.path, self.fd) or parts_now != self.parts_inode:
+            raise StudyError(f"{parts} (or {self.path}) was removed or replaced while this run "
+                             "was writing it; stopped without writing the results file")
+
+    def release(self) -> None:
+        """Remove the lock file (we hold it, so no other run is using it) and unlock."""
+        if _same_file(self.path, self.fd):
+            self.path.unlink(missing_ok=True)
+        os.close(self.fd)
+
+
+def _same_file(path: Path, fd: int) -> bool:
+    try:
+        return path.stat().st_ino == os.fstat(fd).st_ino
+    except FileNotFoundError:
+        return False
+
+
+@contextlib.contextmanager
+def study_lock(out: Path):
+    """Hold the study's lock for the ``with`` block (see :class:`StudyLock`)."""
+    lock = StudyLock(out)
+    try:
+        yield lock
+    finally:
+        lock.release()
+
+
+def remove_leftover_temporaries(out: Path) -> list[Path]:
+    """Remove the temporary files a killed write left (call only while holding the lock)."""
+    parts = parts_directory(out)
+    leftovers = [*out.parent.glob(f".{glob_escape(out.name)}.*.tmp"),
+                 *(parts.glob(".*.tmp") if parts.is_dir() else [])]
+    for path in leftovers:
+        if path.is_dir():  # a side directory whose removal was stopped halfway
+            shutil.rmtree(path, ignore_errors=True)
+        else:
+            path.unlink(missing_ok=True)
+    return leftovers
+
+
+def glob_escape(name: str) -> str:
+    """``name`` with glob's special characters taken literally."""
+    return re.sub(r"([*?\[])", r"[\1]", name)
 
 
 # ---------------------------------------------------------------------------
@@ -273,30 +494,193 @@ def _plain(value: Any) -> Any:
     raise TypeError(f"cannot write {value!r} ({type(value).__name__}) in a chunk file")
 
 
-def _chunk_name(indices: Sequence[int]) -> str:
-    return f"games-{indices[0]:09d}-{indices[-1]:09d}.json"
+_CHUNK_NAME = re.compile(r"games-([0-9]{9,})-([0-9]{9,})\.json")
 
 
-def write_chunk(parts: Path, indices: Sequence[int], rows: Sequence[dict]) -> Path:
-    """Keep one finished chunk: its game indices and rows, written atomically."""
-    path = parts / _chunk_name(indices)
-    _write_text(path, json.dumps({"indices": list(indices), "rows": list(rows)},
-                                 default=_plain, separators=(",", ":")))
+def _chunk_games(path: Path) -> tuple[int, int]:
+    """The first and last game of a chunk file, by its name (checked by verify_chunk)."""
+    match = _CHUNK_NAME.fullmatch(path.name)
+    if match is None:
+        raise ChunkProblem("its name is not games-<first>-<last>.json")
+    return int(match[1]), int(match[2])
+
+
+def _chunk_name(first: int, last: int) -> str:
+    return f"games-{first:09d}-{last:09d}.json"
+
+
+def _sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def write_chunk(parts: Path, study: Study, indices: Sequence[int], rows: Sequence[dict]) -> Path:
+    """Keep one finished chunk of consecutive games: manifest line first, then the file.
+
+    The chunk carries the study's identity; the manifest records its hash. A run
+    killed between the two leaves a manifest line with no file, which is
+    harmless: those games are simply missing and are played again.
+    """
+    first, last = indices[0], indices[-1]
+    if list(indices) != list(range(first, last + 1)):
+        raise ValueError(f"a chunk holds consecutive games, got {list(indices)[:5]}...")
+    text = json.dumps({"format": PARTS_FORMAT, "study": study.identity, "games": [first, last],
+                       "rows": list(rows)}, default=_plain, separators=(",", ":"))
+    data = text.encode("utf-8")
+    name = _chunk_name(first, last)
+    entry = json.dumps({"chunk": name, "games": [first, last], "sha256": _sha256(data)})
+    with open(parts / MANIFEST_FILE, "a", encoding="utf-8") as manifest:
+        manifest.write(entry + "\n")
+        manifest.flush()
+        os.fsync(manifest.fileno())
+    path = parts / name
+    _atomic_write(path, lambda temporary: temporary.write_bytes(data))
     return path
 
 
-def read_chunks(parts: Path) -> dict[int, dict]:
-    """Every row kept in ``parts``, by game index (temporary files are ignored)."""
-    rows: dict[int, dict] = {}
+def read_manifest(parts: Path) -> dict[str, str]:
+    """``{chunk file name: sha256}`` from the manifest (a line cut short by a kill is ignored)."""
+    path = parts / MANIFEST_FILE
+    if not path.exists():
+        return {}
+    hashes = {}
+    for line in path.read_text(encoding="utf-8", errors="replace").splitlines():
+        with contextlib.suppress(ValueError, TypeError, KeyError):
+            entry = json.loads(line)
+            hashes[str(entry["chunk"])] = str(entry["sha256"])
+    return hashes
+
+
+def _repair_manifest(parts: Path) -> None:
+    """Cut a last line left unfinished by a kill, so that the next line starts afresh."""
+    path = parts / MANIFEST_FILE
+    if not path.exists():
+        return
+    data = path.read_bytes()
+    if data and not data.endswith(b"\n"):
+        with open(path, "r+b") as manifest:
+            manifest.truncate(data.rfind(b"\n") + 1)
+
+
+class ChunkProblem(Exception):
+    """Why one kept chunk cannot be trusted (the message says it)."""
+
+
+def verify_chunk(path: Path, study: Study, hashes: dict[str, str]) -> list[dict]:
+    """The rows of a kept chunk once every check passes; :class:`ChunkProblem` otherwise.
+
+    Checked: the file is recorded in the manifest with this content hash; it
+    belongs to this study; its games lie in the study; every row has the study's
+    columns and types, is game ``i`` with the seed the study gives game ``i``,
+    and holds the study's rules and players.
+    """
+    first, last = _chunk_games(path)
+    if not first <= last < study.games:
+        raise ChunkProblem(f"games {first} to {last} are not all games of this study "
+                           f"(0 to {study.games - 1})")
+    data = path.read_bytes()
+    if path.name not in hashes:
+        raise ChunkProblem("it is not recorded in the study's manifest")
+    if _sha256(data) != hashes[path.name]:
+        raise ChunkProblem("its contents changed since it was written (its hash differs "
+                           "from the manifest)")
+    try:
+        chunk = json.loads(data)
+        identity, games, rows = chunk["study"], chunk["games"], chunk["rows"]
+    except (ValueError, KeyError, TypeError, RecursionError) as error:
+        raise ChunkProblem(f"it is not a chunk file of this kit ({type(error).__name__})") from None
+    if identity != study.identity:
+        raise ChunkProblem("it belongs to another study (its identity differs from study.json)")
+    if games != [first, last] or not isinstance(rows, list) or len(rows) != last - first + 1:
+        raise ChunkProblem(f"it does not hold games {first} to {last}, one row each")
+    for index, row in zip(range(first, last + 1), rows):
+        reason = row_problem(row, study.columns) if study.columns else None
+        if reason is None:
+            reason = _implied_problem(row, index, study)
+        if reason is not None:
+            raise ChunkProblem(reason)
+    return rows
+
+
+def _implied_problem(row: dict, index: int, study: Study) -> str | None:
+    """Why a row is not game ``index`` of ``study`` (its seed, rules and players), or None."""
+    if row.get("game") != index:
+        return f"the row of game {index} says game {row.get('game')!r}"
+    if row.get("seed") != simulate.game_seed(study.seed, index):
+        return f"game {index} has seed {row.get('seed')!r}, not the seed this study gives it"
+    for name, value in study.fixed.items():
+        if row.get(name) != value:
+            return f"game {index} has {name} {row.get(name)!r}, the study {value!r}"
+    return None
+
+
+def quarantine(parts: Path, path: Path, reason: str,
+               notify: Callable[[str], None] | None = None) -> Path:
+    """Move a chunk that failed a check to ``quarantine/`` (kept for a look, never merged)."""
+    folder = parts / QUARANTINE
+    folder.mkdir(exist_ok=True)
+    target = folder / path.name
+    number = 1
+    while target.exists():
+        target = folder / f"{path.name}.{number}"
+        number += 1
+    os.replace(path, target)
+    message = (f"{path} was set aside in {folder}/ because {reason}; its games will be "
+               "played again")
+    if notify is None:
+        warnings.warn(message, StudyWarning, stacklevel=3)
+    else:
+        notify(message)
+    return target
+
+
+def verified_chunks(parts: Path, study: Study,
+                    notify: Callable[[str], None] | None = None) -> list[tuple[int, int, Path]]:
+    """``(first, last, path)`` of every kept chunk that passes :func:`verify_chunk`, in order.
+
+    Any other chunk is moved to quarantine (see :func:`quarantine`), as is one
+    that overlaps games of an earlier chunk.
+    """
+    hashes = read_manifest(parts)
+    kept: list[tuple[int, int, Path]] = []
     for path in sorted(parts.glob("games-*.json")):
         try:
-            chunk = json.loads(path.read_text(encoding="utf-8"))
-            pairs = list(zip(chunk["indices"], chunk["rows"], strict=True))
-        except (ValueError, KeyError, TypeError) as error:
-            raise StudyError(f"{path} is not a chunk file of this kit ({error}); "
-                             "remove it to play its games again") from None
-        rows.update(pairs)
-    return rows
+            verify_chunk(path, study, hashes)
+        except ChunkProblem as problem:
+            quarantine(parts, path, str(problem), notify)
+            continue
+        first, last = _chunk_games(path)
+        kept.append((first, last, path))
+    kept.sort()
+    trusted: list[tuple[int, int, Path]] = []
+    for first, last, path in kept:
+        if trusted and first <= trusted[-1][1]:
+            quarantine(parts, path, f"its games overlap those of {trusted[-1][2].name}", notify)
+            continue
+        trusted.append((first, last, path))
+    return trusted
+
+
+def _listed_chunks(parts: Path) -> list[tuple[int, int, Path]]:
+    """``(first, last, path)`` of the chunk files, by their names only, in order."""
+    listed = []
+    for path in parts.glob("games-*.json"):
+        match = _CHUNK_NAME.fullmatch(path.name)
+        if match:
+            listed.append((int(match[1]), int(match[2]), path))
+    listed.sort()
+    if any(a[1] >= b[0] for a, b in zip(listed, listed[1:])):
+        return []  # overlapping chunks: let verified_chunks sort them out
+    return listed
+
+
+def kept_games(parts: Path) -> int:
+    """How many games the chunks in ``parts`` hold, by their names (for a message)."""
+    count = 0
+    for path in parts.glob("games-*.json"):
+        match = _CHUNK_NAME.fullmatch(path.name)
+        if match:
+            count += int(match[2]) - int(match[1]) + 1
+    return count
 
 
 def _flat(description: dict, prefix: str = "") -> dict:
@@ -323,60 +707,231 @@ def _describe_difference(kept: dict, wanted: dict) -> str:
                      for k in keys)
 
 
-def open_parts(study: Study, out: Path, resume: bool) -> tuple[Path, dict[int, dict]]:
-    """The side directory for ``study`` writing ``out``, and the rows it already holds.
+def _write_study_file(parts: Path, study: Study) -> None:
+    _write_text(parts / STUDY_FILE, json.dumps(study.description(), indent=2) + "\n")
+
+
+def open_parts(study: Study, out: Path, resume: bool,
+               notify: Callable[[str], None] | None = None
+               ) -> tuple[Path, list[tuple[int, int, Path]]]:
+    """The side directory for ``study`` writing ``out``, and its verified chunks.
 
     Without ``resume`` an existing side directory is refused (it holds an
-    unfinished run's work); with ``resume`` its study must be this study.
+    unfinished run's work); with ``resume`` its study must be this study. A
+    ``study.json`` that cannot be read (a damaged disk) is written again: every
+    chunk carries its study's identity, so chunks of another study are still
+    recognised and set aside. Call it while holding the study's lock.
     """
     parts = parts_directory(out)
-    wanted = study.description()
     if not parts.exists():
         parts.mkdir()
-        _write_text(parts / STUDY_FILE, json.dumps(wanted, indent=2) + "\n")
-        return parts, {}
+        _write_study_file(parts, study)
+        return parts, []
     if not resume:
         raise StudyError(f"{parts} holds an unfinished run of a study; resume it "
                          "(--resume, or resume=True) or remove that directory to start again")
     try:
         kept = json.loads((parts / STUDY_FILE).read_text(encoding="utf-8"))
-    except (OSError, ValueError) as error:
-        raise StudyError(f"cannot read {parts / STUDY_FILE} ({error}); "
-                         "remove that directory to start again") from None
-    if kept != wanted:
-        raise StudyError(f"cannot resume: {parts} holds another study "
-                         f"({_describe_difference(kept, wanted)}); use the same options, "
-                         "or another output file")
-    return parts, read_chunks(parts)
+    except (OSError, ValueError, RecursionError):
+        kept = None  # unreadable: each chunk's own identity decides below
+        _write_study_file(parts, study)
+    if kept is not None and kept != study.description():
+        if isinstance(kept, dict) and kept.get("format") != PARTS_FORMAT:
+            raise StudyError(f"{parts} was written by another version of the kit (format "
+                             f"{kept.get('format')!r}, kit {kept.get('kit_version')!r}); finish "
+                             "it with that version, or remove that directory to start again")
+        difference = _describe_difference(kept, study.description()) if isinstance(kept, dict) \
+            else "study.json is not a study description"
+        raise StudyError(f"cannot resume: {parts} holds another study ({difference}); use the "
+                         "same options, or another output file")
+    _repair_manifest(parts)
+    return parts, verified_chunks(parts, study, notify)
 
 
 def _remove_parts(parts: Path) -> None:
-    for path in parts.iterdir():
-        path.unlink()
-    parts.rmdir()
+    """Remove the side directory in one step (a rename), then its files.
+
+    Stopped halfway, a run leaves a hidden temporary folder that the next run
+    removes, never a side directory with some of its files gone.
+    """
+    trash = parts.with_name(f".{parts.name}.{secrets.token_hex(4)}.tmp")
+    os.rename(parts, trash)
+    shutil.rmtree(trash)
 
 
 # ---------------------------------------------------------------------------
 # Running
 
 
-def missing_chunks(games: int, done: Iterable[int], workers: int = 1,
-                   chunk_size: int | None = None) -> list[list[int]]:
-    """The game indices still to play, in chunks (see :func:`simulate.chunk_indices`).
+def missing_chunks(games: int, kept: Iterable[tuple[int, int]], workers: int = 1,
+                   chunk_size: int | None = None) -> Iterator[range]:
+    """The game indices still to play, as ranges of consecutive games, made lazily.
 
-    >>> missing_chunks(10, done=[0, 1, 2, 3], chunk_size=4)
+    ``kept``: ``(first, last)`` of each kept chunk, in order, not overlapping.
+    Chunks never straddle a kept one. By default about four chunks per worker,
+    at most :data:`~xochintlan_hex.simulate.MAX_CHUNK` games each.
+
+    >>> [list(c) for c in missing_chunks(10, kept=[(0, 3)], chunk_size=4)]
     [[4, 5, 6, 7], [8, 9]]
     """
-    done = set(done)
-    todo = [i for i in range(games) if i not in done]
-    return simulate.chunk_indices(todo, workers, chunk_size) if todo else []
+    kept = list(kept)
+    if chunk_size is None:
+        todo = games - sum(last - first + 1 for first, last in kept)
+        chunk_size = max(1, min(simulate.MAX_CHUNK, -(-todo // (4 * workers))))
+    start = 0
+    for first, last in [*kept, (games, games)]:
+        for begin in range(start, first, chunk_size):
+            yield range(begin, min(begin + chunk_size, first))
+        start = max(start, last + 1)
+
+
+def play_study(study: Study, out: str | os.PathLike, workers: int = 1,
+               executor: Executor | None = None, resume: bool = False,
+               chunk_size: int | None = None, progress: bool = True,
+               keep_parts: bool = False, force: bool = False,
+               on_chunk: Callable[[list[int], Path], None] | None = None,
+               notify: Callable[[str], None] | None = None) -> Path:
+    """Play ``study`` and write its results file ``out``, in constant memory; return ``out``.
+
+    The parameters are those of :func:`run_study`, which also reads the file back.
+    """
+    out = check_output_path(out)
+    workers = _count("workers", workers, 1)
+    if chunk_size is not None:
+        chunk_size = _count("chunk_size", chunk_size, 1)
+    check_study_size(study, force)
+    with study_lock(out) as lock:
+        remove_leftover_temporaries(out)
+        parts, kept = open_parts(study, out, resume, notify)
+        lock.watch(parts)
+        # A chunk that fails its check while the file is assembled is set aside and
+        # its games played again; a second failure in a row means something keeps
+        # breaking the chunks, and we stop rather than loop.
+        for attempt in range(3):
+            _play_missing(study, parts, kept, lock, workers, executor, chunk_size, progress,
+                          on_chunk)
+            lock.check(parts)
+            kept = _listed_chunks(parts)  # checked one by one as the file is assembled
+            covered = sum(last - first + 1 for first, last, _ in kept)
+            if covered != study.games:  # e.g. a chunk removed by hand meanwhile
+                kept = verified_chunks(parts, study, notify)
+                continue
+            try:
+                _assemble(study, parts, kept, out, lock)
+                break
+            except ChunkProblem as problem:
+                path, reason = problem.args
+                quarantine(parts, path, reason, notify)
+                kept = verified_chunks(parts, study, notify)
+        else:
+            raise StudyError(f"the chunks in {parts} kept failing their checks while the "
+                             "results file was assembled; see its quarantine/ folder")
+        if not keep_parts:
+            _keep_quarantine(parts, out, notify)
+            _remove_parts(parts)
+    return out
+
+
+def _keep_quarantine(parts: Path, out: Path, notify: Callable[[str], None] | None) -> None:
+    """Chunks set aside outlive the side directory: moved to ``<out>.quarantine/``."""
+    folder = parts / QUARANTINE
+    if not folder.is_dir() or not any(folder.iterdir()):
+        return
+    kept = out.with_name(out.name + ".quarantine")
+    kept.mkdir(exist_ok=True)
+    for path in folder.iterdir():
+        target = kept / path.name
+        number = 1
+        while target.exists():
+            target = kept / f"{path.name}.{number}"
+            number += 1
+        os.replace(path, target)
+    message = f"the chunks set aside during this study are kept in {kept}/ for a look"
+    if notify is None:
+        warnings.warn(message, StudyWarning, stacklevel=3)
+    else:
+        notify(message)
+
+
+def _play_missing(study: Study, parts: Path, kept: list[tuple[int, int, Path]],
+                  lock: StudyLock, workers: int, executor: Executor | None,
+                  chunk_size: int | None, progress: bool,
+                  on_chunk: Callable[[list[int], Path], None] | None) -> None:
+    from tqdm.auto import tqdm
+
+    done = sum(last - first + 1 for first, last, _ in kept)
+    chunks = missing_chunks(study.games, [(f, l) for f, l, _ in kept], workers, chunk_size)
+    with tqdm(total=study.games, initial=done, desc=study.label, unit="game",
+              disable=not progress or done == study.games, smoothing=0.1) as bar:
+        for indices, rows in simulate.iter_chunks(study.play_chunk, chunks, study.args,
+                                                  workers, executor):
+            lock.check(parts)
+            path = write_chunk(parts, study, indices, rows)
+            bar.update(len(indices))
+            if on_chunk is not None:
+                on_chunk(list(indices), path)
+
+
+def _assemble(study: Study, parts: Path, kept: list[tuple[int, int, Path]], out: Path,
+              lock: StudyLock) -> None:
+    """Stream every chunk, checked once more, into the results file: whole or absent.
+
+    Only one chunk's rows are in memory at a time. A chunk that fails its check
+    raises ``ChunkProblem(path, reason)`` and nothing is written.
+    """
+    def frames() -> Iterator[pd.DataFrame]:
+        hashes = read_manifest(parts)
+        for _, _, path in kept:
+            try:
+                rows = verify_chunk(path, study, hashes)
+            except ChunkProblem as problem:
+                raise ChunkProblem(path, str(problem)) from None
+            yield study.to_frame(rows)
+
+    if out.suffix.lower() == ".csv":
+        write = functools.partial(_stream_csv, frames(), study.to_frame([]))
+    else:
+        write = functools.partial(_stream_parquet, frames(), study.to_frame([]))
+    _atomic_write(out, write, before_rename=lambda: lock.check(parts))
+
+
+def _stream_csv(frames: Iterable[pd.DataFrame], empty: pd.DataFrame, path: Path) -> None:
+    with open(path, "w", encoding="utf-8", newline="") as file:
+        header = True
+        for frame in frames:
+            frame.to_csv(file, index=False, header=header)
+            header = False
+        if header:  # a study of no games: the columns alone
+            empty.to_csv(file, index=False)
+
+
+def _stream_parquet(frames: Iterable[pd.DataFrame], empty: pd.DataFrame, path: Path) -> None:
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    writer = None
+    try:
+        for frame in frames:
+            table = pa.Table.from_pandas(frame, preserve_index=False)
+            if writer is None:
+                # A column with no value yet in the first chunk (no tie so far) is a string column.
+                schema = pa.schema([f.with_type(pa.string()) if pa.types.is_null(f.type) else f
+                                    for f in table.schema], metadata=table.schema.metadata)
+                writer = pq.ParquetWriter(path, schema)
+            writer.write_table(table.cast(writer.schema))
+        if writer is None:
+            empty.to_parquet(path, index=False)
+    finally:
+        if writer is not None:
+            writer.close()
 
 
 def run_study(study: Study, out: str | os.PathLike, workers: int = 1,
               executor: Executor | None = None, resume: bool = False,
               chunk_size: int | None = None, progress: bool = True,
-              keep_parts: bool = False,
-              on_chunk: Callable[[list[int], Path], None] | None = None) -> pd.DataFrame:
+              keep_parts: bool = False, force: bool = False,
+              on_chunk: Callable[[list[int], Path], None] | None = None,
+              notify: Callable[[str], None] | None = None) -> pd.DataFrame:
     """Play ``study``, keeping each finished chunk, and write the results file ``out``.
 
     ``workers``/``executor``: where the games run, as in
@@ -385,37 +940,23 @@ def run_study(study: Study, out: str | os.PathLike, workers: int = 1,
     same); the result is exactly that of an uninterrupted run. ``chunk_size``:
     games per chunk (how much work an interruption can lose); by default about
     four chunks per worker, at most :data:`~xochintlan_hex.simulate.MAX_CHUNK`.
-    ``on_chunk(indices, path)`` is called after each chunk is kept.
-    Returns the study frame, as read back from the kept chunks.
+    ``force=True`` runs a study past :data:`MAX_STUDY_TURNS` (see
+    :func:`check_study_size`). ``on_chunk(indices, path)`` is called after each
+    chunk is kept; ``notify(message)`` is told of each chunk set aside (default:
+    a :class:`StudyWarning`). Returns the study frame, as read back from ``out``
+    (for a study too big to hold in memory, :func:`play_study` writes the file
+    without reading it back).
     """
-    from tqdm.auto import tqdm
-
-    out = check_output_path(out)
-    workers = _count("workers", workers, 1)
-    if chunk_size is not None:
-        chunk_size = _count("chunk_size", chunk_size, 1)
-    parts, kept = open_parts(study, out, resume)
-    chunks = missing_chunks(study.games, kept, workers, chunk_size)
-    with tqdm(total=study.games, initial=len(kept), desc=study.label, unit="game",
-              disable=not progress, smoothing=0.1) as bar:
-        for indices, rows in simulate.iter_chunks(study.play_chunk, chunks, study.args,
-                                                  workers, executor):
-            path = write_chunk(parts, indices, rows)
-            bar.update(len(indices))
-            if on_chunk is not None:
-                on_chunk(indices, path)
-    kept = read_chunks(parts)
-    if sorted(kept) != list(range(study.games)):
-        raise StudyError(f"{parts} does not hold every game of the study; run it again with resume")
-    frame = study.to_frame([kept[i] for i in range(study.games)])
-    write_results(frame, out)
-    if not keep_parts:
-        _remove_parts(parts)
-    return frame
+    path = play_study(study, out, workers, executor, resume, chunk_size, progress, keep_parts,
+                      force, on_chunk, notify)
+    return read_results(path)
 
 
 __all__ = [
-    "FORMATS", "PARTS_SUFFIX", "STUDY_FILE", "Study", "StudyError", "check_output_path",
-    "hextremadura_study", "missing_chunks", "open_parts", "parts_directory", "read_chunks",
-    "read_results", "run_study", "write_chunk", "write_results", "xochintlan_study",
+    "FORMATS", "MANIFEST_FILE", "MAX_STUDY_GAMES", "MAX_STUDY_TURNS", "PARTS_SUFFIX",
+    "QUARANTINE", "STUDY_FILE", "Study", "StudyError", "StudyLock", "StudyWarning",
+    "check_output_path", "check_study_size", "hextremadura_study", "kept_games", "lock_path",
+    "missing_chunks", "open_parts", "parts_directory", "play_study", "read_manifest",
+    "read_results", "run_study", "study_cost", "verified_chunks", "verify_chunk", "write_chunk",
+    "write_results", "xochintlan_study",
 ]

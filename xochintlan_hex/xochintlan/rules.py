@@ -45,6 +45,10 @@ LOCKS = ("english", "french")
 #: 500 cells from the start, and a board can stretch two cells per tile.
 MAX_TILES_PER_KIND = 64
 
+#: Largest ``max_turns``: a game keeps every action for undo and its record, so a
+#: cap far beyond any finished game (a few hundred turns) only grows memory.
+MAX_TURNS = 10_000
+
 
 def _choices(values: Iterable[str]) -> str:
     return ", ".join(repr(v) for v in values)
@@ -99,7 +103,8 @@ class Rules:
         la pièce venant d'être jouée": an animal on the board is never played
         again, a switch plays the reserve's tile).
     ``max_turns``
-        stop after this many actions (a tie by turn limit), for simulations.
+        stop after this many actions (a tie by turn limit), for simulations;
+        at most :data:`MAX_TURNS`.
 
     Invalid values raise ``ValueError`` at once, naming the field and what it
     allows. Lattice objects are accepted and stored by name.
@@ -132,8 +137,8 @@ class Rules:
         if not _is_int(self.tiles_per_kind) or not 1 <= self.tiles_per_kind <= MAX_TILES_PER_KIND:
             raise ValueError(f"tiles_per_kind must be an int from 1 to {MAX_TILES_PER_KIND}, not {self.tiles_per_kind!r}")
         self._check_cards_per_player()
-        if self.max_turns is not None and (not _is_int(self.max_turns) or self.max_turns < 1):
-            raise ValueError(f"max_turns must be None or an int >= 1, not {self.max_turns!r}")
+        if self.max_turns is not None and (not _is_int(self.max_turns) or not 1 <= self.max_turns <= MAX_TURNS):
+            raise ValueError(f"max_turns must be None or an int from 1 to {MAX_TURNS}, not {self.max_turns!r}")
 
     def _check_cards_per_player(self) -> None:
         cpp = self.cards_per_player
