@@ -1,6 +1,5 @@
 """A game nobody won has a missing winner, kind and card: never the text "None" or "nan"."""
 
-
 from xochintlan_hex import stats
 from xochintlan_hex.simulate import simulate_xochintlan
 from xochintlan_hex.studies import read_results
