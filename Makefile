@@ -7,7 +7,7 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 NBVAL  := --nbval --nbval-sanitize-with tests/nbval_sanitize.cfg --nbval-cell-timeout=120
 
-.PHONY: lab test test-fast test-browser test-oldest browser-deps benchmarks fuzz clean typecheck
+.PHONY: lab test test-fast test-browser test-oldest browser-deps benchmarks fuzz clean typecheck play lessons
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -18,6 +18,20 @@ $(STAMP): pyproject.toml
 # JupyterLab refuses to run as root unless told; containers and classroom VMs often are root.
 lab: $(STAMP)
 	$(VENV)/bin/jupyter lab notebooks/ $$([ "$$(id -u)" = 0 ] && echo --allow-root)
+
+# The student page: the three apps, no code, served by Voila (http://localhost:8866).
+# For a class on other machines of the room: make play PLAY_ARGS="--Voila.ip=0.0.0.0"
+play: $(STAMP)
+	$(VENV)/bin/voila notebooks/play.ipynb --Voila.port=8866 $(PLAY_ARGS)
+
+# Re-run every lesson (and the student page) as they are saved: outputs, board pictures and
+# widget state, without per-cell timing metadata. Run it after a change that alters what they show.
+LESSONS := $(wildcard notebooks/0*.ipynb) notebooks/play.ipynb
+lessons: $(STAMP)
+	cd notebooks && for nb in $(notdir $(LESSONS)); do \
+	  ../$(VENV)/bin/jupyter nbconvert --to notebook --execute --inplace \
+	    --ExecutePreprocessor.record_timing=False --ExecutePreprocessor.timeout=600 $$nb || exit 1; \
+	done
 
 # Debian's chromium for the browser tests (Playwright's own browser download does not work here).
 browser-deps:
@@ -59,7 +73,7 @@ test-oldest: $(OLDEST)/.installed
 fuzz: $(STAMP)
 	XOCHINTLAN_HEX_FUZZ_EXAMPLES=$${FUZZ_EXAMPLES:-3000} $(PY) -m pytest tests/test_fuzz.py -p no:cacheprovider
 
-benchmarks: $(STAMP)
+benchmarks: $(STAMP) browser-deps
 	for b in benchmarks/*.py; do $(PY) $$b || exit 1; done
 
 clean:

@@ -116,15 +116,15 @@ def test_a_puzzle_object_and_canvas_clicks():
     app.board.draw()
     app.board.mouse("button_press", app.cell_to_canvas_fraction((1, 1)))
     assert [p.name for p in app.placed] == ["X"]
-    app.board.key("r")  # nothing selected changes shape for the symmetric X: still no error
+    app.keys.press("r")  # nothing selected changes shape for the symmetric X: still no error
 
 
-def test_keys_on_the_board_turn_flip_and_hint():
+def test_keys_of_the_app_turn_flip_and_hint():
     app = PuzzleApp("Pentominoes, 6 × 10").select("F")
     start = app.form
-    app.board.key("r")
+    app.keys.press("r")
     assert app.form == start.rotate()
-    app.board.key("m")
+    app.keys.press("m")
     assert app.form == start.rotate().mirror()
-    app.board.key("h")
+    app.keys.press("h")
     assert app.hinted is not None and "can be finished" in app.text("xh-hint-text")

@@ -283,7 +283,7 @@ def test_board_of_a_game_marks_its_legal_cells():
     ax = viz.draw_xochintlan(game, fresh_ax(), legal=True, status=True)
     cells = action_cells(game.legal_actions())
     assert (2, 0) in cells and (1, 0) not in cells  # the locked Lizard can be neither switched nor moved
-    assert ax.get_title().startswith("Turn 2: player 1")
+    assert ax.get_title().startswith("Turn 2: player 2")  # the second player, counted from 1
     assert_sane_png(png_of(ax))
 
 
@@ -293,7 +293,7 @@ def test_board_of_a_won_game_outlines_the_pattern():
         game.play(action)
     assert game.winner == 0 and game.winning_cells == frozenset(SEED_PATTERN)
     ax = viz.draw_xochintlan(game, fresh_ax(), status=True)
-    assert ax.get_title() == "Player 0 wins with Lizards (card L)"
+    assert ax.get_title() == "Player 1 wins with Lizards (card L)"  # people count players from 1
     lines = [c for c in ax.collections if hasattr(c, "get_segments")]
     assert any(len(c.get_segments()) == 12 for c in lines)  # the L's outline: 12 sides
     assert_sane_png(png_of(ax))

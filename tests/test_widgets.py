@@ -38,9 +38,9 @@ def browser_click(board: base.BoardCanvas, fraction: tuple[float, float], kind: 
     board.canvas._handle_message(board.canvas, message, [])
 
 
-def browser_key(board: base.BoardCanvas, key: str) -> None:
-    # the front end names keys as "k" + the key, with modifiers first ("shift+kR")
-    board.canvas._handle_message(board.canvas, {"type": "key_press", "key": "k" + key, "guiEvent": {}}, [])
+def browser_key(app, key: str) -> None:
+    """Send the message the app's key scope sends from the page for a key pressed while the app has the keys."""
+    app.keys._handle_custom_msg({"key": key}, [])
 
 
 def hot_seat(**options) -> XochintlanApp:
@@ -383,7 +383,7 @@ def test_choose_rotate_and_place_a_tile():
     offer, top = app.game.available()
     app.choose_tile(top)
     app.rotate()
-    browser_key(app.board, "r")              # the key does the same
+    browser_key(app, "r")              # the key does the same
     app.find("xh-rotate").click()
     app.find("xh-rotate-back").click()
     assert app.rotation == 2
@@ -399,7 +399,7 @@ def test_tile_pictures_beside_the_map_choose_a_tile_when_clicked():
     second = app.game.available()[1]
     browser_click(app.board, app.tile_to_canvas_fraction(1))
     assert app.selected_tile == second
-    browser_key(app.board, "1")
+    browser_key(app, "1")
     assert app.selected_tile == app.game.available()[0]
 
 
@@ -563,17 +563,18 @@ def test_explorer_size_lattice_and_kind_change_the_gallery():
     ex.set_kind("fixed")
     assert len(ex.forms) == 19
     ex.find("xh-lattice").value = "hex"
-    assert ex.text("xh-caption") == "44 fixed tetrahexes · showing 1–40"  # the size is kept
+    assert ex.text("xh-caption") == "44 fixed tetrahexes · showing 1–24"  # the size is kept
     ex.set_lattice("square").set_size(8)
     assert ex.pages > 1 and len(ex.page_forms) == explorer.PAGE_SIZE
     shown = ex.page_forms
     ex.find("xh-next").click()
     assert ex.page == 1 and ex.page_forms != shown
-    # the drop-down lists the page shown; choosing there selects that form
+    # the drop-down lists the page shown, after the selected form (on page 1), which it still names
     labels = [label for label, _ in ex.find("xh-form").options]
-    assert labels[0].startswith("41. ") and len(labels) == len(ex.page_forms)
-    ex.find("xh-form").value = 45
-    assert ex.selected == ex.forms[45] and ex.page == 1
+    assert labels[0] == f"1. {ex.forms[0].name} (selected, page 1)" and ex.text("xh-form") == labels[0]
+    assert labels[1].startswith("25. ") and len(labels) == len(ex.page_forms) + 1
+    ex.find("xh-form").value = 30  # choosing there selects that form
+    assert ex.selected == ex.forms[30] and ex.page == 1
 
 
 def test_the_gallery_canvas_takes_the_shape_of_its_forms():
@@ -588,7 +589,7 @@ def test_the_gallery_canvas_takes_the_shape_of_its_forms():
         width, height = ex._gallery.figure.get_size_inches()
         assert width <= explorer.GALLERY_MAX[0] and height <= explorer.GALLERY_MAX[1]
     # a page of a few forms makes a short canvas; a full page of hexominoes the tallest one
-    assert tuple(ex.set_lattice("square").set_kind("free").set_size(5)._gallery.figure.get_size_inches()) == (7.2, 2.2)
+    assert tuple(ex.set_lattice("square").set_kind("free").set_size(5)._gallery.figure.get_size_inches()) == (4.6, 1.87)
     assert ex.set_kind("one-sided").set_size(6)._gallery.figure.get_size_inches()[1] == explorer.GALLERY_MAX[1]
     # a click still selects the form under the mouse on the resized canvas
     browser_click(ex._gallery, ex.form_to_canvas_fraction(9))

@@ -174,8 +174,15 @@ def test_switch_never_touches_the_human():
 
 
 def test_switch_needs_the_new_kind_in_the_reserve():
-    game = play_all(Xochintlan(seed=0, rules=Rules(tiles_per_kind=1)), "B(1,0) L(0,1)")
+    game = play_all(Xochintlan(seed=0, rules=Rules(tiles_per_kind=2)), "B(1,0) L(0,1) B(-1,0)")
     refused(game, "(0,1)=B", "no Bird left in the reserve")
+
+
+def test_a_switch_of_the_locked_tile_names_the_lock_first():
+    # Switching the tile just played to its own kind breaks two rules; the lock is the one to learn.
+    game = play_all(Xochintlan(seed=0), "L(1,0) B(-1,0) L(1,-1)")
+    refused(game, "(1,-1)=L", "was just played by the previous player")
+    assert game.why_illegal("(1,-1)=L") == "(1, -1) was just played by the previous player"
 
 
 # "In any case the played tile must have at least one side in common with another
@@ -549,7 +556,7 @@ def test_redraw_reveals_a_card_and_draws_the_next_one():
 
 def test_redraw_needs_the_variant_a_card_and_a_deck():
     refused(Xochintlan(seed=0), "R0", "redraws belong to the allow_redraw=True variant")
-    refused(Xochintlan(seed=0, rules=Rules(allow_redraw=True)), "R1", r"no card 1: player 0 holds 1 card\(s\) \(R0 to R0\)")
+    refused(Xochintlan(seed=0, rules=Rules(allow_redraw=True)), "R1", r"no card 1: player 1 holds 1 card\(s\) \(R0 to R0\)")
     game = Xochintlan(players=2, seed=0, rules=Rules(allow_redraw=True, cards_per_player=8))
     play_all(game, "R3 R3")
     refused(game, "R3", "the deck is empty: no card left to draw")
@@ -745,7 +752,7 @@ def test_outcome_is_a_row_of_plain_values():
 
 def test_text_and_repr():
     game = play_all(Xochintlan(seed=0), "L(1,0)")
-    assert str(game) == "HL\nturn 1, player 1 to play; reserve L 7 B 8 M 8"
+    assert str(game) == "HL\nturn 1, player 2 to play; reserve L 7 B 8 M 8"  # people count players from 1
     assert repr(game).startswith("<Xochintlan square, 2 players, turn 1")
 
 

@@ -90,11 +90,14 @@ def resolve_tile(tile: Any, face: str | None, rotation: int | None, tileset: Any
 # -- one face -----------------------------------------------------------------------
 def draw_face(ax: Axes, centre: Point, spec: Any, face: str, rotation: int, *, scale: float,
               met: Sequence[bool] | None = None, holds: bool | None = None, label: bool = True,
-              alpha: float = 1.0, zorder: float = 1.0) -> None:
+              alpha: float = 1.0, zorder: float = 1.0, min_objective_points: float = 0.0) -> None:
     """Draw ``face`` of tile ``spec`` at ``centre`` (circumradius 1) turned by ``rotation``.
 
     ``scale`` is points per drawing unit (for text). ``met`` marks each front
-    requirement as met or not; ``holds`` marks a back objective.
+    requirement as met or not; ``holds`` marks a back objective. An objective's
+    words smaller than ``min_objective_points`` are left out (its mark stays):
+    a board that lists the objectives beside the map uses it, rather than show
+    unreadable specks.
     """
     data = spec.face(face)
     corners = hex_corners(centre)
@@ -117,7 +120,7 @@ def draw_face(ax: Axes, centre: Point, spec: Any, face: str, rotation: int, *, s
         for sector, icon in data.icons.items():
             draw_icon(ax, icon, towards(centre, (int(sector) + rotation) % SIDES, 0.6), 0.22, zorder=zorder + 0.1, alpha=alpha)
         if data.objective is not None:
-            _objective_badge(ax, centre, data.objective, scale, holds, alpha, zorder + 0.1)
+            _objective_badge(ax, centre, data.objective, scale, holds, alpha, zorder + 0.1, min_objective_points)
     if label:
         # the id sits in the top corner (TOP_CORNER), clear of bubbles, icons and the objective
         ax.text(centre[0], centre[1] + 0.8, spec.id, ha="center", va="center", fontsize=max(4.0, 0.15 * scale),
@@ -216,7 +219,7 @@ def objective_words(objective: Any) -> tuple[str, str]:
 
 
 def _objective_badge(ax: Axes, centre: Point, objective: Any, scale: float, holds: bool | None,
-                     alpha: float, zorder: float) -> None:
+                     alpha: float, zorder: float, min_points: float = 0.0) -> None:
     style.add(ax, RegularPolygon(centre, SIDES, radius=0.42, orientation=0.0, facecolor="white", edgecolor="#444444",
                                 linewidth=0.8, alpha=alpha, zorder=zorder))
     # with a verdict, the words move up to leave it room inside the centre hexagon
@@ -224,7 +227,7 @@ def _objective_badge(ax: Axes, centre: Point, objective: Any, scale: float, hold
     words = objective_words(objective)
     # long words ("monuments") get a smaller size so they stay inside the hexagon
     size = max(3.5, 0.135 * scale * min(1.0, 8.0 / max(len(w) for w in words)))
-    for text, dy in zip(words, offsets):
+    for text, dy in zip(words if size >= min_points else (), offsets):
         ax.text(centre[0], centre[1] + dy, text, ha="center", va="center", fontsize=size, alpha=alpha, zorder=zorder + 0.01)
     if holds is not None:
         mark, colour = ("✓", style.MET_COLOUR) if holds else ("✗", style.UNMET_COLOUR)

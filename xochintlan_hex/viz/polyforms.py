@@ -259,7 +259,8 @@ def _default_columns(count: int) -> int:
 
 def _label_gallery(ax: Axes, forms: Sequence[Any], grid: _Grid, labels: bool | Sequence[str], symmetry: bool) -> None:
     unit = grid.unit
-    name_size = max(7.0, min(0.55 * unit * style.points_per_unit(ax), 22.0))
+    name_size = max(9.0, min(0.55 * unit * style.points_per_unit(ax), 22.0))
+    marks_size = max(8.0, 0.75 * name_size)  # legible on a projector, however small the forms
     for i, form in enumerate(forms):
         x, y = grid.centre(i)
         y -= grid.slot / 2
@@ -268,4 +269,4 @@ def _label_gallery(ax: Axes, forms: Sequence[Any], grid: _Grid, labels: bool | S
             ax.text(x, y + 0.05 * unit, name, ha="center", va="top", fontsize=name_size, fontweight="bold")
         marks = symmetry_label(form) if symmetry else ""
         if marks:
-            ax.text(x, y - 0.62 * unit, marks, ha="center", va="top", fontsize=0.75 * name_size, color="#333333")
+            ax.text(x, y - 0.62 * unit, marks, ha="center", va="top", fontsize=marks_size, color="#333333")

@@ -54,6 +54,7 @@ PATTERN_COLOUR = OKABE_ITO["reddish_purple"]
 LEGAL_COLOUR = OKABE_ITO["blue"]
 #: a cell a person has selected (the first cell of a swap)
 SELECTED_COLOUR = OKABE_ITO["blue"]
+LAST_MOVE_COLOUR = "#000000"  # the cells of the last move (dashed: apart from the lock and the pattern)
 
 # -- Hextremadura ---------------------------------------------------------------
 TERRAIN_COLOURS: dict[str, str] = {

@@ -150,6 +150,7 @@ def draw_xochintlan(
     status: bool = False,
     frame: Iterable[Cell] | Sequence[float] | None = None,
     selected: Cell | Iterable[Cell] | None = None,
+    last: Cell | Iterable[Cell] | None = None,
 ) -> Axes:
     """Draw a Xochintlan board (a game, or a mapping cell -> "H" | "L" | "B" | "M").
 
@@ -173,6 +174,8 @@ def draw_xochintlan(
             A fixed frame keeps a board's place and scale from move to move.
         selected: a cell (or cells) to outline in solid blue, e.g. the first
             cell of a swap a person is making.
+        last: the cell (or cells) the last move acted on, outlined with a thick dashed
+            line, so that a move made while one looked away (a computer's) is seen.
 
     >>> from matplotlib.figure import Figure
     >>> window = [(x, y) for x in range(-3, 4) for y in range(-3, 4)]   # 7 x 7 cells
@@ -189,6 +192,7 @@ def draw_xochintlan(
     pattern_cells = _cells_option(pattern, game, "winning_cells")
     locked_cells = _cells_option(locked, game, "locked") & set(board)
     selected_cells = _cell_or_cells(selected, "selected")
+    last_cells = _cell_or_cells(last, "last")
     cards = _card_list(card)
     everything = set(board) | empties | legal_cells | pattern_cells
     points, margin = _frame_points(frame, lat, everything)
@@ -210,6 +214,9 @@ def draw_xochintlan(
     for cell in selected_cells:
         style.add(ax, style.cell_polygon(lat, cell, facecolor="none", edgecolor=style.SELECTED_COLOUR,
                                         linewidth=3.5, zorder=8))
+    for cell in last_cells:
+        style.add(ax, style.cell_polygon(lat, cell, facecolor="none", edgecolor=style.LAST_MOVE_COLOUR,
+                                        linewidth=3.0, linestyle=(0, (3, 1.5)), zorder=7))
     if coords:
         _draw_coords(ax, lat, everything, scale)
     if legend:
@@ -353,10 +360,10 @@ def status_text(game: Any) -> str:
         if getattr(game, "winner", None) is not None:
             kind = style.ANIMAL_NAMES.get(str(getattr(game.winning_kind, "value", game.winning_kind)), "?")
             card = getattr(getattr(game, "winning_card", None), "name", "")
-            return f"Player {game.winner} wins with {kind}s" + (f" (card {card})" if card else "")
+            return f"Player {game.winner + 1} wins with {kind}s" + (f" (card {card})" if card else "")
         reason = {"tie": "a tie: every animal is on the board", "turn_limit": "stopped at the turn limit"}
         return reason.get(getattr(game, "end_reason", ""), "game over")
-    return f"Turn {game.turn + 1}: player {game.current_player} to play"
+    return f"Turn {game.turn + 1}: player {game.current_player + 1} to play"  # people count from 1
 
 
 def _card_panels(points: list[tuple[float, float]], count: int, lat: Lattice) -> list[tuple[float, float, float, float]]:

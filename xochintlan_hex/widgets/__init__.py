@@ -1,12 +1,25 @@
 """Interactive boards for Jupyter: play both games and explore polyforms with the mouse.
 
-Three apps, each an ipywidgets layout around an ipympl canvas (a static picture,
-with a notice saying how to install ipympl, where it is missing):
+The apps, each an ipywidgets layout around a board: an ipympl canvas (a static
+picture, with a notice saying how to install ipympl, where it is missing), or for
+Xochintlan with ``board="svg"`` an SVG drawn by the browser (:mod:`.svgboard`):
 
 * :class:`XochintlanApp` -- a Xochintlan board, hot-seat or against computer players;
 * :class:`HextremaduraApp` -- the solo tile game, with a preview of each placement;
 * :class:`PolyformExplorer` -- browse polyforms, turn and mirror one, see its symmetries;
-* :class:`PuzzleApp` -- fill a board with pentominoes (or other pieces) by hand, with hints.
+* :class:`PuzzleApp` -- fill a board with pentominoes (or other pieces) by hand, with hints;
+* :class:`GameChooser` -- the student page (``make play``): choose a game and the players, then play.
+
+Each app keeps its keys while it has the focus (:mod:`.keys`): JupyterLab's
+shortcuts never see them, and the app's key line (``xh-keys``) says when it has them.
+
+How to write a new app on this base: subclass :class:`~.base.App`; build the board
+(:class:`~.base.BoardCanvas` or :class:`~.svgboard.SvgBoard`) and a list of side
+widgets (status and message first); make the root with
+``base.app_root(board, side, KeyScope(KEYS, self._on_key), "xh-<name>")``; give
+every widget a stable ``xh-*`` class; keep the code API (``click(cell)``, ...)
+calling the engine; override ``static_png`` if the picture a saved notebook keeps
+is not ``self.board``'s.
 
 Show an app by ending a cell with it (or ``display(app.widget)``). Every rule is
 the engines': the apps turn clicks into actions and show what the engine says.
@@ -28,7 +41,8 @@ Stable CSS classes (``widget.add_class``), for browser tests and styling
 
 All apps
     ``xh-app`` on the root, with ``xh-xochintlan``, ``xh-hextremadura`` or
-    ``xh-explorer``; ``xh-board`` the box holding the board canvas; ``xh-notice``
+    ``xh-explorer``; ``xh-board`` the box holding the board canvas (or the SVG
+    board, whose cells carry ``data-cell="x,y"``); ``xh-keys`` the key line; ``xh-notice``
     the "ipympl missing" message (only then); ``xh-message`` the engine's reason
     for a refused action (in Xochintlan, when the chosen action has no cell to
     click, why not, in the engine's words; empty otherwise); ``xh-undo``,
@@ -36,6 +50,7 @@ All apps
 
 XochintlanApp
     ``xh-status`` ("Player 1 to play", "Player 2 (greedy) to play…", "Game over");
+    ``xh-last-move`` ("Last move: Player 2 (greedy) placed a Bird on (1, 0)");
     ``xh-banner`` ("Player 1 wins: Lizards and the Human form card L", "Tie: ...");
     ``xh-action`` (toggle buttons Place / Switch / Move Human [/ Swap]);
     ``xh-animal`` (Lizard / Bird / Monkey); ``xh-reserve`` ("Reserve: Lizard 8 ·
@@ -53,8 +68,8 @@ HextremaduraApp
     front up, turned 1 × 60°"); ``xh-preview`` ("Preview: T4 on (1, 0) completes
     T2"); ``xh-score`` ("Score: 3 of 15"); ``xh-objectives`` (each back tile's
     objective, ✓ or ✗); ``xh-banner`` (the end screen: score, rating, quests).
-    Keys on the board canvas: ``r`` turn, ``R`` turn back, ``f`` flip, ``1``/``2``
-    choose a tile.
+    Keys (while the app has the focus): ``r`` turn, ``R`` turn back, ``f`` flip,
+    ``1``/``2`` choose a tile, ``u`` undo.
 
 PolyformExplorer
     ``xh-lattice`` (square / hex), ``xh-size`` (a drop-down), ``xh-kind`` (free /
@@ -66,18 +81,24 @@ PolyformExplorer
     D1, order 2: no turn, 1 mirror line"), ``xh-placements`` ("Around the Human:
     20 placements as a goal card (turns only), 40 with mirror images").
 
+GameChooser
+    ``xh-chooser`` (the page), ``xh-choose-game``, ``xh-people``, ``xh-computers``,
+    ``xh-computer``, ``xh-choose-lattice``, ``xh-start``, ``xh-chooser-message``,
+    ``xh-started`` (the box holding the app started).
+
 PuzzleApp
     ``xh-puzzle`` on the root; ``xh-puzzle-choice`` (drop-down of puzzles);
     ``xh-status`` ("3 of 12 pieces placed"); ``xh-banner`` ("Solved! Every cell is
     covered."); ``xh-tray`` (toggle buttons, one per piece left); ``xh-selection``
     ("Selected: F"); ``xh-rotate``, ``xh-mirror``, ``xh-hint``, ``xh-count``
     ("How many ways?"), ``xh-undo``, ``xh-clear`` buttons; ``xh-hint-text`` (the
-    solver's answer). Keys on the board canvas: ``r`` turn, ``m`` mirror, ``h`` hint.
+    solver's answer). Keys (while the app has the focus): ``r`` turn, ``m`` mirror, ``h`` hint.
 """
 
 from .explorer import PolyformExplorer
 from .hextremadura_app import HextremaduraApp
+from .launcher import GameChooser
 from .puzzle_app import PuzzleApp
 from .xochintlan_app import XochintlanApp
 
-__all__ = ["HextremaduraApp", "PolyformExplorer", "PuzzleApp", "XochintlanApp"]
+__all__ = ["GameChooser", "HextremaduraApp", "PolyformExplorer", "PuzzleApp", "XochintlanApp"]

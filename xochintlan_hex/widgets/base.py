@@ -23,6 +23,7 @@ centre is nearest, which is exactly the cell polygon on both lattices.
 from __future__ import annotations
 
 import asyncio
+import base64
 import functools
 import html
 import io
@@ -61,9 +62,25 @@ def side_by_side(board: w.Widget, controls: w.Widget) -> w.HBox:
     maps to the same cell, and no control ever covers it.
     """
     board.layout.flex = "0 0 auto"
-    controls.layout.flex = "1 1 320px"
-    controls.layout.min_width = "320px"
+    controls.layout.flex = "1 1 300px"
+    controls.layout.min_width = "300px"
+    controls.layout.max_width = "420px"
     return w.HBox([board, controls], layout=w.Layout(flex_flow="row wrap", align_items="flex-start"))
+
+
+def app_root(board: w.Widget, side: list[w.Widget], keys: w.Widget, *classes: str) -> w.Box:
+    """An app's root widget: the board, and beside it one column that starts with what a player
+    must read (the status, the banner, the refusal line) and ends with the key line.
+
+    Everything a player needs sits beside the board, so the whole app fits a
+    projector's screen (1280 x 800 with JupyterLab's file browser open) without scrolling.
+    """
+    column = w.VBox([*side, keys], layout=w.Layout(grid_gap="4px"))
+    return css(w.VBox([side_by_side(board, column)], layout=w.Layout(padding="4px")), "xh-app", *classes)
+
+
+#: toggle buttons as wide as their labels (ipywidgets' default is a fixed 148 px per button)
+COMPACT_TOGGLES = {"button_width": "auto"}
 
 
 def message_line(css_class: str = "xh-message") -> w.HTML:
@@ -127,8 +144,21 @@ class App:
     _syncing = False
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        # A cell ending with the app shows its widget, as for any ipywidget.
-        return self.widget._repr_mimebundle_(**kwargs)
+        # A cell ending with the app shows its widget, as for any ipywidget. A saved notebook
+        # also keeps a picture of the board and a line of text: a lesson not yet run (or read
+        # on a code-hosting site) shows the board as it was, not a dump of widget names.
+        bundle = self.widget._repr_mimebundle_(**kwargs)
+        if isinstance(bundle, dict):
+            picture = self.static_png()
+            if picture is not None:
+                bundle["image/png"] = base64.b64encode(picture).decode("ascii")
+            bundle["text/plain"] = f"{type(self).__name__}: run the notebook to play with this board"
+        return bundle
+
+    def static_png(self) -> bytes | None:
+        """A picture of the app's board as it stands (PNG bytes), kept in saved notebooks."""
+        board = getattr(self, "board", None)
+        return board.png() if isinstance(board, BoardCanvas) else None
 
     def find(self, css_class: str) -> w.Widget:
         """The first widget of the app carrying ``css_class`` (e.g. ``"xh-status"``)."""
@@ -203,9 +233,10 @@ class BoardCanvas:
     ``interactive`` says whether mouse and keys reach the figure.
     """
 
-    def __init__(self, figsize: tuple[float, float], board_class: str = "xh-board") -> None:
+    def __init__(self, figsize: tuple[float, float], board_class: str = "xh-board", static: bool = False) -> None:
         self.figure = Figure(figsize=figsize, dpi=DPI)
-        canvas_class = ipympl_canvas_class()
+        # static: a picture only (never shown by itself), e.g. what a saved notebook keeps of a board drawn elsewhere
+        canvas_class = None if static else ipympl_canvas_class()
         self.interactive = canvas_class is not None
         if self.interactive:
             self._image = None
@@ -215,8 +246,8 @@ class BoardCanvas:
         else:
             self.canvas = FigureCanvasAgg(self.figure)
             self._image = w.Image(format="png")
-            self.notice = css(w.HTML(IPYMPL_MISSING), "xh-notice")
-            children = [self.notice, self._image]
+            self.notice = None if static else css(w.HTML(IPYMPL_MISSING), "xh-notice")
+            children = [self._image] if static else [self.notice, self._image]
         self.widget = css(w.VBox(children), board_class)
 
     def connect(self, event: str, handler: Callable[[Any], None]) -> int:
@@ -231,7 +262,7 @@ class BoardCanvas:
         """
         if self.interactive:
             self.canvas.draw_idle()
-        elif self._image is not None:  # a static board always has its image widget
+        elif self._image is not None and self.notice is not None:  # a static board on the page (ipympl missing)
             self._image.value = self.png()
 
     def draw(self) -> None:

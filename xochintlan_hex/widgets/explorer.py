@@ -20,24 +20,27 @@ from ..lattice import get_lattice
 from ..polyforms import Polyform
 from ..viz.polyforms import SYMMETRY_NOTE, draw_card, draw_polyforms, gallery_size
 from ..xochintlan import Rules, card_placements
-from .base import App, BoardCanvas, board_axes, css, data_to_fraction, escape, is_finite_point, side_by_side
+from .base import COMPACT_TOGGLES, App, BoardCanvas, app_root, board_axes, css, data_to_fraction, escape, is_finite_point
+from .keys import KeyScope
 
 #: the size of a Xochintlan goal card
 CARD_SIZE = 5
 #: largest size offered per lattice (listing stays well under a second)
 MAX_SIZE = {"square": 9, "hex": 8}
 #: forms per gallery page, and columns of the gallery
-PAGE_SIZE = 40
-COLUMNS = 8
+PAGE_SIZE = 24
+COLUMNS = 6
 #: the gallery canvas (inches): at most this wide and tall, at least this wide and tall; and
 #: at most this many inches per cell, so that a few small forms are not blown up
-GALLERY_MAX = (7.2, 4.4)
+GALLERY_MAX = (4.6, 3.3)
 GALLERY_MIN = (2.4, 1.2)
 MAX_INCHES_PER_CELL = 0.36
 #: drawing units per cell (as the pictures measure a form's size)
 CELL_UNITS = {"square": 1.0, "hex": 1.6}
 #: where the gallery's axes sit on its figure (fractions)
 GALLERY_RECT = (0.01, 0.01, 0.98, 0.98)
+#: the explorer's keys (while it has the keyboard), as its key line names them
+KEYS = {"r": "turn", "m": "mirror", "ArrowLeft": "page back", "ArrowRight": "next page"}
 #: gallery colours: every form, and the one selected
 FORM_COLOUR = "#A6D6F0"
 SELECTED_COLOUR = "#E69F00"
@@ -68,8 +71,8 @@ def gallery_figsize(width: float, height: float, lattice: str = "square") -> tup
     The canvas takes the gallery's shape, so a page of a few forms has no empty
     bands above and below them, and the controls under it stay close.
 
-    >>> gallery_figsize(47.2, 14.4)       # 12 pentominoes in 8 columns: the full width, a short canvas
-    (7.2, 2.2)
+    >>> gallery_figsize(35.4, 14.4)       # 12 pentominoes in 6 columns: the full width, a short canvas
+    (4.6, 1.87)
     """
     _, _, fw, fh = GALLERY_RECT  # the axes' share of the canvas
     scale = min(GALLERY_MAX[0] * fw / width, GALLERY_MAX[1] * fh / height, MAX_INCHES_PER_CELL / CELL_UNITS[lattice])
@@ -155,11 +158,11 @@ class PolyformExplorer(App):
         return self
 
     def set_kind(self, kind: str) -> "PolyformExplorer":
-        """List the "free", "one-sided" or "fixed" forms."""
+        """List the "free", "one-sided" or "fixed" forms; the selected form stays selected, as it is turned."""
         if kind not in pf.KINDS:
             raise ValueError(f"kind must be one of {list(pf.KINDS)}, not {kind!r}")
         self.kind = kind
-        self._load_forms()
+        self._load_forms(keep=self.selected)
         return self
 
     def select(self, which: int | str) -> "PolyformExplorer":
@@ -222,6 +225,10 @@ class PolyformExplorer(App):
         centres = self._gallery_centres()
         return data_to_fraction(self._gallery_ax, centres[index - self.page * PAGE_SIZE])
 
+    def static_png(self) -> bytes | None:
+        """A picture of the gallery page shown (PNG bytes), kept in saved notebooks."""
+        return self._gallery.png()
+
     # -- internals ---------------------------------------------------------------------
     def _index_of(self, which: int | str) -> int:
         if isinstance(which, str):
@@ -241,10 +248,16 @@ class PolyformExplorer(App):
         self._show()
         return self
 
-    def _load_forms(self) -> None:
+    def _load_forms(self, keep: Polyform | None = None) -> None:
+        """List the forms of the lattice, size and kind; select ``keep`` (its listed form), else the first."""
         self.forms = pf.polyforms(self.size, self.lattice, self.kind)
         self._class_index = {form.canonical(self.kind): i for i, form in enumerate(self.forms)}
-        self.selected_index, self.selected, self.page = 0, self.forms[0], 0
+        index = None if keep is None else self._class_index.get(keep.canonical(self.kind))
+        if index is None:
+            index, keep = 0, None
+        self.selected_index = index
+        self.selected = self.forms[index] if keep is None else keep
+        self.page = index // PAGE_SIZE
         self._sync_controls()
         self._show()
 
@@ -269,12 +282,15 @@ class PolyformExplorer(App):
         self._previous.disabled = self.page == 0
         self._next.disabled = self.page >= self.pages - 1
         # The drop-down lists the page's forms only: thousands of options would make the page sluggish.
+        # The selected form is listed first when it is on another page, so the drop-down always names it.
         start = self.page * PAGE_SIZE
         options = [(f"{start + i + 1}. {f.name}", start + i) for i, f in enumerate(forms)]
+        if not start <= self.selected_index < start + len(forms):
+            index = self.selected_index
+            options.insert(0, (f"{index + 1}. {self.forms[index].name} (selected, page {index // PAGE_SIZE + 1})", index))
         if list(self._form_choice.options) != options:
             self._quiet_set(self._form_choice, options, "options")
-        on_page = start <= self.selected_index < start + len(forms)
-        self._quiet_set(self._form_choice, self.selected_index if on_page else None)
+        self._quiet_set(self._form_choice, self.selected_index)
 
     def _show_selected(self) -> None:
         ax = self._form_ax
@@ -282,8 +298,9 @@ class PolyformExplorer(App):
         draw_card(self.selected, ax=ax)
         self._form_board.refresh()
         form = self.selected
-        chiral = " · chiral: its mirror image is another form" if form.is_chiral else ""
-        self._name.value = escape(f"Selected: {form.name} ({form_word(form.size, form.lattice)}){chiral}")
+        # One idea per line, so lines break between ideas, not in the middle of one.
+        chiral = "<br>Chiral: its mirror image is another form." if form.is_chiral else ""
+        self._name.value = f"<b>Selected: {escape(form.name)}</b> ({form_word(form.size, form.lattice)}){chiral}"
         self._symmetry.value = escape(symmetry_text(form))
         turns, both = self.placements
         what = "as a goal card" if form.size == CARD_SIZE else "were it a goal card"
@@ -318,10 +335,11 @@ class PolyformExplorer(App):
 
     def _build_widgets(self) -> None:
         self._lattice_choice = css(w.ToggleButtons(options=["square", "hex"], value=self.lattice,
-                                                   description="Lattice"), "xh-lattice")
-        self._size_choice = css(w.Dropdown(description="Size"), "xh-size")
+                                                   style=COMPACT_TOGGLES), "xh-lattice")
+        self._size_choice = css(w.Dropdown(description="Size", layout=w.Layout(width="130px"),
+                                           style={"description_width": "40px"}), "xh-size")
         self._kind_choice = css(w.ToggleButtons(options=list(pf.KINDS[::-1]), value=self.kind,
-                                                description="Kind"), "xh-kind")
+                                                style=COMPACT_TOGGLES), "xh-kind")
         self._lattice_choice.observe(self._from_control(self.set_lattice), "value")
         self._size_choice.observe(self._from_control(self.set_size), "value")
         self._kind_choice.observe(self._from_control(self.set_kind), "value")
@@ -335,14 +353,16 @@ class PolyformExplorer(App):
         self._page_label = w.Label()
         self._previous.on_click(lambda _: self.previous_page())
         self._next.on_click(lambda _: self.next_page())
-        self._form_choice = css(w.Dropdown(description="Form"), "xh-form")
+        self._form_choice = css(w.Dropdown(description="Form", layout=w.Layout(width="auto", max_width="260px"),
+                                           style={"description_width": "40px"}), "xh-form")
         self._form_choice.observe(self._from_control(self.select), "value")
-        note = css(w.Label(SYMMETRY_NOTE), "xh-note")
+        # HTML rather than Label: the note wraps between words instead of being cut off.
+        note = css(w.HTML(escape(SYMMETRY_NOTE).replace("   ", "<br>")), "xh-note")
         gallery = css(w.VBox([self._caption, self._gallery.widget, note,
-                              w.HBox([self._previous, self._page_label, self._next, self._form_choice])]),
-                      "xh-gallery")
+                              w.HBox([self._previous, self._page_label, self._next], layout=w.Layout(flex_flow="row wrap")),
+                              self._form_choice]), "xh-gallery")
 
-        self._form_board = BoardCanvas((3.0, 3.4), board_class="xh-board")
+        self._form_board = BoardCanvas((2.2, 2.5), board_class="xh-board")
         self._form_ax = board_axes(self._form_board.figure, (0.02, 0.02, 0.96, 0.96))
         # HTML rather than Label: long lines wrap instead of being cut off.
         self._name = css(w.HTML(), "xh-form-name")
@@ -353,11 +373,14 @@ class PolyformExplorer(App):
         self._symmetry = css(w.HTML(), "xh-symmetry")
         self._placements = css(w.HTML(), "xh-placements")
         selected = css(w.VBox([self._name, self._form_board.widget, w.HBox([rotate, mirror]),
-                               self._symmetry, self._placements], layout=w.Layout(max_width="360px")),
-                       "xh-selected")
+                               self._symmetry, self._placements]), "xh-selected")
 
-        controls = w.VBox([self._lattice_choice, self._size_choice, self._kind_choice])
-        self.widget = css(w.VBox([controls, side_by_side(gallery, selected)]), "xh-app", "xh-explorer")
+        self.keys = KeyScope(KEYS, self._on_key)
+        controls = w.HBox([self._lattice_choice, self._size_choice], layout=w.Layout(flex_flow="row wrap"))
+        self.widget = app_root(gallery, [controls, self._kind_choice, selected], self.keys, "xh-explorer")
+
+    def _on_key(self, key: str) -> None:
+        {"r": self.rotate, "m": self.mirror, "ArrowLeft": self.previous_page, "ArrowRight": self.next_page}[key]()
 
     def _sync_controls(self) -> None:
         """Make the controls show the explorer's state without re-triggering their handlers."""

@@ -20,16 +20,17 @@ from typing import Any
 
 import ipywidgets as w
 from matplotlib.figure import Figure
-from matplotlib.patches import Polygon
+from matplotlib.patches import Polygon, Rectangle
 
 from ..hextremadura import Hextremadura, IllegalAction, Place, requirements_met
 from ..lattice import HEX, Cell
 from ..viz.hextremadura import draw_face, draw_tile
 from .base import (
+    COMPACT_TOGGLES,
     App,
+    app_root,
     banner_html,
     message_line,
-    side_by_side,
     BoardCanvas,
     as_cell,
     board_axes,
@@ -43,7 +44,9 @@ from .base import (
     pixels_per_unit,
     running_loop,
     steady_window,
+    view_window,
 )
+from .keys import KeyScope
 from .sprites import Frame, SpriteCache, clear_background, paste
 
 #: quests by the engine's key, as a person reads them
@@ -64,11 +67,19 @@ COMPLETE_COLOUR = "#009E73"
 #: a hexagon's centre-to-side distance (circumradius 1), and the margin kept around a tile's picture
 APOTHEM = 3 ** 0.5 / 2
 TILE_PAD = 0.08
-#: where the map and the two available tiles sit on the figure (fractions)
-MAP_RECT = (0.0, 0.0, 0.74, 1.0)
-PANEL_RECTS = ((0.77, 0.53, 0.22, 0.38), (0.77, 0.06, 0.22, 0.38))
+#: the board's size (inches at 100 pixels per inch): beside the controls, it fits a projector's screen
+BOARD_SIZE = (5.0, 4.3)
+#: where the map and the two available tiles sit on the figure (fractions); once no tile is
+#: left to place, the map takes the whole figure
+MAP_RECT = (0.0, 0.0, 0.72, 1.0)
+WHOLE_RECT = (0.0, 0.0, 1.0, 1.0)
+PANEL_RECTS = ((0.74, 0.53, 0.25, 0.38), (0.74, 0.06, 0.25, 0.38))
+#: objective words smaller than this (points) are left off the map's tiles: the side panel lists them
+MIN_OBJECTIVE_POINTS = 7.0
 #: the preview line while the mouse is not over a cell where the selected tile may go
 NO_PREVIEW = "Preview: point at an empty cell by the map"
+#: the app's keys (while it has the keyboard), as its key line names them
+KEYS = {"r": "turn", "R": "turn back", "f": "flip", "1": "offer", "2": "pile", "u": "undo"}
 
 
 class HextremaduraApp(App):
@@ -77,7 +88,7 @@ class HextremaduraApp(App):
     Code API (the buttons, keys and clicks call the same): :meth:`choose_tile`,
     :meth:`rotate`, :meth:`flip`, :meth:`hover`, :meth:`click`, :meth:`play`,
     :meth:`undo`, :meth:`new_game`, :meth:`cell_to_canvas_fraction`, :meth:`text`.
-    Keys on the board: ``r`` turn counter-clockwise, ``R`` turn back, ``f`` flip,
+    Keys (while the app has the focus): ``r`` turn counter-clockwise, ``R`` turn back, ``f`` flip,
     ``1``/``2`` choose the first/second available tile.
     """
 
@@ -90,6 +101,7 @@ class HextremaduraApp(App):
         self.rotation = 0
         self.face = "front"
         self.hovered: Cell | None = None
+        self._just_played: Cell | None = None  # no preview there until the mouse leaves that cell
         self.message = ""
         self._statuses: list[Any] | None = None
         self._window: set[Cell] | None = None
@@ -106,6 +118,7 @@ class HextremaduraApp(App):
         if tile_id != self.selected_tile:
             self.selected_tile = tile_id
             self.face = self.game.faces(tile_id)[0]
+            self.rotation = 0  # another tile starts unturned, as it lies in its pile
         self._quiet_set(self._tile_choice, tile_id)
         self._update_view()
         return self
@@ -132,6 +145,12 @@ class HextremaduraApp(App):
     def hover(self, cell: Cell | None) -> "HextremaduraApp":
         """Preview the selected tile on ``cell`` (None: no preview), as moving the mouse there does."""
         cell = None if cell is None else as_cell(cell)
+        if cell != self._just_played:
+            self._just_played = None
+        elif cell is not None:
+            # The mouse still rests where a tile was just placed: a preview there would
+            # look as if that tile stayed (after it left the map at once, explored).
+            cell = None
         if cell != self.hovered:
             self.hovered = cell
             self._show_preview()
@@ -159,6 +178,8 @@ class HextremaduraApp(App):
             return False
         removed = self.game.last_removed
         self.rotation = 0  # the next tile starts unturned
+        self._just_played = self.game.history[-1].cell
+        self.hovered = None
         self._set_message(f"Explored: {', '.join(removed)} (requirements met)" if removed else "")
         self._after_change()
         return True
@@ -309,6 +330,8 @@ class HextremaduraApp(App):
 
     def _compose(self) -> None:
         game, ax = self.game, self.map_ax
+        if tuple(ax.get_position(original=True).bounds) != self._map_rect():
+            ax.set_position(self._map_rect())
         window = self._view_cells()
         _frame(ax, window)
         ppu = pixels_per_unit(ax)
@@ -331,6 +354,10 @@ class HextremaduraApp(App):
         self._draw_panels(layer)
         self._frame.show(layer)
 
+    def _map_rect(self) -> tuple[float, float, float, float]:
+        """Where the map sits: beside the available tiles, or over the whole board once none is left."""
+        return MAP_RECT if self.game.available() else WHOLE_RECT
+
     def _background(self, window: set[Cell]) -> Any:
         """White, with the window's cells outlined faintly: a layer for :func:`paste` (kept until the window changes)."""
         def draw(ax: Any) -> None:
@@ -338,8 +365,9 @@ class HextremaduraApp(App):
             ax.add_collection(grid_collection(HEX, window, facecolor="white", edgecolor=GRID_COLOUR,
                                               linewidth=0.8, linestyle=":"))
 
-        pixels = self._sprites.get(("background", frozenset(window)), self._frame.size, self.figure.dpi, draw,
-                                   rect=MAP_RECT, background="white")
+        rect = self._map_rect()
+        pixels = self._sprites.get(("background", frozenset(window), rect), self._frame.size, self.figure.dpi, draw,
+                                   rect=rect, background="white")
         return pixels[::-1]  # bottom row first, as the frame stores its layer
 
     def _map_sprites(self, ppu: float) -> list[tuple[Cell, Any]]:
@@ -364,7 +392,8 @@ class HextremaduraApp(App):
         def draw(ax: Any) -> None:
             ax.set_xlim(-half_w, half_w)
             ax.set_ylim(-half_h, half_h)
-            draw_face(ax, (0.0, 0.0), spec, face, rotation, scale=scale, met=met, holds=holds)
+            draw_face(ax, (0.0, 0.0), spec, face, rotation, scale=scale, met=met, holds=holds,
+                      min_objective_points=MIN_OBJECTIVE_POINTS)
 
         met = tuple(met) if met is not None and any(met) else None  # none met looks like no requirement judged
         key = ("tile", id(self.game.tileset), tile_id, face, rotation, met, holds)
@@ -392,9 +421,11 @@ class HextremaduraApp(App):
             box = ax.bbox
             paste(layer, self._panel_sprite(ax, tile, face, rotation), ((box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2))
             where = "Offer" if tile == game.offer else "Pile"
-            ax.text(0.5, 1.02, f"{where}: {tile}" + (" (selected)" if chosen else ""), transform=ax.transAxes,
-                    ha="center", va="bottom", fontsize=10, fontweight="bold" if chosen else "normal",
-                    color=COMPLETE_COLOUR if chosen else "black")
+            ax.text(0.5, 1.02, f"{where}: {tile}", transform=ax.transAxes, ha="center", va="bottom", fontsize=10,
+                    fontweight="bold" if chosen else "normal", color=COMPLETE_COLOUR if chosen else "black")
+            if chosen:  # the selected tile is framed: a mark that needs no room beside its name
+                ax.add_patch(Rectangle((0.0, 0.0), 1.0, 1.0, transform=ax.transAxes, fill=False,
+                                       edgecolor=COMPLETE_COLOUR, linewidth=3, clip_on=False))
 
     def _view_cells(self) -> set[Cell]:
         """The cells the map shows: the tiles with a ring of empty cells, and never less than a small area.
@@ -402,7 +433,10 @@ class HextremaduraApp(App):
         The frame only changes when the map outgrows it, and then grows with room
         to spare: the tiles' scale, and so their kept pictures, last many clicks.
         """
-        self._window = steady_window(HEX, self.game.map, self._window, MIN_VIEW, GROWTH)
+        if self.game.is_over:  # the end map: the tiles as large as the board allows
+            self._window = view_window(HEX, self.game.map, (0.0, 0.0))
+        else:
+            self._window = steady_window(HEX, self.game.map, self._window, MIN_VIEW, GROWTH)
         return self._window
 
     def _prefetch(self) -> None:
@@ -425,7 +459,7 @@ class HextremaduraApp(App):
 
     # -- widgets ----------------------------------------------------------------------
     def _build_widgets(self) -> None:
-        self.board = BoardCanvas((7.4, 5.2))
+        self.board = BoardCanvas(BOARD_SIZE)
         self.figure: Figure = self.board.figure
         self.map_ax = board_axes(self.figure, MAP_RECT)
         self.tile_axes = [board_axes(self.figure, rect) for rect in PANEL_RECTS]
@@ -436,7 +470,7 @@ class HextremaduraApp(App):
         self._frame = Frame(self.figure, on_resize=self._compose)
         self.board.connect("button_press_event", self._on_press)
         self.board.connect("motion_notify_event", self._on_motion)
-        self.board.connect("key_press_event", self._on_key)
+        self.keys = KeyScope(KEYS, self._on_key)
 
         self._status = css(w.Label(), "xh-status")
         self._piles = css(w.Label(), "xh-piles")
@@ -445,7 +479,7 @@ class HextremaduraApp(App):
         # HTML rather than Label: a long line wraps instead of being cut short.
         self._preview = css(w.HTML(), "xh-preview")
         self._selection = css(w.Label(), "xh-selection")
-        self._tile_choice = css(w.ToggleButtons(description="Tile"), "xh-tiles")
+        self._tile_choice = css(w.ToggleButtons(style=COMPACT_TOGGLES), "xh-tiles")
         self._tile_choice.observe(self._from_control(self.choose_tile), "value")
         fit = w.Layout(width="auto")
         self._rotate = css(w.Button(description="⟲ Rotate (r)", tooltip="turn counter-clockwise", layout=fit),
@@ -462,12 +496,13 @@ class HextremaduraApp(App):
         self._score = css(w.Label(), "xh-score")
         self._objectives = css(w.HTML(), "xh-objectives")
 
-        controls = w.VBox([self._tile_choice, w.HBox([self._rotate, self._rotate_back, self._flip]),
-                           self._selection, self._preview, w.HBox([self._undo, new]), self._score,
-                           self._objectives])
-        self._status.layout.margin = "0 2em 0 0"
-        self.widget = css(w.VBox([w.HBox([self._status, self._piles]), self._banner, self._message,
-                                  side_by_side(self.board.widget, controls)]), "xh-app", "xh-hextremadura")
+        # A long list of objectives scrolls inside its box rather than pushing the app off the screen.
+        self._objectives.layout = w.Layout(max_height="150px", overflow="auto")
+        self._status.layout.margin = "0 1em 0 0"
+        side = [w.HBox([self._status, self._score]), self._piles, self._banner, self._message, self._tile_choice,
+                w.HBox([self._rotate, self._rotate_back, self._flip]), self._selection, self._preview,
+                w.HBox([self._undo, new]), self._objectives]
+        self.widget = app_root(self.board.widget, side, self.keys, "xh-hextremadura")
 
     def _on_press(self, event: Any) -> None:
         if not is_finite_point(event.xdata, event.ydata):
@@ -485,9 +520,10 @@ class HextremaduraApp(App):
             # Redraw only when the preview changes: over an occupied cell there is none.
             self.hover(cell if cell not in self.game.map else None)
 
-    def _on_key(self, event: Any) -> None:
-        key = event.key
-        if key == "r":
+    def _on_key(self, key: str) -> None:
+        if key == "u":
+            self.undo()
+        elif key == "r":
             self.rotate()
         elif key in ("R", "shift+r", "shift+R"):
             self.rotate(-1)

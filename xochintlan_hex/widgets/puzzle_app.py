@@ -31,6 +31,7 @@ from .base import (
     App, BoardCanvas, as_cell, banner_html, board_axes, cell_at, clear_artists, css, data_to_fraction, escape,
     is_finite_point, message_line, side_by_side,
 )
+from .keys import KeyScope
 
 #: the puzzles offered in the menu: title -> (region, lattice, piece set, leftover)
 PUZZLES: dict[str, tuple[str, str, str, bool]] = {
@@ -48,7 +49,7 @@ PUZZLES: dict[str, tuple[str, str, str, bool]] = {
 COUNT_AT_MOST_LEFT = 7
 #: outline of the hinted placement, and of the piece under the mouse
 HINT_COLOUR = "#000000"
-#: keys on the board canvas, and the method each one calls
+#: the app's keys (while it has the keyboard), and the method each one calls
 KEYS = {"r": "rotate", "m": "mirror", "h": "hint"}
 
 
@@ -317,7 +318,8 @@ class PuzzleApp(App):
         self.board_ax = board_axes(self.figure, (0.01, 0.02, 0.72, 0.96))
         self.piece_ax = board_axes(self.figure, (0.76, 0.3, 0.22, 0.45))
         self.board.connect("button_press_event", self._on_press)
-        self.board.connect("key_press_event", self._on_key)
+        # Keys stay in the app whatever part of it has the focus, and never reach JupyterLab.
+        self.keys = KeyScope(KEYS, self._on_key)
 
         self._choice = css(w.Dropdown(options=list(PUZZLES), description="Puzzle",
                                       layout=w.Layout(width="auto")), "xh-puzzle-choice")
@@ -343,7 +345,7 @@ class PuzzleApp(App):
         self._undo.on_click(lambda _: self.undo())
         clear.on_click(lambda _: self.clear())
         controls = w.VBox([self._tray, self._selection, w.HBox([self._rotate, self._mirror]),
-                           w.HBox([hint, count]), self._hint_text, w.HBox([self._undo, clear])])
+                           w.HBox([hint, count]), self._hint_text, w.HBox([self._undo, clear]), self.keys])
         self.widget = css(w.VBox([w.HBox([self._choice, self._status]), self._banner, self._message,
                                   side_by_side(self.board.widget, controls)]), "xh-app", "xh-puzzle")
 
@@ -355,10 +357,8 @@ class PuzzleApp(App):
         elif event.inaxes is self.piece_ax:
             self.rotate()  # a click on the selected piece turns it
 
-    def _on_key(self, event: Any) -> None:
-        action = KEYS.get(event.key)
-        if action is not None:
-            getattr(self, action)()
+    def _on_key(self, key: str) -> None:
+        getattr(self, KEYS[key])()
 
 
 def _middle_cell(lattice: Any, cells: Any) -> Cell:

@@ -42,10 +42,11 @@ from ..viz.polyforms import draw_card
 from ..viz.xochintlan import draw_xochintlan
 from ..xochintlan import HUMAN, KIND_NAMES, KINDS, IllegalAction, MoveHuman, Place, Redraw, Rules, Swap, Switch, Xochintlan
 from .base import (
+    COMPACT_TOGGLES,
     App,
+    app_root,
     banner_html,
     message_line,
-    side_by_side,
     BoardCanvas,
     as_cell,
     board_axes,
@@ -58,6 +59,8 @@ from .base import (
     running_loop,
     steady_window,
 )
+from .keys import KeyScope
+from .svgboard import SvgBoard, cell_fraction, xochintlan_svg
 
 Cell = tuple[int, int]
 
@@ -73,6 +76,14 @@ MIN_VIEW = {"square": (3.5, 3.5), "hex": (5.5, 5.0)}
 GROWTH = {"square": 1.0, "hex": 1.8}
 #: the hint names at most this many of the engine's reasons
 MAX_REASONS = 2
+#: who may draw the board: the browser (SVG) or matplotlib in the kernel (ipympl)
+BOARD_KINDS = ("svg", "ipympl")
+#: the board's size (inches at 100 pixels per inch): beside the controls, it fits a projector's screen
+BOARD_SIZE = (5.0, 5.0)
+#: the app's keys (while it has the keyboard), as its key line names them
+KEYS = {"p": "place", "s": "switch", "h": "move Human", "l": "Lizard", "b": "Bird", "m": "Monkey", "u": "undo"}
+KEY_ACTIONS = {"p": "place", "s": "switch", "h": "move"}
+KEY_ANIMALS = {"l": "L", "b": "B", "m": "M"}
 #: colours of the message line: a refusal, and a hint
 REFUSAL_COLOUR = "#B33C00"
 HINT_COLOUR = "#0B5394"
@@ -100,6 +111,9 @@ class XochintlanApp(App):
     deal (and the seeds of later new games). ``pause`` is how long a computer
     player waits before moving: ``0`` plays computer moves at once, ``None``
     only when :meth:`step_computer` is called (for lessons and tests that step).
+    ``board`` chooses who draws the board: ``"svg"``, the browser (an SVG picture
+    sent by the kernel, painted at once and scaled to the page), or ``"ipympl"``,
+    matplotlib in the kernel (a picture sent to an ipympl canvas).
 
     Code API (the buttons and clicks call the same): :meth:`click`,
     :meth:`choose_action`, :meth:`choose_animal`, :meth:`show_card`,
@@ -114,7 +128,11 @@ class XochintlanApp(App):
         seed: int | None = None,
         pause: float | None = DEFAULT_PAUSE,
         cards: Sequence[Sequence[Any]] | None = None,
+        board: str = "ipympl",
     ) -> None:
+        if board not in BOARD_KINDS:
+            raise ValueError(f"board must be one of {list(BOARD_KINDS)}, not {board!r}")
+        self.board_kind = board
         if len(players) < 1:
             raise ValueError("players must list at least one seat: 'human' or a computer player's name")
         if pause is not None and (not isinstance(pause, (int, float)) or pause < 0):
@@ -136,6 +154,7 @@ class XochintlanApp(App):
         self.hint = ""  # why the chosen action has no cell to click now (the engine's reasons)
         self._window: set[Cell] | None = None
         self._card_png_key: Any = None
+        self._movers: list[int] = []  # who played each move of the game's history
         self._build_widgets()
         self.new_game(seed=seed)
 
@@ -180,11 +199,13 @@ class XochintlanApp(App):
 
     def play(self, action: Any) -> bool:
         """Play ``action`` (an action or its notation) for the player to move; True when played."""
+        player = self.game.current_player
         try:
             self.game.play(action)
         except IllegalAction as refusal:
             self._set_message(str(refusal), refused=True)
             return False
+        self._movers.append(player)
         self._set_message("")
         self._after_move()
         return True
@@ -229,9 +250,9 @@ class XochintlanApp(App):
         if not self.game.history:
             self._set_message("Nothing to undo: no move has been played.", refused=True)
             return False
-        self.game.undo()
+        self._undo_one()
         while self.humans and self.game.history and not self.is_human(self.game.current_player):
-            self.game.undo()
+            self._undo_one()
         self.selection = None
         self._set_message("")
         self._after_move()
@@ -243,6 +264,7 @@ class XochintlanApp(App):
         if seed is None and hasattr(self, "game"):
             seed = None if self._seed is None else self._seeds.randrange(2**31)
         self.game = Xochintlan(players=len(self.seats), seed=seed, rules=self.rules, cards=self._cards)
+        self._movers = []
         self._window = None  # a new game starts in the smallest frame again
         self.selection = None
         self.action = "place"
@@ -261,7 +283,23 @@ class XochintlanApp(App):
     def cell_to_canvas_fraction(self, cell: Cell) -> tuple[float, float]:
         """Where ``cell``'s centre is on the board canvas: (x, y) fractions of its width and
         height, measured from the top-left corner (as a browser measures clicks)."""
+        if self.board_kind == "svg":
+            return cell_fraction(self.game, self._view_cells(), as_cell(cell))
         return data_to_fraction(self.ax, self.game.lattice.center(as_cell(cell)))
+
+    def last_move_text(self) -> str:
+        """The last move in words, e.g. "Last move: Player 2 (greedy) placed a Bird on (1, 0)"."""
+        history = self.game.history
+        if not history:
+            return "Last move: none yet"
+        player = self._movers[-1] if len(self._movers) == len(history) else None
+        who = "the last player" if player is None else self.player_label(player)
+        return f"Last move: {who} {_move_words(history[-1])}"
+
+    def _undo_one(self) -> None:
+        self.game.undo()
+        if self._movers:
+            self._movers.pop()
 
     # -- after each change -------------------------------------------------------------
     def _after_move(self) -> None:
@@ -297,9 +335,11 @@ class XochintlanApp(App):
         if not self._computer_to_play():
             return None
         player = self.seats[self.game.current_player]
+        mover = self.game.current_player
         try:
             action = player.choose(self.game.clone(), self._rng)
             self.game.play(action)
+            self._movers.append(mover)
         except Exception as error:  # a failing player must not leave the board silently stuck
             self._set_message(f"{self.player_label(self.game.current_player)} could not move: {error}", refused=True)
             return None
@@ -338,6 +378,7 @@ class XochintlanApp(App):
         locked = ", ".join(_cell_text(c, spaced=True) for c in sorted(game.locked)) or "nothing"
         self._lock.value = f"Locked: {locked}"
         self._banner.value = self._banner_html()
+        self._last_move.value = escape(self.last_move_text())
         self._undo.disabled = not game.history
         self._draw_board()
         self._show_card()
@@ -428,15 +469,29 @@ class XochintlanApp(App):
         return cells
 
     def _draw_board(self) -> None:
-        ax = self.ax
-        clear_artists(ax)
         window = self._view_cells()
         targets = self._target_cells()
-        draw_xochintlan(self.game, ax=ax, legal=targets, locked=True, pattern=True, frame=window, empty=window,
-                        selected=self.selection, legend=False)
+        last = _move_cells(self.game.history[-1]) if self.game.history else []
+        if self.board_kind == "svg":
+            self.svg_board.svg = xochintlan_svg(self.game, window, legal=targets, selected=self.selection, last=last)
+        else:
+            self._draw_picture(window, targets, last)
+            self.board.refresh()
         self.hint = self._hint_text(targets)
         self._show_message()
-        self.board.refresh()
+
+    def _draw_picture(self, window: set[Cell], targets: set[Cell], last: list[Cell]) -> None:
+        """The board drawn by matplotlib (the ipympl canvas, and the picture kept in saved notebooks)."""
+        clear_artists(self.ax)
+        draw_xochintlan(self.game, ax=self.ax, legal=targets, locked=True, pattern=True, frame=window,
+                        empty=window, selected=self.selection, legend=False, last=last or None)
+
+    def static_png(self) -> bytes | None:
+        """A picture of the board as it stands (PNG bytes), kept in saved notebooks."""
+        if self.board_kind == "svg":
+            last = _move_cells(self.game.history[-1]) if self.game.history else []
+            self._draw_picture(self._view_cells(), self._target_cells(), last)
+        return self.board.png()
 
     def _view_cells(self) -> set[Cell]:
         """The cells the board shows: at first a small area around the Human; it grows,
@@ -470,17 +525,17 @@ class XochintlanApp(App):
                                 if revealed else "")
         if public:
             hands = [(p, card) for p, cards in enumerate(game.cards) for card in cards]
-            self._card_title.value = "Cards: " + " · ".join(
-                f"{self.player_label(p)}: {', '.join(c.name for c in cards)}" for p, cards in enumerate(game.cards))
+            self._card_title.value = escape("Cards: " + " · ".join(
+                f"{self.player_label(p)}: {', '.join(c.name for c in cards)}" for p, cards in enumerate(game.cards)))
             self._set_card_image([card for _, card in hands], [f"P{p + 1}: {card.name}" for p, card in hands])
         elif viewer is None or not self.card_shown:
             who = "Cards" if viewer is None else f"{self.player_label(viewer)}'s card"
             hint = "" if viewer is None else " (the others look away, then press Show my card)"
-            self._card_title.value = f"{who}: hidden{hint}"
+            self._card_title.value = escape(f"{who}: hidden{hint}")
             self._set_card_image([], [])
         else:
             cards = game.cards[viewer]
-            self._card_title.value = f"{self.player_label(viewer)}'s card: {', '.join(c.name for c in cards)}"
+            self._card_title.value = escape(f"{self.player_label(viewer)}'s card: {', '.join(c.name for c in cards)}")
             self._set_card_image(cards, [c.name for c in cards])
 
     def _set_card_image(self, cards: Sequence[Any], labels: Sequence[str]) -> None:
@@ -497,27 +552,33 @@ class XochintlanApp(App):
         return names + ["swap"] if self.rules.endgame == "swap" else names
 
     def _build_widgets(self) -> None:
-        self.board = BoardCanvas((5.5, 5.5))
+        # The matplotlib picture: the board itself with ipympl, else only the picture a saved notebook keeps.
+        self.board = BoardCanvas(BOARD_SIZE, static=self.board_kind == "svg")
         self.figure: Figure = self.board.figure
         self.ax = board_axes(self.figure, (0.01, 0.01, 0.98, 0.98))
         self.board.connect("button_press_event", self._on_press)
+        if self.board_kind == "svg":
+            self.svg_board = css(SvgBoard(self.click), "xh-board")
+        board_widget = self.svg_board if self.board_kind == "svg" else self.board.widget
 
         self._status = css(w.Label(), "xh-status")
+        # HTML rather than Label: these lines wrap in a narrow column instead of being cut short.
+        self._last_move = css(w.HTML(), "xh-last-move")
         self._banner = css(w.HTML(), "xh-banner")
         self._message = message_line()
         self._action_choice = css(w.ToggleButtons(
-            options=[(ACTION_NAMES[a], a) for a in self._action_names()], value="place", description="Action"),
+            options=[(ACTION_NAMES[a], a) for a in self._action_names()], value="place", style=COMPACT_TOGGLES),
             "xh-action")
         self._animal_choice = css(w.ToggleButtons(
-            options=[(KIND_NAMES[k], k) for k in KINDS], value=KINDS[0], description="Animal"), "xh-animal")
+            options=[(KIND_NAMES[k], k) for k in KINDS], value=KINDS[0], style=COMPACT_TOGGLES), "xh-animal")
         self._action_choice.observe(self._from_control(self.choose_action), "value")
         self._animal_choice.observe(self._from_control(self.choose_animal), "value")
         self._reserve = css(w.Label(), "xh-reserve")
         self._lock = css(w.Label(), "xh-lock")
-        self._key = css(w.Label("Key: ◆ L Lizard · ▲ B Bird · ● M Monkey · ★ Human"), "xh-key")
+        self._key = css(w.HTML("Key: ◆ L Lizard · ▲ B Bird · ● M Monkey · ★ Human"), "xh-key")
 
-        self._card_title = css(w.Label(), "xh-card-title")
-        self._card_image = w.Image(format="png", layout=w.Layout(width="150px"))
+        self._card_title = css(w.HTML(), "xh-card-title")  # HTML: a long line wraps instead of being cut
+        self._card_image = w.Image(format="png", layout=w.Layout(width="110px"))
         self._show_card_button = css(w.Button(description="Show my card"), "xh-show-card")
         self._show_card_button.on_click(lambda _: self.show_card())
         self._revealed = css(w.Label(), "xh-revealed")
@@ -534,10 +595,20 @@ class XochintlanApp(App):
         self._undo.on_click(lambda _: self.undo())
         new.on_click(lambda _: self.new_game())
 
-        controls = w.VBox([self._action_choice, self._animal_choice, self._reserve, self._lock, self._key, card,
-                           w.HBox([self._undo, new])])
-        self.widget = css(w.VBox([self._status, self._banner, self._message,
-                                  side_by_side(self.board.widget, controls)]), "xh-app", "xh-xochintlan")
+        self.keys = KeyScope(KEYS, self._on_key)
+        side = [self._status, self._last_move, self._banner, self._message, self._action_choice,
+                self._animal_choice, self._reserve, self._lock, self._key, card, w.HBox([self._undo, new])]
+        self.widget = app_root(board_widget, side, self.keys, "xh-xochintlan")
+        if self.board_kind == "svg":  # a picture the browser scales: it shrinks before the controls wrap below
+            board_widget.layout.flex = "1 1 300px"
+
+    def _on_key(self, key: str) -> None:
+        if key in KEY_ACTIONS and KEY_ACTIONS[key] in self._action_names():
+            self.choose_action(KEY_ACTIONS[key])
+        elif key in KEY_ANIMALS:
+            self.choose_animal(KEY_ANIMALS[key])
+        elif key == "u":
+            self.undo()
 
     def _on_press(self, event: Any) -> None:
         if event.inaxes is self.ax and is_finite_point(event.xdata, event.ydata):
@@ -576,6 +647,29 @@ def _click_cell(action: Any, mode: str, animal: str, selection: Cell | None) -> 
         if selection in (action.a, action.b):
             return action.b if selection == action.a else action.a
     return None
+
+
+def _move_words(action: Any) -> str:
+    """What a move did, in words ("placed a Bird on (1, 0)")."""
+    if isinstance(action, Place):
+        return f"placed a {KIND_NAMES[action.kind]} on {_cell_text(action.cell, spaced=True)}"
+    if isinstance(action, Switch):
+        return f"switched {_cell_text(action.cell, spaced=True)} to a {KIND_NAMES[action.kind]}"
+    if isinstance(action, MoveHuman):
+        return f"moved the Human to {_cell_text(action.cell, spaced=True)}"
+    if isinstance(action, Swap):
+        return f"swapped {_cell_text(action.a, spaced=True)} and {_cell_text(action.b, spaced=True)}"
+    if isinstance(action, Redraw):
+        return f"revealed card {action.index + 1} and drew a new one"
+    return f"played {action}"
+
+
+def _move_cells(action: Any) -> list[Cell]:
+    """The cells a move acted on (none for a redraw)."""
+    if isinstance(action, Swap):
+        return [action.a, action.b]
+    cell = getattr(action, "cell", None)
+    return [cell] if cell is not None else []
 
 
 def _cards_png(cards: Sequence[Any], labels: Sequence[str]) -> bytes:

@@ -137,7 +137,7 @@ class Xochintlan(GameCore, ShowsItself):
     >>> print(game)
     H
     L
-    turn 1, player 1 to play; reserve L 7 B 8 M 8
+    turn 1, player 2 to play; reserve L 7 B 8 M 8
     """
 
     def __init__(
@@ -411,12 +411,13 @@ class Xochintlan(GameCore, ShowsItself):
             raise IllegalAction(f"{cell} is empty: there is no animal to switch")
         if old == HUMAN:
             raise IllegalAction("the Human can never be switched")
+        # The lock is named first: it is the rule that forbids any switch of this tile now.
+        if c in self._lock:
+            raise IllegalAction(f"{cell} was just played by the previous player")
         if old == kind:
             raise IllegalAction(f"{cell} already holds {_a(kind)}")
         if not self._reserve[kind]:
             raise IllegalAction(f"no {KIND_NAMES[kind]} left in the reserve")
-        if c in self._lock:
-            raise IllegalAction(f"{cell} was just played by the previous player")
         if self._any_case and c in self._cut_off:
             raise IllegalAction(f"{cell} touches no other tile: a switched tile must share a side with another tile")
         return (SWITCH, c, kind)
@@ -466,7 +467,7 @@ class Xochintlan(GameCore, ShowsItself):
         hand = self._hands[self._player]
         if action.index >= len(hand):
             raise IllegalAction(
-                f"no card {action.index}: player {self._player} holds {len(hand)} card(s) (R0 to R{len(hand) - 1})"
+                f"no card {action.index}: player {self._player + 1} holds {len(hand)} card(s) (R0 to R{len(hand) - 1})"
             )
         if self._drawn >= len(self._deck):
             raise IllegalAction("the deck is empty: no card left to draw")
@@ -543,6 +544,44 @@ class Xochintlan(GameCore, ShowsItself):
         twin._hands = [list(hand) for hand in self._hands]
         twin._hand_keys = [list(keys) for keys in self._hand_keys]
         twin._revealed = list(self._revealed)
+        return twin
+
+    def sample_hidden(self, viewer: int, rng: random.Random) -> "Xochintlan":
+        """A copy in which every card ``viewer`` cannot see is dealt again with ``rng``.
+
+        The hidden cards of the other players and the order of the cards left
+        to draw are drawn anew from the cards ``viewer`` has not seen (not in
+        its hand, not shown to it, not revealed by a redraw). The board, the
+        turn, the lock and everything ``viewer`` sees stay as they are. The
+        copy is one of the worlds ``viewer`` cannot tell apart from the real
+        game: search players play on such copies (a "determinization"), and
+        nothing in it depends on the real hidden cards. It is an imagined
+        game: its record is not the game's.
+
+        >>> game = Xochintlan(players=3, seed=4)
+        >>> world = game.sample_hidden(0, random.Random(1))
+        >>> world.cards[0] == game.cards[0], len(world.cards[1]), world.cards_left == game.cards_left
+        (True, 1, True)
+        """
+        if isinstance(viewer, bool) or not isinstance(viewer, int) or not 0 <= viewer < self.n_players:
+            raise ValueError(f"viewer must be a player index 0..{self.n_players - 1}, not {viewer!r}")
+        visible = self.visible_cards(viewer)
+        seen = {card.name for hand in visible for card in hand if card is not None}
+        seen |= {card.name for _, card in self._revealed}
+        # The deck's own order, never the real hands': the draw reads nothing hidden.
+        pool = [card for card in goal_cards(self.rules.lattice) if card.name not in seen]
+        rng.shuffle(pool)
+        slots = [(p, i) for p, hand in enumerate(visible) for i, card in enumerate(hand) if card is None]
+        if len(pool) < len(slots):
+            raise ValueError(f"cannot deal {len(slots)} hidden card(s) from the {len(pool)} card(s) player {viewer} has not seen")
+        twin = self.clone()
+        for (p, i), card in zip(slots, pool):
+            twin._hands[p][i] = card
+            twin._hand_keys[p][i] = card_keys(card, self.rules.match)
+        hidden = {p for p, _ in slots}
+        twin._dealt = tuple(tuple(twin._hands[p]) if p in hidden else hand for p, hand in enumerate(self._dealt))
+        left = len(self._deck) - self._drawn
+        twin._deck = self._deck[: self._drawn] + tuple(pool[len(slots) : len(slots) + left])
         return twin
 
     def __copy__(self) -> "Xochintlan":
@@ -640,14 +679,14 @@ class Xochintlan(GameCore, ShowsItself):
     def status(self) -> str:
         """One line: the turn, who plays or how the game ended, the reserve."""
         reserve = " ".join(f"{k} {self._reserve[k]}" for k in KINDS)
-        if self._end == "win" and self._win_card is not None and self._win_kind is not None:
-            state = f"player {self._winner} won with {self._win_card.name} in {KIND_NAMES[self._win_kind]}s"
+        if self._end == "win" and self._winner is not None and self._win_card is not None and self._win_kind is not None:
+            state = f"player {self._winner + 1} won with {self._win_card.name} in {KIND_NAMES[self._win_kind]}s"
         elif self._end == "tie":
             state = "tie"
         elif self._end == "turn_limit":
             state = "tie by turn limit"
         else:
-            state = f"player {self._player} to play"
+            state = f"player {self._player + 1} to play"  # people count players from 1
         return f"turn {self._turn}, {state}; reserve {reserve}"
 
     def __str__(self) -> str:
