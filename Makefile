@@ -7,7 +7,7 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 NBVAL  := --nbval --nbval-sanitize-with tests/nbval_sanitize.cfg --nbval-cell-timeout=120
 
-.PHONY: lab test test-fast test-browser browser-deps benchmarks fuzz clean typecheck play lessons
+.PHONY: lab test test-fast test-browser test-oldest browser-deps benchmarks fuzz clean typecheck play lessons
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -56,6 +56,19 @@ typecheck: $(STAMP)
 test-browser: $(STAMP) browser-deps
 	$(PY) -m pytest tests/browser -m browser
 
+# The unit tests on the lowest versions pyproject.toml declares (its lower bounds), in a
+# second venv: uv installs each direct dependency at its lower bound ("lowest-direct").
+OLDEST := .venv-oldest
+$(OLDEST)/.installed: pyproject.toml
+	rm -rf $(OLDEST)   # from scratch: a newer version left over would satisfy a lower bound
+	$(PYTHON) -m venv $(OLDEST)
+	$(OLDEST)/bin/python -m pip install --quiet --upgrade pip uv
+	$(OLDEST)/bin/uv pip install --quiet --python $(OLDEST)/bin/python --resolution lowest-direct -e '.[test]'
+	touch $@
+
+test-oldest: $(OLDEST)/.installed
+	$(OLDEST)/bin/python -m pytest tests -m "not browser" --ignore=tests/browser -p no:cacheprovider
+
 # The fuzz suite at length (make test runs it with a few dozen examples per target).
 fuzz: $(STAMP)
 	XOCHINTLAN_HEX_FUZZ_EXAMPLES=$${FUZZ_EXAMPLES:-3000} $(PY) -m pytest tests/test_fuzz.py -p no:cacheprovider
@@ -64,4 +77,4 @@ benchmarks: $(STAMP) browser-deps
 	for b in benchmarks/*.py; do $(PY) $$b || exit 1; done
 
 clean:
-	rm -rf $(VENV) build dist *.egg-info .pytest_cache test-output
+	rm -rf $(VENV) $(OLDEST) build dist *.egg-info .pytest_cache test-output

@@ -248,7 +248,8 @@ def test_report_of_a_xochintlan_study(games):
     table = stats.report(games)
     assert {"win_rate", "balance", "first_player_advantage", "outcome", "turns",
             "kind_win_rate", "card_win_rate", "head_to_head_win_rate"} <= set(table["metric"])
-    assert list(table.columns) == ["metric", "level", "estimate", "low", "high", "n"]
+    assert list(table.columns) == ["metric", "level", "estimate", "low", "high", "n",
+                                   "p_value", "note"]
     balance = table[table["metric"] == "balance"]
     assert balance["estimate"].iloc[0] == pytest.approx(0.8)
 
@@ -283,3 +284,28 @@ def test_clear_errors_for_missing_columns(games):
         stats.outcome_shares(games.drop(columns="end_reason"))
     with pytest.raises(ValueError, match="resamples"):
         stats.balance(games, resamples=0)
+
+
+def test_head_to_head_over_studies_of_several_sizes_counts_every_pair_once():
+    from xochintlan_hex.simulate import simulate_xochintlan
+
+    frame = pd.concat([simulate_xochintlan(12, "greedy,random", seed=3, progress=False),
+                       simulate_xochintlan(10, "random,greedy,search", seed=3, progress=False),
+                       simulate_xochintlan(6, "random,random,greedy,random,search", seed=3,
+                                           progress=False)], ignore_index=True)
+    expected = {}
+    for _, game in frame.iterrows():  # the naive count: every ordered pair of seats
+        seats = range(int(game["n_players"]))
+        winner = None if pd.isna(game["winner"]) else int(game["winner"])
+        for a in seats:
+            for b in seats:
+                pair = (game[f"player_{a}"], game[f"player_{b}"])
+                if a != b and pair[0] != pair[1]:
+                    tally = expected.setdefault(pair, [0, 0, 0])
+                    tally[0] += winner == a
+                    tally[1] += winner == b
+                    tally[2] += 1
+    table = stats.head_to_head(frame).set_index(["player", "opponent"])
+    assert set(table.index) == set(expected)
+    for pair, (wins, losses, n) in expected.items():
+        assert table.loc[pair, ["wins", "losses", "n"]].tolist() == [wins, losses, n]

@@ -86,8 +86,19 @@ def assert_sane_png(png: bytes, min_side: int = 100, max_side: int = 4000) -> np
     return pixels
 
 
+#: The matplotlib release the reference images were drawn with. Another release may draw
+#: text with another FreeType (glyphs, and so the layout, move by a few pixels), so on
+#: another release (e.g. `make test-oldest`) the pixel comparison is skipped; the figure is
+#: still drawn and every other check of it runs.
+REFERENCE_MATPLOTLIB = "3.11"
+
+
 def assert_matches_reference(ax, name: str, tmp_path: Path, tol: float = 3.0) -> None:
     """The render of ``ax`` matches tests/images/<name>.png within ``tol`` (RMS, 0-255)."""
+    release = ".".join(matplotlib.__version__.split(".")[:2])
+    if release != REFERENCE_MATPLOTLIB and not UPDATE:
+        pytest.skip(f"reference images are drawn by matplotlib {REFERENCE_MATPLOTLIB}, "
+                    f"this is {matplotlib.__version__}: pixels differ with its text engine")
     actual = tmp_path / f"{name}.png"
     ax.figure.savefig(actual)
     expected = IMAGES / f"{name}.png"

@@ -93,6 +93,16 @@ def _integer(text: str, minimum: int) -> int:
     return value
 
 
+def _share(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
+    if not 0 < value < 1:
+        raise argparse.ArgumentTypeError(f"expected a number between 0 and 1, got {value}")
+    return value
+
+
 def _add_run_options(parser: argparse.ArgumentParser) -> None:
     """Options every study shares: size, seed, where it runs, where it goes."""
     parser.add_argument("--games", type=_natural, required=True, metavar="N",
@@ -193,10 +203,15 @@ def build_parser() -> argparse.ArgumentParser:
     report = commands.add_parser("report", help="balance metrics of a results file",
                                  description="The balance metrics of a study results file, "
                                              "with 95%% confidence intervals.")
-    report.add_argument("file", metavar="FILE", help="a results file (.csv or .parquet)")
+    report.add_argument("file", metavar="FILE", nargs="+",
+                        help="a results file (.csv or .parquet); several are pooled into one "
+                             "study, e.g. the 2- to 5-player studies with --by n_players")
     report.add_argument("--by", metavar="COLUMN,...",
                         help="one block of figures per value of these columns, e.g. n_players")
     report.add_argument("--csv", action="store_true", help="write one CSV table instead")
+    report.add_argument("--difference", type=_share, default=0.05, metavar="D",
+                        help="the gap between two rates that the games-needed figures "
+                             "resolve (default 0.05)")
     report.set_defaults(run=_report)
 
     add_puzzle_commands(commands)
@@ -348,9 +363,14 @@ METRIC_TITLES = {
     "balance": "Balance (1 - largest gap between seats' win rates; 1 is fair)",
     "outcome": "Outcomes (share of games)",
     "turns": "Game length (turns)",
-    "kind_win_rate": "Wins by animal kind",
-    "card_win_rate": "Win rate by goal card (seats holding it)",
+    "kind_win_rate": "Wins by animal kind (p: does it win a third of the decisive games? "
+                     "Holm-adjusted)",
+    "card_win_rate": "Win rate by goal card (seats holding it; p: against all the other cards, "
+                     "Holm-adjusted)",
     "head_to_head_win_rate": "Head to head (win rate of the first named)",
+    "symmetry_check": "Symmetry check: each card against its mirror image (gap in win rate; "
+                      "p Holm-adjusted over the pairs)",
+    "games_needed": "Games needed to tell two rates apart",
     "score": "Score",
     "rating": "Rating bands",
     "objective": "Objectives met",
@@ -374,31 +394,39 @@ def _study_frame(path: str) -> pd.DataFrame:
 def _report(args: argparse.Namespace) -> int:
     from xochintlan_hex.stats import report
 
-    frame = _study_frame(args.file)
+    frame = pd.concat([_study_frame(path) for path in args.file], ignore_index=True)
+    files = ", ".join(args.file)
     by = [c.strip() for c in args.by.split(",")] if args.by else None
     missing = [c for c in by or [] if c not in frame.columns]
     if missing:
-        raise InputError(f"--by: no column {', '.join(map(repr, missing))} in {args.file}; "
+        raise InputError(f"--by: no column {', '.join(map(repr, missing))} in {files}; "
                          f"columns: {', '.join(frame.columns)}")
-    table = report(frame, by)
+    table = report(frame, by, difference=args.difference)
     if args.csv:
         print(table.to_csv(index=False), end="")
         return 0
-    print(f"{args.file}: {len(frame)} games; estimates with 95% confidence intervals")
+    print(f"{files}: {len(frame)} games; estimates with 95% confidence intervals")
     for metric, block in table.groupby("metric", sort=False):
         print(f"\n{METRIC_TITLES.get(metric, metric)}")
-        print(_format_block(block.drop(columns="metric"), by or []))
+        print(_format_block(block, by or []))
     return 0
 
 
 def _format_block(block: pd.DataFrame, by: Sequence[str]) -> str:
-    columns = [*by, "level", "estimate", "low", "high", "n"]
-    if (block["level"] == "").all():
-        columns.remove("level")
-    shown = block[columns].copy()
+    games_needed = block["metric"].iloc[0] == "games_needed"  # counts of games, no interval
+    columns = [*by, "level", "estimate", "low", "high", "n", "p_value", "note"]
+    blank = {c: (block[c].isna() | (block[c].astype(str) == "")).all()
+             for c in ("level", "p_value", "note") if c in block.columns}
+    hidden = {c for c, empty in blank.items() if empty} | ({"low", "high"} if games_needed else set())
+    shown = block[[c for c in columns if c in block.columns and c not in hidden]].copy()
     for column in ("estimate", "low", "high"):
-        shown[column] = shown[column].map(lambda v: "" if pd.isna(v) else f"{v:.3f}")
+        if column in shown.columns:
+            shown[column] = shown[column].map(
+                lambda v: "" if pd.isna(v) else f"{int(v)}" if games_needed else f"{v:.3f}")
     shown["n"] = shown["n"].map(lambda v: "" if pd.isna(v) else f"{int(v)}")
+    if "p_value" in shown.columns:  # only the blocks that test something
+        shown["p_value"] = shown["p_value"].map(lambda v: "" if pd.isna(v) else f"{v:.3g}")
+        shown = shown.rename(columns={"p_value": "p"})
     return shown.to_string(index=False)
 
 

@@ -414,8 +414,19 @@ def xochintlan_frame(rows: Sequence[dict], n_players: int | None = None) -> pd.D
     if rows:
         frame["max_turns"] = frame["max_turns"].astype("int64")
     for column in ("winner_player", "winning_kind", "winning_card"):
-        frame[column] = frame[column].astype("str")  # missing stays missing
+        frame[column] = _names_or_missing(frame[column])
     return frame.reset_index(drop=True)
+
+
+def _names_or_missing(column: pd.Series) -> pd.Series:
+    """Names as plain Python strings, and missing (NaN) where nobody won, on any pandas.
+
+    (``astype(str)`` would turn a missing value into the text "None" or "nan" on
+    pandas 2, and a file written from such a frame would keep that text.)
+    """
+    values = column.to_numpy(dtype=object, copy=True)
+    values[pd.isna(values)] = np.nan  # as pandas shows a missing text, whatever the version
+    return pd.Series(values, index=column.index, dtype=object)
 
 
 def simulate_xochintlan(games: int, players: Sequence[PlayerSpec] | str,

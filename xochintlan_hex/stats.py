@@ -13,6 +13,16 @@ How uncertainty is given
     * means: Student's t interval;
     * balance (a maximum of differences, with no simple formula): a seeded
       bootstrap over games, so the same frame always gives the same interval.
+    Quantiles come from ``statistics.NormalDist`` and ``scipy.stats``; only the
+    Wilson formula is written out here, as lesson 03 teaches it.
+
+What a study can conclude
+    * many rates side by side: ``correction="holm"`` (or ``"bh"``) on
+      :func:`card_win_rates` and :func:`kind_win_rates` (:func:`adjust_p_values`);
+    * how many games a comparison needs: :func:`games_to_resolve`;
+    * a sanity check: a card and its mirror image must win equally often
+      (:func:`symmetry_check`); :func:`shape_win_rates` pools them;
+    * :func:`report` gathers all of it in one table.
 
 How a game scores for a seat
     The winner scores 1 and every other seat 0; a game that nobody won (a tie
@@ -34,8 +44,10 @@ How a game scores for a seat
 
 from __future__ import annotations
 
+import contextvars
 import math
 import re
+from statistics import NormalDist
 from typing import Callable, Iterable, Sequence
 
 import numpy as np
@@ -60,50 +72,19 @@ By = str | Sequence[str] | None
 # Intervals
 
 
+def _check_probability(p: float) -> None:
+    if not 0.0 < p < 1.0:
+        raise ValueError(f"p must lie strictly between 0 and 1, got {p!r}")
+
+
 def normal_quantile(p: float) -> float:
-    """The ``p`` quantile of the standard normal distribution.
+    """The ``p`` quantile of the standard normal distribution (``statistics.NormalDist``).
 
     >>> round(normal_quantile(0.975), 4)
     1.96
     """
-    if not 0.0 < p < 1.0:
-        raise ValueError(f"p must lie strictly between 0 and 1, got {p!r}")
-    # Bisection on the erf-based CDF: exact to float precision, no tables needed.
-    lo, hi = -40.0, 40.0
-    for _ in range(200):
-        mid = (lo + hi) / 2
-        if 0.5 * math.erfc(-mid / math.sqrt(2.0)) < p:
-            lo = mid
-        else:
-            hi = mid
-    return (lo + hi) / 2
-
-
-def _incomplete_beta(a: float, b: float, x: float) -> float:
-    """The regularized incomplete beta function I_x(a, b) (continued fraction)."""
-    if x <= 0.0:
-        return 0.0
-    if x >= 1.0:
-        return 1.0
-    if x > (a + 1.0) / (a + b + 2.0):  # the fraction converges fast on this side only
-        return 1.0 - _incomplete_beta(b, a, 1.0 - x)
-    log_front = (math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b)
-                 + a * math.log(x) + b * math.log1p(-x))
-    tiny = 1e-300
-    c, d = 1.0, 1.0 - (a + b) * x / (a + 1.0)
-    d = 1.0 / (d if abs(d) > tiny else tiny)
-    fraction = d
-    for m in range(1, 500):
-        for numerator in (m * (b - m) * x / ((a + 2 * m - 1) * (a + 2 * m)),
-                          -(a + m) * (a + b + m) * x / ((a + 2 * m) * (a + 2 * m + 1))):
-            d = 1.0 + numerator * d
-            d = 1.0 / (d if abs(d) > tiny else tiny)
-            c = 1.0 + numerator / c
-            c = c if abs(c) > tiny else tiny
-            fraction *= c * d
-        if abs(c * d - 1.0) < 1e-15:
-            break
-    return math.exp(log_front) * fraction / a
+    _check_probability(p)
+    return NormalDist().inv_cdf(p)
 
 
 def t_quantile(p: float, df: float) -> float:
@@ -112,23 +93,12 @@ def t_quantile(p: float, df: float) -> float:
     >>> round(t_quantile(0.975, 10), 3)
     2.228
     """
-    if not 0.0 < p < 1.0:
-        raise ValueError(f"p must lie strictly between 0 and 1, got {p!r}")
+    from scipy.stats import t  # imported when first needed: a study without means never pays
+
+    _check_probability(p)
     if df <= 0:
         raise ValueError(f"df must be positive, got {df!r}")
-
-    def cdf(t: float) -> float:
-        tail = 0.5 * _incomplete_beta(df / 2.0, 0.5, df / (df + t * t))
-        return 1.0 - tail if t > 0 else tail
-
-    lo, hi = -1e4, 1e4
-    for _ in range(200):
-        mid = (lo + hi) / 2
-        if cdf(mid) < p:
-            lo = mid
-        else:
-            hi = mid
-    return (lo + hi) / 2
+    return float(t.ppf(p, df))
 
 
 def wilson_interval(successes, n, confidence: float = CONFIDENCE):
@@ -149,6 +119,10 @@ def wilson_interval(successes, n, confidence: float = CONFIDENCE):
         centre = (p + z * z / (2 * n)) / denominator
         half = z / denominator * np.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
         low, high = np.clip(centre - half, 0, 1), np.clip(centre + half, 0, 1)
+    # With no success (or no failure) the formula's end is exactly 0 (or 1); rounding
+    # would leave a 1e-19 that prints as noise.
+    low = np.where((k == 0) & (n > 0), 0.0, low)[()]  # [()]: a number stays a number
+    high = np.where((k == n) & (n > 0), 1.0, high)[()]
     return low, high
 
 
@@ -183,6 +157,34 @@ def mean_interval(values: Iterable[float], confidence: float = CONFIDENCE) -> di
     return {"estimate": mean, "low": mean - half, "high": mean + half, "sd": sd, "n": n}
 
 
+def _proportions(successes, n, confidence: float = CONFIDENCE) -> dict:
+    """Many shares at once: arrays ``estimate``, ``low``, ``high`` (Wilson)."""
+    k = np.asarray(successes, dtype=float)
+    n = np.asarray(n, dtype=float)
+    low, high = wilson_interval(k, n, confidence)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        estimate = np.where(n > 0, k / n, np.nan)
+    return {"estimate": estimate, "low": low, "high": high}
+
+
+def _mean_intervals(grouped, confidence: float = CONFIDENCE) -> pd.DataFrame:
+    """:func:`mean_interval` for each group of a grouped numeric Series, at once."""
+    from scipy.stats import t
+
+    summary = grouped.agg(["mean", "std", "count"])
+    n = summary["count"].to_numpy(dtype=float)
+    sd = summary["std"].to_numpy(dtype=float)
+    mean = summary["mean"].to_numpy(dtype=float)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        quantile = t.ppf(0.5 + confidence / 2, np.where(n >= 2, n - 1, np.nan))
+        half = quantile * sd / np.sqrt(n)
+    enough = n >= 2
+    return pd.DataFrame({"estimate": mean, "low": np.where(enough, mean - half, np.nan),
+                         "high": np.where(enough, mean + half, np.nan),
+                         "sd": np.where(enough, sd, np.nan), "n": n.astype(int)},
+                        index=summary.index)
+
+
 # ---------------------------------------------------------------------------
 # Grouping and the per-seat view
 
@@ -206,11 +208,25 @@ def _per_group(frame: pd.DataFrame, by: By, metric: Callable[[pd.DataFrame], pd.
     for values, group in frame.groupby(keys, dropna=False, sort=True):
         block = metric(group)
         for key, value in reversed(list(zip(keys, values))):
+            if key in block.columns:
+                block = block.drop(columns=_own_column_of_group(block, key, value))
             block.insert(0, key, value)
         blocks.append(block)
     if not blocks:
         return pd.DataFrame(columns=keys)
     return pd.concat(blocks, ignore_index=True)
+
+
+def _own_column_of_group(block: pd.DataFrame, key: str, value) -> str:
+    """A metric may report a grouping column itself (``n_players`` per seat): within
+    the group it can only hold the group's value, and it moves to the front once.
+    A column that says something else (``score`` of :func:`score_distribution`
+    grouped by ``score``) cannot be a group key."""
+    own = block[key].dropna()
+    if pd.isna(value) or (own == value).all():
+        return key
+    raise ValueError(f"by: {key!r} is what this table counts (its rows are the {key} "
+                     f"values); group by another column")
 
 
 def _require(frame: pd.DataFrame, *columns: str) -> None:
@@ -234,6 +250,12 @@ def _n_players(frame: pd.DataFrame) -> pd.Series:
     return frame[seats].notna().sum(axis=1).astype(int)
 
 
+#: The long view of the frame a report is being made of, kept while the report runs
+#: (every seat metric of one report starts from the same long view).
+_REPORT_SEATS: contextvars.ContextVar[tuple[pd.DataFrame, pd.DataFrame] | None] = \
+    contextvars.ContextVar("report_seats", default=None)
+
+
 def seat_results(frame: pd.DataFrame) -> pd.DataFrame:
     """The long view of a Xochintlan study: one row per seat per game.
 
@@ -253,29 +275,38 @@ def seat_results(frame: pd.DataFrame) -> pd.DataFrame:
     1     1  random   True    1.0
     """
     _require(frame, "winner")
+    kept = _REPORT_SEATS.get()
+    if kept is not None and kept[0] is frame:
+        return kept[1]
     n_players = _n_players(frame).to_numpy()
     winner = _winner(frame)
     nobody = winner.isna().to_numpy()
     winner = winner.fillna(-1).to_numpy()
     labels = (frame["game"] if "game" in frame.columns else frame.index).to_numpy()
-    rows = []
-    for seat in range(int(n_players.max()) if len(frame) else 0):
-        playing = n_players > seat
-        won = (winner == seat) & playing
-        score = np.where(won, 1.0, np.where(nobody, 1.0 / n_players, 0.0))
-        part = pd.DataFrame({"row": np.arange(len(frame)), "game": labels,
-                             "seat": seat,
-                             "n_players": n_players, "won": won, "score": score})
-        for source, target in ((f"player_{seat}", "player"), (f"cards_{seat}", "cards")):
-            if source in frame.columns:
-                part[target] = frame[source].to_numpy()
-        for column in ("winning_card", "turns"):
-            if column in frame.columns:
-                part[column] = frame[column].to_numpy()
-        rows.append(part[playing])
-    if not rows:
-        return pd.DataFrame(columns=["row", "game", "seat", "n_players", "won", "score"])
-    return pd.concat(rows, ignore_index=True).sort_values(["row", "seat"], ignore_index=True)
+    columns = ["row", "game", "seat", "n_players", "won", "score"]
+    seats = int(n_players.max()) if len(frame) else 0
+    if not seats:
+        return pd.DataFrame(columns=columns)
+    # A games x seats grid read row by row is the long view sorted by (row, seat).
+    grid_seat = np.broadcast_to(np.arange(seats), (len(frame), seats))
+    grid_players = np.broadcast_to(n_players[:, None], grid_seat.shape)
+    playing = (grid_seat < grid_players).ravel()
+    won = (winner[:, None] == grid_seat).ravel()[playing]
+    rows = np.repeat(np.arange(len(frame)), seats)[playing]
+    share = np.where(nobody, 1.0 / n_players, 0.0)[rows]
+    long = {"row": rows, "game": labels[rows], "seat": grid_seat.ravel()[playing],
+            "n_players": n_players[rows], "won": won, "score": np.where(won, 1.0, share)}
+    for prefix, target in (("player_", "player"), ("cards_", "cards")):
+        names = [f"{prefix}{seat}" for seat in range(seats)]
+        if names[0] in frame.columns:
+            grid = np.column_stack([frame[name].to_numpy(dtype=object)
+                                    if name in frame.columns else np.full(len(frame), None)
+                                    for name in names])
+            long[target] = grid.ravel()[playing]
+    for column in ("winning_card", "turns"):
+        if column in frame.columns:
+            long[column] = frame[column].to_numpy()[rows]
+    return pd.DataFrame(long)
 
 
 # ---------------------------------------------------------------------------
@@ -289,14 +320,14 @@ def win_rate_by_seat(frame: pd.DataFrame, by: By = None) -> pd.DataFrame:
     """
     def metric(games: pd.DataFrame) -> pd.DataFrame:
         seats = seat_results(games)
-        rows = []
-        for (n_players, seat), group in seats.groupby(["n_players", "seat"], sort=True):
-            wins = int(group["won"].sum())
-            row = proportion(wins, len(group))
-            rows.append({"n_players": n_players, "seat": seat, "wins": wins, "n": row["n"],
-                         "estimate": row["estimate"], "low": row["low"], "high": row["high"]})
-        return pd.DataFrame(rows, columns=["n_players", "seat", "wins", "n",
-                                           "estimate", "low", "high"])
+        counts = seats.groupby(["n_players", "seat"], sort=True)["won"].agg(["sum", "count"])
+        share = _proportions(counts["sum"], counts["count"])
+        table = counts.index.to_frame(index=False)
+        table["wins"] = counts["sum"].to_numpy(dtype=int)
+        table["n"] = counts["count"].to_numpy(dtype=int)
+        for column in ("estimate", "low", "high"):
+            table[column] = share[column]
+        return table
     return _per_group(frame, by, metric)
 
 
@@ -313,22 +344,19 @@ def first_player_advantage(frame: pd.DataFrame, by: By = None) -> pd.DataFrame:
     """
     def metric(games: pd.DataFrame) -> pd.DataFrame:
         seats = seat_results(games)
-        rows = []
-        first = seats[seats["seat"] == 0]
-        for n_players, group in first.groupby("n_players", sort=True):
-            if n_players < 2:
-                continue
-            share = mean_interval(group["score"])
+        first = seats[(seats["seat"] == 0) & (seats["n_players"] >= 2)]
+        share = _mean_intervals(first.groupby("n_players", sort=True)["score"])
+        n = share.index.to_numpy(dtype=float)
 
-            def rescale(score: float, n: int = n_players) -> float:
-                # Seat 0's score lies in [0, 1]; so must the ends of its interval.
-                return (n * min(max(score, 0.0), 1.0) - 1) / (n - 1)
+        def rescale(score: pd.Series) -> np.ndarray:
+            # Seat 0's score lies in [0, 1]; so must the ends of its interval.
+            return (n * np.clip(score.to_numpy(dtype=float), 0.0, 1.0) - 1) / (n - 1)
 
-            rows.append({"n_players": n_players, "seat0_score": share["estimate"],
-                         "estimate": rescale(share["estimate"]), "low": rescale(share["low"]),
-                         "high": rescale(share["high"]), "n": share["n"]})
-        return pd.DataFrame(rows, columns=["n_players", "seat0_score", "estimate",
-                                           "low", "high", "n"])
+        return pd.DataFrame({"n_players": share.index.to_numpy(),
+                             "seat0_score": share["estimate"].to_numpy(),
+                             "estimate": rescale(share["estimate"]), "low": rescale(share["low"]),
+                             "high": rescale(share["high"]), "n": share["n"].to_numpy()},
+                            columns=["n_players", "seat0_score", "estimate", "low", "high", "n"])
     return _per_group(frame, by, metric)
 
 
@@ -439,7 +467,8 @@ def duration(frame: pd.DataFrame, by: By = None, column: str = "turns") -> pd.Da
 # Xochintlan: goal cards, animal kinds, player kinds
 
 
-def card_win_rates(frame: pd.DataFrame, by: By = None) -> pd.DataFrame:
+def card_win_rates(frame: pd.DataFrame, by: By = None, correction: str | None = None
+                   ) -> pd.DataFrame:
     """For each goal card: how often the seat holding it won with it, and game lengths.
 
     A seat holding several cards counts once for each. ``n`` is the number of
@@ -450,6 +479,12 @@ def card_win_rates(frame: pd.DataFrame, by: By = None) -> pd.DataFrame:
 
     Columns: [by...], ``card``, ``wins``, ``n``, ``estimate``, ``low``, ``high``,
     ``turns``, ``turns_low``, ``turns_high``, ``turns_to_win``.
+
+    Eighteen intervals side by side: about one in twenty misses its true rate
+    by chance. ``correction="holm"`` (or ``"bh"``, Benjamini-Hochberg) adds a
+    test of each card against all the other cards (two-sided, equal win rates):
+    ``p_value``, ``p_adjusted`` (for the number of cards), ``correction`` (its
+    name) and ``differs`` (``p_adjusted`` below 5%). See :func:`adjust_p_values`.
     """
     _require(frame, "winner", "winning_card", "turns")
 
@@ -457,49 +492,72 @@ def card_win_rates(frame: pd.DataFrame, by: By = None) -> pd.DataFrame:
         seats = seat_results(games)
         if "cards" not in seats.columns:
             raise ValueError("card_win_rates needs the cards_0, cards_1, ... columns")
-        seats = seats.assign(card=seats["cards"].astype(str).str.split(CARD_SEPARATOR,
-                                                                       regex=False))
-        seats = seats.explode("card")
-        seats["won_with"] = seats["won"] & (seats["card"] == seats["winning_card"])
-        rows = []
-        for card, group in seats.groupby("card", sort=True):
-            wins = int(group["won_with"].sum())
-            share = proportion(wins, len(group))
-            length = mean_interval(group["turns"])
-            won_turns = group.loc[group["won_with"], "turns"]
-            rows.append({"card": card, "wins": wins, "n": share["n"],
-                         "estimate": share["estimate"], "low": share["low"],
-                         "high": share["high"], "turns": length["estimate"],
-                         "turns_low": length["low"], "turns_high": length["high"],
-                         "turns_to_win": float(won_turns.mean()) if len(won_turns) else math.nan})
-        return pd.DataFrame(rows, columns=["card", "wins", "n", "estimate", "low", "high",
-                                           "turns", "turns_low", "turns_high", "turns_to_win"])
-    return _per_group(frame, by, metric)
+        # One row per card held: a seat holding "F+L'" counts for F and for L'.
+        held = [str(cards).split(CARD_SEPARATOR) for cards in seats["cards"].to_numpy(dtype=object)]
+        seat_of = np.repeat(np.arange(len(held)), [len(names) for names in held])
+        card = pd.Series(np.array([name for names in held for name in names] or [], dtype=object),
+                         dtype=object)
+        winning = seats["winning_card"].to_numpy(dtype=object)[seat_of]
+        seats = pd.DataFrame({"card": card,
+                              "won_with": seats["won"].to_numpy(dtype=bool)[seat_of]
+                              & (card.to_numpy() == winning),
+                              "turns": pd.to_numeric(seats["turns"], errors="coerce")
+                              .to_numpy(dtype=float)[seat_of]})
+        by_card = seats.groupby("card", sort=True)
+        counts = by_card["won_with"].agg(["sum", "count"])
+        share = _proportions(counts["sum"], counts["count"])
+        length = _mean_intervals(by_card["turns"])
+        to_win = seats.loc[seats["won_with"]].groupby("card")["turns"].mean()
+        return pd.DataFrame({"card": counts.index.to_numpy(),
+                             "wins": counts["sum"].to_numpy(dtype=int),
+                             "n": counts["count"].to_numpy(dtype=int),
+                             "estimate": share["estimate"], "low": share["low"],
+                             "high": share["high"], "turns": length["estimate"].to_numpy(),
+                             "turns_low": length["low"].to_numpy(),
+                             "turns_high": length["high"].to_numpy(),
+                             "turns_to_win": to_win.reindex(counts.index).to_numpy(dtype=float)},
+                            columns=["card", "wins", "n", "estimate", "low", "high",
+                                     "turns", "turns_low", "turns_high", "turns_to_win"])
+    table = _per_group(frame, by, metric)
+    if correction is None:
+        return table
+    return _per_group_of_table(table, by, lambda cards: _against_the_rest(cards, correction))
 
 
 def kind_win_rates(frame: pd.DataFrame, by: By = None,
-                   kinds: Sequence[str] = ANIMAL_KINDS) -> pd.DataFrame:
+                   kinds: Sequence[str] = ANIMAL_KINDS, correction: str | None = None
+                   ) -> pd.DataFrame:
     """For each animal kind: the share of games won with it and how long those took.
 
     Columns: [by...], ``kind``, ``wins``, ``n`` (games), ``estimate``, ``low``,
     ``high`` (Wilson), ``turns``, ``turns_low``, ``turns_high`` (mean length of the
     games won with that kind, t interval).
+
+    The rules treat the kinds alike, so each should win a third of the decisive
+    games. ``correction="holm"`` (or ``"bh"``) adds that test for each kind
+    (exact binomial, two-sided): ``p_value``, ``p_adjusted``, ``correction`` and
+    ``differs``, as in :func:`card_win_rates`.
     """
     _require(frame, "winning_kind", "turns")
 
     def metric(games: pd.DataFrame) -> pd.DataFrame:
-        seen = [k for k in games["winning_kind"].dropna().unique() if k not in kinds]
-        rows = []
-        for kind in list(kinds) + sorted(seen):
-            won = games["winning_kind"] == kind
-            share = proportion(int(won.sum()), len(games))
-            length = mean_interval(games.loc[won, "turns"])
-            rows.append({"kind": kind, "wins": share["successes"], "n": share["n"],
-                         "estimate": share["estimate"], "low": share["low"],
-                         "high": share["high"], "turns": length["estimate"],
-                         "turns_low": length["low"], "turns_high": length["high"]})
-        return pd.DataFrame(rows)
-    return _per_group(frame, by, metric)
+        won_with = games["winning_kind"]
+        seen = [k for k in won_with.dropna().unique() if k not in kinds]
+        order = list(kinds) + sorted(seen)
+        wins = won_with.value_counts().reindex(order, fill_value=0).to_numpy(dtype=int)
+        share = _proportions(wins, np.full(len(order), len(games)))
+        length = _mean_intervals(pd.to_numeric(games["turns"], errors="coerce")
+                                 .groupby(won_with)).reindex(order)
+        return pd.DataFrame({"kind": order, "wins": wins, "n": len(games),
+                             "estimate": share["estimate"], "low": share["low"],
+                             "high": share["high"],
+                             "turns": length["estimate"].to_numpy(dtype=float),
+                             "turns_low": length["low"].to_numpy(dtype=float),
+                             "turns_high": length["high"].to_numpy(dtype=float)})
+    table = _per_group(frame, by, metric)
+    if correction is None:
+        return table
+    return _per_group_of_table(table, by, lambda rows: _kinds_alike(rows, correction))
 
 
 def head_to_head(frame: pd.DataFrame, by: By = None,
@@ -519,28 +577,281 @@ def head_to_head(frame: pd.DataFrame, by: By = None,
     z = normal_quantile(0.5 + confidence / 2)
 
     def metric(games: pd.DataFrame) -> pd.DataFrame:
-        seats = seat_results(games)
-        if "player" not in seats.columns:
-            raise ValueError("head_to_head needs the player_0, player_1, ... columns")
-        pairs = seats.merge(seats, on="row", suffixes=("", "_other"))
-        pairs = pairs[pairs["player"] != pairs["player_other"]]
-        rows = []
-        for (player, opponent), group in pairs.groupby(["player", "player_other"], sort=True):
-            n = len(group)
-            wins, losses = int(group["won"].sum()), int(group["won_other"].sum())
-            share = proportion(wins, n)
+        pairs = _seat_pairs(games)
+        counts = pairs.groupby(["player", "opponent"], sort=True).agg(
+            wins=("won", "sum"), losses=("lost", "sum"), n=("won", "size"))
+        wins = counts["wins"].to_numpy(dtype=int)
+        losses = counts["losses"].to_numpy(dtype=int)
+        n = counts["n"].to_numpy(dtype=int)
+        share = _proportions(wins, n)
+        with np.errstate(divide="ignore", invalid="ignore"):
             margin = (wins - losses) / n
-            se = math.sqrt(max((wins + losses) / n - margin ** 2, 0.0) / n)
-            rows.append({"player": player, "opponent": opponent, "wins": wins,
-                         "losses": losses, "draws": n - wins - losses, "n": n,
-                         "estimate": share["estimate"], "low": share["low"],
-                         "high": share["high"], "margin": margin,
-                         "margin_low": max(-1.0, margin - z * se),
-                         "margin_high": min(1.0, margin + z * se)})
-        return pd.DataFrame(rows, columns=["player", "opponent", "wins", "losses", "draws",
-                                           "n", "estimate", "low", "high", "margin",
-                                           "margin_low", "margin_high"])
+            se = np.sqrt(np.maximum((wins + losses) / n - margin ** 2, 0.0) / n)
+        table = counts.index.to_frame(index=False)
+        table = table.assign(wins=wins, losses=losses, draws=n - wins - losses, n=n,
+                             estimate=share["estimate"], low=share["low"], high=share["high"],
+                             margin=margin, margin_low=np.maximum(-1.0, margin - z * se),
+                             margin_high=np.minimum(1.0, margin + z * se))
+        return table[["player", "opponent", "wins", "losses", "draws", "n", "estimate", "low",
+                      "high", "margin", "margin_low", "margin_high"]]
     return _per_group(frame, by, metric)
+
+
+# ---------------------------------------------------------------------------
+# What a study can conclude: many comparisons, sample sizes, symmetry
+
+#: The multiple-comparison corrections offered, by the name the functions take.
+CORRECTIONS = {"holm": "Holm", "bh": "Benjamini-Hochberg"}
+
+#: What :func:`symmetry_check` says of a pair.
+SYMMETRY_VERDICTS = {"ok": "consistent with symmetry", "flag": "sample too small or a bug",
+                     "unknown": "too few games to test"}
+
+
+def adjust_p_values(p_values, method: str = "holm") -> np.ndarray:
+    """P-values adjusted for testing several hypotheses at once.
+
+    ``"holm"`` (Holm-Bonferroni) keeps the chance of *any* false alarm below the
+    level; ``"bh"`` (Benjamini-Hochberg, ``scipy.stats.false_discovery_control``)
+    keeps the expected *share* of false alarms among the alarms below it.
+    Missing p-values stay missing and do not count.
+
+    Holm in words: sort the m p-values; multiply the smallest by m, the next by
+    m - 1, and so on; never let an adjusted value fall below the one before it.
+
+    >>> adjust_p_values([0.01, 0.04, 0.03, 0.005]).round(3).tolist()
+    [0.03, 0.06, 0.06, 0.02]
+    """
+    if method not in CORRECTIONS:
+        raise ValueError(f"correction must be one of {sorted(CORRECTIONS)}, got {method!r}")
+    p = np.asarray(p_values, dtype=float)
+    out = np.full(p.shape, np.nan)
+    known = ~np.isnan(p)
+    if not known.any():
+        return out
+    if method == "bh":
+        from scipy.stats import false_discovery_control
+
+        out[known] = false_discovery_control(p[known], method="bh")
+        return out
+    order = np.argsort(p[known])
+    m = len(order)
+    scaled = np.minimum(1.0, (m - np.arange(m)) * p[known][order])
+    adjusted = np.empty(m)
+    adjusted[order] = np.maximum.accumulate(scaled)
+    out[known] = adjusted
+    return out
+
+
+def two_proportion_p_value(wins_a, n_a, wins_b, n_b) -> np.ndarray:
+    """Two-sided p-value that two win rates are equal (pooled z-test; arrays welcome).
+
+    The same as the chi-square test of the 2 x 2 table without continuity
+    correction. NaN where either side has no trial or nothing varies.
+
+    >>> round(float(two_proportion_p_value(30, 100, 45, 100)), 4)
+    0.0285
+    """
+    from scipy.stats import norm
+
+    return 2 * norm.sf(np.abs(_two_proportion_z(wins_a, n_a, wins_b, n_b)))
+
+
+def _two_proportion_z(wins_a, n_a, wins_b, n_b) -> np.ndarray:
+    """The z score of the pooled two-proportion test (NaN where it is undefined)."""
+    k_a, n_a, k_b, n_b = (np.asarray(x, dtype=float) for x in (wins_a, n_a, wins_b, n_b))
+    with np.errstate(divide="ignore", invalid="ignore"):
+        pooled = (k_a + k_b) / (n_a + n_b)
+        se = np.sqrt(pooled * (1 - pooled) * (1 / n_a + 1 / n_b))
+        return np.where(se > 0, (k_a / n_a - k_b / n_b) / se, np.nan)
+
+
+def _per_group_of_table(table: pd.DataFrame, by: By, add: Callable[[pd.DataFrame], pd.DataFrame]
+                        ) -> pd.DataFrame:
+    """Apply ``add`` to each ``by`` block of a finished table (the family of a correction)."""
+    keys = _by_list(by)
+    if not keys or table.empty:
+        return add(table).reset_index(drop=True)
+    blocks = [add(group) for _, group in table.groupby(keys, dropna=False, sort=False)]
+    return pd.concat(blocks, ignore_index=True)
+
+
+def _corrected(table: pd.DataFrame, p_values, correction: str,
+               confidence: float = CONFIDENCE) -> pd.DataFrame:
+    table = table.copy()
+    table["p_value"] = np.asarray(p_values, dtype=float)
+    table["p_adjusted"] = adjust_p_values(table["p_value"], correction)
+    table["correction"] = CORRECTIONS[correction]
+    table["differs"] = table["p_adjusted"] < 1 - confidence
+    return table
+
+
+def _against_the_rest(cards: pd.DataFrame, correction: str) -> pd.DataFrame:
+    """Each card's win rate against all the other cards' together."""
+    wins, n = cards["wins"].to_numpy(float), cards["n"].to_numpy(float)
+    p = two_proportion_p_value(wins, n, wins.sum() - wins, n.sum() - n)
+    return _corrected(cards, p, correction)
+
+
+def _kinds_alike(kinds: pd.DataFrame, correction: str) -> pd.DataFrame:
+    """Each kind's share of the decisive games against an equal share (exact binomial)."""
+    from scipy.stats import binomtest
+
+    wins = kinds["wins"].astype(int)
+    decisive = int(wins.sum())
+    p = [binomtest(int(k), decisive, 1 / len(kinds)).pvalue if decisive else math.nan
+         for k in wins]
+    return _corrected(kinds, p, correction)
+
+
+def games_to_resolve(rate: float, difference: float = 0.05, power: float = 0.8,
+                     confidence: float = CONFIDENCE) -> int:
+    """How many trials *each* of two rates needs so that a true gap of ``difference``
+    around ``rate`` is found significant (two-sided test at ``1 - confidence``) with
+    probability ``power``.
+
+    The usual normal-approximation formula (Fleiss, without continuity correction),
+    with the rates ``rate -/+ difference / 2``:
+    ``n = (z_a sqrt(2 p q) + z_b sqrt(p1 q1 + p2 q2))^2 / difference^2``.
+
+    >>> games_to_resolve(0.5, 0.1)
+    392
+    """
+    if not 0 < difference < 1:
+        raise ValueError(f"difference must lie between 0 and 1, got {difference!r}")
+    _check_probability(power)
+    rate = min(max(float(rate), difference / 2), 1 - difference / 2)
+    p1, p2 = rate - difference / 2, rate + difference / 2
+    normal = NormalDist()
+    z_a, z_b = normal.inv_cdf(0.5 + confidence / 2), normal.inv_cdf(power)
+    n = (z_a * math.sqrt(2 * rate * (1 - rate))
+         + z_b * math.sqrt(p1 * (1 - p1) + p2 * (1 - p2))) ** 2 / difference ** 2
+    return math.ceil(n - 1e-9)
+
+
+def mirror_pairs(cards: Iterable[str]) -> list[tuple[str, str]]:
+    """The pairs (card, its mirror image) among card names: ``L`` and ``L'``, ``H5-2`` and ``H5-2'``.
+
+    >>> mirror_pairs(["F", "F'", "I", "L", "L'", "X"])
+    [('F', "F'"), ('L', "L'")]
+    """
+    names = set(cards)
+    return [(name, name + "'") for name in sorted(names) if name + "'" in names]
+
+
+def symmetry_check(frame: pd.DataFrame, by: By = None, confidence: float = CONFIDENCE
+                   ) -> pd.DataFrame:
+    """A sanity check: does each card win as often as its mirror image?
+
+    The rules, the deal and the kit's players treat a card and its mirror
+    image alike (a mirrored game is as likely as the game), so their true win
+    rates are equal. Each pair is tested (:func:`two_proportion_p_value`), the
+    p-values Holm-adjusted over the pairs; a last row tests all pairs at once
+    (the sum of the squared z scores against chi-square). A significant gap is
+    not a discovery but a warning: the ``verdict`` says "sample too small or a
+    bug" (one in twenty studies shows a chance gap at the 5% level).
+
+    Columns: [by...], ``card``, ``mirror``, ``wins``, ``n``, ``mirror_wins``,
+    ``mirror_n``, ``estimate`` (card's rate minus the mirror's), ``low``,
+    ``high`` (normal interval of the gap), ``p_value``, ``p_adjusted``,
+    ``verdict``.
+    """
+    return _symmetry_of(card_win_rates(frame, by), by, confidence)
+
+
+def _symmetry_of(cards: pd.DataFrame, by: By, confidence: float = CONFIDENCE) -> pd.DataFrame:
+    """:func:`symmetry_check` from a finished :func:`card_win_rates` table."""
+    z = normal_quantile(0.5 + confidence / 2)
+    columns = ["card", "mirror", "wins", "n", "mirror_wins", "mirror_n", "estimate", "low",
+               "high", "p_value", "p_adjusted", "verdict"]
+
+    def check(group: pd.DataFrame) -> pd.DataFrame:
+        rates = group.set_index("card")
+        pairs = mirror_pairs(rates.index)
+        if not pairs:
+            return pd.DataFrame(columns=_by_list(by) + columns)
+        a = rates.loc[[card for card, _ in pairs]]
+        b = rates.loc[[mirror for _, mirror in pairs]]
+        k_a, n_a = a["wins"].to_numpy(float), a["n"].to_numpy(float)
+        k_b, n_b = b["wins"].to_numpy(float), b["n"].to_numpy(float)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            gap = k_a / n_a - k_b / n_b
+            se = np.sqrt(k_a / n_a * (1 - k_a / n_a) / n_a + k_b / n_b * (1 - k_b / n_b) / n_b)
+        z_scores = _two_proportion_z(k_a, n_a, k_b, n_b)
+        p = two_proportion_p_value(k_a, n_a, k_b, n_b)
+        table = pd.DataFrame({"card": a.index, "mirror": b.index, "wins": k_a.astype(int),
+                              "n": n_a.astype(int), "mirror_wins": k_b.astype(int),
+                              "mirror_n": n_b.astype(int), "estimate": gap,
+                              "low": gap - z * se, "high": gap + z * se, "p_value": p,
+                              "p_adjusted": adjust_p_values(p, "holm")})
+        from scipy.stats import chi2
+
+        tested = ~np.isnan(z_scores)
+        chi_square = float(np.sum(np.square(z_scores[tested])))
+        overall = float(chi2.sf(chi_square, tested.sum())) if tested.any() else math.nan
+        table.loc[len(table)] = {"card": "all pairs", "mirror": "", "wins": int(k_a.sum()),
+                                 "n": int(n_a.sum()), "mirror_wins": int(k_b.sum()),
+                                 "mirror_n": int(n_b.sum()), "estimate": math.nan,
+                                 "low": math.nan, "high": math.nan, "p_value": overall,
+                                 "p_adjusted": overall}
+        table["verdict"] = np.where(table["p_adjusted"].isna(), SYMMETRY_VERDICTS["unknown"],
+                                    np.where(table["p_adjusted"] < 1 - confidence,
+                                             SYMMETRY_VERDICTS["flag"], SYMMETRY_VERDICTS["ok"]))
+        for key in reversed(_by_list(by)):
+            table.insert(0, key, group[key].iloc[0])
+        return table
+
+    return _per_group_of_table(cards, by, check)
+
+
+def _shape_name(cards: pd.Series) -> pd.Series:
+    """``"L'"`` -> ``"L"``, ``"F+L'"`` -> ``"F+L"``: a card's free shape (mirrors merged)."""
+    return cards.astype(object).where(cards.isna(), cards.astype(str).str.replace("'", "", regex=False))
+
+
+def shape_win_rates(frame: pd.DataFrame, by: By = None, correction: str | None = None
+                    ) -> pd.DataFrame:
+    """:func:`card_win_rates` with each card and its mirror image pooled into one shape.
+
+    A card and its mirror image win equally often (see :func:`symmetry_check`),
+    so pooling them halves the number of rates and doubles the games behind
+    each. Columns as :func:`card_win_rates`, with ``shape`` (the unprimed name)
+    instead of ``card``.
+    """
+    _require(frame, "winning_card")
+    pooled = frame.copy()
+    for column in [c for c in frame.columns if c.startswith("cards_")] + ["winning_card"]:
+        pooled[column] = _shape_name(frame[column])
+    return card_win_rates(pooled, by, correction).rename(columns={"card": "shape"})
+
+
+def _seat_pairs(games: pd.DataFrame) -> pd.DataFrame:
+    """Every ordered pair of seats of different player kinds in each game.
+
+    Columns ``player``, ``opponent``, ``won`` (the player's seat won) and ``lost``
+    (the opponent's seat won).
+    """
+    seats = seat_results(games)
+    if "player" not in seats.columns:
+        raise ValueError("head_to_head needs the player_0, player_1, ... columns")
+    row = seats["row"].to_numpy()
+    player = seats["player"].to_numpy(dtype=object)
+    won = seats["won"].to_numpy(dtype=bool)
+    starts = np.searchsorted(row, np.arange(len(games)))  # the long view is sorted by row
+    offset = np.arange(len(row)) - starts[row]  # the seat's place within its game
+    n_seats = seats["n_players"].to_numpy()
+    parts = []
+    for shift in range(1, int(n_seats.max()) if len(n_seats) else 1):
+        # The seat `shift` places further round the table, for every seat at once.
+        other = starts[row] + (offset + shift) % n_seats
+        keep = (shift < n_seats) & (player != player[other])
+        parts.append((player[keep], player[other][keep], won[keep], won[other][keep]))
+    if not parts:
+        parts = [(player[:0], player[:0], won[:0], won[:0])]
+    return pd.DataFrame({"player": pd.Series(np.concatenate([p[0] for p in parts]), dtype=object),
+                         "opponent": pd.Series(np.concatenate([p[1] for p in parts]), dtype=object),
+                         "won": np.concatenate([p[2] for p in parts]),
+                         "lost": np.concatenate([p[3] for p in parts])})
 
 
 # ---------------------------------------------------------------------------
@@ -667,26 +978,47 @@ def quest_rates(frame: pd.DataFrame, by: By = None) -> pd.DataFrame:
 # One table for a whole study
 
 
-def report(frame: pd.DataFrame, by: By = None) -> pd.DataFrame:
+def report(frame: pd.DataFrame, by: By = None, correction: str = "holm",
+           difference: float = 0.05, power: float = 0.8) -> pd.DataFrame:
     """The main metrics of a study as one long table: ``metric``, ``level``, estimate...
 
     A frame with a ``score`` column is read as a Hextremadura study, otherwise as
     a Xochintlan one. ``level`` names the seat, outcome, card, kind, score, band,
     objective or quest a row is about (empty for whole-study figures).
+
+    Columns: [by...], ``metric``, ``level``, ``estimate``, ``low``, ``high``, ``n``,
+    ``p_value``, ``note``. A Xochintlan report also says what the study can
+    conclude:
+
+    * card and kind win rates carry a ``p_value`` adjusted for their number
+      (``correction``, named in ``note``; see :func:`card_win_rates`);
+    * ``symmetry_check``: each card against its mirror image
+      (:func:`symmetry_check`); ``note`` gives the verdict;
+    * ``games_needed``: how many games a comparison of two seats, two cards or
+      two kinds needs to resolve a true gap of ``difference`` (at the 5% level
+      with probability ``power``; :func:`games_to_resolve`), against ``n``, the
+      games the study has.
     """
+    keys = _by_list(by)
+    frame = _with_plain_strings(frame)
+
     def block(name: str, table: pd.DataFrame, level: str | None) -> pd.DataFrame:
-        keys = _by_list(by)
-        out = table[keys].copy() if keys else pd.DataFrame(index=table.index)
-        out["metric"] = name
-        out["level"] = table[level].astype(str) if level else ""
-        for column in ("estimate", "low", "high", "n"):
-            out[column] = table[column]
-        return out
+        rows = len(table)
+        out = {key: table[key].to_numpy() for key in keys}
+        out["metric"] = np.full(rows, name, dtype=object)
+        out["level"] = (table[level].astype(str).to_numpy(dtype=object) if level
+                        else np.full(rows, "", dtype=object))
+        for column in ("estimate", "low", "high", "n", "p_value"):
+            out[column] = (table[column].to_numpy(dtype=float) if column in table.columns
+                           else np.full(rows, math.nan))
+        out["note"] = (table["note"].to_numpy(dtype=object) if "note" in table.columns
+                       else np.full(rows, "", dtype=object))
+        return pd.DataFrame(out)
 
     blocks: list[pd.DataFrame] = []
     if "score" in frame.columns:
         blocks.append(block("score", duration(frame, by, column="score"), None))
-        if "rating" in frame.columns:
+        if "rating" in frame.columns and "rating" not in keys:  # by rating: each band is 100%
             blocks.append(block("rating", rating_shares(frame, by), "rating"))
         if any(c.startswith("objectives_") for c in frame.columns):
             blocks.append(block("objective", objective_rates(frame, by), "objective"))
@@ -695,6 +1027,18 @@ def report(frame: pd.DataFrame, by: By = None) -> pd.DataFrame:
         if "rounds" in frame.columns:
             blocks.append(block("rounds", duration(frame, by, column="rounds"), None))
         return pd.concat(blocks, ignore_index=True)
+    token = _REPORT_SEATS.set((frame, seat_results(frame)))
+    try:
+        blocks += _xochintlan_blocks(frame, by, block, correction, difference, power)
+    finally:
+        _REPORT_SEATS.reset(token)
+    return pd.concat(blocks, ignore_index=True)
+
+
+def _xochintlan_blocks(frame: pd.DataFrame, by: By, block: Callable, correction: str,
+                       difference: float, power: float) -> list[pd.DataFrame]:
+    """The blocks of a Xochintlan report (see :func:`report`)."""
+    blocks = []
     seats = win_rate_by_seat(frame, by)
     seats["level"] = "seat " + seats["seat"].astype(str) + " of " + seats["n_players"].astype(str)
     blocks.append(block("win_rate", seats, "level"))
@@ -704,20 +1048,77 @@ def report(frame: pd.DataFrame, by: By = None) -> pd.DataFrame:
         blocks.append(block(name, table, "level"))
     blocks.append(block("outcome", outcome_shares(frame, by), "outcome"))
     blocks.append(block("turns", duration(frame, by), None))
+    families = [("two seats", seats)]
     if "winning_kind" in frame.columns:
-        blocks.append(block("kind_win_rate", kind_win_rates(frame, by), "kind"))
+        kinds = kind_win_rates(frame, by, correction=correction)
+        blocks.append(block("kind_win_rate", _p_and_note(kinds), "kind"))
+        families.append(("two kinds", kinds))
     if "winning_card" in frame.columns and "cards_0" in frame.columns:
-        blocks.append(block("card_win_rate", card_win_rates(frame, by), "card"))
+        cards = card_win_rates(frame, by)
+        with_p = _per_group_of_table(cards, by, lambda t: _against_the_rest(t, correction))
+        blocks.append(block("card_win_rate", _p_and_note(with_p), "card"))
+        families.append(("two cards", cards))
+        symmetry = _symmetry_of(cards, by)
+        if len(symmetry):
+            symmetry["level"] = np.where(symmetry["mirror"] == "", "all mirror pairs",
+                                         symmetry["card"] + " vs " + symmetry["mirror"])
+            symmetry["n"] = symmetry["n"] + symmetry["mirror_n"]
+            symmetry["p_value"] = symmetry["p_adjusted"]
+            symmetry["note"] = symmetry["verdict"]
+            blocks.append(block("symmetry_check", symmetry, "level"))
     if "player_0" in frame.columns and "player_1" in frame.columns:
         h2h = head_to_head(frame, by)
         if len(h2h):
             h2h["level"] = h2h["player"] + " vs " + h2h["opponent"]
             blocks.append(block("head_to_head_win_rate", h2h, "level"))
-    return pd.concat(blocks, ignore_index=True)
+    needed = _games_needed(frame, by, families, difference, power)
+    blocks.append(block("games_needed", needed, "level"))
+    return blocks
+
+
+def _with_plain_strings(frame: pd.DataFrame) -> pd.DataFrame:
+    """Text columns as Python strings: many small tables are made from them, and
+    Arrow-backed strings (pandas 3's default) cost more to make than to read."""
+    text = [c for c in frame.columns if pd.api.types.is_string_dtype(frame[c].dtype)
+            and not pd.api.types.is_object_dtype(frame[c].dtype)]
+    return frame.astype({c: object for c in text}) if text else frame
+
+
+def _p_and_note(table: pd.DataFrame) -> pd.DataFrame:
+    """A corrected table's adjusted p-value and a note naming the correction."""
+    table = table.assign(p_value=table["p_adjusted"])
+    table["note"] = table["correction"] + np.where(table["differs"], ": differs", "")
+    return table
+
+
+def _games_needed(frame: pd.DataFrame, by: By, families: list[tuple[str, pd.DataFrame]],
+                  difference: float, power: float) -> pd.DataFrame:
+    """For each family of rates, the games a comparison of two of them needs."""
+    keys = _by_list(by)
+    sizes = frame.groupby(keys, dropna=False).size() if keys else pd.Series([len(frame)])
+    rows = []
+    for name, table in families:
+        groups = table.groupby(keys, dropna=False, sort=True) if keys else [((0,), table)]
+        for values, group in groups:
+            values = values if isinstance(values, tuple) else (values,)
+            played = int(sizes.loc[values if len(values) > 1 else values[0]])
+            arm = group["n"].mean()  # trials behind one rate
+            if not arm or np.isnan(group["estimate"]).all():
+                continue
+            trials = games_to_resolve(float(np.nanmean(group["estimate"])), difference, power)
+            row = dict(zip(keys, values))
+            row.update({"level": f"{name} {difference:g} apart",
+                        "estimate": math.ceil(trials * played / arm - 1e-9),
+                        "low": math.nan, "high": math.nan, "n": played,
+                        "note": f"5% level, {power:.0%} power"})
+            rows.append(row)
+    return pd.DataFrame(rows, columns=keys + ["level", "estimate", "low", "high", "n", "note"])
 
 
 __all__ = [
-    "ANIMAL_KINDS", "CARD_SEPARATOR", "CONFIDENCE", "OUTCOMES", "balance",
+    "ANIMAL_KINDS", "CARD_SEPARATOR", "CONFIDENCE", "CORRECTIONS", "OUTCOMES",
+    "SYMMETRY_VERDICTS", "adjust_p_values", "balance", "games_to_resolve", "mirror_pairs",
+    "shape_win_rates", "symmetry_check", "two_proportion_p_value",
     "card_win_rates", "duration", "first_player_advantage", "head_to_head",
     "kind_win_rates", "mean_interval", "normal_quantile", "objective_rates",
     "outcome_shares", "proportion", "quest_rates", "rating_shares", "report",
