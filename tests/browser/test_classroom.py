@@ -19,7 +19,10 @@ HEXTREMADURA = ["%matplotlib widget\nfrom xochintlan_hex.widgets import Hextrema
 XOCHINTLAN = ["from xochintlan_hex.widgets import XochintlanApp",
               "app = XochintlanApp(players=['human', 'greedy'], seed=1, pause=0)\napp.click((1, 0))\napp"]
 EXPLORER = ["from xochintlan_hex.widgets import PolyformExplorer", "app = PolyformExplorer()\napp"]
-APPS = {"xh-xochintlan": XOCHINTLAN, "xh-hextremadura": HEXTREMADURA, "xh-explorer": EXPLORER}
+PUZZLE = ["from xochintlan_hex.widgets import PuzzleApp",
+          "app = PuzzleApp('Pentominoes, 6 × 10')\nfor placed in app.puzzle.random_solution(seed=11)[:6]:\n"
+          "    app.place(placed.cells, placed.piece)\napp"]
+APPS = {"xh-xochintlan": XOCHINTLAN, "xh-hextremadura": HEXTREMADURA, "xh-explorer": EXPLORER, "xh-puzzle": PUZZLE}
 
 #: a Markdown cell and a code cell after the app: the keys must change neither
 AFTER_THE_APP = ["## Notes\nA teacher's notes.", "print('after the app')"]
