@@ -40,8 +40,8 @@ def wander(game, steps, rng):
 
 
 def test_registry_names_every_player():
-    assert set(PLAYERS["xochintlan"]) == {"random", "greedy", "search"}
-    assert set(PLAYERS["hextremadura"]) == {"random", "greedy", "search"}
+    assert set(PLAYERS["xochintlan"]) == {"random", "greedy", "search", "ismcts", "ismcts-250"}
+    assert set(PLAYERS["hextremadura"]) == {"random", "greedy", "search", "planner"}
     assert isinstance(get_player("greedy"), XochintlanGreedy)
     assert isinstance(get_player(" Search "), XochintlanSearch)
     assert isinstance(get_player("greedy", game="hextremadura"), HextremaduraGreedy)
@@ -49,7 +49,7 @@ def test_registry_names_every_player():
 
 
 def test_registry_refuses_unknown_names_and_games():
-    with pytest.raises(ValueError, match="known players: 'random', 'greedy', 'search'$"):
+    with pytest.raises(ValueError, match="known players: 'random', 'greedy', 'search', 'planner'$"):
         get_player("clever", game="hextremadura")
     with pytest.raises(ValueError, match="game must be one of"):
         get_player("greedy", game="chess")

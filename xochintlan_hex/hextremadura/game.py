@@ -481,6 +481,28 @@ class Hextremadura(ShowsItself):
         other._snapshots = list(self._snapshots)  # snapshots are read-only: sharing them is safe
         return other
 
+    def sample_hidden(self, rng: random.Random) -> "Hextremadura":
+        """A copy in which the part of the pile nobody can see is shuffled with ``rng``.
+
+        The player sees the map, the offer, the top of the pile and the explored
+        pile. In round 1 the tiles under the top are hidden; from round 2 on the
+        pile is the explored pile turned over, whose order was seen, so nothing
+        is hidden. The copy is one world the player cannot tell apart from the
+        real game, drawn without reading the hidden order (planners search such
+        copies); it is an imagined game, its record is not the game's.
+
+        >>> game = Hextremadura(seed=3)
+        >>> world = game.sample_hidden(random.Random(0))
+        >>> world.available() == game.available(), sorted(world.pile) == sorted(game.pile)
+        (True, True)
+        """
+        twin = self.clone()
+        if self._round == 1 and len(self._pile) > 2:
+            hidden = sorted(self._pile[1:])  # sorted first: the real order is never read
+            rng.shuffle(hidden)
+            twin._pile = self._pile[:1] + hidden
+        return twin
+
     # ------------------------------------------------------------------
     # Judging the map
     # ------------------------------------------------------------------

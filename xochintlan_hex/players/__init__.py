@@ -6,21 +6,28 @@ every random choice from ``rng`` (a ``random.Random``) and leave the game as it
 found it (it may play and undo to look ahead). It sees only what a person at
 the table would: see :mod:`xochintlan_hex.players.xochintlan`.
 
-================  ===========  =========================================================
-game              name         how it plays
-================  ===========  =========================================================
-``xochintlan``    ``random``   a uniformly random legal action
-``xochintlan``    ``greedy``   wins at once if it can, else closes in on its card,
-                               never handing over a win it can see
-``xochintlan``    ``search``   greedy's best candidates weighed by the chance, over
-                               the cards it cannot see, that the next reply loses
-``hextremadura``  ``random``   a uniformly random legal placement
-``hextremadura``  ``greedy``   most tiles explored now (from round 2: best score
-                               right after), then the fewest hopeless
-                               requirements, then the most terrain continued
-``hextremadura``  ``search``   greedy's best candidates, each valued with the
-                               best next placement of the tile still in view
-================  ===========  =========================================================
+================  ==============  ======================================================
+game              name            how it plays
+================  ==============  ======================================================
+``xochintlan``    ``random``      a uniformly random legal action
+``xochintlan``    ``greedy``      wins at once if it can, else closes in on its card,
+                                  never handing over a win it can see
+``xochintlan``    ``search``      greedy's best candidates weighed by the chance, over
+                                  the cards it cannot see, that the next reply loses
+``xochintlan``    ``ismcts``      information-set Monte Carlo tree search: 2,000
+                                  imagined games per move, each dealing the cards it
+                                  cannot see at random
+``xochintlan``    ``ismcts-250``  the same with 250 imagined games per move
+``hextremadura``  ``random``      a uniformly random legal placement
+``hextremadura``  ``greedy``      most tiles explored now (from round 2: best score
+                                  right after), then the fewest hopeless
+                                  requirements, then the most terrain continued
+``hextremadura``  ``search``      greedy's best candidates, each valued with the
+                                  best next placement of the tile still in view
+``hextremadura``  ``planner``     greedy's best candidates, each finished by greedy
+                                  in imagined orders of the hidden pile; the best
+                                  mean final score wins
+================  ==============  ======================================================
 
 >>> import random
 >>> from xochintlan_hex.xochintlan import Xochintlan
@@ -31,7 +38,7 @@ True
 >>> get_player("clever")
 Traceback (most recent call last):
 ...
-ValueError: unknown xochintlan player 'clever'; known players: 'random', 'greedy', 'search'
+ValueError: unknown xochintlan player 'clever'; known players: 'random', 'greedy', 'search', 'ismcts', 'ismcts-250'
 """
 
 from __future__ import annotations
@@ -41,6 +48,8 @@ from dataclasses import dataclass
 from typing import Any, Callable, Protocol, runtime_checkable
 
 from xochintlan_hex.players.hextremadura import HextremaduraGreedy, HextremaduraSearch
+from xochintlan_hex.players.hextremadura_planner import HextremaduraPlanner
+from xochintlan_hex.players.ismcts import XochintlanISMCTS
 from xochintlan_hex.players.xochintlan import XochintlanGreedy, XochintlanSearch, distances_after
 
 
@@ -71,9 +80,10 @@ class RandomPlayer:
 #: Game name -> player name -> a function making the player.
 PLAYERS: dict[str, dict[str, Callable[[], Any]]] = {
     "xochintlan": {"random": RandomPlayer, "greedy": XochintlanGreedy,
-                   "search": XochintlanSearch},
+                   "search": XochintlanSearch, "ismcts": XochintlanISMCTS,
+                   "ismcts-250": lambda: XochintlanISMCTS(name="ismcts-250", iterations=250)},
     "hextremadura": {"random": RandomPlayer, "greedy": HextremaduraGreedy,
-                     "search": HextremaduraSearch},
+                     "search": HextremaduraSearch, "planner": HextremaduraPlanner},
 }
 
 
@@ -106,5 +116,5 @@ def player_name(player: Any) -> str:
     return name if isinstance(name, str) else type(player).__name__
 
 
-__all__ = ["PLAYERS", "Player", "RandomPlayer", "XochintlanGreedy", "XochintlanSearch",
-           "HextremaduraGreedy", "HextremaduraSearch", "distances_after", "get_player", "player_name"]
+__all__ = ["PLAYERS", "Player", "RandomPlayer", "XochintlanGreedy", "XochintlanSearch", "XochintlanISMCTS",
+           "HextremaduraGreedy", "HextremaduraSearch", "HextremaduraPlanner", "distances_after", "get_player", "player_name"]

@@ -359,3 +359,43 @@ def plot_objective_probabilities(frame: pd.DataFrame, ax: Axes | None = None, *,
     ax.grid(axis="x", color="#E5E5E5")
     ax.set_axisbelow(True)
     return ax
+
+
+def plot_ladder(ladder: pd.DataFrame, ax: Axes | None = None) -> Axes:
+    """A rating ladder, strongest on top, each rating with its 95% interval.
+
+    ``ladder``: :func:`xochintlan_hex.tournament.bradley_terry`'s frame (Elo
+    points, the reference player at 0) or the ladder of
+    :func:`xochintlan_hex.tournament.solo_ladder` (mean score). Two players
+    whose intervals overlap may not differ in strength.
+    """
+    if "elo" in ladder.columns:
+        values, low, high = ladder["elo"], ladder["elo_low"], ladder["elo_high"]
+        label, title = "strength (Elo points; the reference player at 0)", "Rating ladder (Bradley–Terry)"
+    elif "estimate" in ladder.columns:
+        values, low, high = ladder["estimate"], ladder["low"], ladder["high"]
+        label, title = "mean score", "Rating ladder (mean score)"
+    else:
+        raise ValueError("ladder needs the columns of tournament.bradley_terry (elo, elo_low, elo_high) "
+                         "or of tournament.solo_ladder (estimate, low, high)")
+    if "player" not in ladder.columns or ladder.empty:
+        raise ValueError("ladder needs a player column and at least one row")
+    table = pd.DataFrame({"player": ladder["player"].astype(str), "estimate": values.astype(float),
+                          "low": low.astype(float), "high": high.astype(float)})
+    table = table.sort_values("estimate", ascending=False, kind="stable").reset_index(drop=True)
+    ax = style.new_axes((6.4, max(2.0, 0.5 * len(table) + 1.2)), ax)
+    y = np.arange(len(table))
+    ax.errorbar(table["estimate"], y, xerr=_interval_errors(table), fmt="o", color=SERIES_COLOURS[0],
+                ecolor="black", capsize=4, markersize=8)
+    for row in table.itertuples():
+        ax.annotate(f"{row.estimate:.0f}" if "elo" in ladder.columns else f"{row.estimate:.1f}",
+                    (row.estimate, row.Index), textcoords="offset points", xytext=(0, 8),
+                    ha="center", fontsize=9)
+    ax.set_yticks(y, table["player"])
+    ax.invert_yaxis()
+    ax.set_ylim(len(table) - 0.5, -0.7)
+    ax.set_xlabel(_label_with_note(label))
+    ax.set_title(title)
+    ax.grid(axis="x", color="#E5E5E5")
+    ax.set_axisbelow(True)
+    return ax

@@ -546,6 +546,44 @@ class Xochintlan(GameCore, ShowsItself):
         twin._revealed = list(self._revealed)
         return twin
 
+    def sample_hidden(self, viewer: int, rng: random.Random) -> "Xochintlan":
+        """A copy in which every card ``viewer`` cannot see is dealt again with ``rng``.
+
+        The hidden cards of the other players and the order of the cards left
+        to draw are drawn anew from the cards ``viewer`` has not seen (not in
+        its hand, not shown to it, not revealed by a redraw). The board, the
+        turn, the lock and everything ``viewer`` sees stay as they are. The
+        copy is one of the worlds ``viewer`` cannot tell apart from the real
+        game: search players play on such copies (a "determinization"), and
+        nothing in it depends on the real hidden cards. It is an imagined
+        game: its record is not the game's.
+
+        >>> game = Xochintlan(players=3, seed=4)
+        >>> world = game.sample_hidden(0, random.Random(1))
+        >>> world.cards[0] == game.cards[0], len(world.cards[1]), world.cards_left == game.cards_left
+        (True, 1, True)
+        """
+        if isinstance(viewer, bool) or not isinstance(viewer, int) or not 0 <= viewer < self.n_players:
+            raise ValueError(f"viewer must be a player index 0..{self.n_players - 1}, not {viewer!r}")
+        visible = self.visible_cards(viewer)
+        seen = {card.name for hand in visible for card in hand if card is not None}
+        seen |= {card.name for _, card in self._revealed}
+        # The deck's own order, never the real hands': the draw reads nothing hidden.
+        pool = [card for card in goal_cards(self.rules.lattice) if card.name not in seen]
+        rng.shuffle(pool)
+        slots = [(p, i) for p, hand in enumerate(visible) for i, card in enumerate(hand) if card is None]
+        if len(pool) < len(slots):
+            raise ValueError(f"cannot deal {len(slots)} hidden card(s) from the {len(pool)} card(s) player {viewer} has not seen")
+        twin = self.clone()
+        for (p, i), card in zip(slots, pool):
+            twin._hands[p][i] = card
+            twin._hand_keys[p][i] = card_keys(card, self.rules.match)
+        hidden = {p for p, _ in slots}
+        twin._dealt = tuple(tuple(twin._hands[p]) if p in hidden else hand for p, hand in enumerate(self._dealt))
+        left = len(self._deck) - self._drawn
+        twin._deck = self._deck[: self._drawn] + tuple(pool[len(slots) : len(slots) + left])
+        return twin
+
     def __copy__(self) -> "Xochintlan":
         return self.clone()
 

@@ -1,0 +1,122 @@
+"""How fast and how strong the look-ahead players are: ISMCTS, the planner, the solver.
+
+    .venv/bin/python benchmarks/players.py                     # ismcts per move (a minute)
+    .venv/bin/python benchmarks/players.py match --games 100   # ismcts at 1 s a move vs search
+    .venv/bin/python benchmarks/players.py planner --games 30  # planner vs greedy, same deals
+    .venv/bin/python benchmarks/players.py solver --games 10   # solver time per deal
+
+``match --games N`` plays N games in each seating (2N in all). Targets: ismcts
+makes at least 2,000 iterations in at most 1 s from the opening of a 2-player
+square game, one core; ismcts at 1 s a move beats search by P(win) - P(loss)
+>= +0.20 with the 95% interval above 0 over at least 200 games; the planner's
+mean score beats greedy's on the same deals (interval of the paired difference
+above 0); the solver decides a deal in a median of at most 10 s. Figures
+depend on the machine and on what else it is doing: the load average is
+printed with them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import time
+
+import pandas as pd
+
+from xochintlan_hex import stats
+from xochintlan_hex.players import HextremaduraPlanner, XochintlanISMCTS
+from xochintlan_hex.players.hextremadura_planner import solve_deal
+from xochintlan_hex.simulate import game_seed, simulate_hextremadura, simulate_xochintlan
+from xochintlan_hex.xochintlan import Xochintlan
+
+
+def load() -> str:
+    return f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores"
+
+
+def speed(options: argparse.Namespace) -> None:
+    print(f"machine: {load()}")
+    opening = Xochintlan(players=2, seed=1)
+    rng = random.Random(0)
+    midgame = Xochintlan(players=2, seed=2)
+    for _ in range(12):
+        midgame.play(midgame.random_action(rng))
+    for label, game in (("opening", opening), ("after 12 random actions", midgame)):
+        times = []
+        for seed in range(options.repeats):
+            player = XochintlanISMCTS(iterations=2000)
+            start = time.perf_counter()
+            player.choose(game, random.Random(seed))
+            times.append(time.perf_counter() - start)
+        best, median = min(times), statistics.median(times)
+        print(f"ismcts, 2,000 iterations, {label}: median {median:.2f} s a move, best {best:.2f} s "
+              f"({2000 / median:.0f} iterations/s; target: 2,000 in <= 1 s from the opening)")
+        root = XochintlanISMCTS(iterations=None, seconds=1.0).search(game, random.Random(0))
+        print(f"ismcts, 1 s a move, {label}: {root.visits} iterations")
+    print(f"at the end: {load()}")
+
+
+def match(options: argparse.Namespace) -> None:
+    print(f"machine: {load()}")
+    player = XochintlanISMCTS(name="ismcts-1s", iterations=None, seconds=options.seconds)
+    start = time.perf_counter()
+    frames = [simulate_xochintlan(options.games, seats, seed=options.seed, progress=True)
+              for seats in ([player, options.opponent], [options.opponent, player])]
+    frame = pd.concat(frames, ignore_index=True)
+    if options.out:
+        frame.to_csv(options.out, index=False)
+    row = stats.head_to_head(frame).set_index(["player", "opponent"]).loc[("ismcts-1s", options.opponent)]
+    print(f"ismcts at {options.seconds} s a move vs {options.opponent}, {len(frame)} games, seats "
+          f"swapped: {row['wins']} wins, {row['losses']} losses, {row['draws']} draws; "
+          f"P(win) - P(loss) = {row['margin']:+.3f} [{row['margin_low']:+.3f}, {row['margin_high']:+.3f}] "
+          f"(target >= +0.20, interval above 0); {time.perf_counter() - start:.0f} s")
+    print(f"at the end: {load()}")
+
+
+def planner(options: argparse.Namespace) -> None:
+    print(f"machine: {load()}")
+    start = time.perf_counter()
+    plan = simulate_hextremadura(options.games, HextremaduraPlanner(), seed=options.seed, progress=True)
+    took = time.perf_counter() - start
+    greedy = simulate_hextremadura(options.games, "greedy", seed=options.seed, progress=False)
+    difference = stats.mean_interval(plan["score"] - greedy["score"])
+    print(f"planner mean score {plan['score'].mean():.2f}, greedy {greedy['score'].mean():.2f} on the "
+          f"same {options.games} deals (seed {options.seed}); planner - greedy = "
+          f"{difference['estimate']:+.2f} [{difference['low']:+.2f}, {difference['high']:+.2f}] "
+          f"(target: interval above 0); planner {took / options.games:.1f} s a game")
+    print(f"at the end: {load()}")
+
+
+def solver(options: argparse.Namespace) -> None:
+    print(f"machine: {load()}")
+    times, found = [], []
+    for index in range(options.games):
+        seed = game_seed(options.seed, index)
+        result = solve_deal(seed=seed, candidates=options.candidates, rng_seed=seed)
+        times.append(result.seconds)
+        found.append(result.lower)
+    print(f"solver (candidates={options.candidates}, one pass) over {options.games} deals: median "
+          f"{statistics.median(times):.1f} s a deal, max {max(times):.1f} s (target median <= 10 s); "
+          f"best scores found {found}")
+    print(f"at the end: {load()}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("what", nargs="?", default="speed", choices=["speed", "match", "planner", "solver"],
+                        help="what to measure (speed when not given: what `make benchmarks` runs)")
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--seconds", type=float, default=1.0)
+    parser.add_argument("--opponent", default="search")
+    parser.add_argument("--candidates", type=int, default=4)
+    parser.add_argument("--out", default=None, help="also write the match's games (CSV)")
+    options = parser.parse_args()
+    {"speed": speed, "match": match, "planner": planner, "solver": solver}[options.what](options)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,212 @@
+"""Information-set MCTS for Xochintlan, and the imagined worlds it searches."""
+
+import random
+
+import pytest
+
+from xochintlan_hex.players import XochintlanISMCTS, get_player, player_name
+from xochintlan_hex.players.xochintlan import unseen_cards
+from xochintlan_hex.simulate import simulate_xochintlan
+from xochintlan_hex.xochintlan import Rules, Xochintlan, goal_cards
+
+
+def wander(game, steps, rng):
+    """Play up to ``steps`` random actions, stopping before the game ends."""
+    for _ in range(steps):
+        game.play(game.random_action(rng))
+        if game.is_over:
+            game.undo()
+            break
+    return game
+
+
+def names(hand):
+    return [card.name for card in hand]
+
+
+# ---------------------------------------------------------------------------
+# sample_hidden: one world the viewer cannot tell apart from the game
+
+
+@pytest.mark.parametrize("rules", [Rules(), Rules(lattice="hex", cards_per_player=2),
+                                   Rules(allow_redraw=True), Rules(open_cards=True)])
+def test_a_sampled_world_keeps_everything_the_viewer_sees(rules):
+    rng = random.Random(3)
+    for seed in range(6):
+        game = Xochintlan(players=3, seed=seed, rules=rules)
+        wander(game, rng.randrange(0, 20), rng)
+        viewer = rng.randrange(3)
+        world = game.sample_hidden(viewer, random.Random(seed))
+        assert world.visible_cards(viewer) == game.visible_cards(viewer)
+        assert world.board == game.board and world.locked == game.locked
+        assert world.current_player == game.current_player and world.turn == game.turn
+        assert world.revealed == game.revealed and world.cards_left == game.cards_left
+        dealt = [card.name for hand in world.cards for card in hand]
+        assert len(set(dealt)) == len(dealt)  # a real deck: no card twice
+        unseen = set(names(unseen_cards(game, viewer)))
+        hidden = [card.name for p, hand in enumerate(game.visible_cards(viewer))
+                  for i, card in enumerate(hand) if card is None
+                  for card in [world.cards[p][i]]]
+        assert set(hidden) <= unseen
+        assert game.legal_actions() == world.legal_actions()
+
+
+def test_sampled_worlds_vary_and_leave_the_game_alone():
+    game = Xochintlan(players=2, seed=9)
+    before = game.to_json()
+    seen = {names(game.sample_hidden(0, random.Random(s)).cards[1])[0] for s in range(40)}
+    assert game.to_json() == before
+    assert len(seen) > 5 and names(game.cards[0])[0] not in seen
+
+
+def test_a_sampled_world_reads_nothing_hidden():
+    """Two games that differ only in the opponent's secret card give the same worlds."""
+    a = Xochintlan(players=2, seed=5, cards=["L", "X"])
+    b = Xochintlan(players=2, seed=5, cards=["L", "I"])
+    for action in ["L(1,0)", "B(0,1)", "M(-1,0)"]:
+        a.play(action), b.play(action)
+    for s in range(5):
+        assert a.sample_hidden(0, random.Random(s)).cards == b.sample_hidden(0, random.Random(s)).cards
+
+
+def test_a_sampled_world_refuses_a_bad_viewer():
+    with pytest.raises(ValueError, match="viewer must be a player index 0..1"):
+        Xochintlan(seed=1).sample_hidden(2, random.Random(0))
+
+
+# ---------------------------------------------------------------------------
+# The player: legal, untouching, reproducible, fair
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+@pytest.mark.parametrize("rules", [Rules(), Rules(lattice="hex", allow_redraw=True),
+                                   Rules(open_cards=True, cards_per_player=2, win_check="mover"),
+                                   Rules(endgame="swap", tiles_per_kind=5, keep_connected=True),
+                                   Rules(match="rotation+reflection", max_turns=30),
+                                   Rules(cut_off_switch=True, lock="french")])
+def test_ismcts_plays_legally_and_touches_nothing(players, rules):
+    player = XochintlanISMCTS(iterations=40)
+    rng = random.Random(players)
+    for seed in range(2):
+        game = wander(Xochintlan(players=players, seed=seed, rules=rules), rng.randrange(0, 40), rng)
+        before = game.to_json()
+        action = player.choose(game, random.Random(seed))
+        assert game.to_json() == before
+        assert game.is_legal(action), game.why_illegal(action)
+
+
+def test_ismcts_plays_swaps_in_the_swap_endgame():
+    rules = Rules(endgame="swap", tiles_per_kind=2)
+    game = Xochintlan(seed=4, rules=rules)
+    rng = random.Random(1)
+    while sum(game.reserve.values()):
+        game.play(game.random_action(rng))
+        assert not game.is_over
+    action = XochintlanISMCTS(iterations=60).choose(game, random.Random(0))
+    assert game.is_legal(action)
+
+
+def test_ismcts_is_reproducible_for_a_seed_and_a_budget():
+    game = wander(Xochintlan(seed=8), 6, random.Random(2))
+    player = XochintlanISMCTS(iterations=150)
+    choices = {player.choose(game, random.Random(4)) for _ in range(3)}
+    assert len(choices) == 1
+    seeded = XochintlanISMCTS(iterations=150, seed=12)
+    assert seeded.choose(game, random.Random(1)) == seeded.choose(game, random.Random(2))
+
+
+def test_ismcts_search_tree_counts_every_iteration():
+    game = Xochintlan(seed=2)
+    root = XochintlanISMCTS(iterations=300).search(game, random.Random(0))
+    assert sum(child.visits for child in root.children.values()) == 300
+    assert set(root.children) == set(game.legal_actions())
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_ismcts_ignores_the_opponents_hidden_cards(players):
+    """Changing what the others secretly hold never changes its choice (fixed seed)."""
+    player = XochintlanISMCTS(iterations=120)
+    rng = random.Random(17)
+    deck = [card.name for card in goal_cards()]
+    for seed in range(5):
+        mine = deck[seed]
+        others = [c for c in deck if c != mine]
+        game_a = Xochintlan(players=players, seed=seed, cards=[mine] + rng.sample(others, players - 1))
+        game_b = Xochintlan(players=players, seed=seed, cards=[mine] + rng.sample(others, players - 1))
+        assert game_a.cards != game_b.cards or seed  # the hands differ (almost always)
+        for _ in range(rng.randrange(0, 12)):
+            action = game_a.random_action(rng)
+            game_a.play(action)
+            game_b.play(action)
+            if game_a.is_over or game_b.is_over:
+                game_a.undo(), game_b.undo()
+                break
+        while game_a.current_player != 0:
+            game_a.undo(), game_b.undo()
+        assert player.choose(game_a, random.Random(seed)) == player.choose(game_b, random.Random(seed))
+
+
+def test_ismcts_takes_an_immediate_win():
+    game = Xochintlan(seed=1, cards=["I", "X"])
+    for action in ["L(1,0)", "B(0,1)", "L(2,0)", "B(0,2)", "L(3,0)", "B(1,1)"]:
+        game.play(action)
+    game.play(XochintlanISMCTS(iterations=20).choose(game, random.Random(0)))
+    assert game.winner == 0
+
+
+def test_ismcts_blocks_a_threat_it_can_infer_only_from_the_board():
+    """With open cards the opponent's I is known: the search must stop it."""
+    rules = Rules(open_cards=True)
+    game = Xochintlan(seed=1, rules=rules, cards=["X", "I"])
+    for action in ["B(0,1)", "L(1,0)", "B(0,2)", "L(2,0)", "M(-1,0)", "L(3,0)"]:
+        game.play(action)
+    action = XochintlanISMCTS(iterations=800).choose(game, random.Random(0))
+    game.play(action)
+    assert not game.is_over
+    assert not any((game.play(reply), game.winner == 1, game.undo())[1]
+                   for reply in game.legal_actions())
+
+
+def test_ismcts_reads_the_card_an_opponent_keeps_building():
+    """Four Monkeys in a line through the Human: the I is the likeliest card, and only
+    the past actions, never the hidden hand, say so."""
+    from xochintlan_hex.players.ismcts import _PublicView
+
+    for theirs in ("I", "X"):  # what the opponent really holds changes nothing
+        game = Xochintlan(seed=2, cards=["I", "N'"] if theirs == "I" else ["X", "N'"])
+        for action in ["M(0,1)", "L(1,1)", "M(0,-1)", "L(1,2)", "M(0,-2)"]:
+            game.play(action)
+        view = _PublicView.of(game, 1, inference=1.0)
+        belief = dict(zip((c.name for c in view.pool), view.belief[0]))
+        assert max(belief, key=belief.get) == "I" and belief["I"] > 2 / len(belief)
+        assert abs(sum(belief.values()) - 1) < 1e-9
+        flat = _PublicView.of(game, 1, inference=0.0)
+        assert len(set(flat.belief[0])) == 1
+
+
+def test_ismcts_with_a_time_budget_plays_legally():
+    game = Xochintlan(seed=3)
+    assert game.is_legal(XochintlanISMCTS(iterations=None, seconds=0.05).choose(game, random.Random(0)))
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    ({"iterations": None}, "needs a budget"),
+    ({"iterations": 0}, "iterations must be None or an int >= 1"),
+    ({"seconds": -1}, "seconds must be None or a number > 0"),
+    ({"exploration": -0.5}, "exploration must be a number >= 0"),
+    ({"rollout": "smart"}, "rollout must be one of 'evaluate', 'random'"),
+    ({"rollout_limit": -1}, "rollout_limit must be an int >= 0"),
+    ({"inference": -1}, "inference must be a number >= 0"),
+])
+def test_ismcts_refuses_bad_parameters(kwargs, message):
+    with pytest.raises(ValueError, match=message):
+        XochintlanISMCTS(**kwargs)
+
+
+def test_ismcts_is_registered_at_two_budgets_and_plays_whole_games():
+    assert get_player("ismcts").iterations == 2000
+    assert player_name(get_player("ismcts-250")) == "ismcts-250"
+    frame = simulate_xochintlan(2, [XochintlanISMCTS(name="ismcts-30", iterations=30), "greedy"],
+                                seed=1, progress=False)
+    assert frame["player_0"].eq("ismcts-30").all()
+    assert frame["end_reason"].isin(["win", "tie", "turn_limit"]).all()

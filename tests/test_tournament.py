@@ -1,0 +1,107 @@
+"""Round robins, the Bradley–Terry fit and solo ladders."""
+
+import math
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from xochintlan_hex.tournament import (
+    ELO_PER_UNIT,
+    LADDER_COLUMNS,
+    bradley_terry,
+    round_robin,
+    solo_ladder,
+)
+
+
+def synthetic_ladder(strengths, games_per_pair, seed):
+    """Pairwise results drawn from a Bradley–Terry model with known strengths."""
+    rng = np.random.default_rng(seed)
+    rows = []
+    names = list(strengths)
+    for i, a in enumerate(names):
+        for b in names[i + 1:]:
+            p = 1 / (1 + math.exp(strengths[b] - strengths[a]))
+            wins = int(rng.binomial(games_per_pair, p))
+            rows.append({"player": a, "opponent": b, "wins": wins,
+                         "losses": games_per_pair - wins, "draws": 0, "n": games_per_pair})
+            rows.append({"player": b, "opponent": a, "wins": games_per_pair - wins,
+                         "losses": wins, "draws": 0, "n": games_per_pair})
+    return pd.DataFrame(rows)
+
+
+def test_bradley_terry_recovers_known_strengths_within_its_intervals():
+    truth = {"a": 0.0, "b": 0.5, "c": 1.2, "d": 2.0}
+    covered = 0
+    for seed in range(20):
+        ladder = bradley_terry(synthetic_ladder(truth, 300, seed), reference="a", prior=0)
+        assert list(ladder.columns) == LADDER_COLUMNS
+        assert ladder["player"].tolist() == ["d", "c", "b", "a"]
+        fitted = ladder.set_index("player")
+        assert fitted.loc["a", "strength"] == 0
+        covered += sum(fitted.loc[p, "low"] <= s <= fitted.loc[p, "high"] for p, s in truth.items() if p != "a")
+    assert covered >= 0.85 * 3 * 20  # 95% intervals cover the truth about 95% of the time
+
+
+def test_bradley_terry_reports_elo_and_counts():
+    ladder = bradley_terry(synthetic_ladder({"x": 0.0, "y": 1.0}, 100, 1), reference="x")
+    row = ladder.set_index("player").loc["y"]
+    assert row["elo"] == pytest.approx(row["strength"] * ELO_PER_UNIT)
+    assert row["games"] == 100 and row["wins"] + row["losses"] + row["draws"] == 100
+
+
+def test_bradley_terry_stays_finite_when_a_player_wins_everything():
+    results = synthetic_ladder({"weak": 0.0, "strong": 50.0}, 40, 0)
+    ladder = bradley_terry(results)
+    assert ladder["player"].tolist() == ["strong", "weak"]
+    assert np.isfinite(ladder[["strength", "low", "high"]].to_numpy()).all()
+    with pytest.raises(ValueError, match="reference must be one of the players"):
+        bradley_terry(results, reference="nobody")
+
+
+def test_round_robin_plays_every_pair_in_both_seats_on_the_same_deals():
+    frame = round_robin(["random", "greedy", "search"], games=2, seed=4, progress=False)
+    assert len(frame) == 3 * 2 * 2
+    assert set(frame["pairing"]) == {"random vs greedy", "random vs search", "greedy vs search"}
+    for pairing, games in frame.groupby("pairing"):
+        assert set(games["seating"]) == {f"{name} first" for name in pairing.split(" vs ")}
+        first, second = [g["seed"].tolist() for _, g in games.groupby("seating")]
+        assert first == second  # both seatings play the same deals
+    again = round_robin(["random", "greedy", "search"], games=2, seed=4, progress=False)
+    pd.testing.assert_frame_equal(frame, again)
+    ladder = bradley_terry(frame)
+    assert set(ladder["player"]) == {"random", "greedy", "search"}
+
+
+def test_round_robin_refuses_too_few_or_twin_players():
+    with pytest.raises(ValueError, match="at least two players"):
+        round_robin(["greedy"], games=1, progress=False)
+    with pytest.raises(ValueError, match="different names"):
+        round_robin(["greedy", "greedy"], games=1, progress=False)
+
+
+def test_solo_ladder_gives_mean_scores_with_intervals_on_the_same_deals():
+    games, ladder = solo_ladder(["random", "greedy"], games=3, seed=2, progress=False)
+    assert len(games) == 6
+    seeds = [tuple(g["seed"]) for _, g in games.groupby("player")]
+    assert seeds[0] == seeds[1]
+    assert ladder["player"].tolist()[0] == "greedy"
+    assert {"estimate", "low", "high", "n"} <= set(ladder.columns)
+
+
+def test_the_ladder_plot_puts_the_strongest_on_top_with_its_interval():
+    from matplotlib.figure import Figure
+
+    from xochintlan_hex.viz import plot_ladder
+
+    ladder = bradley_terry(synthetic_ladder({"a": 0.0, "b": 1.0, "c": 2.0}, 60, 3), reference="a")
+    ax = plot_ladder(ladder, Figure().add_subplot())
+    assert [t.get_text() for t in ax.get_yticklabels()] == ["c", "b", "a"]
+    assert "Elo" in ax.get_xlabel()
+    solo = pd.DataFrame({"player": ["greedy", "planner"], "estimate": [8.0, 9.0],
+                         "low": [7.5, 8.5], "high": [8.5, 9.5]})
+    ax = plot_ladder(solo, Figure().add_subplot())
+    assert [t.get_text() for t in ax.get_yticklabels()] == ["planner", "greedy"]
+    with pytest.raises(ValueError, match="ladder needs the columns"):
+        plot_ladder(pd.DataFrame({"player": ["x"]}), Figure().add_subplot())

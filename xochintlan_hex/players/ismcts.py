@@ -1,0 +1,475 @@
+"""Information-set Monte Carlo tree search for Xochintlan (``"ismcts"``).
+
+The idea, in four steps repeated ``iterations`` times (or for ``seconds``):
+
+1. **Imagine a world.** The opponents' cards are secret, so the player deals
+   them again at random from the cards it has not seen
+   (:meth:`~xochintlan_hex.xochintlan.Xochintlan.sample_hidden`): one world it
+   cannot tell apart from the real game. Each iteration imagines a new one, so
+   the tree learns what is good *on average over what the opponents may hold*.
+   Not every card is equally likely: a player tends to build its own card, so
+   each past action of an opponent that brought a card ``k`` actions nearer
+   makes that card ``exp(inference * k)`` times likelier for it (``inference``,
+   1 by default; 0: all unseen cards alike). Worlds are kept in proportion.
+2. **Walk down the tree** of actions played so far in the search, at each step
+   taking the action with the best upper confidence bound (UCT):
+   ``mean reward + exploration * sqrt(ln(visits of the parent) / visits)``,
+   each reward seen by the player who chose that action.
+3. **Add one action** not yet tried below the last node and **judge** the
+   position reached (``rollout``):
+
+   * ``"evaluate"`` (the default, a cheap greedy judgement): the player to
+     move wins with the chance that one of its cards stands after one action
+     of its own; otherwise each player's nearest card is ``d`` actions away
+     (:func:`~xochintlan_hex.players.xochintlan.distances_after`, the yardstick
+     greedy uses; the player to move counts half an action less) and gets the
+     share ``exp(-d) / sum of exp(-d)`` of the win. The cards the searcher
+     cannot see are averaged over exactly (each drawn from the cards it has not
+     seen), so a threat held by one opponent card in seventeen weighs 1/17;
+   * ``"random"``: the game is played out with uniformly random actions, up to
+     ``rollout_limit`` actions (a tie beyond).
+
+   On the way down, a player to move who can win at once in the imagined
+   world does (the decisive move): a node where an opponent could then win
+   counts as a loss in exactly the worlds where it holds that card.
+4. **Back up** the result along the path: each node adds the share of the
+   player who chose its action (1 for a win played out, 0 for a loss,
+   ``1 / players`` each for a tie).
+
+The action played is the one visited most at the root. Before searching, the
+player takes a win of its own standing one action away (it knows its own cards;
+the mover's cards are checked first, so the win is certain).
+
+Legal actions never depend on the cards, so every imagined world offers the
+same actions at a node: the tree is shared by all worlds (the "single
+observer" form of ISMCTS, Cowling, Powley and Whitehouse, 2012). Only what the
+player may see is read: the real hidden cards never enter a world.
+
+Reproducible: with ``iterations`` set (and ``seconds`` None) the choice depends
+only on the position, what the player sees and the random source.
+
+>>> import random
+>>> from xochintlan_hex.xochintlan import Xochintlan
+>>> game = Xochintlan(seed=3)
+>>> player = XochintlanISMCTS(iterations=200)
+>>> a = player.choose(game, random.Random(1))
+>>> a == player.choose(game, random.Random(1)) and game.is_legal(a)
+True
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+import numpy as np
+
+from xochintlan_hex.players.xochintlan import _standing_after_moves, card_name, distances_after, unseen_cards
+from xochintlan_hex.xochintlan import MoveHuman, Redraw
+
+ROLLOUTS = ("evaluate", "random")
+
+
+class _Node:
+    """One node of the search tree: the statistics of the action that led to it."""
+
+    __slots__ = ("action", "mover", "visits", "reward", "children", "untried",
+                 "actions", "distance", "wins", "move_standing")
+
+    def __init__(self, action: Any, mover: int) -> None:
+        self.action = action      # the action leading here (None at the root)
+        self.mover = mover        # the player who chose it
+        self.visits = 0
+        self.reward = 0.0         # summed rewards of ``mover``
+        self.children: dict[Any, _Node] = {}
+        self.untried: list[Any] | None = None  # listed on the first visit
+        self.actions: list[Any] | None = None  # every legal action here, once listed
+        # What the position says about each card, the same in every world (the
+        # board never depends on the cards): filled in as worlds ask.
+        self.distance: dict[str, float] = {}   # card name -> actions still needed
+        self.wins: dict[str, bool] = {}        # card name -> stands after one action
+        self.move_standing: set[str] | None = None  # cards a Human move makes stand
+
+
+@dataclass(frozen=True)
+class XochintlanISMCTS:
+    """Information-set MCTS (see the module docstring).
+
+    ``iterations``: imagined games per move (the reproducible budget).
+    ``seconds``: a time budget per move instead (set ``iterations=None``), or
+    both: whichever ends first. ``exploration``: the UCT constant (larger tries
+    more actions, smaller digs deeper into the best ones). ``rollout``: the
+    play-out policy, one of :data:`ROLLOUTS`. ``rollout_limit``: actions at most
+    per play-out (a tie beyond). ``seed``: when set, the search draws from its
+    own ``random.Random`` seeded with it and the turn, instead of the ``rng`` it
+    is handed.
+    """
+
+    name: str = "ismcts"
+    iterations: int | None = 2000
+    seconds: float | None = None
+    exploration: float = 0.7
+    rollout: str = "evaluate"
+    rollout_limit: int = 120
+    inference: float = 1.0
+    seed: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.iterations is None and self.seconds is None:
+            raise ValueError("ismcts needs a budget: iterations (an int >= 1) or seconds (> 0)")
+        if self.iterations is not None and (isinstance(self.iterations, bool) or not isinstance(self.iterations, int)
+                                            or self.iterations < 1):
+            raise ValueError(f"iterations must be None or an int >= 1, not {self.iterations!r}")
+        if self.seconds is not None and not (isinstance(self.seconds, (int, float)) and self.seconds > 0):
+            raise ValueError(f"seconds must be None or a number > 0, not {self.seconds!r}")
+        if not (isinstance(self.exploration, (int, float)) and self.exploration >= 0):
+            raise ValueError(f"exploration must be a number >= 0, not {self.exploration!r}")
+        if self.rollout not in ROLLOUTS:
+            raise ValueError(f"rollout must be one of {', '.join(map(repr, ROLLOUTS))}, not {self.rollout!r}")
+        if not (isinstance(self.inference, (int, float)) and self.inference >= 0):
+            raise ValueError(f"inference must be a number >= 0, not {self.inference!r}")
+        if isinstance(self.rollout_limit, bool) or not isinstance(self.rollout_limit, int) or self.rollout_limit < 0:
+            raise ValueError(f"rollout_limit must be an int >= 0, not {self.rollout_limit!r}")
+
+    # ------------------------------------------------------------ choosing
+    def choose(self, game: Any, rng: random.Random) -> Any:
+        if self.seed is not None:
+            rng = random.Random(f"{self.seed}:{game.turn}")
+        actions = game.legal_actions()
+        if len(actions) == 1:
+            return actions[0]
+        win = self._own_win(game, actions)
+        if win is not None:
+            return win
+        root = self.search(game, rng)
+        return max(root.children.items(), key=lambda item: item[1].visits)[0]
+
+    @staticmethod
+    def _own_win(game: Any, actions: list[Any]) -> Any:
+        """An action after which the player's own card stands, if any (certain: the
+        mover is checked first, whatever the others hold)."""
+        me = game.current_player
+        world = game.clone()
+        for action in actions:
+            world.play(action)
+            won = world.winner == me
+            world.undo()
+            if won:
+                return action
+        return None
+
+    def search(self, game: Any, rng: random.Random) -> _Node:
+        """Grow the tree from ``game`` with the budget and return its root."""
+        me = game.current_player
+        root = _Node(None, (me - 1) % game.n_players)
+        view = _PublicView.of(game, me, self.inference)
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        done = 0
+        while True:
+            if self.iterations is not None and done >= self.iterations:
+                break
+            if deadline is not None and done % 16 == 0 and time.perf_counter() >= deadline:
+                break
+            self._iterate(root, self._world(game, me, view, rng), rng, view)
+            done += 1
+        return root
+
+    @staticmethod
+    def _world(game: Any, me: int, view: "_PublicView", rng: random.Random) -> Any:
+        """An imagined world, its hidden cards drawn in proportion to the beliefs
+        (rejection sampling: at most 64 draws, then the last one)."""
+        for _ in range(63):
+            world = game.sample_hidden(me, rng)
+            if view.plausible(world, rng):
+                return world
+        return game.sample_hidden(me, rng)
+
+    # -------------------------------------------------- one iteration
+    def _iterate(self, root: _Node, world: Any, rng: random.Random, view: "_PublicView") -> None:
+        node, path = root, [root]
+        c = self.exploration
+        judge = self.rollout == "evaluate"
+        shares = None
+        while not world.is_over:
+            if judge and node is not root:
+                shares = _decisive(node, world)
+                if shares is not None:
+                    break  # the player to move wins at once in this world
+            if node.untried is None:
+                node.untried = list(_actions(node, world))
+            if node.untried:
+                # Expand: one untried action, drawn at random, and judge the leaf.
+                untried = node.untried
+                i = int(rng.random() * len(untried))
+                action = untried[i]
+                untried[i] = untried[-1]
+                untried.pop()
+                mover = world.current_player
+                world.play(action)
+                child = node.children[action] = _Node(action, mover)
+                path.append(child)
+                if world.is_over:
+                    break
+                if judge:
+                    shares = view.expected_shares(child, world)
+                else:
+                    self._play_out(world, rng)
+                break
+            node = self._select(node, c)
+            world.play(node.action)
+            path.append(node)
+        self._back_up(path, world, shares)
+
+    @staticmethod
+    def _select(node: _Node, c: float) -> _Node:
+        """The child with the best upper confidence bound."""
+        log_n = math.log(node.visits)
+        best, best_value = next(iter(node.children.values())), -1.0
+        sqrt = math.sqrt
+        for child in node.children.values():
+            n = child.visits
+            value = child.reward / n + c * sqrt(log_n / n)
+            if value > best_value:
+                best, best_value = child, value
+        return best
+
+    def _play_out(self, world: Any, rng: random.Random) -> None:
+        steps = self.rollout_limit
+        while not world.is_over and steps > 0:
+            world.play(world.random_action(rng))
+            steps -= 1
+
+    @staticmethod
+    def _back_up(path: list[_Node], world: Any, shares: list[float] | None) -> None:
+        """Add one visit and the mover's share of the result to every node of ``path``."""
+        if shares is None:
+            winner = world.winner
+            if winner is None:
+                shares = [1.0 / world.n_players] * world.n_players
+            else:
+                shares = [0.0] * world.n_players
+                shares[winner] = 1.0
+        for node in path:
+            node.visits += 1
+            node.reward += shares[node.mover]
+
+
+@dataclass(frozen=True)
+class _PublicView:
+    """What the searching player knows of every hand: the cards it sees and how many
+    it does not, and the pool the hidden ones come from (its unseen cards)."""
+
+    known: tuple[tuple[Any, ...], ...]   # per player, the cards the searcher sees
+    hidden: tuple[int, ...]              # per player, how many it does not see
+    pool: tuple[Any, ...]                # the cards it has not seen
+    belief: tuple[tuple[float, ...], ...]  # per player, the chance of each pool card
+    index: dict[str, int]                # pool card name -> its place in the pool
+
+    @classmethod
+    def of(cls, game: Any, me: int, inference: float = 0.0) -> "_PublicView":
+        visible = game.visible_cards(me)
+        hidden = tuple(sum(c is None for c in hand) for hand in visible)
+        pool = tuple(unseen_cards(game, me))
+        belief = _beliefs(game, me, pool, hidden, inference)
+        return cls(tuple(tuple(c for c in hand if c is not None) for hand in visible),
+                   hidden, pool, belief, {_name(c): i for i, c in enumerate(pool)})
+
+    def plausible(self, world: Any, rng: random.Random) -> bool:
+        """Keep a world with a chance in proportion to how plausible its hidden cards are."""
+        chance = 1.0
+        names = self.index
+        for q, hand in enumerate(world.cards):
+            if self.hidden[q]:
+                top = max(self.belief[q])
+                for card in hand:
+                    i = names.get(_name(card))
+                    if i is not None:
+                        chance *= self.belief[q][i] / top
+        return rng.random() < chance
+
+    def expected_shares(self, node: _Node, world: Any) -> list[float]:
+        """Each player's expected share of the win at a new leaf, averaged exactly over
+        the hidden cards (each hidden card drawn from the pool, independently).
+
+        The player to move wins at once with the chance that one of its cards stands
+        after one action of its own; otherwise the shares are those of ``_judged``,
+        ``exp(-distance)`` normalised, in expectation.
+        """
+        n = world.n_players
+        mover = world.current_player
+        pool = self.pool
+        every = _distances(node, world, list(pool) + [c for hand in self.known for c in hand])
+        pool_d, start, known_d = every[:len(pool)], len(pool), []
+        for hand in self.known:
+            known_d.append(every[start:start + len(hand)])
+            start += len(hand)
+        # The chance that the mover wins with one action.
+        if any(_won_in_one(node, world, self.known[mover], known_d[mover])):
+            return [1.0 if q == mover else 0.0 for q in range(n)]
+        p_win = 0.0
+        if self.hidden[mover] and pool:
+            won = _won_in_one(node, world, pool, pool_d)
+            hits = sum(p for p, w in zip(self.belief[mover], won) if w)
+            p_win = 1.0 - (1.0 - hits) ** self.hidden[mover]
+        weights = []
+        for q in range(n):
+            weight = _expected_weight(min(known_d[q], default=math.inf), pool_d, self.belief[q],
+                                      self.hidden[q])
+            weights.append(weight * (_TEMPO if q == mover else 1.0))
+        total = sum(weights)
+        shares = [w / total if total > 0 else 1.0 / n for w in weights]
+        return [(1.0 - p_win) * share + (p_win if q == mover else 0.0) for q, share in enumerate(shares)]
+
+
+def _beliefs(game: Any, me: int, pool: tuple[Any, ...], hidden: tuple[int, ...], inference: float
+             ) -> tuple[tuple[float, ...], ...]:
+    """Per player, the chance of each pool card being one of its hidden cards, read
+    from its past actions: each action that brought a card ``k`` actions nearer
+    multiplies that card's weight by ``exp(inference * k)`` (a player tends to
+    build its own card). ``inference=0``: every unseen card equally likely."""
+    n = game.n_players
+    score = [[0.0] * len(pool) for _ in range(n)]
+    if inference and pool and any(hidden[q] for q in range(n) if q != me):
+        replay = game.clone()
+        actions = []
+        while replay.history:
+            actions.append(replay.undo())
+        cards = list(pool)
+        for action in reversed(actions):
+            q = replay.current_player
+            if q != me and hidden[q] and type(action) is not Redraw:
+                before, after = distances_after(replay, [None, action], cards)
+                progress = np.minimum(before, _FAR) - np.minimum(after, _FAR)
+                for i, k in enumerate(progress):
+                    score[q][i] += float(k)
+            replay.play(action)
+    belief: list[tuple[float, ...]] = []
+    for q in range(n):
+        if not pool:
+            belief.append(())
+            continue
+        top = max(score[q])
+        weights = [math.exp(inference * (v - top)) for v in score[q]]
+        total = sum(weights)
+        belief.append(tuple(w / total for w in weights))
+    return tuple(belief)
+
+
+#: Distances beyond this count as this far when reading progress from past actions.
+_FAR = 6
+
+
+#: The player to move counts half an action nearer: its weight exp(-d) grows by exp(0.5).
+_TEMPO = math.exp(0.5)
+
+
+def _expected_weight(known: float, pool_d: list[float], chances: Sequence[float],
+                     draws: int) -> float:
+    """E[exp(-min(known, d_1 .. d_draws))], each d_i the distance of a pool card drawn
+    with ``chances``."""
+    if not draws or not pool_d:
+        return math.exp(-known) if known != math.inf else 0.0
+    values = sorted(set(pool_d))
+    expected, above = 0.0, 1.0  # above: P(min of the draws >= value)
+    for value in values:
+        at_least_next = sum(p for d, p in zip(pool_d, chances) if d > value) ** draws
+        p_min = above - at_least_next  # P(min of the draws == value)
+        expected += p_min * math.exp(-min(known, value))
+        above = at_least_next
+    return expected
+
+
+_NAMES: dict[int, tuple[Any, str]] = {}
+
+
+def _name(card: Any) -> str:
+    """``card.name``, looked up by identity (hashing a Polyform is slow; the entry
+    keeps the card alive, so an id is never reused for another card)."""
+    entry = _NAMES.get(id(card))
+    if entry is None or entry[0] is not card:
+        entry = _NAMES[id(card)] = (card, card_name(card))
+    return entry[1]
+
+
+def _won_in_one(node: _Node, world: Any, cards: Sequence[Any], distances: Sequence[float]
+                ) -> list[bool]:
+    """For each card, does some action of the player to move make it stand?
+    Remembered on the node by card name; the cards not yet judged are judged at once."""
+    wins = node.wins
+    todo = [(card, d) for card, d in zip(cards, distances) if _name(card) not in wins]
+    if todo:
+        actions = _actions(node, world)
+        if node.move_standing is None:
+            moves = [a for a in actions if type(a) is MoveHuman]
+            node.move_standing = _standing_after_moves(world, moves) if moves else set()
+        near = []
+        for card, d in todo:
+            name = _name(card)
+            if name in node.move_standing:
+                wins[name] = True
+            elif d > 2:  # a swap changes two tiles; anything else one
+                wins[name] = False
+            else:
+                near.append(card)
+        tiles = [a for a in actions if type(a) is not MoveHuman and type(a) is not Redraw]
+        if near:
+            stands = ((distances_after(world, tiles, near) == 0).any(axis=0) if tiles
+                      else [False] * len(near))
+            for card, won in zip(near, stands):
+                wins[_name(card)] = bool(won)
+    return [wins[_name(card)] for card in cards]
+
+
+def _actions(node: _Node, world: Any) -> list[Any]:
+    """The legal actions at the node (the same in every world: cards never change them)."""
+    if node.actions is None:
+        node.actions = world.legal_actions()
+    return node.actions
+
+
+def _distances(node: _Node, world: Any, cards: list[Any]) -> list[float]:
+    """Distance of each card on the node's board (cached on the node)."""
+    known = node.distance
+    names = [_name(card) for card in cards]
+    missing = [card for card, name in zip(cards, names) if name not in known]
+    if missing:
+        found = distances_after(world, [None], missing)[0]
+        for card, d in zip(missing, found):
+            known[_name(card)] = float(d)
+    return [known[name] for name in names]
+
+
+def _decisive(node: _Node, world: Any) -> list[float] | None:
+    """All shares to the player to move if one of its cards (in this world) stands
+    after one action of its own, else None."""
+    mover = world.current_player
+    hand = world.cards[mover]
+    if any(_won_in_one(node, world, hand, _distances(node, world, hand))):
+        shares = [0.0] * world.n_players
+        shares[mover] = 1.0
+        return shares
+    return None
+
+
+def _judged(node: _Node, world: Any) -> list[float]:
+    """Each player's share of the win, judged from the distances of its cards in this
+    world (``rollout="evaluate"`` in the module docstring)."""
+    distance = []
+    for hand in world.cards:
+        distance.append(min(_distances(node, world, hand)))
+    distance[world.current_player] -= 0.5  # the player to move is half an action ahead
+    low = min(distance)
+    weights = [math.exp(low - d) for d in distance]
+    total = sum(weights)
+    return [w / total for w in weights]
+
+
+def evaluate(world: Any) -> list[float]:
+    """Each player's share of the win in ``world`` (every card known), judged without
+    playing on: all of it to the player to move if it wins with one action, else
+    shares from the distances of each player's nearest card."""
+    node = _Node(None, -1)
+    return _decisive(node, world) or _judged(node, world)
