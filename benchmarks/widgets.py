@@ -56,7 +56,7 @@ def measure(app: Any, click: Callable[[], Any]) -> tuple[float, float, float]:
 def xochintlan_clicks(clicks: int, seed: int) -> list[tuple[float, float, float]]:
     rng = random.Random(seed)
     samples: list[tuple[float, float, float]] = []
-    app = XochintlanApp(players=["human", "human"], seed=seed)
+    app = XochintlanApp(players=["human", "human"], seed=seed, board="ipympl")  # the board matplotlib draws
     live(app)
     while len(samples) < clicks:
         if app.game.is_over:

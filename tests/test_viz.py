@@ -471,7 +471,7 @@ def test_card_win_rates_by_number_of_players():
 
 def test_seat_win_rates_matches_reference(tmp_path):
     ax = viz.plot_seat_win_rates(xochintlan_frame(), fresh_ax((6.4, 3.8)))
-    assert [t.get_text() for t in ax.get_xticklabels()] == ["player 1", "player 2", "player 1", "player 2", "player 3"]
+    assert [t.get_text() for t in ax.get_xticklabels()] == ["seat 1", "seat 2", "seat 1", "seat 2", "seat 3"]
     assert_matches_reference(ax, "study_seat_win_rates", tmp_path)
 
 
@@ -598,3 +598,12 @@ def test_a_played_game_shows_its_board():
     for _ in range(6):
         game.play(game.random_action(rng))
     assert_sane_png(game._repr_png_(), min_side=250)
+
+
+def test_study_plots_count_seats_from_one_where_a_person_reads_them():
+    frame = pd.DataFrame({"n_players": [2, 2, 2, 2], "winner": [0, 1, 1, 0], "turns": [11, 14, 20, 9],
+                          "end_reason": ["win"] * 4})
+    ax = viz.plot_game_lengths(frame, fresh_ax((6.4, 3.6)), by="winner")
+    assert [t.get_text() for t in ax.get_legend().get_texts()][:2] == ["seat 1", "seat 2"]
+    assert frame["winner"].tolist() == [0, 1, 1, 0]  # the data keep their seats from 0
+    close(ax)

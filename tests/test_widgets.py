@@ -51,8 +51,8 @@ def hot_seat(**options) -> XochintlanApp:
 # Xochintlan
 # ---------------------------------------------------------------------------------------------
 def test_first_click_of_a_new_app_next_to_the_human_places_an_animal():
-    app = XochintlanApp(pause=None)  # the defaults: a person against greedy
-    assert app.board.interactive
+    app = XochintlanApp(pause=None)  # the defaults: a person against greedy, on a board the browser draws
+    assert app.board_kind == "svg" and app.find("xh-board") is app.svg_board
     assert app.text("xh-reserve") == "Reserve: Lizard 8 · Bird 8 · Monkey 8"
     assert app.click((0, 1)) is True
     assert app.game.board == {(0, 0): "H", (0, 1): "L"}
@@ -62,7 +62,7 @@ def test_first_click_of_a_new_app_next_to_the_human_places_an_animal():
 
 
 def test_a_click_on_the_canvas_acts_on_the_cell_under_the_mouse():
-    app = hot_seat()
+    app = hot_seat(board="ipympl")
     for cell in [(1, 0), (0, -1), (-1, 0)]:
         browser_click(app.board, app.cell_to_canvas_fraction(cell))
         assert cell in app.game.board
@@ -74,7 +74,7 @@ def test_a_click_on_the_canvas_acts_on_the_cell_under_the_mouse():
 
 def test_cell_to_canvas_fraction_points_at_the_cell_on_both_lattices():
     for rules in (Rules(), Rules(lattice="hex")):
-        app = XochintlanApp(players=["human", "human"], rules=rules, seed=2)
+        app = XochintlanApp(players=["human", "human"], rules=rules, seed=2, board="ipympl")
         for cell in [(0, 0), (1, 0), (-1, 1), (2, -2)]:
             fx, fy = app.cell_to_canvas_fraction(cell)
             assert 0 < fx < 1 and 0 < fy < 1
@@ -95,7 +95,10 @@ def test_hot_seat_game_to_a_win_shows_the_banner_and_the_pattern():
     assert app.text("xh-banner") == "Player 1 wins: Lizards and the Human form card I"
     assert app.text("xh-status") == "Game over"
     assert set(game.winning_cells) == {(0, 0), (1, 0), (2, 0), (3, 0), (4, 0)}
-    # the pattern is outlined on the board in the pattern colour
+    # the pattern is outlined on the board in the pattern colour, one outline per cell...
+    assert app.svg_board.svg.count(f'stroke="{style.PATTERN_COLOUR}"') == 5
+    # ... and on the picture a saved notebook keeps
+    assert app.static_png().startswith(b"\x89PNG")
     outlines = [c for c in app.ax.collections
                 if matplotlib.colors.same_color(c.get_edgecolor()[0], style.PATTERN_COLOUR)]
     assert outlines
@@ -193,7 +196,7 @@ def test_switch_mode_with_nothing_to_switch_gives_the_engines_reasons():
 
 def test_the_first_cell_of_a_swap_is_outlined_on_the_board():
     rules = Rules(tiles_per_kind=1, endgame="swap")
-    app = XochintlanApp(players=["human", "human"], rules=rules, seed=3)
+    app = XochintlanApp(players=["human", "human"], rules=rules, seed=3, board="ipympl")
     for animal, cell in [("L", (1, 0)), ("B", (2, 0)), ("M", (3, 0))]:
         app.choose_animal(animal).click(cell)
     app.choose_action("swap").click((1, 0))
@@ -207,6 +210,15 @@ def test_the_first_cell_of_a_swap_is_outlined_on_the_board():
     assert sorted(outlined()[0].get_xy()[:-1].tolist()) == [pytest.approx(list(c)) for c in corners]
     app.click((1, 0))                                       # a second click on it drops the selection
     assert app.selection is None and outlined() == []
+
+    # the board drawn by the browser outlines it too
+    app = XochintlanApp(players=["human", "human"], rules=rules, seed=3)
+    for animal, cell in [("L", (1, 0)), ("B", (2, 0)), ("M", (3, 0))]:
+        app.choose_animal(animal).click(cell)
+    selected = f'stroke="{style.SELECTED_COLOUR}" stroke-width="4.0"'
+    assert selected not in app.svg_board.svg
+    app.choose_action("swap").click((1, 0))
+    assert app.svg_board.svg.count(selected) == 1
 
 
 def test_the_controls_call_the_same_methods():
@@ -321,9 +333,12 @@ def test_swap_endgame_and_redraw_are_reachable():
 
 
 def test_hex_lattice_board_plays_too():
-    app = XochintlanApp(players=["human", "human"], rules=Rules(lattice="hex"), seed=1)
+    app = XochintlanApp(players=["human", "human"], rules=Rules(lattice="hex"), seed=1, board="ipympl")
     browser_click(app.board, app.cell_to_canvas_fraction((1, -1)))
     assert app.game.board[(1, -1)] == "L"
+    app = XochintlanApp(players=["human", "human"], rules=Rules(lattice="hex"), seed=1)  # drawn by the browser
+    app.svg_board._handle_custom_msg({"type": "click", "cell": [1, -1]}, [])
+    assert app.game.board[(1, -1)] == "L" and 'data-cell="1,-1"' in app.svg_board.svg
 
 
 def test_bad_arguments_say_what_is_allowed():
@@ -634,7 +649,7 @@ def no_ipympl(monkeypatch):
 
 
 def test_without_ipympl_the_apps_say_so_and_still_play(no_ipympl):
-    app = hot_seat()
+    app = hot_seat(board="ipympl")
     assert not app.board.interactive
     notice = app.text("xh-notice")
     assert "ipympl" in notice and "pip install ipympl" in notice
@@ -663,7 +678,7 @@ def test_the_board_canvas_sends_whole_frames():
     # when the browser drops one; whole frames never do.
     from PIL import Image
 
-    app = hot_seat()
+    app = hot_seat(board="ipympl")
     canvas = app.board.canvas
     canvas.syncing_data_url = False  # as once a page has connected
     sent = []
@@ -705,7 +720,7 @@ def test_showing_an_app_leaves_the_notebooks_plotting_backend_alone():
         matplotlib.use("module://matplotlib_inline.backend_inline")
         import matplotlib.pyplot as plt
         from xochintlan_hex.widgets import XochintlanApp
-        app = XochintlanApp(players=["human", "human"], seed=1)
+        app = XochintlanApp(players=["human", "human"], seed=1, board="ipympl")
         assert app.board.interactive
         print(matplotlib.get_backend(), type(plt.subplots()[0].canvas).__name__)
         """

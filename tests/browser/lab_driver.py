@@ -645,6 +645,35 @@ class LabPage:
         else:
             widget.get_by_role("button", name=option, exact=True).click(timeout=timeout)
 
+    # -- boards drawn by the browser (SVG, cells carrying ``data-cell="x,y"``)
+
+    def click_cell(self, cell: tuple[int, int], within: str = "xh-board", *, timeout: float = 15_000) -> None:
+        """Click a cell of an SVG board by its coordinates, as a person clicks it."""
+        self.widget(f'{css(within)} [data-cell="{cell[0]},{cell[1]}"]').click(timeout=timeout)
+
+    def board_picture(self, within: str = "xh-board") -> str:
+        """The SVG picture a board shows now, as markup (to compare)."""
+        return self.widget(f"{css(within)} svg").evaluate("svg => svg.outerHTML")
+
+    def expect_board_change(self, before: str, within: str = "xh-board", *, timeout: float = 15_000) -> str:
+        """Wait until an SVG board shows something else than ``before``; returns the new picture."""
+        board = self.widget(css(within)).element_handle(timeout=timeout)
+        self.page.wait_for_function(
+            "([board, before]) => { const svg = board.querySelector('svg'); return svg && svg.outerHTML !== before; }",
+            arg=[board, before], timeout=timeout)
+        return self.board_picture(within)
+
+    def expect_board_to_show(self, picture: str, within: str = "xh-board", *, timeout: float = 15_000) -> None:
+        """Wait until an SVG board shows exactly ``picture`` (markup from :meth:`board_picture`)."""
+        board = self.widget(css(within)).element_handle(timeout=timeout)
+        self.page.wait_for_function(
+            "([board, picture]) => { const svg = board.querySelector('svg'); return svg && svg.outerHTML === picture; }",
+            arg=[board, picture], timeout=timeout)
+
+    def board_hidden_edges(self, within: str = "xh-board") -> list[str]:
+        """The edges of an SVG board's picture a person cannot see (see :meth:`hidden_edges`)."""
+        return self.hidden_edges(f"{css(within)} svg")
+
     # -- matplotlib canvases (ipympl)
     #
     # Canvas positions are fractions of the canvas width and height measured

@@ -19,7 +19,10 @@ HEXTREMADURA = ["%matplotlib widget\nfrom xochintlan_hex.widgets import Hextrema
 XOCHINTLAN = ["from xochintlan_hex.widgets import XochintlanApp",
               "app = XochintlanApp(players=['human', 'greedy'], seed=1, pause=0)\napp.click((1, 0))\napp"]
 EXPLORER = ["from xochintlan_hex.widgets import PolyformExplorer", "app = PolyformExplorer()\napp"]
-APPS = {"xh-xochintlan": XOCHINTLAN, "xh-hextremadura": HEXTREMADURA, "xh-explorer": EXPLORER}
+PUZZLE = ["from xochintlan_hex.widgets import PuzzleApp",
+          "app = PuzzleApp('Pentominoes, 6 × 10')\nfor placed in app.puzzle.random_solution(seed=11)[:6]:\n"
+          "    app.place(placed.cells, placed.piece)\napp"]
+APPS = {"xh-xochintlan": XOCHINTLAN, "xh-hextremadura": HEXTREMADURA, "xh-explorer": EXPLORER, "xh-puzzle": PUZZLE}
 
 #: a Markdown cell and a code cell after the app: the keys must change neither
 AFTER_THE_APP = ["## Notes\nA teacher's notes.", "print('after the app')"]
@@ -135,18 +138,18 @@ def test_the_computer_move_is_named_and_the_lock_rule_comes_first(lab, lab_serve
     first.expect_text("xh-last-move", "Last move: none yet", exact=True)
     for cell, animal in [((1, 0), "Lizard"), ((-1, 0), "Bird"), ((1, -1), "Lizard")]:
         first.choose("xh-animal", animal)
-        first.click_canvas_where(f"app.cell_to_canvas_fraction({cell!r})", within="xh-board")
+        first.click_cell(cell)
         first.expect_text("xh-last-move", f"placed a {animal} on ({cell[0]}, {cell[1]})")
     first.expect_text("xh-last-move", "Last move: Player 1 placed a Lizard on (1, -1)", exact=True)
     # Switch with the Lizard selected, on the Lizard just played: the lock is the reason given.
     first.choose("xh-action", "Switch")
     first.choose("xh-animal", "Lizard")
-    first.click_canvas_where("app.cell_to_canvas_fraction((1, -1))", within="xh-board")
+    first.click_cell((1, -1))
     first.expect_text("xh-message", "(1, -1) was just played by the previous player")
 
     # Against the computer: its move is named, after its pause.
     second = lab.scope("xh-xochintlan", nth=1)
-    second.click_canvas_where("app2.cell_to_canvas_fraction((1, 0))", within="xh-board")
+    second.click_cell((1, 0))
     second.expect_text("xh-last-move", "Last move: Player 2 (greedy) ")
     second.expect_text("xh-status", "Player 1 to play", exact=True)
     second.screenshot("last-move")
@@ -164,7 +167,7 @@ def test_another_tile_starts_unturned(lab, lab_server):
 def test_the_board_drawn_by_the_browser_plays_and_scales_with_its_width(lab, lab_server):
     open_with_app(lab, lab_server, "svg.ipynb",
                   ["from xochintlan_hex.widgets import XochintlanApp",
-                   "app = XochintlanApp(players=['human', 'greedy'], seed=1, pause=0.2, board='svg')\napp"])
+                   "app = XochintlanApp(players=['human', 'greedy'], seed=1, pause=0.2)\napp"])  # the default board
     lab.click('.xh-board [data-cell="1,0"]')
     lab.expect_text("xh-last-move", "Last move: Player 2 (greedy) ")
     lab.expect_text("xh-status", "Player 1 to play", exact=True)

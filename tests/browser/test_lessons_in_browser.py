@@ -74,14 +74,14 @@ def test_lesson_01_xochintlan_board_answers_a_click(lab, lab_server):
         f"if type(a).__name__ == 'Place' and a.kind == {app}.animal)[0]")
     turns = lab.python(f"len({app}.game.history)")
     before = (board.text("xh-reserve"), board.text("xh-lock"))
-    picture = board.canvas_image("xh-board")
+    picture = board.board_picture("xh-board")
 
-    board.click_canvas_where(f"{app}.cell_to_canvas_fraction({tuple(cell)!r})", within="xh-board")
+    board.click_cell(tuple(cell))
     board.expect_text("xh-lock", f"Locked: ({cell[0]}, {cell[1]})", exact=True)
-    board.expect_canvas_change(picture, within="xh-board")
+    board.expect_board_change(picture)
     assert board.text("xh-reserve") != before[0]
     assert lab.python(f"len({app}.game.history) > {turns}")
-    assert board.canvas_hidden_edges("xh-board") == []
+    assert board.board_hidden_edges() == []
     board.screenshot("xochintlan-after-a-click")
 
 

@@ -1,7 +1,7 @@
 """XochintlanApp in a real JupyterLab: a hot-seat game played with the mouse.
 
-Every move is a click on the board canvas (at the cell's centre, which the app
-computes in the kernel), every choice a click on the page's toggle buttons.
+Every move is a click on a cell of the board the browser draws (an SVG whose
+cells carry ``data-cell="x,y"``), every choice a click on the page's toggle buttons.
 What is checked is what a student sees: the status line, the reserve, the lock,
 the refusal message and the win banner; the kernel is asked only to confirm
 that the game behind the page agrees.
@@ -25,8 +25,8 @@ def xochintlan_notebook(seed: int, cards: str = "None") -> list[str]:
 
 
 def click_cell(lab, cell: tuple[int, int]) -> None:
-    """Click the centre of a board cell, as the board is laid out now."""
-    lab.click_canvas_where(f"app.cell_to_canvas_fraction({cell!r})", within=BOARD)
+    """Click a board cell, as the board is laid out now."""
+    lab.click_cell(cell, within=BOARD)
 
 
 def page_state(lab) -> tuple[str, str, str]:
@@ -44,13 +44,6 @@ def expect_refusal(lab, cell: tuple[int, int], reason: str) -> None:
     assert lab.python("sorted(app.game.board.items())") == board
 
 
-def expect_canvas_to_show(lab, picture: str, timeout: float = 15_000) -> None:
-    """Wait until the board canvas shows exactly ``picture`` (a data URL from ``lab.canvas_image``)."""
-    canvas = lab.widget(BOARD).locator(".jupyter-matplotlib-canvas-div canvas").first.element_handle()
-    lab.page.wait_for_function("([canvas, picture]) => canvas.toDataURL() === picture",
-                               arg=[canvas, picture], timeout=timeout)
-
-
 def expect_move(lab, board_before: str, *, status: str, reserve: str, lock: str) -> str:
     """After a legal click: the new turn, reserve and lock are shown, the board redrawn,
     and the refusal message (if any) cleared. Returns the new board picture."""
@@ -58,7 +51,7 @@ def expect_move(lab, board_before: str, *, status: str, reserve: str, lock: str)
     lab.expect_text("xh-reserve", reserve, exact=True)
     lab.expect_text("xh-lock", lock, exact=True)
     lab.expect_text("xh-message", "", exact=True)
-    return lab.expect_canvas_change(board_before, within=BOARD)
+    return lab.expect_board_change(board_before, within=BOARD)
 
 
 def test_place_switch_move_and_refusals(lab, lab_server):
@@ -70,7 +63,7 @@ def test_place_switch_move_and_refusals(lab, lab_server):
     lab.expect_text("xh-lock", "Locked: nothing", exact=True)
     lab.expect_text("xh-card-title", "hidden")  # hot-seat: no card shown to the room
     lab.screenshot("start", target="xh-xochintlan")
-    picture = lab.canvas_image(BOARD)
+    picture = lab.board_picture(BOARD)
 
     # A cell touching no tile: refused, with the engine's reason.
     expect_refusal(lab, (3, 3), "(3, 3) touches no tile")
@@ -101,7 +94,7 @@ def test_place_switch_move_and_refusals(lab, lab_server):
     lab.expect_text("xh-status", "Player 1 to play", exact=True)
     lab.expect_text("xh-reserve", "Reserve: Lizard 8 · Bird 7 · Monkey 7", exact=True)
     lab.expect_text("xh-lock", "Locked: (1, 1)", exact=True)
-    lab.expect_canvas_change(picture, within=BOARD)
+    lab.expect_board_change(picture, within=BOARD)
     # Player 1 is still on Move Human, but the Human may not move again at once:
     # no cell is highlighted, and the message line says why, in the engine's words.
     reason = lab.python("app.game.why_illegal('H(2,1)')")
@@ -116,19 +109,22 @@ def test_place_switch_move_and_refusals(lab, lab_server):
     # The whole board and every text can be seen: nothing clipped or cut short.
     # The board kept its frame: seven cells across, each as wide as at the start.
     assert lab.python("len(app._view_cells())") == 49
-    assert lab.canvas_hidden_edges(BOARD) == []
+    assert lab.board_hidden_edges(BOARD) == []
     assert lab.cut_off_texts("xh-xochintlan") == []
     lab.screenshot("after-four-moves", target="xh-xochintlan")
     lab.screenshot("board-after-four-moves", target=BOARD)
 
     # Those two checks do see a squeezed board and a cut text: narrow both.
-    lab.execute("app.board.widget.layout.width = '300px'\n"
-                "app.board.widget.layout.overflow = 'hidden'\n"
+    # (The board's picture is given a width of its own, wider than its box, which clips it.)
+    lab.execute("app.svg_board.layout.overflow = 'hidden'\n"
+                "app.svg_board.svg = app.svg_board.svg.replace('<svg ', '<svg style=\"width: 900px; height: 300px\" ', 1)\n"
                 "app.find('xh-reserve').layout.width = '120px'")
     lab.expect_visible("xh-reserve")
     lab.page.wait_for_function(
         "() => document.querySelector('.xh-reserve').getBoundingClientRect().width < 130")
-    assert lab.canvas_hidden_edges(BOARD) == ["right"]
+    lab.page.wait_for_function(
+        "() => document.querySelector('.xh-board svg').getBoundingClientRect().width > 800")
+    assert lab.board_hidden_edges(BOARD) == ["right"]
     assert lab.cut_off_texts("xh-xochintlan") == [
         "xh-reserve: Reserve: Lizard 8 · Bird 7 · Monkey 7"]
 
@@ -149,12 +145,12 @@ def test_scripted_game_to_the_win_banner(lab, lab_server):
     lab.open_notebook("xochintlan_win.ipynb")
     lab.run_all_cells()
     lab.expect_text("xh-banner", "", exact=True)
-    picture = lab.canvas_image(BOARD)
+    picture = lab.board_picture(BOARD)
     for turn, (animal, cell) in enumerate(WINNING_GAME, start=1):
         lab.choose("xh-animal", animal)
         click_cell(lab, cell)
         lab.expect_text("xh-lock", f"Locked: ({cell[0]}, {cell[1]})", exact=True)
-        picture = lab.expect_canvas_change(picture, within=BOARD)
+        picture = lab.expect_board_change(picture, within=BOARD)
         if turn < len(WINNING_GAME):
             lab.expect_text("xh-status", f"Player {turn % 2 + 1} to play", exact=True)
             lab.expect_text("xh-banner", "", exact=True)
@@ -171,7 +167,7 @@ def test_scripted_game_to_the_win_banner(lab, lab_server):
     click_cell(lab, (1, 0))
     lab.expect_text("xh-message", "the game is over")
     assert lab.python("len(app.game.history)") == len(WINNING_GAME)
-    assert lab.canvas_hidden_edges(BOARD) == []
+    assert lab.board_hidden_edges(BOARD) == []
     assert lab.cut_off_texts("xh-xochintlan") == []
     lab.screenshot("win", target="xh-xochintlan")
     lab.screenshot("board-won", target=BOARD)
@@ -188,17 +184,17 @@ def test_the_computer_moves_after_its_pause_then_undo_and_new_game(lab, lab_serv
     start = page_state(lab)
     assert start == ("Player 1 to play", "Reserve: Lizard 8 · Bird 8 · Monkey 8", "Locked: nothing")
     assert lab.widget("xh-undo").is_disabled()  # nothing to undo yet
-    start_picture = picture = lab.canvas_image(BOARD)
+    start_picture = picture = lab.board_picture(BOARD)
 
     # The person's move shows at once, with the computer to play...
     click_cell(lab, (1, 0))
     lab.expect_text("xh-status", "Player 2 (greedy) to play…", exact=True)
     lab.expect_text("xh-lock", "Locked: (1, 0)", exact=True)
-    picture = lab.expect_canvas_change(picture, within=BOARD)
+    picture = lab.expect_board_change(picture, within=BOARD)
     lab.screenshot("computer-thinking", target="xh-xochintlan")
     # ... which then moves by itself, after its pause, with no click.
     lab.expect_text("xh-status", "Player 1 to play", exact=True)
-    picture = lab.expect_canvas_change(picture, within=BOARD)
+    picture = lab.expect_board_change(picture, within=BOARD)
     reply = lab.python("str(app.game.history[1])")
     cell = lab.python("list(getattr(app.game.history[1], 'cell'))")
     lab.expect_text("xh-lock", f"Locked: ({cell[0]}, {cell[1]})", exact=True)
@@ -209,13 +205,13 @@ def test_the_computer_moves_after_its_pause_then_undo_and_new_game(lab, lab_serv
     lab.click("xh-undo")
     lab.expect_text("xh-lock", "Locked: nothing", exact=True)
     assert page_state(lab) == start
-    expect_canvas_to_show(lab, start_picture)  # the board of the start, pixel for pixel
+    lab.expect_board_to_show(start_picture, within=BOARD)  # the board of the start, pixel for pixel
     assert lab.python("app.game.history") == []
     assert lab.widget("xh-undo").is_disabled()
 
     # Play again, then New game: an empty board, full reserves, a new deal.
     click_cell(lab, (0, 1))
-    lab.expect_canvas_change(start_picture, within=BOARD)
+    lab.expect_board_change(start_picture, within=BOARD)
     lab.expect_text("xh-status", "Player 2 (greedy) to play…", exact=True)
     lab.expect_text("xh-status", "Player 1 to play", exact=True)  # after the reply
     assert lab.python("len(app.game.history)") == 2
@@ -223,7 +219,7 @@ def test_the_computer_moves_after_its_pause_then_undo_and_new_game(lab, lab_serv
     lab.click("xh-new-game")
     lab.expect_text("xh-lock", "Locked: nothing", exact=True)
     assert page_state(lab) == start
-    expect_canvas_to_show(lab, start_picture)
+    lab.expect_board_to_show(start_picture, within=BOARD)
     assert lab.python("(app.game.history, app.game.board == {(0, 0): 'H'})") == [[], True]
     assert lab.python("app.game.seed") != first_seed
     assert lab.cut_off_texts("xh-xochintlan") == []

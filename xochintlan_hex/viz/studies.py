@@ -16,7 +16,7 @@ Xochintlan frames need ``winner`` and, per plot, ``n_players``, ``cards_<seat>``
 >>> from matplotlib.figure import Figure
 >>> ax = plot_seat_win_rates(games, Figure().add_subplot())
 >>> [t.get_text() for t in ax.get_xticklabels()]
-['player 1', 'player 2']
+['seat 1', 'seat 2']
 """
 
 from __future__ import annotations
@@ -66,6 +66,22 @@ def _percent_axis(ax: Axes, axis: str = "x") -> None:
     from matplotlib.ticker import PercentFormatter
 
     (ax.xaxis if axis == "x" else ax.yaxis).set_major_formatter(PercentFormatter(1.0, decimals=0))
+
+
+def seat_label(seat: Any) -> str:
+    """How a reader names a seat: counted from 1, as the boards say "Player 1" (the data keep 0, 1, ...).
+
+    >>> seat_label(0)
+    'seat 1'
+    """
+    return f"seat {int(seat) + 1}"
+
+
+def _value_label(column: str | None, value: Any) -> str:
+    """A legend entry for a value of ``column``: a seat (the winner's) counted from 1, else the value in words."""
+    if column in ("winner", "seat") and isinstance(value, (int, float, np.integer, np.floating)) and not pd.isna(value):
+        return seat_label(value)
+    return str(value).replace("_", " ")
 
 
 def _label_with_note(label: str) -> str:
@@ -145,7 +161,7 @@ def plot_seat_win_rates(frame: pd.DataFrame, ax: Axes | None = None) -> Axes:
         fair = decisive.get(n_players, np.nan) / n_players
         ax.hlines(fair, x[0] - 0.45, x[-1] + 0.45, colors="black", linestyles="--", linewidth=1.2)
         ticks += list(x)
-        labels += [f"player {s + 1}" for s in group["seat"]]  # people count players from 1
+        labels += [seat_label(s) for s in group["seat"]]
         x0 = x[-1] + 1.8
     ax.set_xticks(ticks, labels, rotation=0 if len(ticks) <= 8 else 45)
     _percent_axis(ax, "y")
@@ -213,7 +229,7 @@ def plot_game_lengths(frame: pd.DataFrame, ax: Axes | None = None, *, bins: int 
     colours = [END_REASON_STYLE.get(str(v), (SERIES_COLOURS[i % 6], SERIES_HATCHES[i % 6])) for i, (v, _) in enumerate(parts)]
     _, _, made = ax.hist([p.dropna() for _, p in parts], bins=edges, stacked=True,
                                color=[c for c, _ in colours], edgecolor="white", linewidth=0.5,
-                               label=[str(v).replace("_", " ") for v, _ in parts])
+                               label=[_value_label(by, v) for v, _ in parts])
     # hist gives one container, not a list, for a single data set
     containers: list[Any] = [made] if len(parts) == 1 else list(made)  # type: ignore[arg-type]
     for container, (_, hatch) in zip(containers, colours):

@@ -1,8 +1,9 @@
 """Interactive boards for Jupyter: play both games and explore polyforms with the mouse.
 
-The apps, each an ipywidgets layout around a board: an ipympl canvas (a static
-picture, with a notice saying how to install ipympl, where it is missing), or for
-Xochintlan with ``board="svg"`` an SVG drawn by the browser (:mod:`.svgboard`):
+The apps, each an ipywidgets layout around a board: for Xochintlan an SVG drawn by
+the browser (:mod:`.svgboard`; ``board="ipympl"`` for the matplotlib canvas), for
+the others an ipympl canvas (a static picture, with a notice saying how to
+install ipympl, where it is missing):
 
 * :class:`XochintlanApp` -- a Xochintlan board, hot-seat or against computer players;
 * :class:`HextremaduraApp` -- the solo tile game, with a preview of each placement;
@@ -34,7 +35,8 @@ mouse; ``app.text(css_class)`` reads back what the page shows.
 >>> app.click((1, 0)), app.text("xh-reserve")
 (True, 'Reserve: Lizard 7 · Bird 8 · Monkey 8')
 
-Clicking a cell from a browser test: ``app.cell_to_canvas_fraction(cell)`` gives
+Clicking a cell from a browser test: on an SVG board, click
+``.xh-board [data-cell="x,y"]``; on a canvas, ``app.cell_to_canvas_fraction(cell)`` gives
 ``(fx, fy)``, fractions of the board canvas's width and height measured from its
 top-left corner (so the pixel is ``(left + fx * width, top + fy * height)`` of the
 ``.xh-board canvas`` element). The figure is ``app.figure``.

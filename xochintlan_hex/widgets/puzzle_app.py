@@ -29,7 +29,7 @@ from ..puzzles import Placement, Puzzle, Region, piece_set
 from ..viz.puzzles import draw_tiling, piece_colour
 from .base import (
     App, BoardCanvas, as_cell, banner_html, board_axes, cell_at, clear_artists, css, data_to_fraction, escape,
-    is_finite_point, message_line, side_by_side,
+    app_root, is_finite_point, message_line,
 )
 from .keys import KeyScope
 
@@ -49,6 +49,9 @@ PUZZLES: dict[str, tuple[str, str, str, bool]] = {
 COUNT_AT_MOST_LEFT = 7
 #: outline of the hinted placement, and of the piece under the mouse
 HINT_COLOUR = "#000000"
+#: the board and the selected piece (inches at 100 pixels per inch): with the controls beside it, it fits a
+#: projector's screen
+BOARD_SIZE = (5.2, 3.3)
 #: the app's keys (while it has the keyboard), and the method each one calls
 KEYS = {"r": "rotate", "m": "mirror", "h": "hint"}
 
@@ -309,11 +312,12 @@ class PuzzleApp(App):
         ax.set_xlim(cx - span, cx + span)
         ax.set_ylim(cy - span, cy + span)
         ax.set_aspect("equal", adjustable="box")
-        ax.set_title(f"{self._words(self.selected)}\n● goes on the cell you click", fontsize=9)
+        ax.set_title(f"{self._words(self.selected)}\n● goes on the cell\nyou click", fontsize=9)
 
     # -- widgets ---------------------------------------------------------------------------
     def _build_widgets(self) -> None:
-        self.board = BoardCanvas((7.4, 4.4))
+        # Beside the controls, the board fits a projector's screen (1280 x 800 with the file browser open).
+        self.board = BoardCanvas(BOARD_SIZE)
         self.figure: Figure = self.board.figure
         self.board_ax = board_axes(self.figure, (0.01, 0.02, 0.72, 0.96))
         self.piece_ax = board_axes(self.figure, (0.76, 0.3, 0.22, 0.45))
@@ -344,10 +348,10 @@ class PuzzleApp(App):
         clear = css(w.Button(description="Clear the board", layout=fit), "xh-clear")
         self._undo.on_click(lambda _: self.undo())
         clear.on_click(lambda _: self.clear())
-        controls = w.VBox([self._tray, self._selection, w.HBox([self._rotate, self._mirror]),
-                           w.HBox([hint, count]), self._hint_text, w.HBox([self._undo, clear]), self.keys])
-        self.widget = css(w.VBox([w.HBox([self._choice, self._status]), self._banner, self._message,
-                                  side_by_side(self.board.widget, controls)]), "xh-app", "xh-puzzle")
+        side = [self._choice, self._status, self._banner, self._message, self._tray, self._selection,
+                w.HBox([self._rotate, self._mirror]), w.HBox([hint, count]), self._hint_text,
+                w.HBox([self._undo, clear])]
+        self.widget = app_root(self.board.widget, side, self.keys, "xh-puzzle")
 
     def _on_press(self, event: Any) -> None:
         if event.inaxes is self.board_ax and is_finite_point(event.xdata, event.ydata):

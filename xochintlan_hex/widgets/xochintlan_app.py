@@ -111,9 +111,10 @@ class XochintlanApp(App):
     deal (and the seeds of later new games). ``pause`` is how long a computer
     player waits before moving: ``0`` plays computer moves at once, ``None``
     only when :meth:`step_computer` is called (for lessons and tests that step).
-    ``board`` chooses who draws the board: ``"svg"``, the browser (an SVG picture
-    sent by the kernel, painted at once and scaled to the page), or ``"ipympl"``,
-    matplotlib in the kernel (a picture sent to an ipympl canvas).
+    ``board`` chooses who draws the board: ``"svg"`` (the default), the browser
+    (an SVG picture sent by the kernel, painted at once and scaled to the page),
+    or ``"ipympl"``, matplotlib in the kernel (a picture sent to an ipympl canvas,
+    slower to answer a click). Either way a saved notebook keeps a picture of it.
 
     Code API (the buttons and clicks call the same): :meth:`click`,
     :meth:`choose_action`, :meth:`choose_animal`, :meth:`show_card`,
@@ -128,7 +129,7 @@ class XochintlanApp(App):
         seed: int | None = None,
         pause: float | None = DEFAULT_PAUSE,
         cards: Sequence[Sequence[Any]] | None = None,
-        board: str = "ipympl",
+        board: str = "svg",
     ) -> None:
         if board not in BOARD_KINDS:
             raise ValueError(f"board must be one of {list(BOARD_KINDS)}, not {board!r}")
