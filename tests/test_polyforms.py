@@ -365,3 +365,25 @@ def test_counts_table_command(tmp_path, capsys):
     with pytest.raises(SystemExit):
         pf.main(["--square", "0"])
     assert "n must be an int >= 1" in capsys.readouterr().err
+
+
+def test_a_long_count_reports_its_progress_against_the_total(monkeypatch):
+    """The command line's progress bar for counts past the shipped table is fed by
+    this callback: it must be called during the run, never go backwards, and end
+    at most at the true count of the largest size."""
+    from xochintlan_hex import polyforms as module
+
+    monkeypatch.setattr(module, "_FIXED_COUNTS", {})  # force a fresh Redelmeier run
+    seen = []
+    counts = module.count_polyforms_upto(10, "square", "fixed", progress=seen.append)
+    assert len(seen) > 10
+    assert seen == sorted(seen) and 0 < seen[-1] <= counts[10] == 36446
+
+
+def test_the_count_command_counts_past_its_table_with_the_same_figures(monkeypatch):
+    from xochintlan_hex import cli
+
+    monkeypatch.setattr(cli, "known_counts", lambda lattice, kind: {})  # as if the table stopped early
+    table = cli.count_table("hex", ["fixed", "free"], 7)
+    assert table["fixed"].tolist() == [1, 3, 11, 44, 186, 814, 3652]
+    assert table["free"].tolist() == [1, 1, 3, 7, 22, 82, 333]

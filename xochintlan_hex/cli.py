@@ -43,7 +43,7 @@ import pandas as pd
 
 from xochintlan_hex import __version__
 from xochintlan_hex.players import PLAYERS
-from xochintlan_hex.polyforms import KINDS, check_count_cost, count_polyforms_upto, known_counts
+from xochintlan_hex.polyforms import KINDS, check_count_cost, count_polyforms_upto, estimated_count, known_counts
 from xochintlan_hex.cli_errors import InputError, one_line, separates_input_errors, user_input
 from xochintlan_hex.puzzle_commands import add_puzzle_commands
 from xochintlan_hex.results import ResultsError
@@ -338,9 +338,23 @@ def count_table(lattice: str, kinds: Sequence[str], max_n: int) -> pd.DataFrame:
     for kind in kinds:
         known = known_counts(lattice, kind)
         # The shipped table answers at once; only larger sizes are counted.
-        counts = known if max_n in known else count_polyforms_upto(max_n, lattice, kind, force=True)
+        counts = known if max_n in known else _count_with_progress(max_n, lattice, kind)
         table[kind] = [counts[n] for n in table["n"]]
     return table
+
+
+def _count_with_progress(max_n: int, lattice: str, kind: str) -> dict[int, int]:
+    """Count past the shipped table, with a bar against the estimated number of
+    fixed polyforms of ``max_n`` cells (one run counts every kind: later kinds are instant)."""
+    from tqdm.auto import tqdm
+
+    estimate = round(estimated_count(max_n, lattice, "fixed"))
+    with tqdm(total=estimate, desc=f"{lattice} polyforms of {max_n} cells (estimated total)",
+              unit=" forms", unit_scale=True, file=sys.stderr, disable=None, leave=False) as bar:
+        def progress(done: int) -> None:
+            bar.update(min(done, estimate) - bar.n)
+
+        return count_polyforms_upto(max_n, lattice, kind, force=True, progress=progress)
 
 
 @separates_input_errors

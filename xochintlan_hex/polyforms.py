@@ -670,8 +670,17 @@ def _pair_counter(shifts: list[int]) -> Callable[[int, int], int]:
     return pairs
 
 
-def _redelmeier(lat: Lattice, size: int) -> list[int]:
-    """``counts[k]`` = number of fixed polyforms of ``k`` cells, for every k <= size."""
+#: Depth of the Redelmeier tree at which a long count reports its progress: a few
+#: hundred nodes, so the report costs nothing next to the counting below them.
+PROGRESS_DEPTH = 6
+
+
+def _redelmeier(lat: Lattice, size: int, progress: Callable[[int], None] | None = None) -> list[int]:
+    """``counts[k]`` = number of fixed polyforms of ``k`` cells, for every k <= size.
+
+    ``progress``, if given, is called now and then with how many polyforms of
+    ``size`` cells have been counted so far.
+    """
     counts = [0] * (size + 1)
     counts[1] = 1
     if size == 1:
@@ -717,6 +726,8 @@ def _redelmeier(lat: Lattice, size: int) -> list[int]:
             counts[child] += 1
             new = neighbours[low.bit_length()] & free
             grow(untried | new, free ^ new, child)
+            if progress is not None and child == PROGRESS_DEPTH:
+                progress(counts[size])
 
     grow(untried, free, 1)
     return counts
@@ -725,11 +736,11 @@ def _redelmeier(lat: Lattice, size: int) -> list[int]:
 _FIXED_COUNTS: dict[str, list[int]] = {}
 
 
-def _fixed_counts(lattice_name: str, size: int) -> list[int]:
+def _fixed_counts(lattice_name: str, size: int, progress: Callable[[int], None] | None = None) -> list[int]:
     """Fixed counts up to ``size`` (one Redelmeier run gives every smaller size too)."""
     known = _FIXED_COUNTS.get(lattice_name, [0])
     if len(known) <= size:
-        known = _redelmeier(get_lattice(lattice_name), size)
+        known = _redelmeier(get_lattice(lattice_name), size, progress)
         _FIXED_COUNTS[lattice_name] = known
     return known
 
@@ -1015,8 +1026,13 @@ def count_polyforms(n: int, lattice: str | Lattice = "square", kind: str = "fixe
 
 
 def count_polyforms_upto(n_max: int, lattice: str | Lattice = "square", kind: str = "fixed",
-                         force: bool = False) -> dict[int, int]:
+                         force: bool = False,
+                         progress: Callable[[int], None] | None = None) -> dict[int, int]:
     """``{n: count}`` for every size from 1 to ``n_max`` (one Redelmeier run for all).
+
+    ``progress``, if given, is called during a long count with how many fixed
+    polyforms of ``n_max`` cells have been counted so far (compare it with
+    :func:`estimated_count` for a progress bar).
 
     >>> count_polyforms_upto(6, "hex", "one-sided")
     {1: 1, 2: 1, 3: 3, 4: 10, 5: 33, 6: 147}
@@ -1025,7 +1041,7 @@ def count_polyforms_upto(n_max: int, lattice: str | Lattice = "square", kind: st
     lat = get_lattice(lattice)
     _check_kind(kind)
     check_count_cost(n_max, lat, force)
-    _fixed_counts(lat.name, n_max)
+    _fixed_counts(lat.name, n_max, progress)
     return {n: count_polyforms(n, lat, kind, force=True) for n in range(1, n_max + 1)}
 
 
