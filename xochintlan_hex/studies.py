@@ -613,16 +613,21 @@ def _implied_problem(row: dict, index: int, study: Study) -> str | None:
     return None
 
 
+def _unused_name(folder: Path, name: str) -> Path:
+    """``folder/name``, or ``name.1``, ``name.2`` ... when taken: a chunk set aside
+    twice (or by two runs) never overwrites the one kept before."""
+    target, number = folder / name, 1
+    while target.exists():
+        target, number = folder / f"{name}.{number}", number + 1
+    return target
+
+
 def quarantine(parts: Path, path: Path, reason: str,
                notify: Callable[[str], None] | None = None) -> Path:
     """Move a chunk that failed a check to ``quarantine/`` (kept for a look, never merged)."""
     folder = parts / QUARANTINE
     folder.mkdir(exist_ok=True)
-    target = folder / path.name
-    number = 1
-    while target.exists():
-        target = folder / f"{path.name}.{number}"
-        number += 1
+    target = _unused_name(folder, path.name)
     os.replace(path, target)
     message = (f"{path} was set aside in {folder}/ because {reason}; its games will be "
                "played again")
@@ -840,12 +845,7 @@ def _keep_quarantine(parts: Path, out: Path, notify: Callable[[str], None] | Non
     kept = out.with_name(out.name + ".quarantine")
     kept.mkdir(exist_ok=True)
     for path in folder.iterdir():
-        target = kept / path.name
-        number = 1
-        while target.exists():
-            target = kept / f"{path.name}.{number}"
-            number += 1
-        os.replace(path, target)
+        os.replace(path, _unused_name(kept, path.name))
     message = f"the chunks set aside during this study are kept in {kept}/ for a look"
     if notify is None:
         warnings.warn(message, StudyWarning, stacklevel=3)

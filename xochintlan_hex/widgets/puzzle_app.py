@@ -152,12 +152,16 @@ class PuzzleApp(App):
             self._set_message(_sentence(str(refusal)), refused=True)
             return False
         self.placed.append(placement)
-        self.hinted = None
-        self._hint_text.value = ""
-        self._set_message("")
+        self._forget_hint()
         self._select_first_left()
         self._update_view()
         return True
+
+    def _forget_hint(self) -> None:
+        """The board changed: an old hint and an old refusal no longer apply."""
+        self.hinted = None
+        self._hint_text.value = ""
+        self._set_message("")
 
     def remove(self, placement: Placement) -> bool:
         """Take ``placement`` back into the tray (and select it)."""
@@ -167,9 +171,7 @@ class PuzzleApp(App):
         self.placed.remove(placement)
         self.selected = placement.piece
         self.form = Polyform(placement.cells, self._lattice)
-        self.hinted = None
-        self._hint_text.value = ""
-        self._set_message("")
+        self._forget_hint()
         self._update_view()
         return True
 
@@ -183,9 +185,7 @@ class PuzzleApp(App):
     def clear(self) -> "PuzzleApp":
         """Take every piece off the board."""
         self.placed.clear()
-        self.hinted = None
-        self._hint_text.value = ""
-        self._set_message("")
+        self._forget_hint()
         self._select_first_left()
         self._update_view()
         return self
