@@ -15,7 +15,7 @@ import pytest
 PACKAGE = Path(__file__).resolve().parents[1] / "xochintlan_hex"
 
 LAYER_OF_TOP_MODULE = {
-    "lattice": 1, "polyforms": 1, "puzzles": 1, "errors": 1, "game": 1, "display": 1,
+    "lattice": 1, "polyforms": 1, "puzzles": 1, "errors": 1, "game": 1, "display": 1, "i18n": 1,
     "xochintlan": 2, "hextremadura": 2,
     "players": 3, "simulate": 3, "stats": 3, "studies": 3, "results": 3, "exact": 3,
     "tournament": 3, "solvability": 3,

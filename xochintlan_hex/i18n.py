@@ -1,0 +1,140 @@
+"""The kit's languages: every text a person reads goes through gettext.
+
+The kit speaks English and French. Its texts are written in English in the
+code, marked with ``_("...")`` where they are shown, and translated by the
+standard :mod:`gettext` catalogs kept in ``xochintlan_hex/locale/`` (``.po``
+sources, compiled to ``.mo`` when the kit is built or installed).
+
+The language in use is chosen once for the whole kit:
+
+* by default from the environment, as gettext does (``LANGUAGE``, ``LC_ALL``,
+  ``LC_MESSAGES``, then ``LANG``), English when none names a known language;
+* by :func:`set_language` (``xochintlan_hex.set_language("fr")``);
+* for one call by :func:`use_language`, which the ``language=`` arguments of
+  the apps and the pictures use.
+
+Switching the language changes what is shown, never a game or a study result.
+
+>>> with use_language("fr"):
+...     get_language()
+'fr'
+>>> set_language("de")
+Traceback (most recent call last):
+...
+ValueError: language must be one of 'en', 'fr', not 'de'
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import gettext
+import os
+from pathlib import Path
+from typing import Iterator, Mapping
+
+#: The gettext domain: the catalogs are ``locale/<lang>/LC_MESSAGES/xochintlan_hex.mo``.
+DOMAIN = "xochintlan_hex"
+#: The languages the kit speaks, by code, with their own names (for a language menu).
+LANGUAGES = {"en": "English", "fr": "Français"}
+#: The language of the texts in the code: it needs no catalog.
+SOURCE_LANGUAGE = "en"
+#: Where the catalogs live, inside the package so that a wheel ships them.
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+
+# gettext reads these variables in this order; the first one set decides.
+_ENVIRONMENT_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+
+_chosen: str | None = None
+
+
+def _choices() -> str:
+    return ", ".join(repr(code) for code in LANGUAGES)
+
+
+def check_language(language: object) -> str:
+    """``language`` as a known code ('en', 'fr'); a clear error otherwise."""
+    if isinstance(language, str) and language.strip().lower() in LANGUAGES:
+        return language.strip().lower()
+    raise ValueError(f"language must be one of {_choices()}, not {language!r}")
+
+
+def language_from_environment(environ: Mapping[str, str] | None = None) -> str:
+    """The language the environment asks for, as gettext reads it; English if none is known.
+
+    >>> language_from_environment({"LANG": "fr_CA.UTF-8"})
+    'fr'
+    >>> language_from_environment({"LANGUAGE": "de:fr", "LANG": "en_US.UTF-8"})
+    'fr'
+    >>> language_from_environment({"LC_ALL": "C"})
+    'en'
+    """
+    environ = os.environ if environ is None else environ
+    for variable in _ENVIRONMENT_VARIABLES:
+        value = environ.get(variable, "")
+        if not value:
+            continue
+        for wanted in value.split(":"):  # LANGUAGE may list several, best first
+            code = wanted.split(".")[0].split("@")[0].split("_")[0].lower()
+            if code in LANGUAGES:
+                return code
+        return SOURCE_LANGUAGE  # the deciding variable names no language the kit speaks
+    return SOURCE_LANGUAGE
+
+
+def get_language() -> str:
+    """The language in use: the one set last, else the environment's."""
+    return _chosen if _chosen is not None else language_from_environment()
+
+
+def set_language(language: str | None) -> None:
+    """Speak ``language`` ('en' or 'fr') from now on; None follows the environment again."""
+    global _chosen
+    _chosen = None if language is None else check_language(language)
+
+
+@contextlib.contextmanager
+def use_language(language: str | None) -> Iterator[str]:
+    """Speak ``language`` inside a ``with`` block (None: keep the language in use)."""
+    global _chosen
+    previous = _chosen
+    if language is not None:
+        _chosen = check_language(language)
+    try:
+        yield get_language()
+    finally:
+        _chosen = previous
+
+
+@functools.lru_cache(maxsize=None)
+def translations(language: str) -> gettext.NullTranslations:
+    """The compiled catalog of ``language`` (English needs none)."""
+    if language == SOURCE_LANGUAGE:
+        return gettext.NullTranslations()
+    try:
+        return gettext.translation(DOMAIN, localedir=LOCALE_DIR, languages=[language])
+    except FileNotFoundError:
+        raise RuntimeError(
+            f"the {LANGUAGES[language]} catalog is not compiled: expected "
+            f"{LOCALE_DIR / language / 'LC_MESSAGES' / (DOMAIN + '.mo')}; "
+            f"install the kit again (make), which compiles it") from None
+
+
+def _(message: str) -> str:
+    """``message`` in the language in use."""
+    return translations(get_language()).gettext(message)
+
+
+def ngettext(singular: str, plural: str, count: int) -> str:
+    """The singular or plural form for ``count``, in the language in use."""
+    return translations(get_language()).ngettext(singular, plural, count)
+
+
+def pgettext(context: str, message: str) -> str:
+    """``message`` in the language in use, told apart by ``context`` (e.g. a letter's meaning)."""
+    return translations(get_language()).pgettext(context, message)
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for translation where it is defined; translate it where shown with ``_``."""
+    return message
