@@ -204,12 +204,18 @@ def _terrain(p: Mapping[str, str]) -> str:
     return style.word(style.TERRAIN_NAMES, p["terrain"])
 
 
+def _in_terrain(p: Mapping[str, str]) -> str:
+    """"in forest": each written out, since other languages say each differently ("dans l'eau")."""
+    return {"forest": _("in forest"), "water": _("in water"), "crops": _("in crops")}.get(
+        p["terrain"], p["terrain"])
+
+
 def _icon(p: Mapping[str, str], key: str = "symbol") -> str:
     return style.word(style.ICON_NAMES, p[key])
 
 
 OBJECTIVE_WORDS = {
-    "all_symbols": lambda p: (_("3 icons"), _("in {terrain}").format(terrain=_terrain(p))),
+    "all_symbols": lambda p: (_("3 icons"), _in_terrain(p)),
     "same_symbol_triad": lambda p: (_("triad of"), style.word(style.ICON_PLURALS, p["symbol"])),
     "three_separate": lambda p: (f"3× {_terrain(p)}", _icon(p)),
     "adjacent_pair": lambda p: (f"{_icon(p, 'symbol_a')} +", _icon(p, "symbol_b")),

@@ -23,6 +23,7 @@ from matplotlib.patches import Polygon
 
 from ..i18n import N_, _, use_language
 from ..lattice import Lattice
+from ..xochintlan.rules import kind_name
 
 Cell = tuple[int, int]
 Point = tuple[float, float]
@@ -49,9 +50,8 @@ ANIMAL_COLOURS: dict[str, str] = {
 }
 #: shape of each tile kind's glyph: a second cue beside the colour and the letter
 ANIMAL_SHAPES: dict[str, str] = {"L": "diamond", "B": "triangle", "M": "circle", "H": "star"}
-#: each tile kind's name, and the animals' names in the plural (in English: translated where shown)
-ANIMAL_NAMES: dict[str, str] = {"L": N_("Lizard"), "B": N_("Bird"), "M": N_("Monkey"), "H": N_("Human")}
-ANIMAL_PLURALS: dict[str, str] = {"L": N_("Lizards"), "B": N_("Birds"), "M": N_("Monkeys"), "H": N_("Humans")}
+#: each tile kind's name in English (a person reads it in the language in use: :func:`animal_name`)
+ANIMAL_NAMES: dict[str, str] = {"L": "Lizard", "B": "Bird", "M": "Monkey", "H": "Human"}
 #: highlights: the lock, the matched pattern, the legal cells
 LOCK_COLOUR = OKABE_ITO["vermillion"]
 PATTERN_COLOUR = OKABE_ITO["reddish_purple"]
@@ -108,12 +108,12 @@ def speaks_language(draw: Draw) -> Draw:
 
 def animal_name(kind: str) -> str:
     """The name of a tile kind ("L", "B", "M", "H") in the language in use: "Lizard", "Lézard"."""
-    return _(ANIMAL_NAMES[kind])
+    return kind_name(kind)
 
 
 def animal_plural(kind: str) -> str:
     """The name of an animal kind in the plural, in the language in use: "Birds", "Oiseaux"."""
-    return _(ANIMAL_PLURALS[kind])
+    return kind_name(kind, 2)
 
 
 def kind_letter(kind: str) -> str:

@@ -366,7 +366,7 @@ def status_text(game: Any) -> str:
     if game.is_over:
         if getattr(game, "winner", None) is not None:
             kind = str(getattr(game.winning_kind, "value", game.winning_kind))
-            animals = style.animal_plural(kind) if kind in style.ANIMAL_PLURALS else "?"
+            animals = style.animal_plural(kind) if kind in style.ANIMAL_NAMES else "?"
             card = getattr(getattr(game, "winning_card", None), "name", "")
             if card:
                 return _("Player {player} wins with {animals} (card {card})").format(

@@ -74,8 +74,20 @@ def form_word(n: int, lattice: str, plural: bool = False) -> str:
     if n <= len(words):
         return _(words[n - 1])
     if lattice == "square":
-        return (_("{n}-ominoes") if plural else _("{n}-omino")).format(n=n)
-    return (_("{n}-hexes") if plural else _("{n}-hex")).format(n=n)
+        return ngettext("{n}-omino", "{n}-ominoes", 2 if plural else 1).format(n=n)
+    return ngettext("{n}-hex", "{n}-hexes", 2 if plural else 1).format(n=n)
+
+
+def caption_words(count: int, kind: str, forms: str) -> str:
+    """"12 free pentominoes": the count, the kind and the forms' word, in the language in use
+    (where the adjective goes, and its plural, are the language's: "12 pentominos libres")."""
+    if kind == "free":
+        words = ngettext("{count} free {forms}", "{count} free {forms}", count)
+    elif kind == "one-sided":
+        words = ngettext("{count} one-sided {forms}", "{count} one-sided {forms}", count)
+    else:
+        words = ngettext("{count} fixed {forms}", "{count} fixed {forms}", count)
+    return words.format(count=count, forms=forms)
 
 
 def gallery_figsize(width: float, height: float, lattice: str = "square") -> tuple[float, float]:
@@ -237,9 +249,7 @@ class PolyformExplorer(App):
     def caption(self) -> str:
         """The gallery's caption, e.g. "12 free pentominoes"."""
         count = len(self.forms)
-        # the adjective after the noun in French ("12 pentominos libres"): the order is the catalog's
-        text = _("{count} {kind} {forms}").format(count=count, kind=_(KIND_WORDS[self.kind]),
-                                                  forms=form_word(self.size, self.lattice, plural=count != 1))
+        text = caption_words(count, self.kind, form_word(self.size, self.lattice, plural=count != 1))
         if self.pages > 1:
             first = self.page * PAGE_SIZE + 1
             text += " · " + _("showing {first}–{last}").format(first=first, last=first + len(self.page_forms) - 1)

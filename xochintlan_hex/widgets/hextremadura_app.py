@@ -328,7 +328,8 @@ class HextremaduraApp(App):
         items = "".join(
             f"<li>{'✓' if s.holds else '✗'} {escape(s.tile_id)}: {escape(s.objective.describe())}</li>"
             for s in statuses)
-        return f"{escape(_('Objectives:'))}<ul style='margin:0'>{items}</ul>"
+        title = escape(_("Objectives:"))
+        return f"{title}<ul style='margin:0'>{items}</ul>"
 
     def _banner_html(self) -> str:
         game = self.game
