@@ -7,21 +7,44 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 NBVAL  := --nbval --nbval-sanitize-with tests/nbval_sanitize.cfg --nbval-cell-timeout=120
 
-.PHONY: lab test test-fast test-browser test-oldest browser-deps benchmarks fuzz clean typecheck play lessons
+.PHONY: lab test test-fast test-browser test-oldest browser-deps benchmarks fuzz clean typecheck play lessons catalogs
+
+# The message catalogs: each language's .po source is in git; gettext reads the compiled
+# .mo, which is never committed (the install step compiles it here, a wheel build into the wheel).
+LOCALE := xochintlan_hex/locale
+PO     := $(wildcard $(LOCALE)/*/LC_MESSAGES/xochintlan_hex.po)
+MO     := $(PO:.po=.mo)
+POT    := build/xochintlan_hex.pot
+BABEL_KEYWORDS := --no-default-keywords -k _ -k N_ -k ngettext:1,2 -k pgettext:1c,2
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[test,lab]'
+	$(VENV)/bin/pybabel compile --domain xochintlan_hex --directory $(LOCALE) --statistics
 	touch $(STAMP)
 
+# A catalog edited (or merged) after the install is compiled again before it is used.
+$(LOCALE)/%.mo: $(LOCALE)/%.po | $(STAMP)
+	$(VENV)/bin/pybabel compile --input-file $< --output-file $@ --statistics
+
+# For translators: extract every marked text from the code (babel.cfg), bring each .po up
+# to date (new texts empty, changed ones fuzzy, vanished ones dropped), compile.
+catalogs: $(STAMP)
+	mkdir -p $(dir $(POT))
+	$(VENV)/bin/pybabel extract --mapping-file babel.cfg $(BABEL_KEYWORDS) --sort-by-file --add-location=file \
+	  --project=xochintlan_hex --version=0.1.0 --output-file $(POT) .
+	$(VENV)/bin/pybabel update --input-file $(POT) --domain xochintlan_hex --output-dir $(LOCALE) \
+	  --ignore-obsolete --ignore-pot-creation-date
+	$(VENV)/bin/pybabel compile --domain xochintlan_hex --directory $(LOCALE) --statistics
+
 # JupyterLab refuses to run as root unless told; containers and classroom VMs often are root.
-lab: $(STAMP)
+lab: $(STAMP) $(MO)
 	$(VENV)/bin/jupyter lab notebooks/ $$([ "$$(id -u)" = 0 ] && echo --allow-root)
 
 # The student page: the three apps, no code, served by Voila (http://localhost:8866).
 # For a class on other machines of the room: make play PLAY_ARGS="--Voila.ip=0.0.0.0"
-play: $(STAMP)
+play: $(STAMP) $(MO)
 	$(VENV)/bin/voila notebooks/play.ipynb --Voila.port=8866 $(PLAY_ARGS)
 
 # Re-run every lesson (and the student page) as they are saved: outputs, board pictures and
@@ -29,7 +52,7 @@ play: $(STAMP)
 LESSONS := $(wildcard notebooks/0*.ipynb) notebooks/play.ipynb
 # The same lessons in French (notebooks/fr/): make test runs them under nbval too.
 FRENCH_LESSONS := $(wildcard notebooks/fr/0*.ipynb)
-lessons: $(STAMP)
+lessons: $(STAMP) $(MO)
 	cd notebooks && for nb in $(notdir $(LESSONS)); do \
 	  ../$(VENV)/bin/jupyter nbconvert --to notebook --execute --inplace \
 	    --ExecutePreprocessor.record_timing=False --ExecutePreprocessor.timeout=600 $$nb || exit 1; \
@@ -47,11 +70,11 @@ browser-deps:
 	  $$SUDO apt-get update -qq && $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
 	fi
 
-test: $(STAMP) browser-deps typecheck
+test: $(STAMP) $(MO) browser-deps typecheck
 	$(PY) -m pytest tests notebooks $(NBVAL)
 	$(PY) -m pytest xochintlan_hex --doctest-modules
 
-test-fast: $(STAMP) typecheck
+test-fast: $(STAMP) $(MO) typecheck
 	$(PY) -m pytest tests notebooks $(NBVAL) -m "not browser"
 	$(PY) -m pytest xochintlan_hex --doctest-modules
 
@@ -59,7 +82,7 @@ test-fast: $(STAMP) typecheck
 typecheck: $(STAMP)
 	$(PY) -m mypy
 
-test-browser: $(STAMP) browser-deps
+test-browser: $(STAMP) $(MO) browser-deps
 	$(PY) -m pytest tests/browser -m browser
 
 # The unit tests on the lowest versions pyproject.toml declares (its lower bounds), in a
@@ -70,6 +93,7 @@ $(OLDEST)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(OLDEST)
 	$(OLDEST)/bin/python -m pip install --quiet --upgrade pip uv
 	$(OLDEST)/bin/uv pip install --quiet --python $(OLDEST)/bin/python --resolution lowest-direct -e '.[test]'
+	$(OLDEST)/bin/pybabel compile --domain xochintlan_hex --directory $(LOCALE) --statistics
 	touch $@
 
 test-oldest: $(OLDEST)/.installed
@@ -79,7 +103,7 @@ test-oldest: $(OLDEST)/.installed
 fuzz: $(STAMP)
 	XOCHINTLAN_HEX_FUZZ_EXAMPLES=$${FUZZ_EXAMPLES:-3000} $(PY) -m pytest tests/test_fuzz.py -p no:cacheprovider
 
-benchmarks: $(STAMP) browser-deps
+benchmarks: $(STAMP) $(MO) browser-deps
 	for b in benchmarks/*.py; do $(PY) $$b || exit 1; done
 
 clean:

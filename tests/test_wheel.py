@@ -3,7 +3,9 @@
 Builds a wheel from a copy of the source tree (so the work tree gets no build
 leftovers), installs it into a fresh virtual environment, and from a directory
 outside the source tree checks that the installed kit is the wheel's and that
-every file of ``xochintlan_hex/data/`` shipped and reads back identical.
+every file of ``xochintlan_hex/data/`` shipped and reads back identical, and that
+the French catalog was compiled into the wheel (the source tree's own compiled
+``.mo`` files are left out of the copy, so only the build step can ship them).
 """
 
 from __future__ import annotations
@@ -23,14 +25,18 @@ DATA = ROOT / "xochintlan_hex" / "data"
 PROBE = r"""
 import hashlib, importlib.resources, json
 import xochintlan_hex
+from xochintlan_hex.xochintlan.rules import kind_name
 from xochintlan_hex.polyforms import count_polyforms, polyforms
 data = importlib.resources.files("xochintlan_hex") / "data"
+xochintlan_hex.set_language("fr")
 print(json.dumps({
     "file": xochintlan_hex.__file__,
     "data": {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in data.iterdir() if p.is_file()},
     "count": count_polyforms(5),
     "cards": [p.name for p in polyforms(5, "square", "one-sided")],
     "typed": (importlib.resources.files("xochintlan_hex") / "py.typed").is_file(),
+    "french_mo": (importlib.resources.files("xochintlan_hex") / "locale/fr/LC_MESSAGES/xochintlan_hex.mo").is_file(),
+    "french": [kind_name(k, n) for k in "HLBM" for n in (1, 2)],
 }))
 """
 
@@ -53,9 +59,9 @@ def _source_data_files() -> dict[str, str]:
 def test_installed_wheel_holds_the_package_data(tmp_path):
     source = tmp_path / "source"
     source.mkdir()
-    for name in ("pyproject.toml", "README.md"):
+    for name in ("pyproject.toml", "setup.py", "README.md"):
         shutil.copy2(ROOT / name, source / name)
-    skip_caches = shutil.ignore_patterns("__pycache__")
+    skip_caches = shutil.ignore_patterns("__pycache__", "*.mo")
     shutil.copytree(ROOT / "xochintlan_hex", source / "xochintlan_hex", ignore=skip_caches)
 
     dist = tmp_path / "dist"
@@ -82,3 +88,5 @@ def test_installed_wheel_holds_the_package_data(tmp_path):
     assert report["count"] == 63
     assert len(report["cards"]) == 18 and "F'" in report["cards"]
     assert report["typed"], "py.typed is not in the wheel: type checkers would ignore the kit's annotations"
+    assert report["french_mo"], "the compiled French catalog is not in the wheel (setup.py compiles it)"
+    assert report["french"] == ["Homme", "Hommes", "Lézard", "Lézards", "Oiseau", "Oiseaux", "Singe", "Singes"]

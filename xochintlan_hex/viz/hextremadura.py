@@ -28,6 +28,7 @@ from matplotlib.axes import Axes
 from matplotlib.collections import LineCollection
 from matplotlib.patches import Circle, Ellipse, Polygon, RegularPolygon, Wedge
 
+from ..i18n import _
 from ..lattice import HEX
 from . import style
 
@@ -199,11 +200,25 @@ def _shifted(point: Point, shift: Point) -> Point:
     return point[0] + shift[0], point[1] + shift[1]
 
 
+def _terrain(p: Mapping[str, str]) -> str:
+    return style.word(style.TERRAIN_NAMES, p["terrain"])
+
+
+def _in_terrain(p: Mapping[str, str]) -> str:
+    """"in forest": each written out, since other languages say each differently ("dans l'eau")."""
+    return {"forest": _("in forest"), "water": _("in water"), "crops": _("in crops")}.get(
+        p["terrain"], p["terrain"])
+
+
+def _icon(p: Mapping[str, str], key: str = "symbol") -> str:
+    return style.word(style.ICON_NAMES, p[key])
+
+
 OBJECTIVE_WORDS = {
-    "all_symbols": lambda p: ("3 icons", f"in {p['terrain']}"),
-    "same_symbol_triad": lambda p: ("triad of", f"{p['symbol']}s"),
-    "three_separate": lambda p: (f"3× {p['terrain']}", p["symbol"]),
-    "adjacent_pair": lambda p: (f"{p['symbol_a']} +", p["symbol_b"]),
+    "all_symbols": lambda p: (_("3 icons"), _in_terrain(p)),
+    "same_symbol_triad": lambda p: (_("triad of"), style.word(style.ICON_PLURALS, p["symbol"])),
+    "three_separate": lambda p: (f"3× {_terrain(p)}", _icon(p)),
+    "adjacent_pair": lambda p: (f"{_icon(p, 'symbol_a')} +", _icon(p, "symbol_b")),
 }
 
 
@@ -289,12 +304,14 @@ def _monument(c: Point, s: float) -> list[Any]:
 
 
 # -- a single tile ----------------------------------------------------------------------
+@style.speaks_language
 def draw_tile(tile: Any, face: str | None = None, rotation: int | None = None, ax: Axes | None = None, *,
-              tileset: Any = None, label: bool = True, title: str | None = None) -> Axes:
+              tileset: Any = None, label: bool = True, title: str | None = None, language: str | None = None) -> Axes:
     """Draw one tile on its own: a TileSpec, a PlacedTile or a tile id (from ``tileset``, the shipped one by default).
 
     ``face`` ("front" or "back") and ``rotation`` (0..5) default to the placed
-    tile's, else front and 0. ``title`` is written above the tile.
+    tile's, else front and 0. ``title`` is written above the tile; ``language``
+    ("en", "fr"; None: the kit's) is the language of the objective's words.
     """
     spec, face, rotation = resolve_tile(tile, face, rotation, tileset)
     ax = style.new_axes((2.2, 2.4 if title else 2.2), ax)
@@ -334,6 +351,7 @@ def _open_cells(tiles: Mapping[Cell, Any]) -> set[Cell]:
     return {n for cell in tiles for n in HEX.neighbours(cell) if n not in tiles}
 
 
+@style.speaks_language
 def draw_hextremadura(
     game_or_map: Any,
     ax: Axes | None = None,
@@ -347,6 +365,7 @@ def draw_hextremadura(
     preview: Any = None,
     labels: bool = True,
     status: bool = True,
+    language: str | None = None,
 ) -> Axes:
     """Draw a Hextremadura map (a game, or a mapping cell -> PlacedTile with ``tileset``).
 
@@ -362,6 +381,7 @@ def draw_hextremadura(
             tiles it would complete ringed in green (games only).
         labels: tile ids on the tiles.
         status: a title with the round, the score and the pile.
+        language: "en" or "fr" for every word of the picture; None: the kit's language.
     """
     game = game_or_map if hasattr(game_or_map, "tileset") else None
     tiles = map_of(game_or_map)
@@ -399,8 +419,10 @@ def status_text(game: Any) -> str:
     score, best = game.score(), getattr(game, "max_score", 15)
     if game.is_over:
         star = " ★" if game.rating() == "star" else ""
-        return f"Game over: score {score}/{best}, {game.rating()}{star}"
-    return f"Round {game.round} · score {score}/{best} · pile {len(game.pile)} · explored {len(game.explored)}"
+        return _("Game over: score {score}/{best}, {rating}").format(
+            score=score, best=best, rating=style.word(style.RATING_NAMES, game.rating())) + star
+    return _("Round {round} · score {score}/{best} · pile {pile} · explored {explored}").format(
+        round=game.round, score=score, best=best, pile=len(game.pile), explored=len(game.explored))
 
 
 def _requirements_met(tiles: Mapping[Cell, Any], tileset: Any, game: Any) -> dict[Cell, tuple[bool, ...]]:
@@ -493,16 +515,16 @@ def _pile_panels(points: list[Point]) -> list[tuple[float, float, float, float]]
 def _draw_piles(ax: Axes, game: Any, panels: list[tuple[float, float, float, float]]) -> None:
     offer, pile, explored = game.offer, game.pile, game.explored
     entries = [
-        (offer, f"offer", None),
-        (pile[0] if pile else None, f"pile: {len(pile)}", None),
-        (explored[-1] if explored else None, f"explored: {len(explored)}", "back"),
+        (offer, _("offer"), None),
+        (pile[0] if pile else None, _("pile: {count}").format(count=len(pile)), None),
+        (explored[-1] if explored else None, _("explored: {count}").format(count=len(explored)), "back"),
     ]
     for (tile_id, title, face), bounds in zip(entries, panels):
         inset = ax.inset_axes(bounds, transform=ax.transData)
         if tile_id is None:
             style.finish_board_axes(inset, hex_corners((0.0, 0.0)), margin=0.08)
             inset.add_patch(Polygon(hex_corners((0.0, 0.0)), facecolor="none", edgecolor=style.GRID, linestyle=":"))
-            inset.text(0, 0, "empty", ha="center", va="center", color="#777777", fontsize="small")
+            inset.text(0, 0, _("empty"), ha="center", va="center", color="#777777", fontsize="small")
             inset.set_title(title, fontsize="small")
             continue
         shown = face or game.faces(tile_id)[0]

@@ -22,6 +22,7 @@ from typing import Any, Iterable, Sequence
 from matplotlib.axes import Axes
 from matplotlib.collections import PolyCollection
 
+from ..i18n import N_, _
 from ..lattice import Lattice, get_lattice
 from . import style
 
@@ -32,7 +33,8 @@ FORM_COLOUR = "#A6D6F0"
 CHIRAL_MARK = "⇄"
 #: size of one cell in a new gallery figure: a 12-form gallery fits a page width
 INCHES_PER_CELL = 0.3
-SYMMETRY_NOTE = "sym n: the form has n symmetries   ⇄: chiral (its mirror image is another form)"
+#: the key to the symmetry marks (in English: translated where shown, with ``_``)
+SYMMETRY_NOTE = N_("sym n: the form has n symmetries   ⇄: chiral (its mirror image is another form)")
 
 
 def form_cells(form: Any, lattice: str | Lattice | None = None) -> tuple[Lattice, list[Cell]]:
@@ -53,7 +55,7 @@ def symmetry_label(form: Any) -> str:
     order = getattr(form, "symmetry_order", None)
     if order is None:
         return ""
-    return f"sym {order}" + (f" {CHIRAL_MARK}" if getattr(form, "is_chiral", False) else "")
+    return _("sym {order}").format(order=order) + (f" {CHIRAL_MARK}" if getattr(form, "is_chiral", False) else "")
 
 
 def add_form(
@@ -87,6 +89,7 @@ def _box(lattice: Lattice, cells: Iterable[Cell]) -> tuple[float, float, float, 
     return min(xs), min(ys), max(xs), max(ys)
 
 
+@style.speaks_language
 def draw_card(
     card: Any,
     ax: Axes | None = None,
@@ -96,12 +99,14 @@ def draw_card(
     label: bool | str = True,
     symmetry: bool = True,
     frame: bool = True,
+    language: str | None = None,
 ) -> Axes:
     """Draw one goal card: the form on a card with its name and symmetry marks.
 
     ``card`` is a Polyform or an iterable of cells (then give ``lattice``).
     ``label`` may be a text to show instead of the form's name; ``frame`` draws
-    the card's rounded border.
+    the card's rounded border; ``language`` ("en", "fr"; None: the kit's) the
+    language of the symmetry marks.
 
     >>> from matplotlib.figure import Figure
     >>> ax = draw_card([(0, 0), (1, 0), (1, 1)], Figure().add_subplot(), label="a tromino")
@@ -140,6 +145,7 @@ def _card_frame(ax: Axes, x: float, y: float, width: float, height: float) -> No
                                 facecolor="white", edgecolor=style.GRID, linewidth=1.2, zorder=0))
 
 
+@style.speaks_language
 def draw_polyforms(
     forms: Sequence[Any],
     ncols: int | None = None,
@@ -151,12 +157,14 @@ def draw_polyforms(
     colour: str | Sequence[str] = FORM_COLOUR,
     note: bool = True,
     title: str | None = None,
+    language: str | None = None,
 ) -> Axes:
     """A printable gallery of ``forms``, ``ncols`` per row, each with its name and symmetry marks.
 
     ``forms`` holds Polyforms (or cell lists, with ``lattice``). ``labels`` may be
     a list of texts instead of the names; ``colour`` one colour or one per form.
-    ``note`` adds a line explaining the symmetry marks under the gallery.
+    ``note`` adds a line explaining the symmetry marks under the gallery; ``language``
+    ("en", "fr"; None: the kit's) is the language of the marks and the note.
     """
     if len(forms) == 0:
         raise ValueError("forms is empty: give at least one polyform to draw")
@@ -178,7 +186,7 @@ def draw_polyforms(
     ax.set_axis_off()
     _label_gallery(ax, forms, grid, labels, symmetry)
     if note and symmetry and any(symmetry_label(f) for f in forms):
-        ax.text(0.5, 0.0, SYMMETRY_NOTE, transform=ax.transAxes, ha="center", va="bottom",
+        ax.text(0.5, 0.0, _(SYMMETRY_NOTE), transform=ax.transAxes, ha="center", va="bottom",
                 fontsize=max(7.0, min(0.4 * grid.unit * style.points_per_unit(ax), 12.0)), color="#444444")
     if title:
         ax.set_title(title)

@@ -20,6 +20,7 @@ import pandas as pd
 from matplotlib.axes import Axes
 from matplotlib.ticker import PercentFormatter
 
+from ..i18n import _
 from . import style
 
 
@@ -36,12 +37,13 @@ def dodge(values: pd.Series, step: float) -> pd.Series:
     return values + offsets
 
 
+@style.speaks_language
 def plot_prediction(table: pd.DataFrame, ax: Axes | None = None, *, predicted: str = "predicted",
-                    xlabel: str = "predicted chance",
-                    ylabel: str = "measured rate\n(bars: 95% confidence intervals)") -> Axes:
+                    xlabel: str | None = None, ylabel: str | None = None, language: str | None = None) -> Axes:
     """The measured rate (``estimate`` with ``low``/``high``) of each row against its ``predicted`` value.
 
-    Rows are labelled with the table's index. Rows with the same prediction are
+    ``xlabel`` and ``ylabel`` name the axes (by default "predicted chance" and "measured
+    rate", in ``language``: "en", "fr", None for the kit's). Rows are labelled with the table's index. Rows with the same prediction are
     spread a little sideways, in the order of their measured rate, so no dot
     hides another.
     """
@@ -60,9 +62,10 @@ def plot_prediction(table: pd.DataFrame, ax: Axes | None = None, *, predicted: s
                     xytext=(3, 1), fontsize="small")
     ax.xaxis.set_major_formatter(PercentFormatter(1.0, decimals=1))
     ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
-    ax.set_xlabel(xlabel)
-    ax.set_ylabel(ylabel)
+    ax.set_xlabel(_("predicted chance") if xlabel is None else xlabel)
+    ax.set_ylabel(_("measured rate\n(bars: 95% confidence intervals)") if ylabel is None else ylabel)
     correlation = rank_correlation(table[predicted], table["estimate"])
-    ax.set_title(f"Prediction and measurement (rank correlation {correlation:.2f})")
+    ax.set_title(_("Prediction and measurement (rank correlation {correlation})").format(
+        correlation=f"{correlation:.2f}"))
     ax.grid(color="#E5E5E5")
     return ax

@@ -23,6 +23,7 @@ from matplotlib.axes import Axes
 from matplotlib.collections import PolyCollection
 from matplotlib.figure import Figure
 
+from ..i18n import _
 from ..lattice import get_lattice
 from ..puzzles import PieceSet, Placement, Puzzle, Region, piece_set
 from . import style
@@ -59,13 +60,15 @@ def _as_region_and_labels(region: Any, solution: Iterable[Placement]) -> tuple[R
     return region, {p.piece: p.name for p in solution}
 
 
+@style.speaks_language
 def draw_tiling(region: Any, solution: Iterable[Placement] | None, ax: Axes | None = None, *,
-                labels: bool = True, title: str | None = None) -> Axes:
+                labels: bool = True, title: str | None = None, language: str | None = None) -> Axes:
     """Draw ``solution`` (placements, possibly a partial position) on ``region``.
 
     ``region`` is a :class:`Puzzle` (its pieces' one-letter labels are used), a
     :class:`Region` or anything Region accepts (then each piece shows its name).
-    Empty cells are pale grey.
+    Empty cells are pale grey. The picture has no words of its own; ``language`` is
+    taken for the sake of a common signature with the kit's other pictures.
     """
     solution = tuple(solution or ())
     region, names = _as_region_and_labels(region, solution)
@@ -129,9 +132,14 @@ def _label_spot(lat, cells: Sequence) -> tuple[float, float]:
     return min(centres, key=lambda c: (c[0] - mx) ** 2 + (c[1] - my) ** 2)
 
 
+@style.speaks_language
 def draw_tilings(puzzle: Puzzle, solutions: Sequence[Sequence[Placement]], ncols: int = 4, *,
-                 fig: Figure | None = None, titles: Sequence[str] | bool = True) -> Figure:
-    """A gallery: each solution of ``puzzle`` drawn small, ``ncols`` per row, numbered by default."""
+                 fig: Figure | None = None, titles: Sequence[str] | bool = True,
+                 language: str | None = None) -> Figure:
+    """A gallery: each solution of ``puzzle`` drawn small, ``ncols`` per row, numbered by default.
+
+    ``language`` ("en", "fr"; None: the kit's): as for :func:`draw_tiling`.
+    """
     solutions = list(solutions)
     if not solutions:
         raise ValueError("solutions is empty: give at least one solution to draw")
@@ -159,11 +167,14 @@ def draw_tilings(puzzle: Puzzle, solutions: Sequence[Sequence[Placement]], ncols
 
 
 # -- printing ---------------------------------------------------------------------------
-def pieces_pages(pieces: PieceSet | str, cell_cm: float = PRINT_CELL_CM, margin_cm: float = 0.8) -> list[Figure]:
+@style.speaks_language
+def pieces_pages(pieces: PieceSet | str, cell_cm: float = PRINT_CELL_CM, margin_cm: float = 0.8, *,
+                 language: str | None = None) -> list[Figure]:
     """A4 pages with every piece of the set at real size (``cell_cm`` per cell), to print and cut out.
 
     Pieces lie flat (turned to their lowest height) in rows, tallest first, each
     with its name; a page holds as many as fit, and more pages follow. Save with :func:`save_pdf`; print at 100 %.
+    ``language`` ("en", "fr"; None: the kit's) is the language of the captions.
     """
     pieces = piece_set(pieces)
     lat = get_lattice(pieces.lattice)
@@ -171,7 +182,7 @@ def pieces_pages(pieces: PieceSet | str, cell_cm: float = PRINT_CELL_CM, margin_
     shapes = []
     for index, piece in enumerate(pieces.pieces):
         form = _lying_flat(piece, lat, pieces.motion)
-        for _ in range(pieces.copies[index]):
+        for _copy in range(pieces.copies[index]):
             corners = [p for c in form.cells for p in lat.corners(c)]
             xs, ys = zip(*corners)
             shapes.append((index, form, min(xs), min(ys), (max(xs) - min(xs)) * scale, (max(ys) - min(ys)) * scale))
@@ -187,8 +198,9 @@ def pieces_pages(pieces: PieceSet | str, cell_cm: float = PRINT_CELL_CM, margin_
         if shelf is None:
             top = shelves[-1][0] + shelves[-1][1] + gap if shelves else 0.0
             if not pages or top + h > usable_h:
-                pages.append(_a4_page(margin_cm, f"{pieces.name}, page {len(pages) + 1}. Print at 100 % "
-                                      f"(actual size): {_cell_words(lat.name, cell_cm)}; cut along the black lines."))
+                pages.append(_a4_page(margin_cm, _(
+                    "{pieces}, page {page}. Print at 100 % (actual size): {cells}; cut along the black lines.").format(
+                    pieces=pieces.name, page=len(pages) + 1, cells=_cell_words(lat.name, cell_cm))))
                 shelves, top = [], 0.0
             shelf = [top, h, 0.0]
             shelves.append(shelf)
@@ -224,8 +236,8 @@ def _lying_flat(form, lat, motion: str):
 
 def _cell_words(lattice: str, cell_cm: float) -> str:
     if lattice == "square":
-        return f"each square is {cell_cm:g} cm wide"
-    return f"hexagons are {cell_cm:g} cm across the flats"
+        return _("each square is {size} cm wide").format(size=f"{cell_cm:g}")
+    return _("hexagons are {size} cm across the flats").format(size=f"{cell_cm:g}")
 
 
 def _a4_page(margin_cm: float, caption: str) -> Figure:
@@ -243,10 +255,13 @@ def _a4_page(margin_cm: float, caption: str) -> Figure:
 CARD_CM = (6.3, 8.8)
 
 
-def card_pages(cards: Sequence[Any] | None = None, card_cm: tuple[float, float] = CARD_CM) -> list[Figure]:
+@style.speaks_language
+def card_pages(cards: Sequence[Any] | None = None, card_cm: tuple[float, float] = CARD_CM, *,
+               language: str | None = None) -> list[Figure]:
     """A4 pages of goal cards at real size (poker cards, 6.3 x 8.8 cm), nine to a page, to print and cut out.
 
-    ``cards`` defaults to the 18 one-sided pentominoes, Xochintlan's goal cards.
+    ``cards`` defaults to the 18 one-sided pentominoes, Xochintlan's goal cards; ``language``
+    ("en", "fr"; None: the kit's) is the language of the captions.
     """
     from ..polyforms import polyforms
     from .polyforms import draw_card
@@ -260,8 +275,10 @@ def card_pages(cards: Sequence[Any] | None = None, card_cm: tuple[float, float] 
     for i, card in enumerate(cards):
         slot = i % (per_row * per_column)
         if slot == 0:
-            pages.append(_a4_page(0.8, f"Goal cards, page {len(pages) + 1}. Print at 100 % (actual size): "
-                                  f"each card is {card_cm[0]:g} x {card_cm[1]:g} cm; cut along the grey lines."))
+            pages.append(_a4_page(0.8, _(
+                "Goal cards, page {page}. Print at 100 % (actual size): each card is {width} x {height} cm; "
+                "cut along the grey lines.").format(page=len(pages) + 1, width=f"{card_cm[0]:g}",
+                                                    height=f"{card_cm[1]:g}")))
         row, column = divmod(slot, per_row)
         x = left + column * card_cm[0]
         y = A4_CM[1] - top - (row + 1) * card_cm[1]
@@ -280,13 +297,15 @@ def card_pages(cards: Sequence[Any] | None = None, card_cm: tuple[float, float] 
 TILE_CM = 6.0
 
 
-def tile_pages(tileset: Any = None, across_corners_cm: float = TILE_CM) -> list[Figure]:
+@style.speaks_language
+def tile_pages(tileset: Any = None, across_corners_cm: float = TILE_CM, *, language: str | None = None) -> list[Figure]:
     """A4 pages of Hextremadura tiles at real size: the fronts, then the backs, to print and cut out.
 
     Print both sides of one sheet (flip on the long edge): each back page holds
     the backs in mirrored columns, so every back lands behind its own front.
     Or print single-sided and glue each back (same id) behind its front. Each
-    face may point any way up: the rules let a tile be turned freely.
+    face may point any way up: the rules let a tile be turned freely. ``language`` ("en",
+    "fr"; None: the kit's) is the language of the captions and of the objectives' words.
     """
     from ..hextremadura import load_tileset
     from .hextremadura import draw_face
@@ -307,9 +326,12 @@ def tile_pages(tileset: Any = None, across_corners_cm: float = TILE_CM) -> list[
     for face in ("front", "back"):
         for start in range(0, len(tiles), per_page):
             sheet = len(pages) % max(1, math.ceil(len(tiles) / per_page)) + 1
-            page = _a4_page(0.8, f"{tileset.name}: {face}s, sheet {sheet}. Print at 100 % (actual size): tiles are "
-                            f"{across_corners_cm:g} cm corner to corner.\nPrint the backs on the back of the "
-                            "sheets (flip on the long edge), or glue each back behind its front.")
+            faces = _("fronts") if face == "front" else _("backs")
+            page = _a4_page(0.8, _(
+                "{tileset}: {faces}, sheet {sheet}. Print at 100 % (actual size): tiles are {size} cm corner to "
+                "corner.\nPrint the backs on the back of the sheets (flip on the long edge), or glue each back "
+                "behind its front.").format(tileset=tileset.name, faces=faces, sheet=sheet,
+                                            size=f"{across_corners_cm:g}"))
             for slot, spec in enumerate(tiles[start:start + per_page]):
                 row, column = divmod(slot, columns)
                 if face == "back":

@@ -29,6 +29,7 @@ from matplotlib.axes import Axes
 from matplotlib.patches import Patch
 
 from .. import stats
+from ..i18n import N_, _
 from . import style
 
 #: series colours, in order (Okabe-Ito, most distinct first)
@@ -42,10 +43,17 @@ END_REASON_STYLE = {
 #: the seed's thresholds (9, 12, 14, and a star for a perfect 15), used when the engine gives none
 DEFAULT_BANDS = ((9, ""), (12, ""), (14, ""), (15, ""))
 BAND_SHADES = ["#FFFFFF", "#F0F0F0", "#DDDDDD", "#C8C8C8", "#FFF2B3"]
-CONFIDENCE_NOTE = "bars: 95% confidence intervals"
+CONFIDENCE_NOTE = N_("bars: 95% confidence intervals")
+#: how a game ended, as a legend names it (the data keep the keys)
+END_REASON_NAMES = {"win": N_("win"), "tie": N_("tie"), "turn_limit": N_("turn limit")}
 #: the discover quests by their place names
 QUEST_NAMES = {"monfrague": "Monfragüe", "garganta_de_los_infiernos": "Garganta de los Infiernos",
                "los_barruecos": "Los Barruecos"}
+
+
+#: the objective types, as a reader names them (the data keep the keys)
+OBJECTIVE_TYPE_NAMES = {"all_symbols": N_("all symbols"), "same_symbol_triad": N_("same symbol triad"),
+                        "three_separate": N_("three separate"), "adjacent_pair": N_("adjacent pair")}
 
 
 def _interval_errors(table: pd.DataFrame) -> np.ndarray:
@@ -74,29 +82,33 @@ def seat_label(seat: Any) -> str:
     >>> seat_label(0)
     'seat 1'
     """
-    return f"seat {int(seat) + 1}"
+    return _("seat {number}").format(number=int(seat) + 1)
 
 
 def _value_label(column: str | None, value: Any) -> str:
     """A legend entry for a value of ``column``: a seat (the winner's) counted from 1, else the value in words."""
     if column in ("winner", "seat") and isinstance(value, (int, float, np.integer, np.floating)) and not pd.isna(value):
         return seat_label(value)
+    if column == "end_reason" and str(value) in END_REASON_NAMES:
+        return _(END_REASON_NAMES[str(value)])
     return str(value).replace("_", " ")
 
 
 def _label_with_note(label: str) -> str:
     """An axis label with the reading key of the interval bars on a second line."""
-    return f"{label}\n({CONFIDENCE_NOTE})"
+    return f"{label}\n({_(CONFIDENCE_NOTE)})"
 
 
 # -- Xochintlan -------------------------------------------------------------------
+@style.speaks_language
 def plot_card_win_rates(frame: pd.DataFrame, ax: Axes | None = None, *, by: str | None = None,
-                        sort: bool = True, counts: bool = True) -> Axes:
+                        sort: bool = True, counts: bool = True, language: str | None = None) -> Axes:
     """Win rate of each goal card (share of seats holding it that won with it), 95% Wilson bars.
 
     Cards are sorted from easiest to hardest; the dashed line is the overall rate.
     ``by`` (e.g. ``"n_players"``) draws one coloured series per value of that column;
-    ``counts`` writes at the right how many seats held each card.
+    ``counts`` writes at the right how many seats held each card; ``language`` ("en",
+    "fr"; None: the kit's) is the language of the picture's words.
     """
     table = stats.card_win_rates(frame, by=by)
     if table.empty:
@@ -112,7 +124,8 @@ def plot_card_win_rates(frame: pd.DataFrame, ax: Axes | None = None, *, by: str 
                     ecolor=SERIES_COLOURS[i % 6], elinewidth=1.6, capsize=2.5, markersize=5,
                     label=None if value is None else f"{by} = {value}")
     overall = table["wins"].sum() / table["n"].sum()
-    ax.axvline(overall, color="#555555", linestyle="--", linewidth=1, label=f"all cards: {overall:.0%}")
+    ax.axvline(overall, color="#555555", linestyle="--", linewidth=1,
+               label=_("all cards: {rate}").format(rate=f"{overall:.0%}"))
     ax.set_yticks(np.arange(len(order)), order)
     if counts:
         # how many seats held each card: a reader sees why some intervals are wide
@@ -123,9 +136,9 @@ def plot_card_win_rates(frame: pd.DataFrame, ax: Axes | None = None, *, by: str 
     ax.invert_yaxis()  # easiest card on top
     ax.set_xlim(left=0)
     _percent_axis(ax, "x")
-    ax.set_xlabel(_label_with_note("games won with this card, of the seats holding it"))
-    ax.set_ylabel("goal card")
-    ax.set_title("Win rate per goal card")
+    ax.set_xlabel(_label_with_note(_("games won with this card, of the seats holding it")))
+    ax.set_ylabel(_("goal card"))
+    ax.set_title(_("Win rate per goal card"))
     ax.grid(axis="x", color="#E5E5E5")
     ax.legend(loc="best", fontsize="small", frameon=True)
     return ax
@@ -138,11 +151,12 @@ def _card_order(table: pd.DataFrame, sort: bool) -> list[str]:
     return list(pooled.index)
 
 
-def plot_seat_win_rates(frame: pd.DataFrame, ax: Axes | None = None) -> Axes:
+@style.speaks_language
+def plot_seat_win_rates(frame: pd.DataFrame, ax: Axes | None = None, *, language: str | None = None) -> Axes:
     """Win rate of each seat, one group of bars per number of players, 95% Wilson bars.
 
     The dashed step marks the fair share: the decisive games split evenly between
-    the seats.
+    the seats. ``language``: "en", "fr" (None: the kit's).
     """
     table = stats.win_rate_by_seat(frame)
     if table.empty:
@@ -157,7 +171,7 @@ def plot_seat_win_rates(frame: pd.DataFrame, ax: Axes | None = None) -> Axes:
         colour = SERIES_COLOURS[i % 6]
         ax.bar(x, group["estimate"], yerr=_interval_errors(group), width=0.75, color=colour,
                hatch=SERIES_HATCHES[i % 6], edgecolor="white", ecolor="black", capsize=3,
-               label=f"{n_players} players")
+               label=_("{count} players").format(count=n_players))
         fair = decisive.get(n_players, np.nan) / n_players
         ax.hlines(fair, x[0] - 0.45, x[-1] + 0.45, colors="black", linestyles="--", linewidth=1.2)
         ticks += list(x)
@@ -166,8 +180,8 @@ def plot_seat_win_rates(frame: pd.DataFrame, ax: Axes | None = None) -> Axes:
     ax.set_xticks(ticks, labels, rotation=0 if len(ticks) <= 8 else 45)
     _percent_axis(ax, "y")
     ax.set_ylim(0, min(1.0, max(0.05, float(table["high"].max()) * 1.15)))
-    ax.set_ylabel(_label_with_note("games won"))
-    ax.set_title("Win rate per seat (dashed: fair share)")
+    ax.set_ylabel(_label_with_note(_("games won")))
+    ax.set_title(_("Win rate per seat (dashed: fair share)"))
     ax.grid(axis="y", color="#E5E5E5")
     ax.set_axisbelow(True)
     ax.legend(fontsize="small")
@@ -183,11 +197,13 @@ def _n_players(frame: pd.DataFrame) -> pd.Series:
     return frame[seats].notna().sum(axis=1).astype(int)
 
 
-def plot_head_to_head(frame: pd.DataFrame, ax: Axes | None = None) -> Axes:
+@style.speaks_language
+def plot_head_to_head(frame: pd.DataFrame, ax: Axes | None = None, *, language: str | None = None) -> Axes:
     """For each pair of player kinds: P(win) - P(loss) of the stronger against the other, 95% bars.
 
     Each pair shows once, the kind that did better first. An interval that
     crosses the zero line means the study cannot tell the two apart yet.
+    ``language``: "en", "fr" (None: the kit's).
     """
     table = stats.head_to_head(frame)
     if table.empty:
@@ -201,21 +217,25 @@ def plot_head_to_head(frame: pd.DataFrame, ax: Axes | None = None) -> Axes:
     errors = np.vstack([table["margin"] - table["margin_low"], table["margin_high"] - table["margin"]])
     ax.barh(y, table["margin"], xerr=errors, color=SERIES_COLOURS[0], ecolor="black", capsize=3, height=0.6)
     ax.axvline(0, color="black", linewidth=1)
-    ax.set_yticks(y, [f"{p} vs {o}" for p, o in zip(table["player"], table["opponent"])])
+    ax.set_yticks(y, [_("{player} vs {opponent}").format(player=style.word(style.PLAYER_NAMES, str(p)),
+                                                          opponent=style.word(style.PLAYER_NAMES, str(o)))
+                      for p, o in zip(table["player"], table["opponent"])])
     ax.invert_yaxis()
     ax.set_xlim(-1, 1)
-    ax.set_xlabel(_label_with_note("P(win) - P(loss) of the first player kind"))
-    ax.set_title("Head to head")
+    ax.set_xlabel(_label_with_note(_("P(win) - P(loss) of the first player kind")))
+    ax.set_title(_("Head to head"))
     ax.grid(axis="x", color="#E5E5E5")
     ax.set_axisbelow(True)
     return ax
 
 
+@style.speaks_language
 def plot_game_lengths(frame: pd.DataFrame, ax: Axes | None = None, *, bins: int | Sequence[float] | None = None,
-                      by: str | None = "end_reason") -> Axes:
+                      by: str | None = "end_reason", language: str | None = None) -> Axes:
     """Histogram of game length in turns, stacked by ``by`` (how the game ended by default).
 
     The vertical line is the mean length with its 95% t interval shaded.
+    ``language``: "en", "fr" (None: the kit's).
     """
     if "turns" not in frame.columns:
         raise ValueError(f"frame needs a turns column; it has {list(frame.columns)}")
@@ -227,21 +247,23 @@ def plot_game_lengths(frame: pd.DataFrame, ax: Axes | None = None, *, bins: int 
     parts = [(None, turns)] if by is None or by not in frame.columns else [
         (value, turns[frame[by] == value]) for value in _ordered_values(frame[by])]
     colours = [END_REASON_STYLE.get(str(v), (SERIES_COLOURS[i % 6], SERIES_HATCHES[i % 6])) for i, (v, _) in enumerate(parts)]
-    _, _, made = ax.hist([p.dropna() for _, p in parts], bins=edges, stacked=True,
+    *_bins, made = ax.hist([p.dropna() for _, p in parts], bins=edges, stacked=True,
                                color=[c for c, _ in colours], edgecolor="white", linewidth=0.5,
                                label=[_value_label(by, v) for v, _ in parts])
     # hist gives one container, not a list, for a single data set
     containers: list[Any] = [made] if len(parts) == 1 else list(made)  # type: ignore[arg-type]
-    for container, (_, hatch) in zip(containers, colours):
+    for container, (_colour, hatch) in zip(containers, colours):
         for patch in container:
             patch.set_hatch(hatch)
     mean = stats.mean_interval(turns)
     ax.axvspan(mean["low"], mean["high"], color="black", alpha=0.12, linewidth=0)
-    ax.axvline(mean["estimate"], color="black", linewidth=1.5, label=f"mean {mean['estimate']:.1f} turns (95% CI shaded)")
-    ax.set_xlabel("game length (turns)")
-    ax.set_ylabel("games")
-    ax.set_title("Game length")
-    ax.legend(fontsize="small", title=None if by is None else by.replace("_", " "), title_fontsize="small")
+    ax.axvline(mean["estimate"], color="black", linewidth=1.5,
+               label=_("mean {turns} turns (95% CI shaded)").format(turns=f"{mean['estimate']:.1f}"))
+    ax.set_xlabel(_("game length (turns)"))
+    ax.set_ylabel(_("games"))
+    ax.set_title(_("Game length"))
+    legend_title = None if by is None else _("how the game ended") if by == "end_reason" else by.replace("_", " ")
+    ax.legend(fontsize="small", title=legend_title, title_fontsize="small")
     return ax
 
 
@@ -272,13 +294,15 @@ def rating_thresholds() -> tuple[int, ...]:
     return tuple(low for low, _ in rating_bands())
 
 
+@style.speaks_language
 def plot_score_distribution(frame: pd.DataFrame, ax: Axes | None = None, *, max_score: int = 15,
-                            bands: Sequence[tuple[int, str]] | None = None) -> Axes:
+                            bands: Sequence[tuple[int, str]] | None = None, language: str | None = None) -> Axes:
     """Share of games at each Hextremadura score, 95% Wilson bars, on the rating bands.
 
     ``bands`` lists (lowest score, name) of each band above the first (by default
     the engine's: explorer from 9, naturalist from 12, guide at 14, a star for a
     perfect 15); each is shaded from its threshold up and named at the top.
+    ``language``: "en", "fr" (None: the kit's).
     """
     table = stats.score_distribution(frame)
     if table.empty:
@@ -305,15 +329,17 @@ def plot_score_distribution(frame: pd.DataFrame, ax: Axes | None = None, *, max_
             ax.text(max_score, 0.98, "★", ha="center", va="top", fontsize=18, color="#B8860B", zorder=3,
                     transform=at_top)
         else:
+            name = style.word(style.RATING_NAMES, name)
             ax.text(low - 0.45, 0.98, f"≥{low}" + (f"\n{name}" if name else ""), ha="left", va="top", fontsize="small",
                     color="#333333", linespacing=1.1, transform=at_top)
     mean = stats.mean_interval(frame["score"])
     ax.set_xticks(range(max_score + 1))
     ax.set_xlim(-0.6, max_score + 0.6)
     _percent_axis(ax, "y")
-    ax.set_xlabel(_label_with_note(f"score (objectives met; mean {mean['estimate']:.1f}, {len(frame)} games)"))
-    ax.set_ylabel("games")
-    ax.set_title("Hextremadura scores and rating bands")
+    ax.set_xlabel(_label_with_note(_("score (objectives met; mean {mean}, {games} games)").format(
+        mean=f"{mean['estimate']:.1f}", games=len(frame))))
+    ax.set_ylabel(_("games"))
+    ax.set_title(_("Hextremadura scores and rating bands"))
     ax.set_axisbelow(True)
     return ax
 
@@ -327,12 +353,19 @@ def _shade_bands(ax: Axes, cuts: Sequence[int], max_score: int) -> None:
         ax.axvspan(start - 0.5, end - 0.5, color=shade, zorder=0, linewidth=0)
 
 
-def plot_objective_probabilities(frame: pd.DataFrame, ax: Axes | None = None, *, quests: bool = True) -> Axes:
-    """Chance that each objective type holds at the end (and each quest is done), 95% bars."""
+@style.speaks_language
+def plot_objective_probabilities(frame: pd.DataFrame, ax: Axes | None = None, *, quests: bool = True,
+                                 language: str | None = None) -> Axes:
+    """Chance that each objective type holds at the end (and each quest is done), 95% bars.
+
+    ``language``: "en", "fr" (None: the kit's).
+    """
     parts = []
     if any(c.startswith("objectives_") for c in frame.columns):
         table = stats.objective_rates(frame)
-        parts.append(table.assign(label=table["objective"].str.replace("_", " "), group="objective"))
+        labels = [style.word(OBJECTIVE_TYPE_NAMES, o) if o in OBJECTIVE_TYPE_NAMES else o.replace("_", " ")
+                  for o in table["objective"]]
+        parts.append(table.assign(label=labels, group="objective"))
     if quests and any(c.startswith("quest_") for c in frame.columns):
         table = stats.quest_rates(frame)
         labels = [QUEST_NAMES.get(q, q.replace("_", " ")) for q in table["quest"]]
@@ -356,17 +389,17 @@ def plot_objective_probabilities(frame: pd.DataFrame, ax: Axes | None = None, *,
     ax.invert_yaxis()
     ax.set_xlim(0, 1)
     _percent_axis(ax, "x")
-    ax.set_xlabel(_label_with_note("probability at the end of a game"))
+    ax.set_xlabel(_label_with_note(_("probability at the end of a game")))
     with_quests = bool((table["group"] == "quest").any())
     with_objectives = bool((table["group"] == "objective").any())
-    ax.set_title({(True, True): "Objectives (per face-down tile) and quests (per game)",
-                  (True, False): "Objectives (per face-down tile)",
-                  (False, True): "Quests (per game)"}[(with_objectives, with_quests)])
+    ax.set_title({(True, True): _("Objectives (per face-down tile) and quests (per game)"),
+                  (True, False): _("Objectives (per face-down tile)"),
+                  (False, True): _("Quests (per game)")}[(with_objectives, with_quests)])
     if with_quests and with_objectives:
         # the key sits outside the axes, so it can never cover a bar or its interval
-        handles = [Patch(facecolor=style.OKABE_ITO["blue"], label="objective (per tile)"),
+        handles = [Patch(facecolor=style.OKABE_ITO["blue"], label=_("objective (per tile)")),
                    Patch(facecolor=style.OKABE_ITO["orange"], hatch="//", edgecolor="white",
-                         label="quest (per game)")]
+                         label=_("quest (per game)"))]
         ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, -0.22), ncol=2,
                   fontsize="small", frameon=False)
     ax.grid(axis="x", color="#E5E5E5")
@@ -374,20 +407,21 @@ def plot_objective_probabilities(frame: pd.DataFrame, ax: Axes | None = None, *,
     return ax
 
 
-def plot_ladder(ladder: pd.DataFrame, ax: Axes | None = None) -> Axes:
+@style.speaks_language
+def plot_ladder(ladder: pd.DataFrame, ax: Axes | None = None, *, language: str | None = None) -> Axes:
     """A rating ladder, strongest on top, each rating with its 95% interval.
 
     ``ladder``: :func:`xochintlan_hex.tournament.bradley_terry`'s frame (Elo
     points, the reference player at 0) or the ladder of
     :func:`xochintlan_hex.tournament.solo_ladder` (mean score). Two players
-    whose intervals overlap may not differ in strength.
+    whose intervals overlap may not differ in strength. ``language``: "en", "fr" (None: the kit's).
     """
     if "elo" in ladder.columns:
         values, low, high = ladder["elo"], ladder["elo_low"], ladder["elo_high"]
-        label, title = "strength (Elo points; the reference player at 0)", "Rating ladder (Bradley–Terry)"
+        label, title = _("strength (Elo points; the reference player at 0)"), _("Rating ladder (Bradley–Terry)")
     elif "estimate" in ladder.columns:
         values, low, high = ladder["estimate"], ladder["low"], ladder["high"]
-        label, title = "mean score", "Rating ladder (mean score)"
+        label, title = _("mean score"), _("Rating ladder (mean score)")
     else:
         raise ValueError("ladder needs the columns of tournament.bradley_terry (elo, elo_low, elo_high) "
                          "or of tournament.solo_ladder (estimate, low, high)")
@@ -404,7 +438,7 @@ def plot_ladder(ladder: pd.DataFrame, ax: Axes | None = None) -> Axes:
         ax.annotate(f"{row.estimate:.0f}" if "elo" in ladder.columns else f"{row.estimate:.1f}",
                     (row.estimate, row.Index), textcoords="offset points", xytext=(0, 8),
                     ha="center", fontsize=9)
-    ax.set_yticks(y, table["player"])
+    ax.set_yticks(y, [style.word(style.PLAYER_NAMES, name) for name in table["player"]])
     ax.invert_yaxis()
     ax.set_ylim(len(table) - 0.5, -0.7)
     ax.set_xlabel(_label_with_note(label))

@@ -11,8 +11,9 @@ board reads on a black-and-white printout too.
 
 from __future__ import annotations
 
+import functools
 import math
-from typing import Any, Iterable, Sequence, cast
+from typing import Any, Callable, Iterable, Sequence, TypeVar, cast
 
 from matplotlib.artist import Artist
 from matplotlib.axes import Axes
@@ -20,7 +21,9 @@ from matplotlib.collections import LineCollection
 from matplotlib.figure import Figure
 from matplotlib.patches import Polygon
 
+from ..i18n import N_, _, use_language
 from ..lattice import Lattice
+from ..xochintlan.rules import kind_name
 
 Cell = tuple[int, int]
 Point = tuple[float, float]
@@ -47,6 +50,7 @@ ANIMAL_COLOURS: dict[str, str] = {
 }
 #: shape of each tile kind's glyph: a second cue beside the colour and the letter
 ANIMAL_SHAPES: dict[str, str] = {"L": "diamond", "B": "triangle", "M": "circle", "H": "star"}
+#: each tile kind's name in English (a person reads it in the language in use: :func:`animal_name`)
 ANIMAL_NAMES: dict[str, str] = {"L": "Lizard", "B": "Bird", "M": "Monkey", "H": "Human"}
 #: highlights: the lock, the matched pattern, the legal cells
 LOCK_COLOUR = OKABE_ITO["vermillion"]
@@ -66,6 +70,15 @@ TERRAIN_COLOURS: dict[str, str] = {
 TERRAIN_HATCHES: dict[str, str] = {"forest": "o", "water": "--", "crops": "|"}
 TERRAIN_LETTERS: dict[str, str] = {"forest": "F", "water": "W", "crops": "C"}
 ICON_COLOURS: dict[str, str] = {"acorn": "#8C5A2B", "stork": "#FFFFFF", "monument": "#7F7F7F"}
+#: the computer players, as a person reads their names (the data keep the names in the code)
+PLAYER_NAMES: dict[str, str] = {"random": N_("random"), "greedy": N_("greedy"), "search": N_("search"),
+                                "planner": N_("planner")}
+#: Hextremadura's words as a person reads them (in English: translated where shown)
+TERRAIN_NAMES: dict[str, str] = {"forest": N_("forest"), "water": N_("water"), "crops": N_("crops")}
+ICON_NAMES: dict[str, str] = {"acorn": N_("acorn"), "stork": N_("stork"), "monument": N_("monument")}
+ICON_PLURALS: dict[str, str] = {"acorn": N_("acorns"), "stork": N_("storks"), "monument": N_("monuments")}
+RATING_NAMES: dict[str, str] = {"wanderer": N_("wanderer"), "explorer": N_("explorer"),
+                                "naturalist": N_("naturalist"), "guide": N_("guide"), "star": N_("star")}
 HATCH_COLOUR = "#00000048"
 
 # -- general --------------------------------------------------------------------
@@ -73,6 +86,48 @@ OUTLINE = "#222222"
 GRID = "#BBBBBB"
 MET_COLOUR = OKABE_ITO["bluish_green"]
 UNMET_COLOUR = OKABE_ITO["vermillion"]
+
+
+Draw = TypeVar("Draw", bound=Callable[..., Any])
+
+
+def speaks_language(draw: Draw) -> Draw:
+    """Let a picture function draw in the language its ``language=`` argument names.
+
+    The function declares ``language: str | None = None`` among its keyword
+    arguments; None draws in the kit's language (:func:`xochintlan_hex.set_language`).
+    """
+
+    @functools.wraps(draw)
+    def in_language(*args: Any, **kwargs: Any) -> Any:
+        with use_language(kwargs.get("language")):
+            return draw(*args, **kwargs)
+
+    return in_language  # type: ignore[return-value]
+
+
+def animal_name(kind: str) -> str:
+    """The name of a tile kind ("L", "B", "M", "H") in the language in use: "Lizard", "Lézard"."""
+    return kind_name(kind)
+
+
+def animal_plural(kind: str) -> str:
+    """The name of an animal kind in the plural, in the language in use: "Birds", "Oiseaux"."""
+    return kind_name(kind, 2)
+
+
+def kind_letter(kind: str) -> str:
+    """The letter a tile of ``kind`` shows in the language in use."""
+    return kind
+
+
+def word(names: dict[str, str], key: str) -> str:
+    """``key`` in words from one of the tables above, in the language in use (the key itself if unknown).
+
+    >>> word(TERRAIN_NAMES, "crops"), word(RATING_NAMES, "grandmaster")
+    ('crops', 'grandmaster')
+    """
+    return _(names[key]) if key in names else key
 
 
 def new_axes(figsize: tuple[float, float], ax: Axes | None = None) -> Axes:

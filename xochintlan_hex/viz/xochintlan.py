@@ -32,6 +32,7 @@ from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 from matplotlib.patches import Circle, FancyBboxPatch, Wedge
 
+from ..i18n import _
 from ..lattice import Lattice, get_lattice
 from . import style
 from .polyforms import draw_card
@@ -135,6 +136,7 @@ def _figsize(lat: Lattice, points: list[tuple[float, float]], card: bool) -> tup
     return (width * (1.4 if card else 1.0), height)
 
 
+@style.speaks_language
 def draw_xochintlan(
     game_or_board: Any,
     ax: Axes | None = None,
@@ -151,6 +153,7 @@ def draw_xochintlan(
     frame: Iterable[Cell] | Sequence[float] | None = None,
     selected: Cell | Iterable[Cell] | None = None,
     last: Cell | Iterable[Cell] | None = None,
+    language: str | None = None,
 ) -> Axes:
     """Draw a Xochintlan board (a game, or a mapping cell -> "H" | "L" | "B" | "M").
 
@@ -176,6 +179,7 @@ def draw_xochintlan(
             cell of a swap a person is making.
         last: the cell (or cells) the last move acted on, outlined with a thick dashed
             line, so that a move made while one looked away (a computer's) is seen.
+        language: "en" or "fr" for the letters, the legend and the title; None: the kit's language.
 
     >>> from matplotlib.figure import Figure
     >>> window = [(x, y) for x in range(-3, 4) for y in range(-3, 4)]   # 7 x 7 cells
@@ -281,7 +285,7 @@ def _draw_tile(ax: Axes, lat: Lattice, cell: Cell, kind: str, scale: float) -> N
         return
     style.add(ax, style.glyph_shape(style.ANIMAL_SHAPES[kind], centre, radius, facecolor="white",
                                    edgecolor="black", linewidth=1.2, zorder=2))
-    ax.text(centre[0], centre[1], kind, ha="center", va="center_baseline", fontweight="bold",
+    ax.text(centre[0], centre[1], style.kind_letter(kind), ha="center", va="center_baseline", fontweight="bold",
             fontsize=0.3 * scale, color="black", zorder=3)
 
 
@@ -335,9 +339,9 @@ LEGEND_MARKERS = {"L": "D", "B": "^", "M": "o", "H": "*"}
 def _draw_legend(ax: Axes, reserve: Mapping[str, int] | None) -> None:
     handles = []
     for kind in ("L", "B", "M", "H"):
-        label = style.ANIMAL_NAMES[kind]
+        label = style.animal_name(kind)
         if reserve is not None and kind != "H":
-            label += f" ({_reserve_count(reserve, kind)} left)"
+            label = _("{animal} ({count} left)").format(animal=label, count=_reserve_count(reserve, kind))
         face = "black" if kind == "H" else style.ANIMAL_COLOURS[kind]
         handles.append(Line2D([], [], linestyle="none", marker=LEGEND_MARKERS[kind], markersize=10,
                               markerfacecolor=face, markeredgecolor="black", label=label))
@@ -361,12 +365,17 @@ def status_text(game: Any) -> str:
         return ""
     if game.is_over:
         if getattr(game, "winner", None) is not None:
-            kind = style.ANIMAL_NAMES.get(str(getattr(game.winning_kind, "value", game.winning_kind)), "?")
+            kind = str(getattr(game.winning_kind, "value", game.winning_kind))
+            animals = style.animal_plural(kind) if kind in style.ANIMAL_NAMES else "?"
             card = getattr(getattr(game, "winning_card", None), "name", "")
-            return f"Player {game.winner + 1} wins with {kind}s" + (f" (card {card})" if card else "")
-        reason = {"tie": "a tie: every animal is on the board", "turn_limit": "stopped at the turn limit"}
-        return reason.get(getattr(game, "end_reason", ""), "game over")
-    return f"Turn {game.turn + 1}: player {game.current_player + 1} to play"  # people count from 1
+            if card:
+                return _("Player {player} wins with {animals} (card {card})").format(
+                    player=game.winner + 1, animals=animals, card=card)
+            return _("Player {player} wins with {animals}").format(player=game.winner + 1, animals=animals)
+        reason = {"tie": _("a tie: every animal is on the board"), "turn_limit": _("stopped at the turn limit")}
+        return reason.get(getattr(game, "end_reason", ""), _("game over"))
+    # people count from 1
+    return _("Turn {turn}: player {player} to play").format(turn=game.turn + 1, player=game.current_player + 1)
 
 
 def _card_panels(points: list[tuple[float, float]], count: int, lat: Lattice) -> list[tuple[float, float, float, float]]:

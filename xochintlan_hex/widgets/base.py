@@ -30,7 +30,7 @@ import io
 import math
 import re
 import warnings
-from typing import Any, Callable
+from typing import Any, Callable, TypeVar
 
 import ipywidgets as w
 import numpy as np
@@ -41,10 +41,11 @@ from matplotlib.collections import PolyCollection
 from matplotlib.figure import Figure
 from PIL import Image
 
+from ..i18n import LANGUAGES, N_, _, check_language, get_language, use_language
 from ..lattice import Cell, Lattice
 
-#: shown in place of a clickable board when ipympl cannot be imported
-IPYMPL_MISSING = (
+#: shown in place of a clickable board when ipympl cannot be imported (translated where shown)
+IPYMPL_MISSING = N_(
     "Interactive boards need the ipympl package, which is not installed in this kernel. "
     "Install it with <code>pip install ipympl</code> (or run <code>%pip install ipympl</code> "
     "in a cell), then restart the kernel. Until then the board below is a picture: "
@@ -68,14 +69,18 @@ def side_by_side(board: w.Widget, controls: w.Widget) -> w.HBox:
     return w.HBox([board, controls], layout=w.Layout(flex_flow="row wrap", align_items="flex-start"))
 
 
-def app_root(board: w.Widget, side: list[w.Widget], keys: w.Widget, *classes: str) -> w.Box:
+def app_root(board: w.Widget, side: list[w.Widget], keys: w.Widget, *classes: str,
+             language: w.Widget | None = None) -> w.Box:
     """An app's root widget: the board, and beside it one column that starts with what a player
-    must read (the status, the banner, the refusal line) and ends with the key line.
+    must read (the status, the banner, the refusal line) and ends with the key line (and the
+    app's FR/EN switch, ``language``).
 
     Everything a player needs sits beside the board, so the whole app fits a
     projector's screen (1280 x 800 with JupyterLab's file browser open) without scrolling.
     """
-    column = w.VBox([*side, keys], layout=w.Layout(grid_gap="4px"))
+    last = keys if language is None else w.HBox([language, keys], layout=w.Layout(align_items="center",
+                                                                                    grid_gap="8px"))
+    column = w.VBox([*side, last], layout=w.Layout(grid_gap="4px"))
     return css(w.VBox([side_by_side(board, column)], layout=w.Layout(padding="4px")), "xh-app", *classes)
 
 
@@ -136,13 +141,66 @@ def ipympl_canvas_class() -> type | None:
         return None
 
 
+Method = TypeVar("Method", bound=Callable[..., Any])
+
+
+def speaking(method: Method) -> Method:
+    """Run an app's method in the app's language (``app.language``).
+
+    The texts the method shows, and the engine's messages it passes on (a
+    refusal's reason), come out in that language, whatever the kit's language is.
+    """
+
+    @functools.wraps(method)
+    def in_language(self: Any, *args: Any, **kwargs: Any) -> Any:
+        with use_language(self.language):
+            return method(self, *args, **kwargs)
+
+    return in_language  # type: ignore[return-value]
+
+
 class App:
-    """What the three apps share: a root widget that Jupyter shows for the app itself,
-    text read back by CSS class, and controls that follow the app's state."""
+    """What the apps share: a root widget that Jupyter shows for the app itself, text read
+    back by CSS class, controls that follow the app's state, and the language it speaks.
+
+    ``language`` ("en" or "fr") is what every text of the app is shown in: the
+    kit's language (:func:`~xochintlan_hex.i18n.get_language`) unless the app was
+    given its own. :meth:`set_language` (the app's FR/EN switch) shows every text
+    again in another language and leaves the game as it is.
+    """
 
     widget: w.Box
+    language: str = "en"
     _syncing = False
+    _language_choice: w.ToggleButtons | None = None
 
+    def _speak(self, language: str | None) -> None:
+        """Take ``language`` (None: the kit's language now) as the app's language."""
+        self.language = get_language() if language is None else check_language(language)
+
+    def _language_switch(self) -> w.ToggleButtons:
+        """The app's FR/EN switch (CSS class ``xh-language``): each language by its code, its name as a tooltip."""
+        codes = sorted(LANGUAGES, key=lambda code: code != "fr")  # FR first: the switch reads "FR | EN"
+        self._language_choice = css(w.ToggleButtons(
+            options=[(code.upper(), code) for code in codes], value=self.language,
+            tooltips=[LANGUAGES[code] for code in codes], style={"button_width": "3.2em"}), "xh-language")
+        self._language_choice.observe(self._from_control(self.set_language), "value")
+        return self._language_choice
+
+    def set_language(self, language: str) -> "App":
+        """Show every text of the app in ``language`` ("en" or "fr"); the game stays exactly as it is."""
+        self._speak(check_language(language))
+        if self._language_choice is not None:
+            self._quiet_set(self._language_choice, self.language)
+        with use_language(self.language):
+            self._show_texts()
+        return self
+
+    def _show_texts(self) -> None:
+        """Write every text of the app again, in the language in use (each app says how)."""
+        raise NotImplementedError
+
+    @speaking
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         # A cell ending with the app shows its widget, as for any ipywidget. A saved notebook
         # also keeps a picture of the board and a line of text: a lesson not yet run (or read
@@ -152,7 +210,8 @@ class App:
             picture = self.static_png()
             if picture is not None:
                 bundle["image/png"] = base64.b64encode(picture).decode("ascii")
-            bundle["text/plain"] = f"{type(self).__name__}: run the notebook to play with this board"
+            bundle["text/plain"] = _("{app}: run the notebook to play with this board").format(
+                app=type(self).__name__)
         return bundle
 
     def static_png(self) -> bytes | None:
@@ -246,9 +305,14 @@ class BoardCanvas:
         else:
             self.canvas = FigureCanvasAgg(self.figure)
             self._image = w.Image(format="png")
-            self.notice = None if static else css(w.HTML(IPYMPL_MISSING), "xh-notice")
+            self.notice = None if static else css(w.HTML(_(IPYMPL_MISSING)), "xh-notice")
             children = [self._image] if static else [self.notice, self._image]
         self.widget = css(w.VBox(children), board_class)
+
+    def relabel(self) -> None:
+        """Write the "ipympl missing" notice again, in the language in use."""
+        if self.notice is not None:
+            self.notice.value = _(IPYMPL_MISSING)
 
     def connect(self, event: str, handler: Callable[[Any], None]) -> int:
         """Call ``handler(event)`` on a matplotlib event of this figure (no-op when static)."""

@@ -16,11 +16,13 @@ import ipywidgets as w
 from matplotlib.collections import PolyCollection
 
 from .. import polyforms as pf
+from ..i18n import N_, _, ngettext, use_language
 from ..lattice import get_lattice
 from ..polyforms import Polyform
 from ..viz.polyforms import SYMMETRY_NOTE, draw_card, draw_polyforms, gallery_size
 from ..xochintlan import Rules, card_placements
-from .base import COMPACT_TOGGLES, App, BoardCanvas, app_root, board_axes, css, data_to_fraction, escape, is_finite_point
+from .base import (COMPACT_TOGGLES, App, BoardCanvas, app_root, board_axes, css, data_to_fraction, escape,
+                   is_finite_point, speaking)
 from .keys import KeyScope
 
 #: the size of a Xochintlan goal card
@@ -40,29 +42,52 @@ CELL_UNITS = {"square": 1.0, "hex": 1.6}
 #: where the gallery's axes sit on its figure (fractions)
 GALLERY_RECT = (0.01, 0.01, 0.98, 0.98)
 #: the explorer's keys (while it has the keyboard), as its key line names them
-KEYS = {"r": "turn", "m": "mirror", "ArrowLeft": "page back", "ArrowRight": "next page"}
+KEYS = {"r": N_("turn"), "m": N_("mirror"), "ArrowLeft": N_("page back"), "ArrowRight": N_("next page")}
+#: the lattices and the kinds of forms, as the controls name them (translated where shown)
+LATTICE_NAMES = {"square": N_("square"), "hex": N_("hex")}
+KIND_WORDS = {"free": N_("free"), "one-sided": N_("one-sided"), "fixed": N_("fixed")}
 #: gallery colours: every form, and the one selected
 FORM_COLOUR = "#A6D6F0"
 SELECTED_COLOUR = "#E69F00"
 
 _NAMES = {
-    "square": ["monomino", "domino", "tromino", "tetromino", "pentomino", "hexomino", "heptomino",
-               "octomino", "nonomino"],
-    "hex": ["monohex", "dihex", "trihex", "tetrahex", "pentahex", "hexahex", "heptahex", "octahex"],
+    "square": [N_("monomino"), N_("domino"), N_("tromino"), N_("tetromino"), N_("pentomino"), N_("hexomino"),
+               N_("heptomino"), N_("octomino"), N_("nonomino")],
+    "hex": [N_("monohex"), N_("dihex"), N_("trihex"), N_("tetrahex"), N_("pentahex"), N_("hexahex"),
+            N_("heptahex"), N_("octahex")],
+}
+_PLURALS = {
+    "square": [N_("monominoes"), N_("dominoes"), N_("trominoes"), N_("tetrominoes"), N_("pentominoes"),
+               N_("hexominoes"), N_("heptominoes"), N_("octominoes"), N_("nonominoes")],
+    "hex": [N_("monohexes"), N_("dihexes"), N_("trihexes"), N_("tetrahexes"), N_("pentahexes"), N_("hexahexes"),
+            N_("heptahexes"), N_("octahexes")],
 }
 
 
 def form_word(n: int, lattice: str, plural: bool = False) -> str:
-    """The English word for a polyform of ``n`` cells ("pentomino", "pentahexes").
+    """The word for a polyform of ``n`` cells ("pentomino", "pentahexes"), in the language in use.
 
     >>> form_word(5, "square", plural=True), form_word(3, "hex")
     ('pentominoes', 'trihex')
     """
-    words = _NAMES[lattice]
-    word = words[n - 1] if n <= len(words) else f"{n}-{'omino' if lattice == 'square' else 'hex'}"
-    if not plural:
-        return word
-    return word + ("es" if word.endswith(("o", "x")) else "s")
+    words = (_PLURALS if plural else _NAMES)[lattice]
+    if n <= len(words):
+        return _(words[n - 1])
+    if lattice == "square":
+        return ngettext("{n}-omino", "{n}-ominoes", 2 if plural else 1).format(n=n)
+    return ngettext("{n}-hex", "{n}-hexes", 2 if plural else 1).format(n=n)
+
+
+def caption_words(count: int, kind: str, forms: str) -> str:
+    """"12 free pentominoes": the count, the kind and the forms' word, in the language in use
+    (where the adjective goes, and its plural, are the language's: "12 pentominos libres")."""
+    if kind == "free":
+        words = ngettext("{count} free {forms}", "{count} free {forms}", count)
+    elif kind == "one-sided":
+        words = ngettext("{count} one-sided {forms}", "{count} one-sided {forms}", count)
+    else:
+        words = ngettext("{count} fixed {forms}", "{count} fixed {forms}", count)
+    return words.format(count=count, forms=forms)
 
 
 def gallery_figsize(width: float, height: float, lattice: str = "square") -> tuple[float, float]:
@@ -95,11 +120,14 @@ def symmetry_text(form: Polyform) -> str:
     mirrors = sum(i >= sides for i in group)
     name = f"{'D' if mirrors else 'C'}{len(turns) + 1}"
     if turns:
-        turn_words = f"turn{'s' if len(turns) > 1 else ''} by {', '.join(f'{i * 360 // sides}°' for i in turns)}"
+        turn_words = ngettext("turn by {angles}", "turns by {angles}", len(turns)).format(
+            angles=", ".join(f"{i * 360 // sides}°" for i in turns))
     else:
-        turn_words = "no turn"
-    mirror_words = f"{mirrors} mirror line{'s' if mirrors > 1 else ''}" if mirrors else "no mirror line"
-    return f"Symmetry group {name}, order {len(group)}: {turn_words}, {mirror_words}"
+        turn_words = _("no turn")
+    mirror_words = ngettext("{count} mirror line", "{count} mirror lines", mirrors).format(count=mirrors) \
+        if mirrors else _("no mirror line")
+    return _("Symmetry group {name}, order {order}: {turns}, {mirrors}").format(
+        name=name, order=len(group), turns=turn_words, mirrors=mirror_words)
 
 
 def placements_around_human(form: Polyform) -> tuple[int, int]:
@@ -129,7 +157,9 @@ class PolyformExplorer(App):
     :meth:`next_page`, :meth:`previous_page`. Click a form in the gallery to select it.
     """
 
-    def __init__(self, lattice: str = "square", size: int = 5, kind: str = "free") -> None:
+    def __init__(self, lattice: str = "square", size: int = 5, kind: str = "free",
+                 language: str | None = None) -> None:
+        self._speak(language)
         self.lattice = get_lattice(lattice).name
         _check_size(size, self.lattice)
         if kind not in pf.KINDS:
@@ -139,10 +169,12 @@ class PolyformExplorer(App):
         self.forms: tuple[Polyform, ...] = ()
         self.selected_index = 0
         self.selected: Polyform = Polyform([(0, 0)], self.lattice)
-        self._build_widgets()
-        self._load_forms()
+        with use_language(self.language):
+            self._build_widgets()
+            self._load_forms()
 
     # -- the actions -----------------------------------------------------------------
+    @speaking
     def set_lattice(self, lattice: str) -> "PolyformExplorer":
         """Show the forms of ``lattice`` ("square" or "hex"), keeping the size when it fits."""
         self.lattice = get_lattice(lattice).name
@@ -150,6 +182,7 @@ class PolyformExplorer(App):
         self._load_forms()
         return self
 
+    @speaking
     def set_size(self, size: int) -> "PolyformExplorer":
         """Show the forms of ``size`` cells."""
         _check_size(size, self.lattice)
@@ -157,6 +190,7 @@ class PolyformExplorer(App):
         self._load_forms()
         return self
 
+    @speaking
     def set_kind(self, kind: str) -> "PolyformExplorer":
         """List the "free", "one-sided" or "fixed" forms; the selected form stays selected, as it is turned."""
         if kind not in pf.KINDS:
@@ -165,6 +199,7 @@ class PolyformExplorer(App):
         self._load_forms(keep=self.selected)
         return self
 
+    @speaking
     def select(self, which: int | str) -> "PolyformExplorer":
         """Select a form of the gallery by its index or its name."""
         index = self._index_of(which)
@@ -174,20 +209,24 @@ class PolyformExplorer(App):
         self._show()
         return self
 
+    @speaking
     def rotate(self, turns: int = 1) -> "PolyformExplorer":
         """Turn the selected form counter-clockwise (a quarter or a sixth of a turn)."""
         return self._transform(self.selected.rotate(turns))
 
+    @speaking
     def mirror(self) -> "PolyformExplorer":
         """Mirror the selected form left-right."""
         return self._transform(self.selected.mirror())
 
+    @speaking
     def next_page(self) -> "PolyformExplorer":
         """Show the next page of the gallery."""
         self.page = min(self.page + 1, self.pages - 1)
         self._show_gallery()
         return self
 
+    @speaking
     def previous_page(self) -> "PolyformExplorer":
         """Show the previous page of the gallery."""
         self.page = max(self.page - 1, 0)
@@ -206,13 +245,14 @@ class PolyformExplorer(App):
         return self.forms[self.page * PAGE_SIZE:(self.page + 1) * PAGE_SIZE]
 
     @property
+    @speaking
     def caption(self) -> str:
         """The gallery's caption, e.g. "12 free pentominoes"."""
         count = len(self.forms)
-        text = f"{count} {self.kind} {form_word(self.size, self.lattice, plural=count != 1)}"
+        text = caption_words(count, self.kind, form_word(self.size, self.lattice, plural=count != 1))
         if self.pages > 1:
             first = self.page * PAGE_SIZE + 1
-            text += f" · showing {first}–{first + len(self.page_forms) - 1}"
+            text += " · " + _("showing {first}–{last}").format(first=first, last=first + len(self.page_forms) - 1)
         return text
 
     @property
@@ -225,6 +265,7 @@ class PolyformExplorer(App):
         centres = self._gallery_centres()
         return data_to_fraction(self._gallery_ax, centres[index - self.page * PAGE_SIZE])
 
+    @speaking
     def static_png(self) -> bytes | None:
         """A picture of the gallery page shown (PNG bytes), kept in saved notebooks."""
         return self._gallery.png()
@@ -278,7 +319,7 @@ class PolyformExplorer(App):
         draw_polyforms(forms, ncols=columns, ax=ax, colour=colours, note=False)
         self._gallery.refresh()
         self._caption.value = self.caption
-        self._page_label.value = f"page {self.page + 1} of {self.pages}"
+        self._page_label.value = _("page {page} of {pages}").format(page=self.page + 1, pages=self.pages)
         self._previous.disabled = self.page == 0
         self._next.disabled = self.page >= self.pages - 1
         # The drop-down lists the page's forms only: thousands of options would make the page sluggish.
@@ -287,7 +328,8 @@ class PolyformExplorer(App):
         options = [(f"{start + i + 1}. {f.name}", start + i) for i, f in enumerate(forms)]
         if not start <= self.selected_index < start + len(forms):
             index = self.selected_index
-            options.insert(0, (f"{index + 1}. {self.forms[index].name} (selected, page {index // PAGE_SIZE + 1})", index))
+            options.insert(0, (_("{number}. {name} (selected, page {page})").format(
+                number=index + 1, name=self.forms[index].name, page=index // PAGE_SIZE + 1), index))
         if list(self._form_choice.options) != options:
             self._quiet_set(self._form_choice, options, "options")
         self._quiet_set(self._form_choice, self.selected_index)
@@ -299,14 +341,17 @@ class PolyformExplorer(App):
         self._form_board.refresh()
         form = self.selected
         # One idea per line, so lines break between ideas, not in the middle of one.
-        chiral = "<br>Chiral: its mirror image is another form." if form.is_chiral else ""
-        self._name.value = f"<b>Selected: {escape(form.name)}</b> ({form_word(form.size, form.lattice)}){chiral}"
+        chiral = "<br>" + escape(_("Chiral: its mirror image is another form.")) if form.is_chiral else ""
+        selected = escape(_("Selected: {name}").format(name=form.name))
+        self._name.value = f"<b>{selected}</b> ({escape(form_word(form.size, form.lattice))}){chiral}"
         self._symmetry.value = escape(symmetry_text(form))
         turns, both = self.placements
-        what = "as a goal card" if form.size == CARD_SIZE else "were it a goal card"
-        self._placements.value = escape(
-            f"Around the Human: {turns} placements {what} (turns only), {both} with mirror images"
-        )
+        if form.size == CARD_SIZE:
+            words = _("Around the Human: {turns} placements as a goal card (turns only), {both} with mirror images")
+        else:
+            words = _("Around the Human: {turns} placements were it a goal card (turns only), "
+                      "{both} with mirror images")
+        self._placements.value = escape(words.format(turns=turns, both=both))
 
     def _fit_gallery(self, size: tuple[float, float]) -> None:
         """Give the gallery canvas ``size`` inches (the page resizes it too), when it differs."""
@@ -323,6 +368,7 @@ class PolyformExplorer(App):
             centres.append(((box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2))
         return centres
 
+    @speaking
     def _on_gallery_click(self, event: Any) -> None:
         if event.inaxes is not self._gallery_ax or not is_finite_point(event.xdata, event.ydata):
             return
@@ -334,11 +380,11 @@ class PolyformExplorer(App):
         self.select(self.page * PAGE_SIZE + nearest)
 
     def _build_widgets(self) -> None:
-        self._lattice_choice = css(w.ToggleButtons(options=["square", "hex"], value=self.lattice,
+        self._lattice_choice = css(w.ToggleButtons(options=self._lattice_options(), value=self.lattice,
                                                    style=COMPACT_TOGGLES), "xh-lattice")
-        self._size_choice = css(w.Dropdown(description="Size", layout=w.Layout(width="130px"),
-                                           style={"description_width": "40px"}), "xh-size")
-        self._kind_choice = css(w.ToggleButtons(options=list(pf.KINDS[::-1]), value=self.kind,
+        self._size_choice = css(w.Dropdown(description=_("Size"), layout=w.Layout(width="150px"),
+                                           style={"description_width": "60px"}), "xh-size")
+        self._kind_choice = css(w.ToggleButtons(options=self._kind_options(), value=self.kind,
                                                 style=COMPACT_TOGGLES), "xh-kind")
         self._lattice_choice.observe(self._from_control(self.set_lattice), "value")
         self._size_choice.observe(self._from_control(self.set_size), "value")
@@ -348,16 +394,16 @@ class PolyformExplorer(App):
         self._gallery_ax = board_axes(self._gallery.figure, GALLERY_RECT)
         self._gallery.connect("button_press_event", self._on_gallery_click)
         self._caption = css(w.Label(), "xh-caption")
-        self._previous = css(w.Button(description="◀ Previous", layout=w.Layout(width="auto")), "xh-previous")
-        self._next = css(w.Button(description="Next ▶", layout=w.Layout(width="auto")), "xh-next")
+        self._previous = css(w.Button(description=_("◀ Previous"), layout=w.Layout(width="auto")), "xh-previous")
+        self._next = css(w.Button(description=_("Next ▶"), layout=w.Layout(width="auto")), "xh-next")
         self._page_label = w.Label()
-        self._previous.on_click(lambda _: self.previous_page())
-        self._next.on_click(lambda _: self.next_page())
-        self._form_choice = css(w.Dropdown(description="Form", layout=w.Layout(width="auto", max_width="260px"),
-                                           style={"description_width": "40px"}), "xh-form")
+        self._previous.on_click(lambda _button: self.previous_page())
+        self._next.on_click(lambda _button: self.next_page())
+        self._form_choice = css(w.Dropdown(description=_("Form"), layout=w.Layout(width="auto", max_width="260px"),
+                                           style={"description_width": "60px"}), "xh-form")
         self._form_choice.observe(self._from_control(self.select), "value")
         # HTML rather than Label: the note wraps between words instead of being cut off.
-        note = css(w.HTML(escape(SYMMETRY_NOTE).replace("   ", "<br>")), "xh-note")
+        self._note = note = css(w.HTML(self._note_text()), "xh-note")
         gallery = css(w.VBox([self._caption, self._gallery.widget, note,
                               w.HBox([self._previous, self._page_label, self._next], layout=w.Layout(flex_flow="row wrap")),
                               self._form_choice]), "xh-gallery")
@@ -366,10 +412,11 @@ class PolyformExplorer(App):
         self._form_ax = board_axes(self._form_board.figure, (0.02, 0.02, 0.96, 0.96))
         # HTML rather than Label: long lines wrap instead of being cut off.
         self._name = css(w.HTML(), "xh-form-name")
-        rotate = css(w.Button(description="⟲ Rotate", tooltip="turn counter-clockwise"), "xh-rotate")
-        mirror = css(w.Button(description="⇋ Mirror", tooltip="mirror left-right"), "xh-mirror")
-        rotate.on_click(lambda _: self.rotate())
-        mirror.on_click(lambda _: self.mirror())
+        self._rotate = rotate = css(w.Button(description=_("⟲ Rotate"), tooltip=_("turn counter-clockwise")),
+                                    "xh-rotate")
+        self._mirror = mirror = css(w.Button(description=_("⇋ Mirror"), tooltip=_("mirror left-right")), "xh-mirror")
+        rotate.on_click(lambda _button: self.rotate())
+        mirror.on_click(lambda _button: self.mirror())
         self._symmetry = css(w.HTML(), "xh-symmetry")
         self._placements = css(w.HTML(), "xh-placements")
         selected = css(w.VBox([self._name, self._form_board.widget, w.HBox([rotate, mirror]),
@@ -377,8 +424,34 @@ class PolyformExplorer(App):
 
         self.keys = KeyScope(KEYS, self._on_key)
         controls = w.HBox([self._lattice_choice, self._size_choice], layout=w.Layout(flex_flow="row wrap"))
-        self.widget = app_root(gallery, [controls, self._kind_choice, selected], self.keys, "xh-explorer")
+        self.widget = app_root(gallery, [controls, self._kind_choice, selected], self.keys, "xh-explorer",
+                               language=self._language_switch())
 
+    def _lattice_options(self) -> list[tuple[str, str]]:
+        return [(_(LATTICE_NAMES[name]), name) for name in ("square", "hex")]
+
+    def _kind_options(self) -> list[tuple[str, str]]:
+        return [(_(KIND_WORDS[kind]), kind) for kind in pf.KINDS[::-1]]
+
+    def _note_text(self) -> str:
+        return escape(_(SYMMETRY_NOTE)).replace("   ", "<br>")
+
+    def _show_texts(self) -> None:
+        """Every text of the explorer again, in the language in use."""
+        self._quiet_set(self._lattice_choice, self._lattice_options(), "options")
+        self._quiet_set(self._kind_choice, self._kind_options(), "options")
+        self._size_choice.description, self._form_choice.description = _("Size"), _("Form")
+        self._previous.description, self._next.description = _("◀ Previous"), _("Next ▶")
+        self._rotate.description, self._rotate.tooltip = _("⟲ Rotate"), _("turn counter-clockwise")
+        self._mirror.description, self._mirror.tooltip = _("⇋ Mirror"), _("mirror left-right")
+        self._note.value = self._note_text()
+        self.keys.set_keys(KEYS)
+        self._gallery.relabel()
+        self._form_board.relabel()
+        self._sync_controls()
+        self._show()
+
+    @speaking
     def _on_key(self, key: str) -> None:
         {"r": self.rotate, "m": self.mirror, "ArrowLeft": self.previous_page, "ArrowRight": self.next_page}[key]()
 

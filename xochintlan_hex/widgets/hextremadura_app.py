@@ -23,7 +23,9 @@ from matplotlib.figure import Figure
 from matplotlib.patches import Polygon, Rectangle
 
 from ..hextremadura import Hextremadura, IllegalAction, Place, requirements_met
+from ..i18n import N_, _, use_language
 from ..lattice import HEX, Cell
+from ..viz import style
 from ..viz.hextremadura import draw_face, draw_tile
 from .base import (
     COMPACT_TOGGLES,
@@ -43,6 +45,7 @@ from .base import (
     is_finite_point,
     pixels_per_unit,
     running_loop,
+    speaking,
     steady_window,
     view_window,
 )
@@ -77,9 +80,11 @@ PANEL_RECTS = ((0.74, 0.53, 0.25, 0.38), (0.74, 0.06, 0.25, 0.38))
 #: objective words smaller than this (points) are left off the map's tiles: the side panel lists them
 MIN_OBJECTIVE_POINTS = 7.0
 #: the preview line while the mouse is not over a cell where the selected tile may go
-NO_PREVIEW = "Preview: point at an empty cell by the map"
-#: the app's keys (while it has the keyboard), as its key line names them
-KEYS = {"r": "turn", "R": "turn back", "f": "flip", "1": "offer", "2": "pile", "u": "undo"}
+NO_PREVIEW = N_("Preview: point at an empty cell by the map")
+#: the app's keys (while it has the keyboard), as its key line names them (translated where shown)
+KEYS = {"r": N_("turn"), "R": N_("turn back"), "f": N_("flip"), "1": N_("offer"), "2": N_("pile"), "u": N_("undo")}
+#: a tile's faces, as the selection line names them
+FACE_NAMES = {"front": N_("front up"), "back": N_("back up")}
 
 
 class HextremaduraApp(App):
@@ -92,7 +97,9 @@ class HextremaduraApp(App):
     ``1``/``2`` choose the first/second available tile.
     """
 
-    def __init__(self, seed: int | None = None, tileset: Any = None, order: Any = None) -> None:
+    def __init__(self, seed: int | None = None, tileset: Any = None, order: Any = None,
+                 language: str | None = None) -> None:
+        self._speak(language)
         self._seed = seed
         self._seeds = random.Random(seed)  # seeds of later new games
         self._tileset = tileset
@@ -103,13 +110,17 @@ class HextremaduraApp(App):
         self.hovered: Cell | None = None
         self._just_played: Cell | None = None  # no preview there until the mouse leaves that cell
         self.message = ""
+        self._message_text: Any = str  # writes the message line in the language in use
+        self._refused = False
         self._statuses: list[Any] | None = None
         self._window: set[Cell] | None = None
         self._prefetching: Any = None
-        self._build_widgets()
+        with use_language(self.language):
+            self._build_widgets()
         self.new_game(seed=seed)
 
     # -- the code API ------------------------------------------------------------------
+    @speaking
     def choose_tile(self, tile_id: str) -> "HextremaduraApp":
         """Select one of the available tiles (the offer or the top of the pile) to place."""
         available = self.game.available()
@@ -123,25 +134,28 @@ class HextremaduraApp(App):
         self._update_view()
         return self
 
+    @speaking
     def rotate(self, steps: int = 1) -> "HextremaduraApp":
         """Turn the selected tile by ``steps`` sixths of a turn counter-clockwise (negative: clockwise)."""
         self.rotation = (self.rotation + int(steps)) % 6
         self._update_view()
         return self
 
+    @speaking
     def flip(self) -> "HextremaduraApp":
         """Turn the selected tile over (only a tile the engine allows on both faces, a river tile)."""
         faces = self.game.faces(self.selected_tile) if self.selected_tile else ()
         if len(faces) < 2:
-            shown = faces[0] if faces else "front"
-            self._set_message(f"Tile {self.selected_tile} is played {shown} up this round: only river tiles flip.",
-                              refused=True)
+            shown, tile = faces[0] if faces else "front", self.selected_tile
+            self._set_message(lambda: _("Tile {tile} is played {face} this round: only river tiles flip.").format(
+                tile=tile, face=_(FACE_NAMES[shown])), refused=True)
             return self
         self.face = faces[1] if self.face == faces[0] else faces[0]
         self._set_message("")
         self._update_view()
         return self
 
+    @speaking
     def hover(self, cell: Cell | None) -> "HextremaduraApp":
         """Preview the selected tile on ``cell`` (None: no preview), as moving the mouse there does."""
         cell = None if cell is None else as_cell(cell)
@@ -157,10 +171,11 @@ class HextremaduraApp(App):
             self._draw()
         return self
 
+    @speaking
     def click(self, cell: Cell) -> bool:
         """Place the selected tile, turned and flipped as shown, on ``cell``; True when played."""
         if self.selected_tile is None:
-            self._set_message("The game is over: start a new game.", refused=True)
+            self._set_message(lambda: _("The game is over: start a new game."), refused=True)
             return False
         try:
             action = Place(self.selected_tile, as_cell(cell), self.rotation, self.face)
@@ -169,31 +184,36 @@ class HextremaduraApp(App):
             return False
         return self.play(action)
 
+    @speaking
     def play(self, action: Any) -> bool:
         """Play ``action`` (a Place or its notation); a refusal is shown and changes nothing."""
         try:
             self.game.play(action)
         except IllegalAction as refusal:
-            self._set_message(str(refusal), refused=True)
+            said = str(refusal)  # asked again when shown: the game is unchanged until the message is cleared
+            self._set_message(lambda: self.game.why_illegal(action) or said, refused=True)
             return False
         removed = self.game.last_removed
         self.rotation = 0  # the next tile starts unturned
         self._just_played = self.game.history[-1].cell
         self.hovered = None
-        self._set_message(f"Explored: {', '.join(removed)} (requirements met)" if removed else "")
+        self._set_message((lambda: _("Explored: {tiles} (requirements met)").format(tiles=", ".join(removed)))
+                          if removed else "")
         self._after_change()
         return True
 
+    @speaking
     def undo(self) -> bool:
         """Take back the last placement."""
         if not self.game.history:
-            self._set_message("Nothing to undo: no tile has been placed.", refused=True)
+            self._set_message(lambda: _("Nothing to undo: no tile has been placed."), refused=True)
             return False
         self.game.undo()
         self._set_message("")
         self._after_change()
         return True
 
+    @speaking
     def new_game(self, seed: int | None = None) -> "HextremaduraApp":
         """Start a new game: with ``seed``, or the next seed of the app's own seed sequence."""
         first = not hasattr(self, "game")
@@ -251,18 +271,21 @@ class HextremaduraApp(App):
     def _update_view(self) -> None:
         game = self.game
         available = game.available()
-        options = [(f"{'Offer' if t == game.offer else 'Pile'}: {t}", t) for t in available]
+        options = [((_("Offer: {tile}") if t == game.offer else _("Pile: {tile}")).format(tile=t), t)
+                   for t in available]
         self._set_tile_options(options)
         self._quiet_set(self._tile_choice, self.selected_tile)
         faces = game.faces(self.selected_tile) if self.selected_tile else ()
         self._flip.disabled = len(faces) < 2
         self._rotate.disabled = self._rotate_back.disabled = self.selected_tile is None
         self._undo.disabled = not game.history
-        self._status.value = f"Round {game.round}" + (" · game over" if game.is_over else "")
-        self._piles.value = (f"Pile: {len(game.pile)} · Offer: {game.offer or '—'} · "
-                             f"Explored: {len(game.explored)} · On the map: {len(game.map)}")
+        self._status.value = (_("Round {round} · game over") if game.is_over else _("Round {round}")).format(
+            round=game.round)
+        self._piles.value = _("Pile: {pile} · Offer: {offer} · Explored: {explored} · On the map: {map}").format(
+            pile=len(game.pile), offer=game.offer or "—", explored=len(game.explored), map=len(game.map))
         self._selection.value = self._selection_text()
-        self._score.value = f"Score: {sum(s.holds for s in self.statuses)} of {game.max_score}"
+        self._score.value = _("Score: {score} of {best}").format(score=sum(s.holds for s in self.statuses),
+                                                                 best=game.max_score)
         self._objectives.value = self._objectives_html()
         self._banner.value = self._banner_html()
         self._show_preview()
@@ -284,39 +307,49 @@ class HextremaduraApp(App):
 
     def _selection_text(self) -> str:
         if self.selected_tile is None:
-            return "No tile left to place"
-        return f"Selected: {self.selected_tile}, {self.face} up, turned {self.rotation} × 60°"
+            return _("No tile left to place")
+        return _("Selected: {tile}, {face}, turned {turns} × 60°").format(
+            tile=self.selected_tile, face=_(FACE_NAMES[self.face]), turns=self.rotation)
 
     def _show_preview(self) -> None:
         preview = self.preview
         if preview is None:
-            self._preview.value = NO_PREVIEW if self.selected_tile is not None else ""  # nothing left to preview
+            self._preview.value = _(NO_PREVIEW) if self.selected_tile is not None else ""  # nothing left to preview
             return
         action, removed = preview
-        completes = ", ".join(removed) if removed else "no tile"
-        self._preview.value = escape(f"Preview: {action.tile_id} on {action.cell} completes {completes}")
+        completes = ", ".join(removed) if removed else _("no tile")
+        self._preview.value = escape(_("Preview: {tile} on {cell} completes {tiles}").format(
+            tile=action.tile_id, cell=action.cell, tiles=completes))
 
     def _objectives_html(self) -> str:
         statuses = self.statuses
         if not statuses:
-            return "Objectives: none yet (back faces come up from round 2)"
+            return escape(_("Objectives: none yet (back faces come up from round 2)"))
         items = "".join(
             f"<li>{'✓' if s.holds else '✗'} {escape(s.tile_id)}: {escape(s.objective.describe())}</li>"
             for s in statuses)
-        return f"Objectives:<ul style='margin:0'>{items}</ul>"
+        title = escape(_("Objectives:"))
+        return f"{title}<ul style='margin:0'>{items}</ul>"
 
     def _banner_html(self) -> str:
         game = self.game
         if not game.is_over:
             return ""
         quests = " · ".join(f"{QUEST_NAMES.get(k, k)} {'✓' if v else '✗'}" for k, v in game.quests().items())
-        return banner_html(f"Game over: score {game.score()} of {game.max_score}, rating {game.rating()}",
-                           f"Quests: {quests}")
+        return banner_html(_("Game over: score {score} of {best}, rating {rating}").format(
+            score=game.score(), best=game.max_score, rating=style.word(style.RATING_NAMES, game.rating())),
+            _("Quests: {quests}").format(quests=quests))
 
-    def _set_message(self, text: str, refused: bool = False) -> None:
-        self.message = text
-        style = "color: #B33C00;" if refused else ""
-        self._message.value = f"<span style='{style}'>{escape(text)}</span>" if text else ""
+    def _set_message(self, text: Any, refused: bool = False) -> None:
+        """Show ``text`` on the message line: a text, or a function that writes it in the language in use."""
+        self._message_text = text if callable(text) else (lambda: text)
+        self._refused = refused
+        self._show_message()
+
+    def _show_message(self) -> None:
+        self.message = text = self._message_text()
+        colour = "color: #B33C00;" if self._refused else ""
+        self._message.value = f"<span style='{colour}'>{escape(text)}</span>" if text else ""
 
     # -- drawing -------------------------------------------------------------------------
     # Each tile is drawn once by the viz layer (draw_face, draw_tile) at the board's
@@ -328,6 +361,7 @@ class HextremaduraApp(App):
         self.board.refresh()
         self._schedule_prefetch()
 
+    @speaking
     def _compose(self) -> None:
         game, ax = self.game, self.map_ax
         if tuple(ax.get_position(original=True).bounds) != self._map_rect():
@@ -396,7 +430,7 @@ class HextremaduraApp(App):
                       min_objective_points=MIN_OBJECTIVE_POINTS)
 
         met = tuple(met) if met is not None and any(met) else None  # none met looks like no requirement judged
-        key = ("tile", id(self.game.tileset), tile_id, face, rotation, met, holds)
+        key = ("tile", id(self.game.tileset), tile_id, face, rotation, met, holds, self.language)
         return self._sprites.get(key, (width, height), self.figure.dpi, draw)
 
     def _panel_sprite(self, ax: Any, tile: str, face: str, rotation: int) -> Any:
@@ -404,7 +438,8 @@ class HextremaduraApp(App):
             draw_tile(tile, face, rotation, ax=sprite_ax, tileset=self.game.tileset)
 
         size = (round(ax.bbox.width), round(ax.bbox.height))
-        return self._sprites.get(("panel", id(self.game.tileset), tile, face, rotation), size, self.figure.dpi, draw)
+        return self._sprites.get(("panel", id(self.game.tileset), tile, face, rotation, self.language), size,
+                                 self.figure.dpi, draw)
 
     def _draw_panels(self, layer: Any) -> None:
         """The available tiles beside the map: the selected one turned and flipped as it would be placed."""
@@ -420,8 +455,8 @@ class HextremaduraApp(App):
             face = self.face if chosen else game.faces(tile)[0]
             box = ax.bbox
             paste(layer, self._panel_sprite(ax, tile, face, rotation), ((box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2))
-            where = "Offer" if tile == game.offer else "Pile"
-            ax.text(0.5, 1.02, f"{where}: {tile}", transform=ax.transAxes, ha="center", va="bottom", fontsize=10,
+            where = _("Offer: {tile}") if tile == game.offer else _("Pile: {tile}")
+            ax.text(0.5, 1.02, where.format(tile=tile), transform=ax.transAxes, ha="center", va="bottom", fontsize=10,
                     fontweight="bold" if chosen else "normal", color=COMPLETE_COLOUR if chosen else "black")
             if chosen:  # the selected tile is framed: a mark that needs no room beside its name
                 ax.add_patch(Rectangle((0.0, 0.0), 1.0, 1.0, transform=ax.transAxes, fill=False,
@@ -439,6 +474,7 @@ class HextremaduraApp(App):
             self._window = steady_window(HEX, self.game.map, self._window, MIN_VIEW, GROWTH)
         return self._window
 
+    @speaking
     def _prefetch(self) -> None:
         """Draw, while the person thinks, the tile pictures the next clicks are likely to need."""
         self._prefetching = None
@@ -482,17 +518,17 @@ class HextremaduraApp(App):
         self._tile_choice = css(w.ToggleButtons(style=COMPACT_TOGGLES), "xh-tiles")
         self._tile_choice.observe(self._from_control(self.choose_tile), "value")
         fit = w.Layout(width="auto")
-        self._rotate = css(w.Button(description="⟲ Rotate (r)", tooltip="turn counter-clockwise", layout=fit),
-                           "xh-rotate")
-        self._rotate_back = css(w.Button(description="⟳ (R)", tooltip="turn clockwise", layout=fit), "xh-rotate-back")
-        self._flip = css(w.Button(description="Flip river tile (f)", layout=fit), "xh-flip")
-        self._rotate.on_click(lambda _: self.rotate())
-        self._rotate_back.on_click(lambda _: self.rotate(-1))
-        self._flip.on_click(lambda _: self.flip())
-        self._undo = css(w.Button(description="Undo", icon="undo"), "xh-undo")
-        new = css(w.Button(description="New game", icon="refresh"), "xh-new-game")
-        self._undo.on_click(lambda _: self.undo())
-        new.on_click(lambda _: self.new_game())
+        self._rotate = css(w.Button(layout=fit), "xh-rotate")
+        self._rotate_back = css(w.Button(layout=fit), "xh-rotate-back")
+        self._flip = css(w.Button(layout=fit), "xh-flip")
+        self._rotate.on_click(lambda _button: self.rotate())
+        self._rotate_back.on_click(lambda _button: self.rotate(-1))
+        self._flip.on_click(lambda _button: self.flip())
+        self._undo = css(w.Button(icon="undo"), "xh-undo")
+        new = self._new = css(w.Button(icon="refresh"), "xh-new-game")
+        self._label_buttons()
+        self._undo.on_click(lambda _button: self.undo())
+        new.on_click(lambda _button: self.new_game())
         self._score = css(w.Label(), "xh-score")
         self._objectives = css(w.HTML(), "xh-objectives")
 
@@ -502,8 +538,24 @@ class HextremaduraApp(App):
         side = [w.HBox([self._status, self._score]), self._piles, self._banner, self._message, self._tile_choice,
                 w.HBox([self._rotate, self._rotate_back, self._flip]), self._selection, self._preview,
                 w.HBox([self._undo, new]), self._objectives]
-        self.widget = app_root(self.board.widget, side, self.keys, "xh-hextremadura")
+        self.widget = app_root(self.board.widget, side, self.keys, "xh-hextremadura", language=self._language_switch())
 
+    def _label_buttons(self) -> None:
+        """The buttons' words, in the language in use."""
+        self._rotate.description, self._rotate.tooltip = _("⟲ Rotate (r)"), _("turn counter-clockwise")
+        self._rotate_back.description, self._rotate_back.tooltip = "⟳ (R)", _("turn clockwise")
+        self._flip.description = _("Flip river tile (f)")
+        self._undo.description, self._new.description = _("Undo"), _("New game")
+
+    def _show_texts(self) -> None:
+        """Every text of the app again, in the language in use: the buttons and keys, then the state."""
+        self._label_buttons()
+        self.keys.set_keys(KEYS)
+        self.board.relabel()
+        self._show_message()
+        self._update_view()
+
+    @speaking
     def _on_press(self, event: Any) -> None:
         if not is_finite_point(event.xdata, event.ydata):
             return
@@ -514,12 +566,14 @@ class HextremaduraApp(App):
             if event.inaxes is ax and i < len(self.game.available()):
                 self.choose_tile(self.game.available()[i])
 
+    @speaking
     def _on_motion(self, event: Any) -> None:
         if event.inaxes is self.map_ax and is_finite_point(event.xdata, event.ydata):
             cell = cell_at(HEX, event.xdata, event.ydata)
             # Redraw only when the preview changes: over an occupied cell there is none.
             self.hover(cell if cell not in self.game.map else None)
 
+    @speaking
     def _on_key(self, key: str) -> None:
         if key == "u":
             self.undo()

@@ -32,6 +32,8 @@ from typing import Callable
 import anywidget
 import traitlets
 
+from ..i18n import _
+
 _ESM = r"""
 function render({ model, el }) {
   el.classList.add("xh-keys");
@@ -40,9 +42,7 @@ function render({ model, el }) {
   let app = null;
 
   function show(active) {
-    const keys = model.get("help");
-    line.textContent = active ? `⌨ Keys go to the game: ${keys} · Esc: back to the notebook`
-                              : `⌨ Click the game to use its keys (${keys})`;
+    line.textContent = model.get(active ? "active_line" : "idle_line");
     el.classList.toggle("xh-keys-active", active);
     if (app) app.classList.toggle("xh-has-keys", active);
   }
@@ -106,7 +106,8 @@ function render({ model, el }) {
   (function wait() {
     if (!attach() && tries++ < 200) setTimeout(wait, 25);
   })();
-  model.on("change:help", () => show(app !== null && app.contains(document.activeElement)));
+  for (const name of ["help", "active_line", "idle_line"])
+    model.on(`change:${name}`, () => show(app !== null && app.contains(document.activeElement)));
 }
 export default { render };
 """
@@ -122,20 +123,32 @@ _CSS = """
 class KeyScope(anywidget.AnyWidget):
     """The app's keyboard: the ``keys`` (a key -> what it does) are sent to ``on_key``; every other key is kept from JupyterLab.
 
-    ``help`` is the short list of keys the line shows, e.g. ``"r turn · f flip"``.
+    ``help`` is the short list of keys the line shows, e.g. ``"r turn · f flip"``;
+    ``active_line`` and ``idle_line`` the line while the app has the keys and while
+    it has not. What each key does is written in the language in use
+    (:meth:`set_keys` writes it again, e.g. after the app's language changed).
     """
 
     _esm = _ESM
     _css = _CSS
     game_keys = traitlets.List(traitlets.Unicode()).tag(sync=True)
     help = traitlets.Unicode("").tag(sync=True)
+    active_line = traitlets.Unicode("").tag(sync=True)
+    idle_line = traitlets.Unicode("").tag(sync=True)
 
     def __init__(self, keys: dict[str, str], on_key: Callable[[str], None]) -> None:
-        shown = {"ArrowLeft": "←", "ArrowRight": "→"}
-        super().__init__(game_keys=sorted(keys),
-                         help=" · ".join(f"{shown.get(k, k)} {what}" for k, what in keys.items()))
+        super().__init__()
+        self.set_keys(keys)
         self._on_key = on_key
         self.on_msg(self._received)
+
+    def set_keys(self, keys: dict[str, str]) -> None:
+        """Take ``keys`` (a key -> what it does, in English: translated here) as the app's keys."""
+        shown = {"ArrowLeft": "←", "ArrowRight": "→"}
+        self.game_keys = sorted(keys)
+        self.help = " · ".join(f"{shown.get(k, k)} {_(what)}" for k, what in keys.items())
+        self.active_line = _("⌨ Keys go to the game: {keys} · Esc: back to the notebook").format(keys=self.help)
+        self.idle_line = _("⌨ Click the game to use its keys ({keys})").format(keys=self.help)
 
     def press(self, key: str) -> None:
         """Deliver ``key`` as the page does when the app has the keyboard."""

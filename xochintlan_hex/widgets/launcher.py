@@ -17,15 +17,21 @@ from typing import Any
 
 import ipywidgets as w
 
+from ..i18n import N_, _, ngettext, use_language
 from ..players import PLAYERS
-from .base import COMPACT_TOGGLES, App, css, escape, message_line
+from ..viz import style
+from .base import COMPACT_TOGGLES, App, css, escape, message_line, speaking
 from .explorer import PolyformExplorer
 from .hextremadura_app import HextremaduraApp
 from .xochintlan_app import XochintlanApp
 from ..xochintlan import Rules
 
 #: the games a student may start, by the name the page shows
-GAMES = {"xochintlan": "Xochintlan", "hextremadura": "Hextremadura", "explorer": "Polyform explorer"}
+GAMES = {"xochintlan": "Xochintlan", "hextremadura": "Hextremadura", "explorer": N_("Polyform explorer")}
+#: what each computer player does, as its button's tooltip says (players without one show none)
+COMPUTER_TIPS = {"random": N_("plays any legal move"), "greedy": N_("takes a win, blocks one, else builds"),
+                 "search": N_("looks a few moves ahead")}
+LATTICE_NAMES = {"square": N_("square"), "hex": N_("hex")}
 #: at most this many seats at one Xochintlan board
 MAX_SEATS = 5
 
@@ -34,12 +40,16 @@ class GameChooser(App):
     """Choose a game, how many people and computer players, how strong, which lattice; then Start.
 
     ``choose(...)`` sets the choices as the controls do; ``start()`` starts the
-    game (the Start button). ``app`` is the app started last.
+    game (the Start button). ``app`` is the app started last. ``language`` ("en",
+    "fr"; None: the kit's) is the page's language, and the language of the games it starts;
+    the page's FR/EN switch changes both.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, language: str | None = None) -> None:
+        self._speak(language)
         self.app: Any = None
-        self._build_widgets()
+        with use_language(self.language):
+            self._build_widgets()
         self._show_choices()
 
     def choose(self, game: str | None = None, people: int | None = None, computers: int | None = None,
@@ -60,40 +70,59 @@ class GameChooser(App):
             self._computers.value = _count(computers, "computers", 0, MAX_SEATS)
         return self
 
+    @speaking
     def start(self) -> "GameChooser":
         """Start the chosen game below the choices (replacing the one before)."""
         game = self._game.value
         if game == "xochintlan":
             seats = ["human"] * self._people.value + [self._computer.value] * self._computers.value
             if not 2 <= len(seats) <= MAX_SEATS:
-                self._message.value = (f"<span style='color:#B33C00'>Xochintlan needs 2 to {MAX_SEATS} players "
-                                       f"in all; you chose {len(seats)}.</span>")
+                self._message.value = "<span style='color:#B33C00'>{}</span>".format(escape(
+                    _("Xochintlan needs 2 to {most} players in all; you chose {count}.").format(
+                        most=MAX_SEATS, count=len(seats))))
                 return self
             # The board drawn by the browser: it answers a click at once and scales to the screen.
-            self.app = XochintlanApp(players=seats, rules=Rules(lattice=self._lattice.value), board="svg")
+            self.app = XochintlanApp(players=seats, rules=Rules(lattice=self._lattice.value), board="svg",
+                                     language=self.language)
         elif game == "hextremadura":
-            self.app = HextremaduraApp()
+            self.app = HextremaduraApp(language=self.language)
         else:
-            self.app = PolyformExplorer(lattice=self._lattice.value)
-        self._message.value = escape(f"Playing {self._description()}.")
+            self.app = PolyformExplorer(lattice=self._lattice.value, language=self.language)
+        self._show_playing()
         self._board.children = [self.app.widget]
         return self
 
+    def _show_playing(self) -> None:
+        self._message.value = escape(_("Playing {game}.").format(game=self._description()))
+
+    def _show_texts(self) -> None:
+        """The page's words again in the language in use, and the started game's too."""
+        self._label_controls()
+        if self.app is not None:
+            self.app.set_language(self.language)
+            self._show_playing()
+        else:
+            self._message.value = ""
+
+    @speaking
     def static_png(self) -> bytes | None:
         """A picture of the board started last (PNG bytes), kept in saved notebooks."""
         return None if self.app is None else self.app.static_png()
 
     def _description(self) -> str:
         game = self._game.value
+        lattice = _(LATTICE_NAMES[self._lattice.value])
         if game == "xochintlan":
             people, computers = self._people.value, self._computers.value
-            who = f"{people} {'person' if people == 1 else 'people'}"
+            who = ngettext("{count} person", "{count} people", people).format(count=people)
             if computers:
-                who += f" and {computers} computer player{'s' if computers > 1 else ''} ({self._computer.value})"
-            return f"Xochintlan on the {self._lattice.value} lattice: {who}"
+                who = ngettext("{people} and {count} computer player ({computer})",
+                               "{people} and {count} computer players ({computer})", computers).format(
+                    people=who, count=computers, computer=style.word(style.PLAYER_NAMES, self._computer.value))
+            return _("Xochintlan on the {lattice} lattice: {players}").format(lattice=lattice, players=who)
         if game == "hextremadura":
-            return "Hextremadura, the solo tile game"
-        return f"the polyform explorer on the {self._lattice.value} lattice"
+            return _("Hextremadura, the solo tile game")
+        return _("the polyform explorer on the {lattice} lattice").format(lattice=lattice)
 
     def _show_choices(self, *_: Any) -> None:
         """Only the choices that matter for the chosen game are shown."""
@@ -103,29 +132,42 @@ class GameChooser(App):
         self._lattice.layout.display = None if game != "hextremadura" else "none"
 
     def _build_widgets(self) -> None:
-        self._game = css(w.ToggleButtons(options=[(name, key) for key, name in GAMES.items()],
-                                         value="xochintlan", style=COMPACT_TOGGLES), "xh-choose-game")
-        self._people = css(w.Dropdown(options=list(range(0, MAX_SEATS + 1)), value=1, description="People",
-                                      layout=w.Layout(width="150px"), style={"description_width": "70px"}),
+        self._game = css(w.ToggleButtons(options=list(GAMES), value="xochintlan", style=COMPACT_TOGGLES),
+                         "xh-choose-game")
+        self._people = css(w.Dropdown(options=list(range(0, MAX_SEATS + 1)), value=1,
+                                      layout=w.Layout(width="170px"), style={"description_width": "90px"}),
                            "xh-people")
-        self._computers = css(w.Dropdown(options=list(range(0, MAX_SEATS + 1)), value=1, description="Computers",
-                                         layout=w.Layout(width="170px"), style={"description_width": "90px"}),
+        self._computers = css(w.Dropdown(options=list(range(0, MAX_SEATS + 1)), value=1,
+                                         layout=w.Layout(width="190px"), style={"description_width": "110px"}),
                               "xh-computers")
         self._computer = css(w.ToggleButtons(options=list(PLAYERS["xochintlan"]), value="greedy",
-                                             style=COMPACT_TOGGLES, tooltips=["plays any legal move",
-                                                                             "takes a win, blocks one, else builds",
-                                                                             "looks a few moves ahead"]),
-                             "xh-computer")
-        self._lattice = css(w.ToggleButtons(options=["square", "hex"], value="square", style=COMPACT_TOGGLES),
+                                             style=COMPACT_TOGGLES), "xh-computer")
+        self._lattice = css(w.ToggleButtons(options=list(LATTICE_NAMES), value="square", style=COMPACT_TOGGLES),
                             "xh-choose-lattice")
-        start = css(w.Button(description="Start", button_style="success", icon="play"), "xh-start")
-        start.on_click(lambda _: self.start())
+        self._start = start = css(w.Button(button_style="success", icon="play"), "xh-start")
+        start.on_click(lambda _button: self.start())
         self._game.observe(self._show_choices, "value")
         self._message = message_line("xh-chooser-message")
         self._board = css(w.VBox(), "xh-started")
-        choices = w.HBox([self._game, self._people, self._computers, self._computer, self._lattice, start],
+        self._label_controls()
+        choices = w.HBox([self._game, self._people, self._computers, self._computer, self._lattice, start,
+                          self._language_switch()],
                          layout=w.Layout(flex_flow="row wrap", align_items="center", grid_gap="6px"))
         self.widget = css(w.VBox([choices, self._message, self._board]), "xh-chooser")
+
+    def _label_controls(self) -> None:
+        """The controls' words in the language in use (their values, the choices, stay)."""
+        for control, options in ((self._game, [(_(name), key) for key, name in GAMES.items()]),
+                                 (self._computer, [(style.word(style.PLAYER_NAMES, name), name)
+                                                   for name in PLAYERS["xochintlan"]]),
+                                 (self._lattice, [(_(name), key) for key, name in LATTICE_NAMES.items()])):
+            value = control.value
+            self._quiet_set(control, options, "options")
+            self._quiet_set(control, value)
+        self._computer.tooltips = [_(COMPUTER_TIPS[name]) if name in COMPUTER_TIPS else ""
+                                   for name in PLAYERS["xochintlan"]]
+        self._people.description, self._computers.description = _("People"), _("Computers")
+        self._start.description = _("Start")
 
 
 def _check(value: str, allowed: Any, name: str) -> None:

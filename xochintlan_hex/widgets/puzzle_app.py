@@ -17,33 +17,35 @@ True
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 import ipywidgets as w
 from matplotlib.figure import Figure
 from matplotlib.patches import Polygon
 
+from ..i18n import N_, _, ngettext, use_language
 from ..lattice import Cell, get_lattice
 from ..polyforms import Polyform
 from ..puzzles import Placement, Puzzle, Region, piece_set
 from ..viz.puzzles import draw_tiling, piece_colour
 from .base import (
     App, BoardCanvas, as_cell, banner_html, board_axes, cell_at, clear_artists, css, data_to_fraction, escape,
-    app_root, is_finite_point, message_line,
+    app_root, is_finite_point, message_line, speaking,
 )
 from .keys import KeyScope
 
-#: the puzzles offered in the menu: title -> (region, lattice, piece set, leftover)
+#: the puzzles offered in the menu: title -> (region, lattice, piece set, leftover). The menu shows
+#: each title in the app's language; code names a puzzle by its title in either language.
 PUZZLES: dict[str, tuple[str, str, str, bool]] = {
-    "Pentominoes, 6 × 10": ("6x10", "square", "pentominoes", False),
-    "Pentominoes, 5 × 12": ("5x12", "square", "pentominoes", False),
-    "Pentominoes, 4 × 15": ("4x15", "square", "pentominoes", False),
-    "Pentominoes, 3 × 20": ("3x20", "square", "pentominoes", False),
-    "Pentominoes, 8 × 8 with a hole": ("8x8-2x2", "square", "pentominoes", False),
-    "Goal cards (18 one-sided pentominoes), 9 × 10": ("9x10", "square", "one-sided-pentominoes", False),
-    "Tetrominoes, 4 × 5 (possible?)": ("4x5", "square", "tetrominoes", False),
-    "Pentahexes, a triangle of 15 hexagons": ("    #\n   # #\n  # # #\n # # # #\n# # # # #", "hex",
-                                             "pentahexes", True),
+    N_("Pentominoes, 6 × 10"): ("6x10", "square", "pentominoes", False),
+    N_("Pentominoes, 5 × 12"): ("5x12", "square", "pentominoes", False),
+    N_("Pentominoes, 4 × 15"): ("4x15", "square", "pentominoes", False),
+    N_("Pentominoes, 3 × 20"): ("3x20", "square", "pentominoes", False),
+    N_("Pentominoes, 8 × 8 with a hole"): ("8x8-2x2", "square", "pentominoes", False),
+    N_("Goal cards (18 one-sided pentominoes), 9 × 10"): ("9x10", "square", "one-sided-pentominoes", False),
+    N_("Tetrominoes, 4 × 5 (possible?)"): ("4x5", "square", "tetrominoes", False),
+    N_("Pentahexes, a triangle of 15 hexagons"): ("    #\n   # #\n  # # #\n # # # #\n# # # # #", "hex",
+                                                 "pentahexes", True),
 }
 #: "How many ways?" counts completions only when at most this many pieces are left (answers within a second)
 COUNT_AT_MOST_LEFT = 7
@@ -53,7 +55,9 @@ HINT_COLOUR = "#000000"
 #: projector's screen
 BOARD_SIZE = (5.2, 3.3)
 #: the app's keys (while it has the keyboard), and the method each one calls
-KEYS = {"r": "rotate", "m": "mirror", "h": "hint"}
+KEYS = {"r": N_("rotate"), "m": N_("mirror"), "h": N_("hint")}
+#: the method each key calls
+KEY_METHODS = {"r": "rotate", "m": "mirror", "h": "hint"}
 
 
 class PuzzleApp(App):
@@ -69,14 +73,21 @@ class PuzzleApp(App):
     """
 
     def __init__(self, puzzle: "Puzzle | str" = "Pentominoes, 6 × 10", pieces: str = "pentominoes",
-                 leftover: bool = False) -> None:
-        self._build_widgets()
+                 leftover: bool = False, language: str | None = None) -> None:
+        self._speak(language)
+        self._message_text: Callable[[], str] = str
+        self._hint_words: Callable[[], str] = str  # the solver's answer, written in the language in use
+        self._refused = False
+        with use_language(self.language):
+            self._build_widgets()
         self.choose_puzzle(puzzle, pieces, leftover)
 
     # -- the code API ------------------------------------------------------------------
+    @speaking
     def choose_puzzle(self, puzzle: "Puzzle | str", pieces: str = "pentominoes",
                       leftover: bool = False) -> "PuzzleApp":
         """Start on an empty board: a Puzzle, a title of :data:`PUZZLES`, or a region filled with ``pieces``."""
+        puzzle = next((title for title in PUZZLES if puzzle == _(title)), puzzle)  # a title as the menu shows it
         if isinstance(puzzle, Puzzle):
             self.puzzle, title = puzzle, None
         elif puzzle in PUZZLES:
@@ -93,11 +104,12 @@ class PuzzleApp(App):
         if title is not None:
             self._quiet_set(self._choice, title)
         self._set_message("")
-        self._hint_text.value = ""
+        self._set_hint("")
         self._select_first_left()
         self._update_view()
         return self
 
+    @speaking
     def select(self, piece: "int | str") -> "PuzzleApp":
         """Take piece ``piece`` (index or name) from the tray, in its usual orientation."""
         if isinstance(piece, int) and not isinstance(piece, bool):
@@ -111,6 +123,7 @@ class PuzzleApp(App):
         self._update_view()
         return self
 
+    @speaking
     def rotate(self, turns: int = 1) -> "PuzzleApp":
         """Turn the selected piece by ``turns`` quarter turns (sixth turns on hexagons) counter-clockwise."""
         if self.form is not None:
@@ -118,17 +131,21 @@ class PuzzleApp(App):
             self._update_view()
         return self
 
+    @speaking
     def mirror(self) -> "PuzzleApp":
         """Flip the selected piece over (refused with a message when the pieces may only be turned)."""
         if self.form is None:
             return self
         if self.puzzle.pieces.motion != "free":
-            self._set_message(f"The {self.puzzle.pieces.name} may be turned but not flipped.", refused=True)
+            name = self.puzzle.pieces.name
+            self._set_message(lambda: _("The {pieces} may be turned but not flipped.").format(pieces=name),
+                              refused=True)
             return self
         self.form = self.form.mirror()
         self._update_view()
         return self
 
+    @speaking
     def click(self, cell: Cell) -> bool:
         """Take back the piece on ``cell``, or put the selected piece with its middle cell there; True when done."""
         cell = as_cell(cell)
@@ -136,20 +153,22 @@ class PuzzleApp(App):
         if on_cell is not None:
             return self.remove(on_cell)
         if self.form is None:
-            self._set_message("Every piece is on the board: click a piece to take it back.", refused=True)
+            self._set_message(lambda: _("Every piece is on the board: click a piece to take it back."), refused=True)
             return False
         return self.place(self._cells_for(cell))
 
+    @speaking
     def place(self, cells: Any, piece: "int | str | None" = None) -> bool:
         """Put ``piece`` (default: the selected one) on ``cells``; a refusal is shown and changes nothing."""
         piece = self.selected if piece is None else piece
         try:
             if piece is None:
-                raise ValueError("Choose a piece from the tray first.")
+                raise ValueError(_("Choose a piece from the tray first."))
             placement = self.puzzle.placement(piece, cells)
             self.puzzle.check([*self.placed, placement])  # no overlap, no piece used too often
         except ValueError as refusal:
-            self._set_message(_sentence(str(refusal)), refused=True)
+            said = _sentence(str(refusal))
+            self._set_message(lambda: _sentence(self._refusal(piece, cells) or said), refused=True)
             return False
         self.placed.append(placement)
         self._forget_hint()
@@ -157,16 +176,27 @@ class PuzzleApp(App):
         self._update_view()
         return True
 
+    def _refusal(self, piece: "int | str | None", cells: Any) -> str:
+        """Why the puzzle refuses ``piece`` on ``cells`` now, in the language in use ("" if it does not)."""
+        try:
+            if piece is None:
+                raise ValueError(_("Choose a piece from the tray first."))
+            self.puzzle.check([*self.placed, self.puzzle.placement(piece, cells)])
+        except ValueError as refusal:
+            return str(refusal)
+        return ""
+
     def _forget_hint(self) -> None:
         """The board changed: an old hint and an old refusal no longer apply."""
         self.hinted = None
-        self._hint_text.value = ""
+        self._set_hint("")
         self._set_message("")
 
+    @speaking
     def remove(self, placement: Placement) -> bool:
         """Take ``placement`` back into the tray (and select it)."""
         if placement not in self.placed:
-            self._set_message("That piece is not on the board.", refused=True)
+            self._set_message(lambda: _("That piece is not on the board."), refused=True)
             return False
         self.placed.remove(placement)
         self.selected = placement.piece
@@ -175,13 +205,15 @@ class PuzzleApp(App):
         self._update_view()
         return True
 
+    @speaking
     def undo(self) -> bool:
         """Take back the piece placed last."""
         if not self.placed:
-            self._set_message("Nothing to undo: the board is empty.", refused=True)
+            self._set_message(lambda: _("Nothing to undo: the board is empty."), refused=True)
             return False
         return self.remove(self.placed[-1])
 
+    @speaking
     def clear(self) -> "PuzzleApp":
         """Take every piece off the board."""
         self.placed.clear()
@@ -190,6 +222,7 @@ class PuzzleApp(App):
         self._update_view()
         return self
 
+    @speaking
     def hint(self) -> Placement | None:
         """Ask the solver: can this position be finished? If so, show (and return) one more piece of a completion.
 
@@ -199,27 +232,37 @@ class PuzzleApp(App):
         completion = self.puzzle.solve(self.placed)
         if completion is None:
             self.hinted = None
-            self._hint_text.value = escape("No way to finish from here: take a piece back"
-                                           + (f" (the last one was {self.placed[-1].name})." if self.placed else "."))
+            last = self.placed[-1].name if self.placed else None
+            self._set_hint(lambda: _("No way to finish from here: take a piece back.") if last is None else
+                           _("No way to finish from here: take a piece back (the last one was {piece}).").format(
+                               piece=last))
         else:
             todo = [p for p in completion if p not in self.placed]
             self.hinted = min(todo, key=lambda p: p.cells[0])  # the piece on the first empty cell, column by column
-            piece = self._words(self.hinted.piece)
-            self._hint_text.value = escape(f"This position can be finished. Hint: the {piece} goes where "
-                                           "the dashed outline is.")
+            hinted = self.hinted.piece
+            self._set_hint(lambda: _("This position can be finished. Hint: the {piece} goes where the dashed "
+                                     "outline is.").format(piece=self._words(hinted)))
         self._update_view()
         return self.hinted
 
+    @speaking
     def count_completions(self) -> int | None:
         """How many ways the position can be finished (None, with a message, while many pieces are left)."""
         left = sum(self.puzzle.pieces.copies) - len(self.placed)
         if left > COUNT_AT_MOST_LEFT and not self.puzzle.leftover:
-            self._hint_text.value = escape(f"{left} pieces are left: place at least {left - COUNT_AT_MOST_LEFT} "
-                                           "more before counting (counting all would take long).")
+            self._set_hint(lambda: _("{left} pieces are left: place at least {more} more before counting "
+                                     "(counting all would take long).").format(left=left,
+                                                                               more=left - COUNT_AT_MOST_LEFT))
             return None
         count = self.puzzle.count(partial=self.placed)
-        self._hint_text.value = escape(f"{count} way{'' if count == 1 else 's'} to finish from here.")
+        self._set_hint(lambda: ngettext("{count} way to finish from here.", "{count} ways to finish from here.",
+                                        count).format(count=count))
         return count
+
+    def _set_hint(self, text: str | Callable[[], str]) -> None:
+        """Show the solver's answer: a text, or a function that writes it in the language in use."""
+        self._hint_words = text if callable(text) else (lambda: text)
+        self._hint_text.value = escape(self._hint_words())
 
     @property
     def pieces_left(self) -> list[int]:
@@ -249,26 +292,28 @@ class PuzzleApp(App):
 
     def _cells_for(self, cell: Cell) -> tuple[Cell, ...]:
         if self.form is None:
-            raise ValueError("Choose a piece from the tray first.")
+            raise ValueError(_("Choose a piece from the tray first."))
         anchor = _middle_cell(self._lattice, self.form.cells)
         return tuple((x - anchor[0] + cell[0], y - anchor[1] + cell[1]) for x, y in self.form.cells)
 
     def _update_view(self) -> None:
         pieces = self.puzzle.pieces
         total = sum(pieces.copies)
-        self._status.value = f"{len(self.placed)} of {total} pieces placed"
+        self._status.value = ngettext("{placed} of {total} piece placed", "{placed} of {total} pieces placed",
+                                      total).format(placed=len(self.placed), total=total)
         left = self.pieces_left
         options = [(self._words(i), i) for i in dict.fromkeys(left)]
         self._quiet_set(self._tray, options, "options")
         self._quiet_set(self._tray, self.selected if self.selected in left else None)
         self._tray.layout.display = None if options else "none"
-        self._selection.value = ("Selected: nothing (every piece is placed)" if self.selected is None else
-                                 f"Selected: {self._words(self.selected)}")
+        self._selection.value = (_("Selected: nothing (every piece is placed)") if self.selected is None else
+                                 _("Selected: {piece}").format(piece=self._words(self.selected)))
         self._mirror.disabled = pieces.motion != "free" or self.form is None
         self._rotate.disabled = self.form is None
         self._undo.disabled = not self.placed
-        self._banner.value = banner_html("Solved! Every cell is covered.",
-                                         f"{len(self.placed)} pieces placed.") if self.is_solved else ""
+        self._banner.value = banner_html(_("Solved! Every cell is covered."), ngettext(
+            "{count} piece placed.", "{count} pieces placed.", len(self.placed)).format(
+                count=len(self.placed))) if self.is_solved else ""
         self._draw()
 
     def _words(self, piece: int) -> str:
@@ -276,10 +321,16 @@ class PuzzleApp(App):
         label, name = self.puzzle.pieces.labels[piece], self.puzzle.pieces.names[piece]
         return name if label == name else f"{label} ({name})"
 
-    def _set_message(self, text: str, refused: bool = False) -> None:
-        self.message = text
-        style = "color: #B33C00;" if refused else ""
-        self._message.value = f"<span style='{style}'>{escape(text)}</span>" if text else ""
+    def _set_message(self, text: str | Callable[[], str], refused: bool = False) -> None:
+        """Show ``text`` on the message line: a text, or a function that writes it in the language in use."""
+        self._message_text = text if callable(text) else (lambda: text)
+        self._refused = refused
+        self._show_message()
+
+    def _show_message(self) -> None:
+        self.message = text = self._message_text()
+        colour = "color: #B33C00;" if self._refused else ""
+        self._message.value = f"<span style='{colour}'>{escape(text)}</span>" if text else ""
 
     # -- drawing ---------------------------------------------------------------------------
     def _draw(self) -> None:
@@ -312,7 +363,7 @@ class PuzzleApp(App):
         ax.set_xlim(cx - span, cx + span)
         ax.set_ylim(cy - span, cy + span)
         ax.set_aspect("equal", adjustable="box")
-        ax.set_title(f"{self._words(self.selected)}\n● goes on the cell\nyou click", fontsize=9)
+        ax.set_title(_("{piece}\n● goes on the cell\nyou click").format(piece=self._words(self.selected)), fontsize=9)
 
     # -- widgets ---------------------------------------------------------------------------
     def _build_widgets(self) -> None:
@@ -325,34 +376,58 @@ class PuzzleApp(App):
         # Keys stay in the app whatever part of it has the focus, and never reach JupyterLab.
         self.keys = KeyScope(KEYS, self._on_key)
 
-        self._choice = css(w.Dropdown(options=list(PUZZLES), description="Puzzle",
+        self._choice = css(w.Dropdown(options=self._puzzle_options(), description=_("Puzzle"),
                                       layout=w.Layout(width="auto")), "xh-puzzle-choice")
         self._choice.observe(self._from_control(self.choose_puzzle), "value")
         self._status = css(w.Label(), "xh-status")
         self._banner = css(w.HTML(), "xh-banner")
         self._message = message_line()
-        self._tray = css(w.ToggleButtons(description="Tray", style={"button_width": "auto"}), "xh-tray")
+        self._tray = css(w.ToggleButtons(description=_("Tray"), style={"button_width": "auto"}), "xh-tray")
         self._tray.observe(self._from_control(self.select), "value")
         self._selection = css(w.Label(), "xh-selection")
         fit = w.Layout(width="auto")
-        self._rotate = css(w.Button(description="⟲ Rotate (r)", layout=fit), "xh-rotate")
-        self._mirror = css(w.Button(description="⇄ Mirror (m)", layout=fit), "xh-mirror")
-        self._rotate.on_click(lambda _: self.rotate())
-        self._mirror.on_click(lambda _: self.mirror())
-        hint = css(w.Button(description="Hint (h)", icon="lightbulb-o", layout=fit), "xh-hint")
-        count = css(w.Button(description="How many ways?", layout=fit), "xh-count")
-        hint.on_click(lambda _: self.hint())
-        count.on_click(lambda _: self.count_completions())
+        self._rotate = css(w.Button(layout=fit), "xh-rotate")
+        self._mirror = css(w.Button(layout=fit), "xh-mirror")
+        self._rotate.on_click(lambda _button: self.rotate())
+        self._mirror.on_click(lambda _button: self.mirror())
+        self._hint = hint = css(w.Button(icon="lightbulb-o", layout=fit), "xh-hint")
+        self._count = count = css(w.Button(layout=fit), "xh-count")
+        hint.on_click(lambda _button: self.hint())
+        count.on_click(lambda _button: self.count_completions())
         self._hint_text = css(w.HTML(layout=w.Layout(min_height="1.6em")), "xh-hint-text")
-        self._undo = css(w.Button(description="Undo", icon="undo", layout=fit), "xh-undo")
-        clear = css(w.Button(description="Clear the board", layout=fit), "xh-clear")
-        self._undo.on_click(lambda _: self.undo())
-        clear.on_click(lambda _: self.clear())
+        self._undo = css(w.Button(icon="undo", layout=fit), "xh-undo")
+        self._clear = clear = css(w.Button(layout=fit), "xh-clear")
+        self._label_buttons()
+        self._undo.on_click(lambda _button: self.undo())
+        clear.on_click(lambda _button: self.clear())
         side = [self._choice, self._status, self._banner, self._message, self._tray, self._selection,
                 w.HBox([self._rotate, self._mirror]), w.HBox([hint, count]), self._hint_text,
                 w.HBox([self._undo, clear])]
-        self.widget = app_root(self.board.widget, side, self.keys, "xh-puzzle")
+        self.widget = app_root(self.board.widget, side, self.keys, "xh-puzzle", language=self._language_switch())
 
+    def _puzzle_options(self) -> list[tuple[str, str]]:
+        return [(_(title), title) for title in PUZZLES]
+
+    def _label_buttons(self) -> None:
+        """The buttons' words, in the language in use."""
+        self._rotate.description, self._mirror.description = _("⟲ Rotate (r)"), _("⇄ Mirror (m)")
+        self._hint.description, self._count.description = _("Hint (h)"), _("How many ways?")
+        self._undo.description, self._clear.description = _("Undo"), _("Clear the board")
+
+    def _show_texts(self) -> None:
+        """Every text of the app again, in the language in use."""
+        chosen = self._choice.value
+        self._quiet_set(self._choice, self._puzzle_options(), "options")
+        self._quiet_set(self._choice, chosen)
+        self._choice.description, self._tray.description = _("Puzzle"), _("Tray")
+        self._label_buttons()
+        self.keys.set_keys(KEYS)
+        self.board.relabel()
+        self._show_message()
+        self._set_hint(self._hint_words)
+        self._update_view()
+
+    @speaking
     def _on_press(self, event: Any) -> None:
         if event.inaxes is self.board_ax and is_finite_point(event.xdata, event.ydata):
             cell = cell_at(self._lattice, event.xdata, event.ydata)
@@ -361,8 +436,9 @@ class PuzzleApp(App):
         elif event.inaxes is self.piece_ax:
             self.rotate()  # a click on the selected piece turns it
 
+    @speaking
     def _on_key(self, key: str) -> None:
-        getattr(self, KEYS[key])()
+        getattr(self, KEY_METHODS[key])()
 
 
 def _middle_cell(lattice: Any, cells: Any) -> Cell:

@@ -31,13 +31,15 @@ import asyncio
 import io
 import random
 from itertools import combinations, islice
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 import ipywidgets as w
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
+from ..i18n import N_, _, use_language
 from ..players import get_player
+from ..viz import style
 from ..viz.polyforms import draw_card
 from ..viz.xochintlan import draw_xochintlan
 from ..xochintlan import HUMAN, KIND_NAMES, KINDS, IllegalAction, MoveHuman, Place, Redraw, Rules, Swap, Switch, Xochintlan
@@ -57,6 +59,7 @@ from .base import (
     escape,
     is_finite_point,
     running_loop,
+    speaking,
     steady_window,
 )
 from .keys import KeyScope
@@ -64,8 +67,8 @@ from .svgboard import SvgBoard, cell_fraction, xochintlan_svg
 
 Cell = tuple[int, int]
 
-#: the actions a click can make, by the name the app uses for them
-ACTION_NAMES = {"place": "Place", "switch": "Switch", "move": "Move Human", "swap": "Swap"}
+#: the actions a click can make, by the name the app uses for them (translated where shown)
+ACTION_NAMES = {"place": N_("Place"), "switch": N_("Switch"), "move": N_("Move Human"), "swap": N_("Swap")}
 #: seconds a computer player waits before moving, so a class sees each move
 DEFAULT_PAUSE = 0.8
 #: a synchronous run of computer moves stops after this many (a swap endgame may never end)
@@ -80,27 +83,34 @@ MAX_REASONS = 2
 BOARD_KINDS = ("svg", "ipympl")
 #: the board's size (inches at 100 pixels per inch): beside the controls, it fits a projector's screen
 BOARD_SIZE = (5.0, 5.0)
-#: the app's keys (while it has the keyboard), as its key line names them
-KEYS = {"p": "place", "s": "switch", "h": "move Human", "l": "Lizard", "b": "Bird", "m": "Monkey", "u": "undo"}
-KEY_ACTIONS = {"p": "place", "s": "switch", "h": "move"}
-KEY_ANIMALS = {"l": "L", "b": "B", "m": "M"}
+#: the app's keys in each language (while it has the keyboard), as its key line names them: the
+#: animals' keys are the letters their tiles show (in French, O for Oiseau and S for Singe), and
+#: Switch is r in French ("remplacer"), since s is the Singe's
+KEYS = {
+    "en": {"p": N_("place"), "s": N_("switch"), "h": N_("move Human"), "l": N_("Lizard"), "b": N_("Bird"),
+           "m": N_("Monkey"), "u": N_("undo")},
+    "fr": {"p": N_("place"), "r": N_("switch"), "h": N_("move Human"), "l": N_("Lizard"), "o": N_("Bird"),
+           "s": N_("Monkey"), "u": N_("undo")},
+}
+KEY_ACTIONS = {"en": {"p": "place", "s": "switch", "h": "move"}, "fr": {"p": "place", "r": "switch", "h": "move"}}
+KEY_ANIMALS = {"en": {"l": "L", "b": "B", "m": "M"}, "fr": {"l": "L", "o": "B", "s": "M"}}
+#: the glyph of each tile kind, as the key line shows it
+GLYPHS = {"L": "◆", "B": "▲", "M": "●", "H": "★"}
 #: colours of the message line: a refusal, and a hint
 REFUSAL_COLOUR = "#B33C00"
 HINT_COLOUR = "#0B5394"
 
 
 def kind_code(animal: str) -> str:
-    """The letter of an animal given by letter or name ("B", "Bird", "bird" -> "B")."""
+    """The letter of an animal given by letter or name, in English or in the language in use
+    ("B", "Bird", "bird", and in French "O", "Oiseau" -> "B")."""
+    wanted = str(animal).strip().lower()
     for code in KINDS:
-        if animal in (code, code.lower()) or str(animal).lower() == KIND_NAMES[code].lower():
+        names = {code, KIND_NAMES[code], style.kind_letter(code), style.animal_name(code)}
+        if wanted in {name.lower() for name in names}:
             return code
-    names = ", ".join(f"{c!r} ({KIND_NAMES[c]})" for c in KINDS)
-    raise ValueError(f"animal must be one of {names}, not {animal!r}")
-
-
-def plural(kind: str) -> str:
-    """"Lizards", "Birds", "Monkeys"."""
-    return KIND_NAMES[kind] + "s"
+    allowed = ", ".join(f"{c!r} ({KIND_NAMES[c]})" for c in KINDS)
+    raise ValueError(f"animal must be one of {allowed}, not {animal!r}")
 
 
 class XochintlanApp(App):
@@ -130,7 +140,9 @@ class XochintlanApp(App):
         pause: float | None = DEFAULT_PAUSE,
         cards: Sequence[Sequence[Any]] | None = None,
         board: str = "svg",
+        language: str | None = None,
     ) -> None:
+        self._speak(language)
         if board not in BOARD_KINDS:
             raise ValueError(f"board must be one of {list(BOARD_KINDS)}, not {board!r}")
         self.board_kind = board
@@ -150,13 +162,14 @@ class XochintlanApp(App):
         self.animal = KINDS[0]
         self.card_shown = self.humans == 1
         self.selection: Cell | None = None  # the first cell of a swap
-        self.message = ""  # the engine's refusal, or what the last click did
+        self._message_text: Callable[[], str] = str  # the engine's refusal, or what the last click did
         self._refused = False
         self.hint = ""  # why the chosen action has no cell to click now (the engine's reasons)
         self._window: set[Cell] | None = None
         self._card_png_key: Any = None
         self._movers: list[int] = []  # who played each move of the game's history
-        self._build_widgets()
+        with use_language(self.language):
+            self._build_widgets()
         self.new_game(seed=seed)
 
     # -- who plays -----------------------------------------------------------------
@@ -169,12 +182,22 @@ class XochintlanApp(App):
         """True when a person plays seat ``player``."""
         return self.seats[player] is None
 
+    @speaking
     def player_label(self, player: int) -> str:
         """"Player 1", or "Player 2 (greedy)" for a computer seat."""
         seat = self.seats[player]
-        return f"Player {player + 1}" + ("" if seat is None else f" ({_player_name(seat)})")
+        if seat is None:
+            return _("Player {number}").format(number=player + 1)
+        return _("Player {number} ({computer})").format(number=player + 1, computer=_player_name(seat))
+
+    @property
+    def message(self) -> str:
+        """The message line's text (the engine's refusal, or what the last click did), in the app's language."""
+        with use_language(self.language):
+            return self._message_text()
 
     # -- the code API ------------------------------------------------------------------
+    @speaking
     def click(self, cell: Cell) -> bool:
         """Act on ``cell`` with the chosen action and animal, as a click on the board does.
 
@@ -187,7 +210,9 @@ class XochintlanApp(App):
         if self.action == "swap":
             if self.selection is None or self.selection == cell:
                 self.selection = None if self.selection == cell else cell
-                self._set_message("" if self.selection is None else f"Swap {cell} with… (click a second animal)")
+                chosen = self.selection
+                self._set_message("" if chosen is None else
+                                  lambda: _("Swap {cell} with… (click a second animal)").format(cell=chosen))
                 self._draw_board()
                 return False
             first, self.selection = self.selection, None
@@ -198,19 +223,26 @@ class XochintlanApp(App):
             return self.play(Switch(cell, self.animal))
         return self.play(MoveHuman(cell))
 
+    @speaking
     def play(self, action: Any) -> bool:
         """Play ``action`` (an action or its notation) for the player to move; True when played."""
         player = self.game.current_player
         try:
             self.game.play(action)
         except IllegalAction as refusal:
-            self._set_message(str(refusal), refused=True)
+            self._set_message(self._refusal(action, str(refusal)), refused=True)
             return False
         self._movers.append(player)
         self._set_message("")
         self._after_move()
         return True
 
+    def _refusal(self, action: Any, said: str) -> Callable[[], str]:
+        """The engine's reason for refusing ``action``, asked again each time it is shown (so it
+        follows the app's language); the game is unchanged until the message is cleared."""
+        return lambda: self.game.why_illegal(action) or said
+
+    @speaking
     def choose_action(self, action: str) -> "XochintlanApp":
         """Choose what a click does: "place", "switch", "move" (the Human), or "swap" (swap endgame)."""
         allowed = self._action_names()
@@ -222,6 +254,7 @@ class XochintlanApp(App):
         self._draw_board()
         return self
 
+    @speaking
     def choose_animal(self, animal: str) -> "XochintlanApp":
         """Choose the animal to place or switch to: "L", "B", "M" (or "Lizard", "Bird", "Monkey")."""
         self.animal = kind_code(animal)
@@ -229,6 +262,7 @@ class XochintlanApp(App):
         self._draw_board()
         return self
 
+    @speaking
     def show_card(self, show: bool | None = None) -> "XochintlanApp":
         """Show (or hide, or with no argument toggle) the goal card of the player to move.
 
@@ -239,17 +273,19 @@ class XochintlanApp(App):
         self._show_card()
         return self
 
+    @speaking
     def redraw_card(self, card: int = 0) -> bool:
         """Reveal your card number ``card`` and draw a new one (a whole turn; needs ``allow_redraw``)."""
         if not self._human_may_act():
             return False
         return self.play(Redraw(card))
 
+    @speaking
     def undo(self) -> bool:
         """Take back the last move, and the computer replies after it, back to a person's turn."""
         self._cancel_computer()
         if not self.game.history:
-            self._set_message("Nothing to undo: no move has been played.", refused=True)
+            self._set_message(lambda: _("Nothing to undo: no move has been played."), refused=True)
             return False
         self._undo_one()
         while self.humans and self.game.history and not self.is_human(self.game.current_player):
@@ -259,6 +295,7 @@ class XochintlanApp(App):
         self._after_move()
         return True
 
+    @speaking
     def new_game(self, seed: int | None = None) -> "XochintlanApp":
         """Start a new game: with ``seed``, or the next seed of the app's own seed sequence."""
         self._cancel_computer()
@@ -274,6 +311,7 @@ class XochintlanApp(App):
         self._after_move()
         return self
 
+    @speaking
     def step_computer(self) -> Any:
         """Play one move for the computer player to move now; returns it (None if a person is to move)."""
         action = self._computer_move()
@@ -288,14 +326,15 @@ class XochintlanApp(App):
             return cell_fraction(self.game, self._view_cells(), as_cell(cell))
         return data_to_fraction(self.ax, self.game.lattice.center(as_cell(cell)))
 
+    @speaking
     def last_move_text(self) -> str:
         """The last move in words, e.g. "Last move: Player 2 (greedy) placed a Bird on (1, 0)"."""
         history = self.game.history
         if not history:
-            return "Last move: none yet"
+            return _("Last move: none yet")
         player = self._movers[-1] if len(self._movers) == len(history) else None
-        who = "the last player" if player is None else self.player_label(player)
-        return f"Last move: {who} {_move_words(history[-1])}"
+        who = _("the last player") if player is None else self.player_label(player)
+        return _("Last move: {player} {move}").format(player=who, move=_move_words(history[-1]))
 
     def _undo_one(self) -> None:
         self.game.undo()
@@ -324,7 +363,9 @@ class XochintlanApp(App):
 
     def _human_may_act(self) -> bool:
         if not self.game.is_over and not self.is_human(self.game.current_player):
-            self._set_message(f"Wait: it is {self.player_label(self.game.current_player)}'s turn.", refused=True)
+            waiting = self.game.current_player
+            self._set_message(lambda: _("Wait: it is {player}'s turn.").format(player=self.player_label(waiting)),
+                              refused=True)
             return False
         return True
 
@@ -342,7 +383,9 @@ class XochintlanApp(App):
             self.game.play(action)
             self._movers.append(mover)
         except Exception as error:  # a failing player must not leave the board silently stuck
-            self._set_message(f"{self.player_label(self.game.current_player)} could not move: {error}", refused=True)
+            said = str(error)
+            self._set_message(lambda: _("{player} could not move: {error}").format(
+                player=self.player_label(mover), error=said), refused=True)
             return None
         return action
 
@@ -361,6 +404,7 @@ class XochintlanApp(App):
                 break
         self._settle()
 
+    @speaking
     def _computer_tick(self) -> None:
         self._pending = None
         self.step_computer()
@@ -374,10 +418,10 @@ class XochintlanApp(App):
     def _update_view(self) -> None:
         game = self.game
         self._status.value = self._status_text()
-        reserve = " · ".join(f"{KIND_NAMES[k]} {game.reserve.get(k, 0)}" for k in KINDS)
-        self._reserve.value = f"Reserve: {reserve}"
-        locked = ", ".join(_cell_text(c, spaced=True) for c in sorted(game.locked)) or "nothing"
-        self._lock.value = f"Locked: {locked}"
+        reserve = " · ".join(f"{style.animal_name(k)} {game.reserve.get(k, 0)}" for k in KINDS)
+        self._reserve.value = _("Reserve: {counts}").format(counts=reserve)
+        locked = ", ".join(_cell_text(c, spaced=True) for c in sorted(game.locked)) or _("nothing")
+        self._lock.value = _("Locked: {cells}").format(cells=locked)
         self._banner.value = self._banner_html()
         self._last_move.value = escape(self.last_move_text())
         self._undo.disabled = not game.history
@@ -387,11 +431,11 @@ class XochintlanApp(App):
     def _status_text(self) -> str:
         game = self.game
         if game.is_over:
-            return "Game over"
+            return _("Game over")
         player = game.current_player
         if self.is_human(player):
-            return f"{self.player_label(player)} to play"
-        return f"{self.player_label(player)} to play…"
+            return _("{player} to play").format(player=self.player_label(player))
+        return _("{player} to play…").format(player=self.player_label(player))
 
     def _banner_html(self) -> str:
         game = self.game
@@ -399,23 +443,27 @@ class XochintlanApp(App):
             return ""
         if game.end_reason == "win" and game.winner is not None and game.winning_kind is not None:
             card = getattr(game.winning_card, "name", game.winning_card)
-            text = f"{self.player_label(game.winner)} wins: {plural(game.winning_kind)} and the Human form card {card}"
+            text = _("{player} wins: {animals} and the Human form card {card}").format(
+                player=self.player_label(game.winner), animals=style.animal_plural(game.winning_kind), card=card)
         elif game.end_reason == "turn_limit":
-            text = "Tie: the turn limit is reached"
+            text = _("Tie: the turn limit is reached")
         else:
-            text = "Tie: every animal is on the board and no card stands"
+            text = _("Tie: every animal is on the board and no card stands")
         return banner_html(text)
 
-    def _set_message(self, text: str, refused: bool = False) -> None:
-        self.message = text
+    def _set_message(self, text: str | Callable[[], str], refused: bool = False) -> None:
+        """Show ``text`` on the message line: a text, or a function that writes it in the language in use
+        (so that the line follows the app's FR/EN switch)."""
+        self._message_text = text if callable(text) else (lambda: text)
         self._refused = refused
         self._show_message()
 
     def _show_message(self) -> None:
         """The message line: the last refusal or news, else the hint, else nothing."""
-        if self.message:
-            style = f"color: {REFUSAL_COLOUR};" if self._refused else ""
-            self._message.value = f"<span style='{style}'>{escape(self.message)}</span>"
+        message = self._message_text()
+        if message:
+            colour = f"color: {REFUSAL_COLOUR};" if self._refused else ""
+            self._message.value = f"<span style='{colour}'>{escape(message)}</span>"
         elif self.hint:
             self._message.value = f"<span style='color: {HINT_COLOUR};'>{escape(self.hint)}</span>"
         else:
@@ -434,11 +482,13 @@ class XochintlanApp(App):
         if not reasons:
             return ""
         shown = "; ".join(reasons[:MAX_REASONS]) + ("; …" if len(reasons) > MAX_REASONS else "")
-        animal = KIND_NAMES[self.animal]
-        doing = {"place": f"Placing a {animal}", "switch": f"Switching to a {animal}",
-                 "move": "Moving the Human", "swap": "Swapping"}[self.action]
-        other = "another animal or action" if self.action in ("place", "switch") else "another action"
-        return f"{doing} is not possible now: {shown}. Choose {other}."
+        animal = style.animal_name(self.animal)
+        doing = {"place": _("Placing a {animal}").format(animal=animal),
+                 "switch": _("Switching to a {animal}").format(animal=animal),
+                 "move": _("Moving the Human"), "swap": _("Swapping")}[self.action]
+        other = _("another animal or action") if self.action in ("place", "switch") else _("another action")
+        return _("{doing} is not possible now: {reasons}. Choose {other}.").format(doing=doing, reasons=shown,
+                                                                                  other=other)
 
     def _candidate_actions(self) -> list[Any]:
         """Actions a click in the chosen mode could make, for the engine to say why each is refused."""
@@ -487,6 +537,7 @@ class XochintlanApp(App):
         draw_xochintlan(self.game, ax=self.ax, legal=targets, locked=True, pattern=True, frame=window,
                         empty=window, selected=self.selection, legend=False, last=last or None)
 
+    @speaking
     def static_png(self) -> bytes | None:
         """A picture of the board as it stands (PNG bytes), kept in saved notebooks."""
         if self.board_kind == "svg":
@@ -520,23 +571,29 @@ class XochintlanApp(App):
         viewer = self._viewer()
         public = game.is_over or self.rules.open_cards
         self._show_card_button.disabled = public or viewer is None
-        self._show_card_button.description = "Hide my card" if self.card_shown else "Show my card"
+        self._show_card_button.description = _("Hide my card") if self.card_shown else _("Show my card")
         revealed = sorted((p, c.name) for p, c in game.revealed)
-        self._revealed.value = ("Revealed: " + ", ".join(f"{self.player_label(p)} {name}" for p, name in revealed)
-                                if revealed else "")
+        self._revealed.value = (_("Revealed: {cards}").format(
+            cards=", ".join(f"{self.player_label(p)} {name}" for p, name in revealed)) if revealed else "")
         if public:
             hands = [(p, card) for p, cards in enumerate(game.cards) for card in cards]
-            self._card_title.value = escape("Cards: " + " · ".join(
-                f"{self.player_label(p)}: {', '.join(c.name for c in cards)}" for p, cards in enumerate(game.cards)))
-            self._set_card_image([card for _, card in hands], [f"P{p + 1}: {card.name}" for p, card in hands])
-        elif viewer is None or not self.card_shown:
-            who = "Cards" if viewer is None else f"{self.player_label(viewer)}'s card"
-            hint = "" if viewer is None else " (the others look away, then press Show my card)"
-            self._card_title.value = escape(f"{who}: hidden{hint}")
+            self._card_title.value = escape(_("Cards: {hands}").format(hands=" · ".join(
+                f"{self.player_label(p)}: {', '.join(c.name for c in cards)}" for p, cards in enumerate(game.cards))))
+            # "P1", "J1" in French: the seat's short name under each card
+            self._set_card_image([card for _p, card in hands],
+                                 [_("P{number}: {card}").format(number=p + 1, card=card.name) for p, card in hands])
+        elif viewer is None:
+            self._card_title.value = escape(_("Cards: hidden"))
+            self._set_card_image([], [])
+        elif not self.card_shown:
+            self._card_title.value = escape(
+                _("{player}'s card: hidden (the others look away, then press Show my card)").format(
+                    player=self.player_label(viewer)))
             self._set_card_image([], [])
         else:
             cards = game.cards[viewer]
-            self._card_title.value = escape(f"{self.player_label(viewer)}'s card: {', '.join(c.name for c in cards)}")
+            self._card_title.value = escape(_("{player}'s card: {cards}").format(
+                player=self.player_label(viewer), cards=", ".join(c.name for c in cards)))
             self._set_card_image(cards, [c.name for c in cards])
 
     def _set_card_image(self, cards: Sequence[Any], labels: Sequence[str]) -> None:
@@ -568,49 +625,78 @@ class XochintlanApp(App):
         self._banner = css(w.HTML(), "xh-banner")
         self._message = message_line()
         self._action_choice = css(w.ToggleButtons(
-            options=[(ACTION_NAMES[a], a) for a in self._action_names()], value="place", style=COMPACT_TOGGLES),
-            "xh-action")
+            options=self._action_options(), value="place", style=COMPACT_TOGGLES), "xh-action")
         self._animal_choice = css(w.ToggleButtons(
-            options=[(KIND_NAMES[k], k) for k in KINDS], value=KINDS[0], style=COMPACT_TOGGLES), "xh-animal")
+            options=self._animal_options(), value=KINDS[0], style=COMPACT_TOGGLES), "xh-animal")
         self._action_choice.observe(self._from_control(self.choose_action), "value")
         self._animal_choice.observe(self._from_control(self.choose_animal), "value")
         self._reserve = css(w.Label(), "xh-reserve")
         self._lock = css(w.Label(), "xh-lock")
-        self._key = css(w.HTML("Key: ◆ L Lizard · ▲ B Bird · ● M Monkey · ★ Human"), "xh-key")
+        self._key = css(w.HTML(self._key_text()), "xh-key")
 
         self._card_title = css(w.HTML(), "xh-card-title")  # HTML: a long line wraps instead of being cut
         self._card_image = w.Image(format="png", layout=w.Layout(width="110px"))
-        self._show_card_button = css(w.Button(description="Show my card"), "xh-show-card")
-        self._show_card_button.on_click(lambda _: self.show_card())
+        self._show_card_button = css(w.Button(description=_("Show my card")), "xh-show-card")
+        self._show_card_button.on_click(lambda _button: self.show_card())
         self._revealed = css(w.Label(), "xh-revealed")
         card_children: list[w.Widget] = [self._card_title, self._card_image, self._show_card_button, self._revealed]
         if self.rules.allow_redraw:
-            self._redraw_choice = w.Dropdown(options=list(range(self.rules.cards_per_player)), description="Card")
-            redraw = css(w.Button(description="Reveal and redraw"), "xh-redraw")
-            redraw.on_click(lambda _: self.redraw_card(self._redraw_choice.value))
+            self._redraw_choice = w.Dropdown(options=list(range(self.rules.cards_per_player)), description=_("Card"))
+            self._redraw = css(w.Button(description=_("Reveal and redraw")), "xh-redraw")
+            redraw = self._redraw
+            redraw.on_click(lambda _button: self.redraw_card(self._redraw_choice.value))
             card_children.append(w.HBox([redraw, self._redraw_choice] if self.rules.cards_per_player > 1 else [redraw]))
         card = css(w.VBox(card_children), "xh-card")
 
-        self._undo = css(w.Button(description="Undo", icon="undo"), "xh-undo")
-        new = css(w.Button(description="New game", icon="refresh"), "xh-new-game")
-        self._undo.on_click(lambda _: self.undo())
-        new.on_click(lambda _: self.new_game())
+        self._undo = css(w.Button(description=_("Undo"), icon="undo"), "xh-undo")
+        self._new = css(w.Button(description=_("New game"), icon="refresh"), "xh-new-game")
+        self._undo.on_click(lambda _button: self.undo())
+        self._new.on_click(lambda _button: self.new_game())
 
-        self.keys = KeyScope(KEYS, self._on_key)
+        self.keys = KeyScope(KEYS[self.language], self._on_key)
         side = [self._status, self._last_move, self._banner, self._message, self._action_choice,
-                self._animal_choice, self._reserve, self._lock, self._key, card, w.HBox([self._undo, new])]
-        self.widget = app_root(board_widget, side, self.keys, "xh-xochintlan")
+                self._animal_choice, self._reserve, self._lock, self._key, card, w.HBox([self._undo, self._new])]
+        self.widget = app_root(board_widget, side, self.keys, "xh-xochintlan", language=self._language_switch())
         if self.board_kind == "svg":  # a picture the browser scales: it shrinks before the controls wrap below
             board_widget.layout.flex = "1 1 300px"
 
+    def _action_options(self) -> list[tuple[str, str]]:
+        return [(_(ACTION_NAMES[a]), a) for a in self._action_names()]
+
+    def _animal_options(self) -> list[tuple[str, str]]:
+        return [(style.animal_name(k), k) for k in KINDS]
+
+    def _key_text(self) -> str:
+        """The key to the tiles: each glyph with its letter and name ("◆ L Lizard · …")."""
+        glyphs = [f"{GLYPHS[k]} {style.kind_letter(k)} {style.animal_name(k)}" for k in KINDS]
+        return escape(_("Key: {glyphs}").format(glyphs=" · ".join([*glyphs, f"{GLYPHS[HUMAN]} {style.animal_name(HUMAN)}"])))
+
+    def _show_texts(self) -> None:
+        """Every text of the app again, in the language in use: the controls' labels, then the state."""
+        self._quiet_set(self._action_choice, self._action_options(), "options")
+        self._quiet_set(self._action_choice, self.action)
+        self._quiet_set(self._animal_choice, self._animal_options(), "options")
+        self._quiet_set(self._animal_choice, self.animal)
+        self._key.value = self._key_text()
+        self._undo.description, self._new.description = _("Undo"), _("New game")
+        if self.rules.allow_redraw:
+            self._redraw_choice.description, self._redraw.description = _("Card"), _("Reveal and redraw")
+        self.keys.set_keys(KEYS[self.language])
+        self.board.relabel()
+        self._card_png_key = None  # the cards' labels are drawn in the picture
+        self._update_view()
+
+    @speaking
     def _on_key(self, key: str) -> None:
-        if key in KEY_ACTIONS and KEY_ACTIONS[key] in self._action_names():
-            self.choose_action(KEY_ACTIONS[key])
-        elif key in KEY_ANIMALS:
-            self.choose_animal(KEY_ANIMALS[key])
+        actions, animals = KEY_ACTIONS[self.language], KEY_ANIMALS[self.language]
+        if key in actions and actions[key] in self._action_names():
+            self.choose_action(actions[key])
+        elif key in animals:
+            self.choose_animal(animals[key])
         elif key == "u":
             self.undo()
 
+    @speaking
     def _on_press(self, event: Any) -> None:
         if event.inaxes is self.ax and is_finite_point(event.xdata, event.ydata):
             self.click(cell_at(self.game.lattice, event.xdata, event.ydata))
@@ -627,7 +713,8 @@ def _seat(player: Any) -> Any:
 
 
 def _player_name(player: Any) -> str:
-    return getattr(player, "name", type(player).__name__)
+    """A computer player's name, in the language in use for the kit's own players ("greedy", "glouton")."""
+    return style.word(style.PLAYER_NAMES, getattr(player, "name", type(player).__name__))
 
 
 def _cell_text(cell: Cell, spaced: bool = False) -> str:
@@ -653,16 +740,18 @@ def _click_cell(action: Any, mode: str, animal: str, selection: Cell | None) -> 
 def _move_words(action: Any) -> str:
     """What a move did, in words ("placed a Bird on (1, 0)")."""
     if isinstance(action, Place):
-        return f"placed a {KIND_NAMES[action.kind]} on {_cell_text(action.cell, spaced=True)}"
+        return _("placed a {animal} on {cell}").format(animal=style.animal_name(action.kind),
+                                                        cell=_cell_text(action.cell, spaced=True))
     if isinstance(action, Switch):
-        return f"switched {_cell_text(action.cell, spaced=True)} to a {KIND_NAMES[action.kind]}"
+        return _("switched {cell} to a {animal}").format(cell=_cell_text(action.cell, spaced=True),
+                                                          animal=style.animal_name(action.kind))
     if isinstance(action, MoveHuman):
-        return f"moved the Human to {_cell_text(action.cell, spaced=True)}"
+        return _("moved the Human to {cell}").format(cell=_cell_text(action.cell, spaced=True))
     if isinstance(action, Swap):
-        return f"swapped {_cell_text(action.a, spaced=True)} and {_cell_text(action.b, spaced=True)}"
+        return _("swapped {a} and {b}").format(a=_cell_text(action.a, spaced=True), b=_cell_text(action.b, spaced=True))
     if isinstance(action, Redraw):
-        return f"revealed card {action.index + 1} and drew a new one"
-    return f"played {action}"
+        return _("revealed card {number} and drew a new one").format(number=action.index + 1)
+    return _("played {action}").format(action=action)
 
 
 def _move_cells(action: Any) -> list[Cell]:

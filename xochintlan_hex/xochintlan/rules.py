@@ -22,6 +22,7 @@ import functools
 from dataclasses import dataclass
 from typing import Any, Iterable
 
+from xochintlan_hex.i18n import ngettext
 from xochintlan_hex.lattice import Lattice
 from xochintlan_hex.polyforms import Polyform, polyforms
 
@@ -29,8 +30,27 @@ from xochintlan_hex.polyforms import Polyform, polyforms
 HUMAN = "H"
 #: The three animal kinds, in the order the engine always lists them.
 KINDS = ("L", "B", "M")
-#: Full names, used in messages and pictures.
+#: Full names in English, the kit's source language; a person reads them through
+#: :func:`kind_name`, which speaks the language in use.
 KIND_NAMES = {"L": "Lizard", "B": "Bird", "M": "Monkey", "H": "Human"}
+
+
+def kind_name(kind: str, count: int = 1) -> str:
+    """The name of a tile kind ('L', 'B', 'M' or 'H') in the language in use, plural for ``count`` > 1.
+
+    >>> kind_name("B"), kind_name("M", 3)
+    ('Bird', 'Monkeys')
+    """
+    # Each name written out in full, so that the catalog holds every pair (Oiseau, Oiseaux).
+    if kind == "L":
+        return ngettext("Lizard", "Lizards", count)
+    if kind == "B":
+        return ngettext("Bird", "Birds", count)
+    if kind == "M":
+        return ngettext("Monkey", "Monkeys", count)
+    if kind == "H":
+        return ngettext("Human", "Humans", count)
+    raise ValueError(f"kind must be one of {', '.join(KIND_NAMES)}, not {kind!r}")
 
 #: Size of a goal card's pattern.
 CARD_SIZE = 5
