@@ -160,3 +160,41 @@ def test_the_lessons_of_both_languages_read_the_same_datasets():
 def test_no_datasets_folder_is_a_clear_error(tmp_path):
     with pytest.raises(FileNotFoundError, match="no datasets/ folder"):
         datasets_folder(tmp_path)
+
+
+# ---------------------------------------------------------------------------
+# the self-checks speak the lesson's language
+
+
+def test_self_checks_answer_in_french_in_a_french_lesson():
+    from xochintlan_hex import use_language
+    from xochintlan_hex.lessons.checks import check_tetris_kind
+
+    with use_language("fr"):
+        assert repr(check_tetris_kind("one-sided")) == "Juste !"
+        assert repr(check_tetris_kind(None)).startswith("Pas encore de réponse : remplacez None")
+        wrong = repr(check_tetris_kind("free"))
+    assert wrong.startswith("Pas encore : comptez les trois sortes de tétraminos")
+    with use_language("en"):
+        assert repr(check_tetris_kind("free")).startswith("Not yet: count the three kinds of tetromino")
+
+
+def test_the_record_check_takes_the_animal_letter_of_either_language():
+    """A French class writes O for a Bird (Oiseau) and S for a Monkey (Singe); the engine's B and M stay right."""
+    from xochintlan_hex import use_language
+    from xochintlan_hex.lessons.checks import check_record_result
+    from xochintlan_hex.simulate import play_xochintlan_game
+
+    played = play_xochintlan_game(4, ["greedy", "greedy"])  # the game of lesson 01's exercise 3
+    record, outcome = played.to_json(), played.outcome()
+    assert outcome["winning_kind"] == "B"
+    player, card = outcome["winner"] + 1, outcome["winning_card"]
+    with use_language("fr"):
+        assert check_record_result(record, player, card, "O")
+        assert check_record_result(record, player, card, "B")
+        assert not check_record_result(record, player, card, "S")
+        assert "L, O, S" in repr(check_record_result(record, player, card, "L"))
+    with use_language("en"):
+        assert check_record_result(record, player, card, "B")
+        assert not check_record_result(record, player, card, "O")  # in English, O names no animal
+        assert "L, B, M" in repr(check_record_result(record, player, card, "L"))

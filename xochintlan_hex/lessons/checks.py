@@ -4,8 +4,9 @@ Every check computes the right answer itself, with the engines, the polyform
 counter or :mod:`xochintlan_hex.stats` (so it stays right when the kit or a
 study changes), compares it with yours and returns a :class:`Verdict`: it
 shows as one line, ``Right!`` or ``Not yet: `` and a hint that points the way
-without the answer; ``bool(verdict)`` is True when the answer is right. An
-answer left as ``None`` is a reminder to write one.
+without the answer, in the language in use (:mod:`xochintlan_hex.i18n`: the French
+lessons read *Juste !* and *Pas encore*); ``bool(verdict)`` is True when the answer
+is right. An answer left as ``None`` is a reminder to write one.
 
 >>> check_tetris_kind("free")
 Not yet: count the three kinds of tetromino with count_polyforms(4, kind=...) and compare with 7.
@@ -22,11 +23,13 @@ import numpy as np
 import pandas as pd
 
 from .. import stats
+from ..i18n import N_, _
 from ..hextremadura import Hextremadura, load_tileset
 from ..polyforms import count_polyforms, polyforms
-from ..xochintlan import Rules, Xochintlan, board_from_text, goal_cards, human_group, winning_kinds
+from ..xochintlan import KINDS, Rules, Xochintlan, board_from_text, goal_cards, human_group, winning_kinds
 from ..xochintlan.gardens import garden_chance
 from ..xochintlan.patterns import card_placements
+from ..xochintlan.rules import kind_name
 
 
 class Verdict:
@@ -42,14 +45,27 @@ class Verdict:
         return self.message
 
 
-RIGHT = "Right!"
-NO_ANSWER = "No answer yet: replace None by your answer, then run the cell again."
+# Shown through _() when a check runs, so each verdict speaks the language in use then.
+RIGHT = N_("Right!")
+NO_ANSWER = N_("No answer yet: replace None by your answer, then run the cell again.")
+
+
+def _right() -> Verdict:
+    return Verdict(True, _(RIGHT))
+
+
+def _no_answer() -> Verdict:
+    return Verdict(False, _(NO_ANSWER))
+
+
+def _not_yet(hint: str) -> Verdict:
+    return Verdict(False, _("Not yet: {hint}").format(hint=hint))
 
 
 def _verdict(answer: Any, right: bool, hint: str) -> Verdict:
     if answer is None:
-        return Verdict(False, NO_ANSWER)
-    return Verdict(right, RIGHT if right else f"Not yet: {hint}")
+        return _no_answer()
+    return _right() if right else _not_yet(hint)
 
 
 def _close(answer: Any, value: float, tolerance: float) -> bool:
@@ -76,23 +92,23 @@ def check_action_counts(counts: Mapping[str, int] | None, *actions: str) -> Verd
     right = pd.Series([type(a).__name__ for a in game.legal_actions()]).value_counts().to_dict()
     given = {k: v for k, v in dict(counts).items() if v} if counts is not None else None
     return _verdict(counts, given == right,
-                    f"list game.legal_actions() after {', '.join(actions) or 'set-up'} and count each "
-                    "type; a type with no legal action counts 0.")
+                    _("list game.legal_actions() after {actions} and count each type; a type with "
+                      "no legal action counts 0.").format(actions=", ".join(actions) or _("set-up")))
 
 
 def check_x_card_boards(stands: Any, spoiled: Any) -> Verdict:
     """Two boards (text or dict): on ``stands`` the X card stands with Birds; on ``spoiled`` a sixth Bird spoils it."""
     if stands is None or spoiled is None:
-        return Verdict(False, NO_ANSWER)
+        return _no_answer()
     first, second = _board(stands), _board(spoiled)
     if winning_kinds(first, "X") != {"B"}:
-        return Verdict(False, "Not yet: on the first board winning_kinds(board, 'X') must be {'B'}.")
+        return _not_yet(_("on the first board winning_kinds(board, 'X') must be {'B'}."))
     group = human_group(second, "B")
     x_inside = any(placement <= group for placement in card_placements("X"))
     if winning_kinds(second, "X") or len(group) <= 5 or not x_inside:
-        return Verdict(False, "Not yet: the second board needs the Human and four Birds in an X, "
-                              "plus one more Bird touching them.")
-    return Verdict(True, RIGHT)
+        return _not_yet(_("the second board needs the Human and four Birds in an X, plus one more "
+                          "Bird touching them."))
+    return _right()
 
 
 def check_record_result(record: str | Mapping[str, Any], player: int | None, card: str | None,
@@ -100,11 +116,22 @@ def check_record_result(record: str | Mapping[str, Any], player: int | None, car
     """The winner of a recorded game: ``player`` counted from 1, the winning ``card`` and animal ``kind``."""
     game = Xochintlan.from_json(record if isinstance(record, str) else json.dumps(record))
     if game.winner is None or game.winning_card is None:
-        return Verdict(False, "This game has no winner: nothing to check.")
+        return Verdict(False, _("This game has no winner: nothing to check."))
     right = (player == game.winner + 1 and card == game.winning_card.name
-             and kind == game.winning_kind)
-    return _verdict(player, right, "replay the record and read outcome(); players are counted "
-                                   "from 1, and the kind is a letter, L, B or M.")
+             and _same_kind(kind, game.winning_kind))
+    letters = ", ".join(_kind_letter(k) for k in KINDS)
+    return _verdict(player, right, _("replay the record and read outcome(); players are counted from 1, "
+                                     "and the kind is a letter, {letters}.").format(letters=letters))
+
+
+def _kind_letter(kind: str) -> str:
+    """The letter a person writes for ``kind`` in the language in use: the initial of its name."""
+    return kind_name(kind)[0].upper()
+
+
+def _same_kind(answer: Any, kind: str) -> bool:
+    """True when ``answer`` names ``kind`` by the engine's letter or by the letter of the language in use."""
+    return isinstance(answer, str) and answer.strip().upper() in {kind, _kind_letter(kind)}
 
 
 # ---------------------------------------------------------------------------
@@ -114,22 +141,22 @@ def check_record_result(record: str | Mapping[str, Any], player: int | None, car
 def check_tetris_kind(kind: str | None) -> Verdict:
     """``kind``: "fixed", "one-sided" or "free", the kind of tetromino count that is 7."""
     right = count_polyforms(4, kind=kind) == 7 if kind in ("fixed", "one-sided", "free") else False
-    return _verdict(kind, right, "count the three kinds of tetromino with count_polyforms(4, kind=...) "
-                                 "and compare with 7.")
+    return _verdict(kind, right, _("count the three kinds of tetromino with count_polyforms(4, kind=...) "
+                                   "and compare with 7."))
 
 
 def check_chiral_hexominoes(count: int | None) -> Verdict:
     """``count``: how many of the 35 free hexominoes are chiral."""
     right = sum(form.is_chiral for form in polyforms(6)) == count
-    return _verdict(count, right, "one-sided = free + chiral: compare count_polyforms(6, kind='one-sided') "
-                                  "with 35.")
+    return _verdict(count, right, _("one-sided = free + chiral: compare "
+                                    "count_polyforms(6, kind='one-sided') with 35."))
 
 
 def check_fixed_polyhexes(counts: Sequence[int] | None) -> Verdict:
     """``counts``: the numbers of fixed polyhexes of 1, 2, ..., 7 cells."""
     right = [count_polyforms(n, "hex", "fixed") for n in range(1, 8)]
     return _verdict(counts, counts is not None and list(counts) == right,
-                    "give 7 numbers, for 1 to 7 cells, and compare them with A001207.")
+                    _("give 7 numbers, for 1 to 7 cells, and compare them with A001207."))
 
 
 def check_most_symmetric_pentahexes(names: Sequence[str] | None) -> Verdict:
@@ -138,8 +165,8 @@ def check_most_symmetric_pentahexes(names: Sequence[str] | None) -> Verdict:
     largest = max(form.symmetry_order for form in forms)
     right = {form.name for form in forms if form.symmetry_order == largest}
     return _verdict(names, names is not None and set(names) == right,
-                    "compute symmetry_order for every form of polyforms(5, 'hex') and keep all "
-                    "those with the largest.")
+                    _("compute symmetry_order for every form of polyforms(5, 'hex') and keep all "
+                      "those with the largest."))
 
 
 # ---------------------------------------------------------------------------
@@ -152,16 +179,16 @@ def check_games_needed(games: float | None, study: pd.DataFrame) -> Verdict:
     half_width = float((advantage["high"] - advantage["low"]).iloc[0]) / 2
     needed = len(study) * (half_width / 0.01) ** 2
     return _verdict(games, _close(games, needed, 0.2),
-                    "the half-width shrinks like 1/sqrt(n): how many times more games make it "
-                    "0.01 instead of today's half-width?")
+                    _("the half-width shrinks like 1/sqrt(n): how many times more games make it "
+                      "0.01 instead of today's half-width?"))
 
 
 def check_hex_favoured_player(player: int | None, hex_study: pd.DataFrame) -> Verdict:
     """``player``: the player (counted from 1) who wins most often on the hex board."""
     seats = stats.win_rate_by_seat(hex_study)
     favoured = int(seats.loc[seats["estimate"].idxmax(), "seat"]) + 1
-    return _verdict(player, player == favoured, "compute stats.win_rate_by_seat on the hex study; "
-                                                "players are counted from 1.")
+    return _verdict(player, player == favoured, _("compute stats.win_rate_by_seat on the hex study; "
+                                                  "players are counted from 1."))
 
 
 # ---------------------------------------------------------------------------
@@ -171,15 +198,16 @@ def check_hex_favoured_player(player: int | None, hex_study: pd.DataFrame) -> Ve
 def check_flipped_placements(placements: Mapping[str, int] | None) -> Verdict:
     """``placements``: card name -> placements around the Human when flipped cards count too."""
     if not placements:
-        return Verdict(False, NO_ANSWER)
+        return _no_answer()
     rules = Rules(match="rotation+reflection")
     names = {card.name for card in goal_cards()}
     unknown = sorted(set(placements) - names)
     if unknown:
-        return Verdict(False, f"Not yet: {unknown} are not goal cards; the cards are {sorted(names)}.")
+        return _not_yet(_("{unknown} are not goal cards; the cards are {cards}.").format(
+            unknown=unknown, cards=sorted(names)))
     wrong = sorted(name for name, count in placements.items()
                    if count != len(card_placements(name, rules)))
-    hint = f"look again at {', '.join(wrong)}: does its mirror image give new orientations?"
+    hint = _("look again at {cards}: does its mirror image give new orientations?").format(cards=", ".join(wrong))
     return _verdict(placements, not wrong, hint)
 
 
@@ -187,16 +215,16 @@ def check_best_density(card: str, p: float | None) -> Verdict:
     """``p``: the garden density that makes a random garden most likely to hold ``card``."""
     grid = np.linspace(0.001, 1 / 3, 2000)
     best = float(grid[np.argmax([garden_chance(card, q) for q in grid])])
-    return _verdict(p, _close(p, best, 0.02), "set the derivative of p**4 * (1 - p)**rim to zero, "
-                                              "with the rim of this card.")
+    return _verdict(p, _close(p, best, 0.02), _("set the derivative of p**4 * (1 - p)**rim to zero, "
+                                                "with the rim of this card."))
 
 
 def check_hex_placements(total: int | None) -> Verdict:
     """``total``: the placements around the Human of all 33 hex cards together."""
     rules = Rules(lattice="hex")
     right = sum(len(card_placements(card, rules)) for card in goal_cards("hex"))
-    return _verdict(total, total == right, "add len(card_placements(card, Rules(lattice='hex'))) over "
-                                           "goal_cards('hex'), or use 5 x the fixed pentahexes.")
+    return _verdict(total, total == right, _("add len(card_placements(card, Rules(lattice='hex'))) "
+                                             "over goal_cards('hex'), or use 5 x the fixed pentahexes."))
 
 
 def check_games_for_upper_bound(games: int | None, bound: float = 0.01) -> Verdict:
@@ -204,15 +232,15 @@ def check_games_for_upper_bound(games: int | None, bound: float = 0.01) -> Verdi
     n = np.arange(1, 100_000)
     needed = int(n[np.argmax(stats.wilson_interval(0, n)[1] < bound)])
     return _verdict(games, games is not None and abs(int(games) - needed) <= 2,
-                    "try stats.wilson_interval(0, n) for many n and keep the first whose upper "
-                    "end is below 1%.")
+                    _("try stats.wilson_interval(0, n) for many n and keep the first whose upper "
+                      "end is below 1%."))
 
 
 def check_rarest_icon(icon: str | None) -> Verdict:
     """``icon``: the icon printed on the fewest backs of the kit's tile set."""
     supply = pd.Series([i for spec in load_tileset() for i in spec.back.icons.values()]).value_counts()
-    return _verdict(icon, icon == supply.idxmin(), "count the icons on the backs: "
-                                                   "spec.back.icons.values() for each tile.")
+    return _verdict(icon, icon == supply.idxmin(), _("count the icons on the backs: "
+                                                     "spec.back.icons.values() for each tile."))
 
 
 # ---------------------------------------------------------------------------
@@ -224,15 +252,15 @@ def check_second_turn_placements(count: int | None, seed: int = 3, first: str = 
     game = Hextremadura(seed=seed)
     game.play(first)
     return _verdict(count, count == len(game.legal_actions()),
-                    "open cells x 6 rotations x the faces each available tile may show.")
+                    _("open cells x 6 rotations x the faces each available tile may show."))
 
 
 def check_unpaired_width(width: float | None, first: pd.Series, second: pd.Series) -> Verdict:
     """``width``: the 95% interval's width for the difference of two means, the games taken as unrelated."""
     standard_error = np.sqrt(first.var() / len(first) + second.var() / len(second))
     return _verdict(width, _close(width, 2 * 1.96 * standard_error, 0.05),
-                    "the width is 2 x 1.96 x sqrt(s1**2/n1 + s2**2/n2), with the variances "
-                    "of the two score columns.")
+                    _("the width is 2 x 1.96 x sqrt(s1**2/n1 + s2**2/n2), with the variances "
+                      "of the two score columns."))
 
 
 def check_rank_correlation(value: float | None, first: pd.DataFrame, second: pd.DataFrame) -> Verdict:
@@ -240,27 +268,27 @@ def check_rank_correlation(value: float | None, first: pd.DataFrame, second: pd.
     a = stats.card_win_rates(first).set_index("card")["estimate"]
     b = stats.card_win_rates(second).set_index("card")["estimate"]
     return _verdict(value, _close(value, float(a.rank().corr(b.rank())), 0.02),
-                    "rank each study's card win rates (Series.rank()), then take the ordinary "
-                    "correlation of the two rankings.")
+                    _("rank each study's card win rates (Series.rank()), then take the ordinary "
+                      "correlation of the two rankings."))
 
 
 def check_smaller_requirements(tileset: Any) -> Verdict:
     """``tileset``: the kit's set with every requirement of 8 sectors (T10's, T11's) asking for 5."""
     if tileset is None:
-        return Verdict(False, NO_ANSWER)
+        return _no_answer()
     try:
         mine = load_tileset(tileset)
     except Exception as error:  # the reader names what is wrong: pass it on
-        return Verdict(False, f"Not yet: the tile set does not load: {error}")
+        return _not_yet(_("the tile set does not load: {error}").format(error=error))
     kit = load_tileset()
     expected = {t.id: [5 if r.size == 8 else r.size for r in t.front.requirements] for t in kit}
     sizes = {t.id: [r.size for r in t.front.requirements] for t in mine}
-    return _verdict(tileset, sizes == expected, "change the size of every requirement of 8 sectors "
-                                                "to 5, and nothing else.")
+    return _verdict(tileset, sizes == expected, _("change the size of every requirement of 8 "
+                                                  "sectors to 5, and nothing else."))
 
 
 def check_old_objective_loss(loss: float | None, kit_study: pd.DataFrame, new_study: pd.DataFrame) -> Verdict:
     """``loss``: points per game the *all symbols* objectives lost between the two studies."""
     right = kit_study["met_all_symbols"].mean() - new_study["met_all_symbols"].mean()
     return _verdict(loss, _close(loss, float(right), 0.05),
-                    "compare the mean of met_all_symbols in the two studies.")
+                    _("compare the mean of met_all_symbols in the two studies."))
