@@ -115,7 +115,7 @@ def check_record_result(record: str | Mapping[str, Any], player: int | None, car
                         kind: str | None) -> Verdict:
     """The winner of a recorded game: ``player`` counted from 1, the winning ``card`` and animal ``kind``."""
     game = Xochintlan.from_json(record if isinstance(record, str) else json.dumps(record))
-    if game.winner is None or game.winning_card is None:
+    if game.winner is None or game.winning_card is None or game.winning_kind is None:
         return Verdict(False, _("This game has no winner: nothing to check."))
     right = (player == game.winner + 1 and card == game.winning_card.name
              and _same_kind(kind, game.winning_kind))
