@@ -69,6 +69,7 @@ import re
 from dataclasses import dataclass
 from typing import Callable, Iterable, Iterator, Sequence
 
+from xochintlan_hex.i18n import _
 from xochintlan_hex.lattice import Cell, Lattice, get_lattice
 from xochintlan_hex.polyforms import KINDS, Polyform, _as_cell, polyforms
 
@@ -701,11 +702,11 @@ class Puzzle:
         cells = tuple(sorted(_region_cell(c) for c in cells))
         outside = [c for c in cells if c not in self.region]
         if outside:
-            raise ValueError(f"cell {outside[0]} is not in the region")
+            raise ValueError(_("cell {cell} is not in the region").format(cell=outside[0]))
         mask = sum(1 << self._bit_of_cell[c] for c in cells)
         if (index, mask) not in self._rows:
-            raise ValueError(f"piece {self.pieces.names[index]} ({self.pieces.motion}) cannot lie on "
-                             f"the cells {list(cells)}")
+            raise ValueError(_("piece {piece} cannot lie on the cells {cells} ({motion} pieces)").format(
+                piece=self.pieces.names[index], cells=list(cells), motion=self.pieces.motion))
         return self._rows[(index, mask)]
 
     def check(self, position: Iterable[Placement]) -> None:
@@ -726,9 +727,11 @@ class Puzzle:
             checked = self.placement(p.piece, p.cells)
             mask = sum(1 << self._bit_of_cell[c] for c in checked.cells)
             if mask & filled:
-                raise ValueError(f"piece {p.name} on {list(p.cells)} overlaps a piece already placed")
+                raise ValueError(_("piece {piece} on {cells} overlaps a piece already placed").format(
+                    piece=p.name, cells=list(p.cells)))
             if not left[p.piece]:
-                raise ValueError(f"piece {p.name} is used more often than its {self.pieces.copies[p.piece]} copies")
+                raise ValueError(_("piece {piece} is used more often than its {copies} copies").format(
+                    piece=p.name, copies=self.pieces.copies[p.piece]))
             filled |= mask
             left[p.piece] -= 1
             rows.append((p.piece, mask))

@@ -22,7 +22,7 @@ from typing import Any, Iterable, Sequence
 from matplotlib.axes import Axes
 from matplotlib.collections import PolyCollection
 
-from ..i18n import N_, _
+from ..i18n import N_, _, ngettext
 from ..lattice import Lattice, get_lattice
 from . import style
 
@@ -35,6 +35,57 @@ CHIRAL_MARK = "⇄"
 INCHES_PER_CELL = 0.3
 #: the key to the symmetry marks (in English: translated where shown, with ``_``)
 SYMMETRY_NOTE = N_("sym n: the form has n symmetries   ⇄: chiral (its mirror image is another form)")
+
+
+#: the polyforms' words by size (one cell first), as a person reads them (translated where shown)
+_NAMES = {
+    "square": [N_("monomino"), N_("domino"), N_("tromino"), N_("tetromino"), N_("pentomino"), N_("hexomino"),
+               N_("heptomino"), N_("octomino"), N_("nonomino")],
+    "hex": [N_("monohex"), N_("dihex"), N_("trihex"), N_("tetrahex"), N_("pentahex"), N_("hexahex"),
+            N_("heptahex"), N_("octahex")],
+}
+_PLURALS = {
+    "square": [N_("monominoes"), N_("dominoes"), N_("trominoes"), N_("tetrominoes"), N_("pentominoes"),
+               N_("hexominoes"), N_("heptominoes"), N_("octominoes"), N_("nonominoes")],
+    "hex": [N_("monohexes"), N_("dihexes"), N_("trihexes"), N_("tetrahexes"), N_("pentahexes"), N_("hexahexes"),
+            N_("heptahexes"), N_("octahexes")],
+}
+
+
+def form_word(n: int, lattice: str, plural: bool = False) -> str:
+    """The word for a polyform of ``n`` cells on ``lattice`` ("pentomino", "pentahexes"), in the language in use.
+
+    >>> form_word(5, "square", plural=True), form_word(3, "hex")
+    ('pentominoes', 'trihex')
+    """
+    words = (_PLURALS if plural else _NAMES)[lattice]
+    if n <= len(words):
+        return _(words[n - 1])
+    if lattice == "square":
+        return ngettext("{n}-omino", "{n}-ominoes", 2 if plural else 1).format(n=n)
+    return ngettext("{n}-hex", "{n}-hexes", 2 if plural else 1).format(n=n)
+
+
+def caption_words(count: int, kind: str, forms: str) -> str:
+    """"12 free pentominoes": the count, the kind and the forms' word, in the language in use
+    (where the adjective goes, and its plural, are the language's: "12 pentominos libres")."""
+    if kind == "free":
+        words = ngettext("{count} free {forms}", "{count} free {forms}", count)
+    elif kind == "one-sided":
+        words = ngettext("{count} one-sided {forms}", "{count} one-sided {forms}", count)
+    else:
+        words = ngettext("{count} fixed {forms}", "{count} fixed {forms}", count)
+    return words.format(count=count, forms=forms)
+
+
+def set_words(pieces: Any) -> str:
+    """How a person names a set of pieces in the language in use ("12 free pentominoes", "12 pentominos
+    libres"): its count, motion and forms' word when its pieces are one size, else its own name."""
+    sizes = {piece.size for piece in pieces.pieces}
+    if len(sizes) != 1 or pieces.motion not in ("free", "one-sided", "fixed"):
+        return str(pieces.name)
+    count = len(pieces.pieces)
+    return caption_words(count, pieces.motion, form_word(sizes.pop(), pieces.lattice, plural=count != 1))
 
 
 def form_cells(form: Any, lattice: str | Lattice | None = None) -> tuple[Lattice, list[Cell]]:

@@ -23,10 +23,11 @@ from matplotlib.axes import Axes
 from matplotlib.collections import PolyCollection
 from matplotlib.figure import Figure
 
-from ..i18n import _
+from ..i18n import N_, _
 from ..lattice import get_lattice
 from ..puzzles import PieceSet, Placement, Puzzle, Region, piece_set
 from . import style
+from .polyforms import set_words
 
 #: one colour per piece index: Okabe-Ito first, then Paul Tol's muted scheme; cycled past 12
 PIECE_COLOURS: tuple[str, ...] = (
@@ -200,7 +201,7 @@ def pieces_pages(pieces: PieceSet | str, cell_cm: float = PRINT_CELL_CM, margin_
             if not pages or top + h > usable_h:
                 pages.append(_a4_page(margin_cm, _(
                     "{pieces}, page {page}. Print at 100 % (actual size): {cells}; cut along the black lines.").format(
-                    pieces=pieces.name, page=len(pages) + 1, cells=_cell_words(lat.name, cell_cm))))
+                    pieces=set_words(pieces), page=len(pages) + 1, cells=_cell_words(lat.name, cell_cm))))
                 shelves, top = [], 0.0
             shelf = [top, h, 0.0]
             shelves.append(shelf)
@@ -293,6 +294,8 @@ def card_pages(cards: Sequence[Any] | None = None, card_cm: tuple[float, float] 
     return pages
 
 
+#: the shipped tile sets' names, as a person reads them (translated where shown)
+TILESET_NAMES = {"Hextremadura: the kit set": N_("Hextremadura: the kit set")}
 #: a printed Hextremadura tile, corner to corner (a board-game size; the rules give none)
 TILE_CM = 6.0
 
@@ -330,7 +333,7 @@ def tile_pages(tileset: Any = None, across_corners_cm: float = TILE_CM, *, langu
             page = _a4_page(0.8, _(
                 "{tileset}: {faces}, sheet {sheet}. Print at 100 % (actual size): tiles are {size} cm corner to "
                 "corner.\nPrint the backs on the back of the sheets (flip on the long edge), or glue each back "
-                "behind its front.").format(tileset=tileset.name, faces=faces, sheet=sheet,
+                "behind its front.").format(tileset=style.word(TILESET_NAMES, tileset.name), faces=faces, sheet=sheet,
                                             size=f"{across_corners_cm:g}"))
             for slot, spec in enumerate(tiles[start:start + per_page]):
                 row, column = divmod(slot, columns)

@@ -183,7 +183,8 @@ class App:
         codes = sorted(LANGUAGES, key=lambda code: code != "fr")  # FR first: the switch reads "FR | EN"
         self._language_choice = css(w.ToggleButtons(
             options=[(code.upper(), code) for code in codes], value=self.language,
-            tooltips=[LANGUAGES[code] for code in codes], style={"button_width": "3.2em"}), "xh-language")
+            tooltips=[LANGUAGES[code] for code in codes], style={"button_width": "3.2em"},
+            layout=w.Layout(width="auto", flex="0 0 auto")), "xh-language")  # the two buttons side by side
         self._language_choice.observe(self._from_control(self.set_language), "value")
         return self._language_choice
 

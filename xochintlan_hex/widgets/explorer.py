@@ -19,7 +19,7 @@ from .. import polyforms as pf
 from ..i18n import N_, _, ngettext, use_language
 from ..lattice import get_lattice
 from ..polyforms import Polyform
-from ..viz.polyforms import SYMMETRY_NOTE, draw_card, draw_polyforms, gallery_size
+from ..viz.polyforms import SYMMETRY_NOTE, caption_words, draw_card, draw_polyforms, form_word, gallery_size
 from ..xochintlan import Rules, card_placements
 from .base import (COMPACT_TOGGLES, App, BoardCanvas, app_root, board_axes, css, data_to_fraction, escape,
                    is_finite_point, speaking)
@@ -49,45 +49,6 @@ KIND_WORDS = {"free": N_("free"), "one-sided": N_("one-sided"), "fixed": N_("fix
 #: gallery colours: every form, and the one selected
 FORM_COLOUR = "#A6D6F0"
 SELECTED_COLOUR = "#E69F00"
-
-_NAMES = {
-    "square": [N_("monomino"), N_("domino"), N_("tromino"), N_("tetromino"), N_("pentomino"), N_("hexomino"),
-               N_("heptomino"), N_("octomino"), N_("nonomino")],
-    "hex": [N_("monohex"), N_("dihex"), N_("trihex"), N_("tetrahex"), N_("pentahex"), N_("hexahex"),
-            N_("heptahex"), N_("octahex")],
-}
-_PLURALS = {
-    "square": [N_("monominoes"), N_("dominoes"), N_("trominoes"), N_("tetrominoes"), N_("pentominoes"),
-               N_("hexominoes"), N_("heptominoes"), N_("octominoes"), N_("nonominoes")],
-    "hex": [N_("monohexes"), N_("dihexes"), N_("trihexes"), N_("tetrahexes"), N_("pentahexes"), N_("hexahexes"),
-            N_("heptahexes"), N_("octahexes")],
-}
-
-
-def form_word(n: int, lattice: str, plural: bool = False) -> str:
-    """The word for a polyform of ``n`` cells ("pentomino", "pentahexes"), in the language in use.
-
-    >>> form_word(5, "square", plural=True), form_word(3, "hex")
-    ('pentominoes', 'trihex')
-    """
-    words = (_PLURALS if plural else _NAMES)[lattice]
-    if n <= len(words):
-        return _(words[n - 1])
-    if lattice == "square":
-        return ngettext("{n}-omino", "{n}-ominoes", 2 if plural else 1).format(n=n)
-    return ngettext("{n}-hex", "{n}-hexes", 2 if plural else 1).format(n=n)
-
-
-def caption_words(count: int, kind: str, forms: str) -> str:
-    """"12 free pentominoes": the count, the kind and the forms' word, in the language in use
-    (where the adjective goes, and its plural, are the language's: "12 pentominos libres")."""
-    if kind == "free":
-        words = ngettext("{count} free {forms}", "{count} free {forms}", count)
-    elif kind == "one-sided":
-        words = ngettext("{count} one-sided {forms}", "{count} one-sided {forms}", count)
-    else:
-        words = ngettext("{count} fixed {forms}", "{count} fixed {forms}", count)
-    return words.format(count=count, forms=forms)
 
 
 def gallery_figsize(width: float, height: float, lattice: str = "square") -> tuple[float, float]:

@@ -281,8 +281,8 @@ class HextremaduraApp(App):
         self._undo.disabled = not game.history
         self._status.value = (_("Round {round} · game over") if game.is_over else _("Round {round}")).format(
             round=game.round)
-        self._piles.value = _("Pile: {pile} · Offer: {offer} · Explored: {explored} · On the map: {map}").format(
-            pile=len(game.pile), offer=game.offer or "—", explored=len(game.explored), map=len(game.map))
+        self._piles.value = escape(_("Pile: {pile} · Offer: {offer} · Explored: {explored} · On the map: {map}").format(
+            pile=len(game.pile), offer=game.offer or "—", explored=len(game.explored), map=len(game.map)))
         self._selection.value = self._selection_text()
         self._score.value = _("Score: {score} of {best}").format(score=sum(s.holds for s in self.statuses),
                                                                  best=game.max_score)
@@ -509,7 +509,7 @@ class HextremaduraApp(App):
         self.keys = KeyScope(KEYS, self._on_key)
 
         self._status = css(w.Label(), "xh-status")
-        self._piles = css(w.Label(), "xh-piles")
+        self._piles = css(w.HTML(), "xh-piles")  # HTML: the line wraps rather than being cut (longer in French)
         self._banner = css(w.HTML(), "xh-banner")
         self._message = message_line()
         # HTML rather than Label: a long line wraps instead of being cut short.
@@ -536,7 +536,8 @@ class HextremaduraApp(App):
         self._objectives.layout = w.Layout(max_height="150px", overflow="auto")
         self._status.layout.margin = "0 1em 0 0"
         side = [w.HBox([self._status, self._score]), self._piles, self._banner, self._message, self._tile_choice,
-                w.HBox([self._rotate, self._rotate_back, self._flip]), self._selection, self._preview,
+                w.HBox([self._rotate, self._rotate_back, self._flip], layout=w.Layout(flex_flow="row wrap")),
+                self._selection, self._preview,
                 w.HBox([self._undo, new]), self._objectives]
         self.widget = app_root(self.board.widget, side, self.keys, "xh-hextremadura", language=self._language_switch())
 

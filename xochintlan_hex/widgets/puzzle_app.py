@@ -27,6 +27,7 @@ from ..i18n import N_, _, ngettext, use_language
 from ..lattice import Cell, get_lattice
 from ..polyforms import Polyform
 from ..puzzles import Placement, Puzzle, Region, piece_set
+from ..viz.polyforms import set_words
 from ..viz.puzzles import draw_tiling, piece_colour
 from .base import (
     App, BoardCanvas, as_cell, banner_html, board_axes, cell_at, clear_artists, css, data_to_fraction, escape,
@@ -137,8 +138,8 @@ class PuzzleApp(App):
         if self.form is None:
             return self
         if self.puzzle.pieces.motion != "free":
-            name = self.puzzle.pieces.name
-            self._set_message(lambda: _("The {pieces} may be turned but not flipped.").format(pieces=name),
+            pieces = self.puzzle.pieces
+            self._set_message(lambda: _("The {pieces} may be turned but not flipped.").format(pieces=set_words(pieces)),
                               refused=True)
             return self
         self.form = self.form.mirror()
