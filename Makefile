@@ -50,11 +50,12 @@ play: $(STAMP) $(MO)
 # Re-run every lesson (and the student page) as they are saved: outputs, board pictures and
 # widget state, without per-cell timing metadata. Run it after a change that alters what they show.
 LESSONS := $(wildcard notebooks/0*.ipynb) notebooks/play.ipynb
-# The same lessons in French (notebooks/fr/): make test runs them under nbval too.
+# The English lessons are saved in English whatever the machine's language (LANGUAGE=en);
+# the same lessons in French (notebooks/fr/) choose French themselves. make test runs both under nbval.
 FRENCH_LESSONS := $(wildcard notebooks/fr/0*.ipynb)
 lessons: $(STAMP) $(MO)
 	cd notebooks && for nb in $(notdir $(LESSONS)); do \
-	  ../$(VENV)/bin/jupyter nbconvert --to notebook --execute --inplace \
+	  LANGUAGE=en ../$(VENV)/bin/jupyter nbconvert --to notebook --execute --inplace \
 	    --ExecutePreprocessor.record_timing=False --ExecutePreprocessor.timeout=600 $$nb || exit 1; \
 	done
 	cd notebooks/fr && for nb in $(notdir $(FRENCH_LESSONS)); do \
