@@ -49,7 +49,7 @@ INTERNATIONAL = re.compile(
     r"^(?:[\s\d.,:;/×x+%°()\-−–—·…★✓✗◆▲●⟲⟳⇄⇋◀▶⌨=≥'#?!]|"
     r"\b(?:[A-Z]\d*'?|T\d+|R\d+|P\d+|H\d-\d+|[FILNPTUVWXYZ]'?|[CD]\d+|"
     r"FR|EN|Français|English|Xochintlan|Hextremadura|Monfragüe|Garganta|de|los|Infiernos|Los|Barruecos|"
-    r"ismcts(?:-\d+)?|Elo|Bradley|Terry|n|p|sym\.?|monuments?|guide)\b)*$")
+    r"ismcts(?:-\d+)?|Elo|Bradley|Terry|n|p|sym\.?|[Mm]onuments?|[Gg]uide)\b)*$")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -447,7 +447,7 @@ def test_the_switch_keeps_each_app_as_it_was():
     before_form = (explorer.selected, explorer.page, explorer.kind, explorer.size)
     switch(explorer, "fr")
     assert (explorer.selected, explorer.page, explorer.kind, explorer.size) == before_form
-    assert explorer.find("xh-kind").label == "libres" and "hexominos libres" in explorer.caption
+    assert explorer.find("xh-kind").label == "libres" and "hexaminos libres" in explorer.caption
 
     puzzle = PuzzleApp("Pentominoes, 3 × 20")
     puzzle.hint()
@@ -456,7 +456,7 @@ def test_the_switch_keeps_each_app_as_it_was():
     placed = list(puzzle.placed)
     switch(puzzle, "fr")
     assert puzzle.placed == placed and puzzle.find("xh-puzzle-choice").value == "Pentominoes, 3 × 20"
-    assert puzzle.text("xh-puzzle-choice") == "Pentominos, 3 × 20"
+    assert puzzle.text("xh-puzzle-choice") == "Pentaminos, 3 × 20"
     assert puzzle.text("xh-hint-text").startswith("Cette position peut être terminée")
 
 

@@ -556,7 +556,7 @@ def test_redraw_reveals_a_card_and_draws_the_next_one():
 
 def test_redraw_needs_the_variant_a_card_and_a_deck():
     refused(Xochintlan(seed=0), "R0", "redraws belong to the allow_redraw=True variant")
-    refused(Xochintlan(seed=0, rules=Rules(allow_redraw=True)), "R1", r"no card 1: player 1 holds 1 card\(s\) \(R0 to R0\)")
+    refused(Xochintlan(seed=0, rules=Rules(allow_redraw=True)), "R1", r"no card 1: player 1 holds 1 card \(R0 to R0\)")
     game = Xochintlan(players=2, seed=0, rules=Rules(allow_redraw=True, cards_per_player=8))
     play_all(game, "R3 R3")
     refused(game, "R3", "the deck is empty: no card left to draw")

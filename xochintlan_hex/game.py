@@ -37,6 +37,7 @@ from numbers import Integral
 from typing import Any, ClassVar, Iterable, Protocol, Sequence, TypeVar, runtime_checkable
 
 from xochintlan_hex.errors import IllegalAction, RecordError
+from xochintlan_hex.i18n import _
 
 #: records nested deeper than this are refused before parsing (a real record nests 4 levels)
 MAX_RECORD_NESTING = 32
@@ -127,7 +128,8 @@ def checked_seed(seed: Any) -> int:
 def notation_int(digits: str, what: str = "number") -> int:
     """The int written ``digits`` in an action's notation, or IllegalAction when it is absurdly long."""
     if len(digits.lstrip("+-")) > MAX_NOTATION_DIGITS:
-        raise IllegalAction(f"{what} {digits[:16]}... has {len(digits)} digits; at most {MAX_NOTATION_DIGITS} are read")
+        raise IllegalAction(_("{what} {digits}... has {count} digits; at most {limit} are read").format(
+            what=what, digits=digits[:16], count=len(digits), limit=MAX_NOTATION_DIGITS))
     return int(digits)
 
 
@@ -239,20 +241,23 @@ def load_record(
             text = bytes(text).decode("utf-8", errors="replace")
         depth = json_nesting(text)
         if depth > MAX_RECORD_NESTING:
-            raise RecordError(f"record: JSON nested {depth} levels deep; a record nests at most {MAX_RECORD_NESTING}")
+            raise RecordError(_("record: JSON nested {depth} levels deep; a record nests at most {limit}").format(
+                depth=depth, limit=MAX_RECORD_NESTING))
         try:
             record = json.loads(text)
         except ValueError as error:
-            raise RecordError(f"record: not a JSON text ({error})") from None
+            raise RecordError(_("record: not a JSON text ({error})").format(error=error)) from None
     else:
         record = text
     if not isinstance(record, dict):
-        raise RecordError(f"record: a record is a JSON object, not {type(record).__name__}")
+        raise RecordError(_("record: a record is a JSON object, not {type}").format(type=type(record).__name__))
     headers = [("game", game), *legacy_headers]
     if not any(record.get(key) == value for key, value in headers):
-        raise RecordError(f'record: not a {title or game} record (expected {{"game": "{game}", "version": {version}, ...}})')
+        raise RecordError(_('record: not a {title} record (expected {{"game": "{game}", "version": {version}, ...}})').format(
+            title=title or game, game=game, version=version))
     if record.get("version", version) != version:
-        raise RecordError(f"record: version {record.get('version')!r} is not supported (this kit reads version {version})")
+        raise RecordError(_("record: version {value} is not supported (this kit reads version {version})").format(
+            value=repr(record.get("version")), version=version))
     return record
 
 

@@ -57,12 +57,15 @@ from xochintlan_hex.errors import IllegalAction, RecordError
 
 from .game import (
     MONFRAGUE_POINTS,
+    QUESTS,
     RATING_BANDS,
     Hextremadura,
     ObjectiveStatus,
     Place,
     parse_action,
+    quest_name,
     rating_for,
+    rating_name,
     replay,
 )
 from .records import record_of
@@ -108,8 +111,10 @@ from .tiles import (
     Tileset,
     TilesetError,
     TileSpec,
+    icon_name,
     load_tileset,
     sectors_from_letters,
+    terrain_name,
     tile_entry,
 )
 
@@ -125,4 +130,6 @@ __all__ = [
     "requirement_met", "requirements_met", "same_symbol_triad", "sector_graph",
     "sector_neighbours", "sectors_from_letters", "side_icons", "side_terrains", "three_separate",
     "tile_entry",
+    # names as a person reads them, in the language in use (the data keep their keys)
+    "QUESTS", "icon_name", "quest_name", "rating_name", "terrain_name",
 ]

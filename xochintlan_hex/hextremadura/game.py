@@ -42,6 +42,7 @@ from typing import Any, Iterable, Mapping, NamedTuple, Sequence
 from xochintlan_hex.display import ShowsItself
 from xochintlan_hex.errors import IllegalAction, RecordError
 from xochintlan_hex.game import ActionValue, checked_seed, is_whole, notation_int
+from xochintlan_hex.i18n import _
 from xochintlan_hex.lattice import HEX
 
 from . import analysis as R
@@ -62,6 +63,35 @@ RATING_BANDS: tuple[tuple[int, str], ...] = (
 
 #: default score X the Monfragüe quest asks for (the seed leaves X open)
 MONFRAGUE_POINTS = 12
+
+#: The discover quests, in the order :meth:`Hextremadura.quests` lists them (the keys are data).
+QUESTS = ("monfrague", "garganta_de_los_infiernos", "los_barruecos")
+
+
+def rating_name(band: str) -> str:
+    """A rating band ('wanderer' ... 'star', the value studies keep) as a person reads it,
+    in the language in use.
+
+    >>> rating_name("naturalist")
+    'Naturalist'
+    """
+    # Written out one by one, so that the catalog holds each name.
+    names = {"wanderer": _("Wanderer"), "explorer": _("Explorer"), "naturalist": _("Naturalist"),
+             "guide": _("Guide"), "star": _("Star")}
+    return names.get(band, band)
+
+
+def quest_name(quest: str) -> str:
+    """A discover quest ('monfrague', ...: the keys of :meth:`Hextremadura.quests`) by its
+    place name, as a person reads it.
+
+    >>> quest_name("garganta_de_los_infiernos")
+    'Garganta de los Infiernos'
+    """
+    # Place names in Extremadura: kept as they are in every language, through the catalog all the same.
+    names = {"monfrague": _("Monfragüe"), "garganta_de_los_infiernos": _("Garganta de los Infiernos"),
+             "los_barruecos": _("Los Barruecos")}
+    return names.get(quest, quest)
 
 _DIRECTIONS = HEX.directions
 _ROTATIONS = range(6)
@@ -97,11 +127,11 @@ class Place(ActionValue):
 
     def __init__(self, tile_id: str, cell: Cell, rotation: int = 0, face: str = "front") -> None:
         if not isinstance(tile_id, str):
-            raise IllegalAction(f"tile_id must be a tile id such as 'T3', not {tile_id!r}")
+            raise IllegalAction(_("tile_id must be a tile id such as 'T3', not {value}").format(value=repr(tile_id)))
         if not (is_whole(rotation) and 0 <= rotation < 6):
-            raise IllegalAction(f"rotation {rotation!r} is outside 0..5")
+            raise IllegalAction(_("rotation {value} is outside 0..5").format(value=repr(rotation)))
         if face not in ("front", "back"):
-            raise IllegalAction(f"face must be 'front' or 'back', not {face!r}")
+            raise IllegalAction(_("face must be 'front' or 'back', not {value}").format(value=repr(face)))
         object.__setattr__(self, "tile_id", tile_id)
         object.__setattr__(self, "cell", _checked_cell(cell))
         object.__setattr__(self, "rotation", int(rotation))
@@ -134,9 +164,8 @@ def parse_action(text: str) -> Place:
     match = _NOTATION.fullmatch(text) if isinstance(text, str) else None
     if match is None:
         raise IllegalAction(
-            f"cannot parse {text!r} as a Hextremadura action: write tile@(q,r)r<0..5><f|b>, "
-            "e.g. 'T3@(1,-1)r2f' (f = front, b = back)"
-        )
+            _("cannot parse {text} as a Hextremadura action: write tile@(q,r)r<0..5><f|b>, "
+              "e.g. 'T3@(1,-1)r2f' (f = front, b = back)").format(text=repr(text)))
     face = "front" if match["face"] in "fF" else "back"
     cell = (notation_int(match["q"], "q"), notation_int(match["r"], "r"))
     return Place(match["tile"], cell, notation_int(match["rotation"], "rotation"), face)
@@ -345,7 +374,7 @@ class Hextremadura(ShowsItself):
         """A uniformly random legal action: ``legal_actions()[rng.randrange(n)]``
         without building the list."""
         if self._over:
-            raise IllegalAction("the game is over: there is no action to draw")
+            raise IllegalAction(_("the game is over: there is no action to draw"))
         cells = self.open_cells()
         blocks = [(tile, self.faces(tile)) for tile in self.available()]
         per_face = len(cells) * 6
@@ -373,28 +402,31 @@ class Hextremadura(ShowsItself):
     def _checked(self, action: Any) -> Place:
         """The action as a clean Place, or IllegalAction naming the broken rule."""
         if self._over:
-            raise IllegalAction("the game is over: no tile can be played")
+            raise IllegalAction(_("the game is over: no tile can be played"))
         if isinstance(action, str):
             action = parse_action(action)
         if not isinstance(action, Place):
-            raise IllegalAction(f"an action is a Place or its notation such as 'T3@(1,-1)r2f', not {action!r}")
+            raise IllegalAction(_("an action is a Place or its notation such as 'T3@(1,-1)r2f', not {value}").format(
+                value=repr(action)))
         tile, cell, rotation, face = action.tile_id, action.cell, action.rotation, action.face
         available = self.available()
         if tile not in available:
             raise IllegalAction(
-                f"tile {tile!r} is not available: only the offer and the top of the pile may be played, "
-                f"now {', '.join(repr(t) for t in available)}"
-            )
+                _("tile {tile} is not available: only the offer and the top of the pile may be played, now {available}")
+                .format(tile=repr(tile), available=", ".join(repr(t) for t in available)))
         if face not in self.faces(tile):
             shown = self.faces(tile)[0]
-            raise IllegalAction(
-                f"face {face!r} is not allowed in round {self._round}: terrain tile {tile!r} shows its "
-                f"{shown} (only river tiles may be played on either face)"
-            )
+            message = (_("face {face} is not allowed in round {round}: terrain tile {tile} shows its front "
+                         "(only river tiles may be played on either face)") if shown == "front" else
+                       _("face {face} is not allowed in round {round}: terrain tile {tile} shows its back "
+                         "(only river tiles may be played on either face)"))
+            raise IllegalAction(message.format(face=repr(face), round=self._round, tile=repr(tile)))
         if cell in self._map:
-            raise IllegalAction(f"cell {cell} is occupied by tile {self._map[cell].tile_id!r}")
+            raise IllegalAction(_("cell {cell} is occupied by tile {tile}").format(
+                cell=cell, tile=repr(self._map[cell].tile_id)))
         if self._map and not any((cell[0] + dq, cell[1] + dr) in self._map for dq, dr in _DIRECTIONS):
-            raise IllegalAction(f"cell {cell} touches no tile: a tile must share a side with a tile on the map")
+            raise IllegalAction(_("cell {cell} touches no tile: a tile must share a side with a tile on the map").format(
+                cell=cell))
         return action
 
     def play(self, action: Place | str) -> None:
@@ -451,7 +483,7 @@ class Hextremadura(ShowsItself):
     def undo(self) -> Place:
         """Take back the last action and return it."""
         if not self._history:
-            raise IllegalAction("nothing to undo: no action has been played")
+            raise IllegalAction(_("nothing to undo: no action has been played"))
         # the snapshot stays shared with clones: restore copies of it, never the snapshot itself
         snapshot = self._snapshots.pop()
         self._map = dict(snapshot.map)
@@ -602,12 +634,13 @@ class Hextremadura(ShowsItself):
             game = cls(seed=setup.seed, tileset=setup.tileset, order=setup.order,
                        requirement_mode=setup.requirement_mode)
         except ValueError as error:
-            raise RecordError(f"record: cannot set the game up: {error}") from None
+            raise RecordError(_("record: cannot set the game up: {error}").format(error=error)) from None
         for number, action in enumerate(setup.actions, start=1):
             try:
                 game.play(action)
             except ValueError as error:
-                raise RecordError(f"record action {number} ({action!r}): {error}") from None
+                raise RecordError(_("record action {number} ({action}): {error}").format(
+                    number=number, action=repr(action), error=error)) from None
         if check_result:
             records.check_result(setup, records.result_of(game))
         return game

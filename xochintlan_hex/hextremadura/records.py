@@ -23,6 +23,7 @@ import json
 from typing import Any, Mapping, NamedTuple, Protocol, Sequence
 
 from xochintlan_hex.errors import RecordError
+from xochintlan_hex.i18n import _
 from xochintlan_hex.game import is_whole, load_record
 
 from .tiles import Tileset
@@ -96,27 +97,27 @@ def read_record(record: Any) -> SetUp:
     data = load_record(record, RECORD_GAME, RECORD_VERSION, title="Hextremadura", legacy_headers=[LEGACY_HEADER])
     missing = [key for key in ("tileset", "order", "actions") if key not in data]
     if missing:
-        raise RecordError(f"record: missing field(s) {missing}")
+        raise RecordError(_("record: missing field(s) {fields}").format(fields=missing))
     if not isinstance(data["tileset"], Mapping):
         raise RecordError(
-            "record: tileset must be the tile set itself (a JSON object, as to_json writes it), "
-            f"not {type(data['tileset']).__name__}; a record never names a file"
-        )
+            _("record: tileset must be the tile set itself (a JSON object, as to_json writes it), "
+              "not {type}; a record never names a file").format(type=type(data["tileset"]).__name__))
     order = data["order"]
     if not isinstance(order, list) or not all(isinstance(t, str) for t in order):
-        raise RecordError("record: order must be a list of tile ids")
+        raise RecordError(_("record: order must be a list of tile ids"))
     actions = data["actions"]
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-        raise RecordError("record: actions must be a list of action texts such as \"T3@(1,-1)r2f\"")
+        raise RecordError(_("record: actions must be a list of action texts such as \"T3@(1,-1)r2f\""))
     seed = data.get("seed")
     if seed is not None and (not is_whole(seed) or seed < 0):
-        raise RecordError(f"record: seed must be a whole number >= 0 or null, not {seed!r}")
+        raise RecordError(_("record: seed must be a whole number >= 0 or null, not {value}").format(value=repr(seed)))
     mode = data.get("requirement_mode", "at_least")
     if not isinstance(mode, str):
-        raise RecordError(f"record: requirement_mode must be a text, not {mode!r}")
+        raise RecordError(_("record: requirement_mode must be a text, not {value}").format(value=repr(mode)))
     result = data.get("result")
     if result is not None and not isinstance(result, Mapping):
-        raise RecordError(f"record: result must be an object with {list(RESULT_KEYS)}, not {result!r}")
+        raise RecordError(_("record: result must be an object with {keys}, not {value}").format(
+            keys=list(RESULT_KEYS), value=repr(result)))
     return SetUp(seed, mode, order, data["tileset"], actions, result)
 
 
@@ -126,4 +127,5 @@ def check_result(setup: SetUp, found: Mapping[str, Any]) -> None:
         return
     wrong = {k: (v, found[k]) for k, v in setup.result.items() if k in found and found[k] != v}
     if wrong:
-        raise RecordError(f"record: the replayed game differs from the record (recorded, replayed): {wrong}")
+        raise RecordError(_("record: the replayed game differs from the record (recorded, replayed): {wrong}").format(
+            wrong=wrong))

@@ -40,6 +40,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Iterator, Mapping, NamedTuple
 
+from xochintlan_hex.i18n import _, ngettext
+
 TERRAINS: tuple[str, ...] = ("forest", "water", "crops")
 ICONS: tuple[str, ...] = ("acorn", "stork", "monument")
 TILE_KINDS: tuple[str, ...] = ("terrain", "river")
@@ -107,6 +109,53 @@ def _with_article(noun: str) -> str:
     return f"{'an' if noun[:1].lower() in 'aeiou' else 'a'} {noun}"
 
 
+def terrain_name(terrain: str, count: int = 1) -> str:
+    """A terrain as a person reads it, in the language in use (the data keep 'forest', 'water', 'crops').
+
+    >>> terrain_name("crops"), terrain_name("forest", 2)
+    ('crops', 'forests')
+    """
+    # Written out one by one, so that the catalog holds each word.
+    names = {
+        "forest": ngettext("forest", "forests", count),
+        "water": ngettext("water", "waters", count),
+        "crops": ngettext("crops", "crops", count),
+    }
+    return names.get(terrain, terrain)
+
+
+def icon_name(icon: str, count: int = 1) -> str:
+    """An icon as a person reads it, in the language in use (the data keep 'acorn', 'stork', 'monument').
+
+    >>> icon_name("stork"), icon_name("acorn", 3)
+    ('stork', 'acorns')
+    """
+    names = {
+        "acorn": ngettext("acorn", "acorns", count),
+        "stork": ngettext("stork", "storks", count),
+        "monument": ngettext("monument", "monuments", count),
+    }
+    return names.get(icon, icon)
+
+
+def _an_icon(icon: str) -> str:
+    """'an acorn', 'une cigogne': the article goes with the word, since French nouns have a gender."""
+    names = {"acorn": _("an acorn"), "stork": _("a stork"), "monument": _("a monument")}
+    return names.get(icon) or _with_article(icon)
+
+
+def _a_region(terrain: str) -> str:
+    """'a forest region', 'une région d'eau': the whole phrase, since French elides ("d'eau")."""
+    names = {"forest": _("a forest region"), "water": _("a water region"), "crops": _("a crops region")}
+    return names.get(terrain) or f"a {terrain} region"
+
+
+def _three_regions(terrain: str) -> str:
+    names = {"forest": _("three different forest regions"), "water": _("three different water regions"),
+             "crops": _("three different crops regions")}
+    return names.get(terrain) or f"three different {terrain} regions"
+
+
 @dataclass(frozen=True)
 class Objective:
     """A back objective: its ``type`` (one of :data:`OBJECTIVE_TYPES`) and parameters.
@@ -134,20 +183,22 @@ class Objective:
         return f"{self.type}({', '.join(self.parameters.values())})"
 
     def describe(self) -> str:
-        """The objective in plain words.
+        """The objective in plain words, in the language in use.
 
         >>> Objective("three_separate", terrain="forest", symbol="acorn").describe()
         'three different forest regions, each with an acorn'
         """
-        p = {name: _with_article(value) if name.startswith("symbol") else value
-             for name, value in self.parameters.items()}
+        p = self.parameters
         if self.type == "all_symbols":
-            return f"a {p['terrain']} region holding an acorn, a stork and a monument"
+            return _("{a_region} holding an acorn, a stork and a monument").format(a_region=_a_region(p["terrain"]))
         if self.type == "same_symbol_triad":
-            return f"a forest, a water and a crops region, pairwise adjacent, each with {p['symbol']}"
+            return _("a forest, a water and a crops region, pairwise adjacent, each with {an_icon}").format(
+                an_icon=_an_icon(p["symbol"]))
         if self.type == "three_separate":
-            return f"three different {p['terrain']} regions, each with {p['symbol']}"
-        return f"two adjacent regions, one with {p['symbol_a']}, the other with {p['symbol_b']}"
+            return _("{regions}, each with {an_icon}").format(
+                regions=_three_regions(p["terrain"]), an_icon=_an_icon(p["symbol"]))
+        return _("two adjacent regions, one with {an_icon}, the other with {another_icon}").format(
+            an_icon=_an_icon(p["symbol_a"]), another_icon=_an_icon(p["symbol_b"]))
 
     def to_dict(self) -> dict[str, Any]:
         return {"type": self.type, **self.parameters}

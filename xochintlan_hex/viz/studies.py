@@ -29,6 +29,7 @@ from matplotlib.axes import Axes
 from matplotlib.patches import Patch
 
 from .. import stats
+from ..hextremadura.game import quest_name, rating_name
 from ..i18n import N_, _
 from . import style
 
@@ -329,7 +330,7 @@ def plot_score_distribution(frame: pd.DataFrame, ax: Axes | None = None, *, max_
             ax.text(max_score, 0.98, "★", ha="center", va="top", fontsize=18, color="#B8860B", zorder=3,
                     transform=at_top)
         else:
-            name = style.word(style.RATING_NAMES, name)
+            name = rating_name(name)
             ax.text(low - 0.45, 0.98, f"≥{low}" + (f"\n{name}" if name else ""), ha="left", va="top", fontsize="small",
                     color="#333333", linespacing=1.1, transform=at_top)
     mean = stats.mean_interval(frame["score"])
@@ -368,7 +369,7 @@ def plot_objective_probabilities(frame: pd.DataFrame, ax: Axes | None = None, *,
         parts.append(table.assign(label=labels, group="objective"))
     if quests and any(c.startswith("quest_") for c in frame.columns):
         table = stats.quest_rates(frame)
-        labels = [QUEST_NAMES.get(q, q.replace("_", " ")) for q in table["quest"]]
+        labels = [quest_name(q) for q in table["quest"]]
         parts.append(table.assign(label=labels, group="quest"))
     if not parts:
         raise ValueError("frame needs objectives_<type>/met_<type> or quest_<name> columns")

@@ -44,7 +44,9 @@ BB...
 B....
 
 Notation: ``L(1,2)`` place, ``H(1,2)`` move the Human, ``(1,2)=B`` switch,
-``(1,2)<>(3,4)`` swap, ``R0`` redraw. Cells are ``(x, y)`` with ``y`` growing
+``(1,2)<>(3,4)`` swap, ``R0`` redraw. In French the Bird is written ``O``
+(Oiseau) and the Monkey ``S`` (Singe): ``O(1,0)``, ``(1,0)=S``; both alphabets
+are read in any language, and records keep ``L B M H``. Cells are ``(x, y)`` with ``y`` growing
 downwards on the square lattice, axial ``(q, r)`` on the hex lattice.
 """
 
@@ -59,7 +61,18 @@ from xochintlan_hex.xochintlan.patterns import (
     winning_kinds,
     winning_pattern,
 )
-from xochintlan_hex.xochintlan.rules import HUMAN, KIND_NAMES, KINDS, Rules, goal_cards, resolve_card
+from xochintlan_hex.xochintlan.rules import (
+    HUMAN,
+    KIND_NAMES,
+    KINDS,
+    LETTERS,
+    Rules,
+    goal_cards,
+    kind_name,
+    kind_of_letter,
+    letter,
+    resolve_card,
+)
 from xochintlan_hex.xochintlan.text import board_from_text, board_to_text
 
 __all__ = [
@@ -89,4 +102,9 @@ __all__ = [
     "KINDS",
     "KIND_NAMES",
     "END_REASONS",
+    # names and letters as a person reads and writes them, in the language in use
+    "LETTERS",
+    "kind_name",
+    "kind_of_letter",
+    "letter",
 ]

@@ -10,7 +10,15 @@ action                 notation          meaning
 ``Redraw(0)``            ``R0``            reveal card 0 of your hand, draw another
 =====================  ================  ==========================================
 
-The notation parses back to the same value, and spaces are tolerated:
+The notation parses back to the same value, and spaces are tolerated.
+``str(action)`` is the language-neutral form that records store; in French,
+:meth:`notation <Place.notation>` writes the Bird ``O`` (Oiseau) and the Monkey
+``S`` (Singe), and the parser reads both alphabets in any language:
+
+>>> Place("B", (1, 0)).notation("fr"), Switch((1, 0), "M").notation("fr")
+('O(1,0)', '(1,0)=S')
+>>> parse_action("O(1,0)") == Place("B", (1, 0)), parse_action("(1,0)=s")
+(True, Switch((1, 0), 'M'))
 
 >>> a = parse_action(" (1, -2) = B ")
 >>> a, str(a), parse_action(str(a)) == a
@@ -31,22 +39,25 @@ from typing import Any, Union
 from xochintlan_hex.errors import IllegalAction
 from xochintlan_hex.game import ActionValue, is_whole, notation_int
 from xochintlan_hex.lattice import Cell
-from xochintlan_hex.xochintlan.rules import KIND_NAMES, KINDS
+from xochintlan_hex.i18n import _
+from xochintlan_hex.xochintlan.rules import KINDS, kind_name, kind_of_letter, letter
 
 
 def _check_cell(cell: Any, argument: str = "cell") -> Cell:
     try:
         x, y = cell
     except (TypeError, ValueError):
-        raise IllegalAction(f"{argument} must be an (x, y) pair of ints, not {cell!r}") from None
+        x = y = None
     if not (is_whole(x) and is_whole(y)):
-        raise IllegalAction(f"{argument} must be an (x, y) pair of ints, not {cell!r}")
+        raise IllegalAction(_("{argument} must be an (x, y) pair of ints, not {value}").format(
+            argument=argument, value=repr(cell)))
     return (int(x), int(y))
 
 
 def _check_kind(kind: Any) -> str:
     if not isinstance(kind, str) or kind not in KINDS:
-        raise IllegalAction(f"kind must be one of {', '.join(KINDS)} (an animal), not {kind!r}")
+        raise IllegalAction(_("kind must be one of {kinds} (an animal), not {value}").format(
+            kinds=", ".join(KINDS), value=repr(kind)))
     return kind
 
 
@@ -71,11 +82,15 @@ class Place(ActionValue):
         object.__setattr__(self, "cell", _check_cell(cell))
 
     def __str__(self) -> str:
-        return f"{self.kind}{_cell_text(self.cell)}"
+        return self.notation("en")
+
+    def notation(self, language: str | None = None) -> str:
+        """The notation in ``language`` (default: the language in use): ``'B(1,0)'``, French ``'O(1,0)'``."""
+        return f"{letter(self.kind, language)}{_cell_text(self.cell)}"
 
     def describe(self) -> str:
-        """A sentence for people: ``'place a Lizard on (1, 0)'``."""
-        return f"place a {KIND_NAMES[self.kind]} on {self.cell}"
+        """A sentence for people, in the language in use: ``'place a Lizard on (1, 0)'``."""
+        return _("place a {kind} on {cell}").format(kind=kind_name(self.kind), cell=self.cell)
 
 
 class Switch(ActionValue):
@@ -95,10 +110,14 @@ class Switch(ActionValue):
         object.__setattr__(self, "kind", _check_kind(kind))
 
     def __str__(self) -> str:
-        return f"{_cell_text(self.cell)}={self.kind}"
+        return self.notation("en")
+
+    def notation(self, language: str | None = None) -> str:
+        """The notation in ``language`` (default: the language in use): ``'(1,0)=M'``, French ``'(1,0)=S'``."""
+        return f"{_cell_text(self.cell)}={letter(self.kind, language)}"
 
     def describe(self) -> str:
-        return f"switch the animal on {self.cell} for a {KIND_NAMES[self.kind]}"
+        return _("switch the animal on {cell} for a {kind}").format(cell=self.cell, kind=kind_name(self.kind))
 
 
 class MoveHuman(ActionValue):
@@ -116,10 +135,14 @@ class MoveHuman(ActionValue):
         object.__setattr__(self, "cell", _check_cell(cell))
 
     def __str__(self) -> str:
-        return f"H{_cell_text(self.cell)}"
+        return self.notation("en")
+
+    def notation(self, language: str | None = None) -> str:
+        """The notation: ``'H(1,1)'`` (the same in French: H for Homme)."""
+        return f"{letter('H', language)}{_cell_text(self.cell)}"
 
     def describe(self) -> str:
-        return f"move the Human to {self.cell}"
+        return _("move the Human to {cell}").format(cell=self.cell)
 
 
 class Swap(ActionValue):
@@ -140,15 +163,19 @@ class Swap(ActionValue):
         a = _check_cell(a, "a")
         b = _check_cell(b, "b")
         if a == b:
-            raise IllegalAction(f"a swap needs two different cells, got {a} twice")
+            raise IllegalAction(_("a swap needs two different cells, got {cell} twice").format(cell=a))
         object.__setattr__(self, "a", min(a, b))
         object.__setattr__(self, "b", max(a, b))
 
     def __str__(self) -> str:
+        return self.notation("en")
+
+    def notation(self, language: str | None = None) -> str:
+        """The notation: ``'(1,2)<>(3,4)'``, the same in every language."""
         return f"{_cell_text(self.a)}<>{_cell_text(self.b)}"
 
     def describe(self) -> str:
-        return f"swap the animals on {self.a} and {self.b}"
+        return _("swap the animals on {a} and {b}").format(a=self.a, b=self.b)
 
 
 class Redraw(ActionValue):
@@ -164,14 +191,19 @@ class Redraw(ActionValue):
 
     def __init__(self, index: int) -> None:
         if not is_whole(index) or index < 0:
-            raise IllegalAction(f"index must be an int >= 0 (a position in your hand), not {index!r}")
+            raise IllegalAction(_("index must be an int >= 0 (a position in your hand), not {value}").format(
+                value=repr(index)))
         object.__setattr__(self, "index", int(index))
 
     def __str__(self) -> str:
+        return self.notation("en")
+
+    def notation(self, language: str | None = None) -> str:
+        """The notation: ``'R0'``, the same in every language."""
         return f"R{self.index}"
 
     def describe(self) -> str:
-        return f"reveal card {self.index} and draw a new one"
+        return _("reveal card {index} and draw a new one").format(index=self.index)
 
 
 Action = Union[Place, Switch, MoveHuman, Swap, Redraw]
@@ -179,17 +211,21 @@ ACTION_TYPES = (Place, Switch, MoveHuman, Swap, Redraw)
 
 _INT = r"\s*([+-]?\d+)\s*"
 _CELL = r"\(" + _INT + "," + _INT + r"\)"
+# Both alphabets, whatever the language: English L B M H and French L O S H.
 _PATTERNS = (
-    (re.compile(r"\s*([LBMH])\s*" + _CELL + r"\s*", re.I), "animal"),
-    (re.compile(r"\s*" + _CELL + r"\s*=\s*([LBM])\s*", re.I), "switch"),
+    (re.compile(r"\s*([LBMHOS])\s*" + _CELL + r"\s*", re.I), "animal"),
+    (re.compile(r"\s*" + _CELL + r"\s*=\s*([LBMOS])\s*", re.I), "switch"),
     (re.compile(r"\s*" + _CELL + r"\s*<>\s*" + _CELL + r"\s*"), "swap"),
     (re.compile(r"\s*R\s*(\d+)\s*", re.I), "redraw"),
 )
 
-_HOW = (
-    "write L(1,2), B(1,2) or M(1,2) to place, H(1,2) to move the Human, "
-    "(1,2)=B to switch, (1,2)<>(3,4) to swap, R0 to redraw"
-)
+
+
+def _how() -> str:
+    """How to write each action, in the language in use (with its letters)."""
+    return _("write {L}(1,2), {B}(1,2) or {M}(1,2) to place, {H}(1,2) to move the Human, "
+             "(1,2)={B} to switch, (1,2)<>(3,4) to swap, R0 to redraw").format(
+        **{kind: letter(kind) for kind in ("L", "B", "M", "H")})
 
 
 def parse_action(text: str) -> Action:
@@ -199,28 +235,30 @@ def parse_action(text: str) -> Action:
     (Place('L', (1, 2)), MoveHuman((0, -1)), Redraw(1))
     """
     if not isinstance(text, str):
-        raise IllegalAction(f"cannot parse {text!r}: an action's notation is a str; {_HOW}")
+        raise IllegalAction(_("cannot parse {text}: an action's notation is a str; {how}").format(
+            text=repr(text), how=_how()))
     for pattern, shape in _PATTERNS:
         found = pattern.fullmatch(text)
         if found:
             return _build(shape, found.groups())
-    raise IllegalAction(f"cannot parse {text!r}: {_HOW}")
+    raise IllegalAction(_("cannot parse {text}: {how}").format(text=repr(text), how=_how()))
 
 
 def _build(shape: str, groups: tuple[str, ...]) -> Action:
     if shape == "animal":
-        letter, x, y = groups
+        written, x, y = groups
         cell = (notation_int(x, "x"), notation_int(y, "y"))
-        letter = letter.upper()
-        return MoveHuman(cell) if letter == "H" else Place(letter, cell)
+        kind = kind_of_letter(written)
+        return MoveHuman(cell) if kind == "H" else Place(str(kind), cell)
     if shape == "switch":
-        x, y, kind = groups
-        return Switch((notation_int(x, "x"), notation_int(y, "y")), kind.upper())
+        x, y, written = groups
+        return Switch((notation_int(x, "x"), notation_int(y, "y")), str(kind_of_letter(written)))
     if shape == "swap":
         a = (notation_int(groups[0], "x"), notation_int(groups[1], "y"))
         b = (notation_int(groups[2], "x"), notation_int(groups[3], "y"))
         if a == b:
-            raise IllegalAction(f"cannot parse '({groups[0]},{groups[1]})<>({groups[2]},{groups[3]})': a swap needs two different cells")
+            raise IllegalAction(_("cannot parse {text}: a swap needs two different cells").format(
+                text=repr(f"({groups[0]},{groups[1]})<>({groups[2]},{groups[3]})")))
         return Swap(a, b)
     return Redraw(notation_int(groups[0], "card index"))
 
@@ -232,5 +270,5 @@ def as_action(action: object) -> Action:
     if isinstance(action, str):
         return parse_action(action)
     raise IllegalAction(
-        f"not a Xochintlan action: {action!r}; use Place, Switch, MoveHuman, Swap, Redraw or their notation ({_HOW})"
-    )
+        _("not a Xochintlan action: {value}; use Place, Switch, MoveHuman, Swap, Redraw or their notation ({how})").format(
+            value=repr(action), how=_how()))

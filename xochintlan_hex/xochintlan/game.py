@@ -52,6 +52,7 @@ from typing import Any, Callable, Sequence
 from xochintlan_hex.display import ShowsItself
 from xochintlan_hex.errors import IllegalAction, RecordError
 from xochintlan_hex.game import checked_seed, is_whole
+from xochintlan_hex.i18n import _, ngettext
 from xochintlan_hex.lattice import Cell, Lattice, get_lattice
 from xochintlan_hex.polyforms import Polyform
 from xochintlan_hex.xochintlan.actions import (
@@ -67,7 +68,7 @@ from xochintlan_hex.xochintlan.actions import (
 from xochintlan_hex.xochintlan.core import MOVE, PLACE, REDRAW, SWAP, SWITCH, GameCore, Move
 from xochintlan_hex.xochintlan.grid import LIMIT, OFFSET, WIDTH, decode, deltas, encode, encode_or_none
 from xochintlan_hex.xochintlan.patterns import card_keys, human_group
-from xochintlan_hex.xochintlan.rules import HUMAN, KIND_NAMES, KINDS, Rules, goal_cards, resolve_card
+from xochintlan_hex.xochintlan.rules import HUMAN, KINDS, Rules, goal_cards, kind_name, letter, resolve_card
 from xochintlan_hex.xochintlan.records import check_result as check_recorded_result
 from xochintlan_hex.xochintlan.records import read_record, record_to_json, replay_actions
 from xochintlan_hex.xochintlan.text import board_to_text
@@ -115,8 +116,13 @@ def _refuse_a_card_dealt_twice(hands: list[list[Polyform]]) -> None:
             holder[card.name] = p
 
 
-def _a(kind: str) -> str:
-    return f"a {KIND_NAMES[kind]}"
+def _holds(cell: Cell, kind: str) -> str:
+    """'(1, 0) is not empty: it holds a Bird', in the language in use."""
+    return _("{cell} is not empty: it holds a {kind}").format(cell=cell, kind=kind_name(kind))
+
+
+def _no_kind_left(kind: str) -> str:
+    return _("no {kind} left in the reserve").format(kind=kind_name(kind))
 
 
 class Xochintlan(GameCore, ShowsItself):
@@ -388,7 +394,7 @@ class Xochintlan(GameCore, ShowsItself):
     def _check(self, action: Action) -> Move:
         """The internal move for ``action``, or IllegalAction naming the broken rule."""
         if self._end is not None:
-            raise IllegalAction("the game is over")
+            raise IllegalAction(_("the game is over"))
         return _check_of(action)(self, action)
 
     def _check_place(self, action: Place) -> Move:
@@ -396,11 +402,11 @@ class Xochintlan(GameCore, ShowsItself):
         x, y = cell
         c = (y + OFFSET) * WIDTH + x + OFFSET if -LIMIT <= x <= LIMIT and -LIMIT <= y <= LIMIT else None
         if c is not None and c in self._cells:
-            raise IllegalAction(f"{cell} is not empty: it holds {_a(self._cells[c])}")
+            raise IllegalAction(_holds(cell, self._cells[c]))
         if c is None or not self._adj.get(c):
-            raise IllegalAction(f"{cell} touches no tile")
+            raise IllegalAction(_("{cell} touches no tile").format(cell=cell))
         if not self._reserve[kind]:
-            raise IllegalAction(f"no {KIND_NAMES[kind]} left in the reserve")
+            raise IllegalAction(_no_kind_left(kind))
         return (PLACE, c, kind)
 
     def _check_switch(self, action: Switch) -> Move:
@@ -408,69 +414,74 @@ class Xochintlan(GameCore, ShowsItself):
         c = encode_or_none(cell)
         old = None if c is None else self._cells.get(c)
         if old is None:
-            raise IllegalAction(f"{cell} is empty: there is no animal to switch")
+            raise IllegalAction(_("{cell} is empty: there is no animal to switch").format(cell=cell))
         if old == HUMAN:
-            raise IllegalAction("the Human can never be switched")
+            raise IllegalAction(_("the Human can never be switched"))
         # The lock is named first: it is the rule that forbids any switch of this tile now.
         if c in self._lock:
-            raise IllegalAction(f"{cell} was just played by the previous player")
+            raise IllegalAction(_("{cell} was just played by the previous player").format(cell=cell))
         if old == kind:
-            raise IllegalAction(f"{cell} already holds {_a(kind)}")
+            raise IllegalAction(_("{cell} already holds a {kind}").format(cell=cell, kind=kind_name(kind)))
         if not self._reserve[kind]:
-            raise IllegalAction(f"no {KIND_NAMES[kind]} left in the reserve")
+            raise IllegalAction(_no_kind_left(kind))
         if self._any_case and c in self._cut_off:
-            raise IllegalAction(f"{cell} touches no other tile: a switched tile must share a side with another tile")
+            raise IllegalAction(_("{cell} touches no other tile: a switched tile must share a side with another tile")
+                                .format(cell=cell))
         return (SWITCH, c, kind)
 
     def _check_move(self, action: MoveHuman) -> Move:
         cell = action.cell
         h = self._tiles[0]
         if h in self._lock:
-            raise IllegalAction("the Human was just moved by the previous player")
+            raise IllegalAction(_("the Human was just moved by the previous player"))
         c = encode_or_none(cell)
+        if c == h:
+            raise IllegalAction(_("{cell} is not empty: the Human is already there").format(cell=cell))
         if c is not None and c in self._cells:
-            what = "the Human is already there" if c == h else f"it holds {_a(self._cells[c])}"
-            raise IllegalAction(f"{cell} is not empty: {what}")
+            raise IllegalAction(_holds(cell, self._cells[c]))
         beside_h = c is not None and (c - h) in self._deltas
         if c is None or self._adj.get(c, 0) - beside_h <= 0:
-            raise IllegalAction(f"{cell} touches no tile once the Human has left {decode(h)}")
+            raise IllegalAction(_("{cell} touches no tile once the Human has left {human}").format(cell=cell, human=decode(h)))
         if self.rules.keep_connected and not self._connected_after_move(h, c):
-            raise IllegalAction(f"moving the Human to {cell} would split the board (keep_connected=True)")
+            raise IllegalAction(_("moving the Human to {cell} would split the board (keep_connected=True)").format(cell=cell))
         return (MOVE, c)
 
     def _check_swap(self, action: Swap) -> Move:
         if self.rules.endgame != "swap":
-            raise IllegalAction("swaps belong to the endgame='swap' variant")
+            raise IllegalAction(_("swaps belong to the endgame='swap' variant"))
         if any(self._reserve.values()):
-            raise IllegalAction("swaps start once every animal is on the board (the reserve is not empty)")
+            raise IllegalAction(_("swaps start once every animal is on the board (the reserve is not empty)"))
         codes: list[int] = []
         for cell in (action.a, action.b):
             c = encode_or_none(cell)
             kind = None if c is None else self._cells.get(c)
             if c is None or kind is None:
-                raise IllegalAction(f"{cell} is empty: there is no animal to swap")
+                raise IllegalAction(_("{cell} is empty: there is no animal to swap").format(cell=cell))
             if kind == HUMAN:
-                raise IllegalAction("the Human can never be swapped")
+                raise IllegalAction(_("the Human can never be swapped"))
             if c in self._lock:
-                raise IllegalAction(f"{cell} was just played by the previous player")
+                raise IllegalAction(_("{cell} was just played by the previous player").format(cell=cell))
             if self._any_case and c in self._cut_off:
-                raise IllegalAction(f"{cell} touches no other tile: a swapped tile must share a side with another tile")
+                raise IllegalAction(_("{cell} touches no other tile: a swapped tile must share a side with another tile")
+                                    .format(cell=cell))
             codes.append(c)
         a, b = codes
         if self._cells[a] == self._cells[b]:
-            raise IllegalAction(f"{action.a} and {action.b} both hold {_a(self._cells[a])}: a swap needs two different kinds")
+            raise IllegalAction(_("{a} and {b} both hold a {kind}: a swap needs two different kinds").format(
+                a=action.a, b=action.b, kind=kind_name(self._cells[a])))
         return (SWAP, a, b)
 
     def _check_redraw(self, action: Redraw) -> Move:
         if not self.rules.allow_redraw:
-            raise IllegalAction("redraws belong to the allow_redraw=True variant")
+            raise IllegalAction(_("redraws belong to the allow_redraw=True variant"))
         hand = self._hands[self._player]
         if action.index >= len(hand):
-            raise IllegalAction(
-                f"no card {action.index}: player {self._player + 1} holds {len(hand)} card(s) (R0 to R{len(hand) - 1})"
-            )
+            raise IllegalAction(ngettext(
+                "no card {index}: player {player} holds {count} card (R0 to R{last})",
+                "no card {index}: player {player} holds {count} cards (R0 to R{last})", len(hand)).format(
+                index=action.index, player=self._player + 1, count=len(hand), last=len(hand) - 1))
         if self._drawn >= len(self._deck):
-            raise IllegalAction("the deck is empty: no card left to draw")
+            raise IllegalAction(_("the deck is empty: no card left to draw"))
         return (REDRAW, action.index)
 
     def why_illegal(self, action: Any) -> str | None:
@@ -501,7 +512,7 @@ class Xochintlan(GameCore, ShowsItself):
                 action = as_action(action)
                 check = _check_of(action)
             if self._end is not None:
-                raise IllegalAction("the game is over")
+                raise IllegalAction(_("the game is over"))
             move = check(self, action)
         self._do(move)
         self._history.append(action)  # type: ignore[arg-type]  # an Action by now: checked above
@@ -509,7 +520,7 @@ class Xochintlan(GameCore, ShowsItself):
     def undo(self) -> Action:
         """Take back the last action and return it."""
         if not self._log:
-            raise IllegalAction("nothing to undo: no action has been played")
+            raise IllegalAction(_("nothing to undo: no action has been played"))
         self._undo_move()
         return self._history.pop()
 
@@ -521,7 +532,7 @@ class Xochintlan(GameCore, ShowsItself):
         drawing again when a quick draw lands on an illegal one.
         """
         if self._end is not None:
-            raise IllegalAction("the game is over")
+            raise IllegalAction(_("the game is over"))
         move = self._draw_move(rng.random)
         action = self._action(move)
         self._pending = (action, move)  # lets play() skip checking it again
@@ -644,7 +655,7 @@ class Xochintlan(GameCore, ShowsItself):
                     current_player=setup.first_player,
                 )
         except ValueError as error:
-            raise RecordError(f"record: cannot set the game up: {error}") from None
+            raise RecordError(_("record: cannot set the game up: {error}").format(error=error)) from None
         replay_actions(game, setup.actions)
         if check_result:
             check_recorded_result(setup, game.outcome())
@@ -673,21 +684,28 @@ class Xochintlan(GameCore, ShowsItself):
 
     # -------------------------------------------------------------- text
     def text(self) -> str:
-        """The board as a text diagram (see :mod:`~xochintlan_hex.xochintlan.text`)."""
+        """The board as a text diagram in the letters of the language in use (see :mod:`~xochintlan_hex.xochintlan.text`)."""
         return board_to_text(self.board, self.rules.lattice)
 
     def status(self) -> str:
-        """One line: the turn, who plays or how the game ended, the reserve."""
-        reserve = " ".join(f"{k} {self._reserve[k]}" for k in KINDS)
+        """One line, in the language in use: the turn, who plays or how the game ended, the reserve."""
+        reserve = " ".join(f"{letter(k)} {self._reserve[k]}" for k in KINDS)
+        return _("turn {turn}, {state}; reserve {reserve}").format(turn=self._turn, state=self.end_text(), reserve=reserve)
+
+    def end_text(self) -> str:
+        """How the game ended, or who plays next, for people (players counted from 1).
+
+        >>> Xochintlan(seed=0).end_text()
+        'player 1 to play'
+        """
         if self._end == "win" and self._winner is not None and self._win_card is not None and self._win_kind is not None:
-            state = f"player {self._winner + 1} won with {self._win_card.name} in {KIND_NAMES[self._win_kind]}s"
-        elif self._end == "tie":
-            state = "tie"
-        elif self._end == "turn_limit":
-            state = "tie by turn limit"
-        else:
-            state = f"player {self._player + 1} to play"  # people count players from 1
-        return f"turn {self._turn}, {state}; reserve {reserve}"
+            return _("player {player} won with {card} in {kinds}").format(
+                player=self._winner + 1, card=self._win_card.name, kinds=kind_name(self._win_kind, 2))
+        if self._end == "tie":
+            return _("tie")
+        if self._end == "turn_limit":
+            return _("tie by turn limit")
+        return _("player {player} to play").format(player=self._player + 1)  # people count players from 1
 
     def __str__(self) -> str:
         return f"{self.text()}\n{self.status()}"
@@ -711,7 +729,7 @@ def _check_of(action: Action) -> Callable[[Xochintlan, Any], Move]:
     for kind in type(action).__mro__:
         if kind in _CHECKS:
             return _CHECKS[kind]
-    raise IllegalAction(f"not a Xochintlan action: {action!r}")
+    raise IllegalAction(_("not a Xochintlan action: {value}").format(value=repr(action)))
 
 
 def perft(game: Xochintlan, depth: int) -> int:

@@ -34,6 +34,7 @@ from typing import Any, NamedTuple, Protocol, Sequence
 
 from xochintlan_hex.errors import RecordError
 from xochintlan_hex.game import is_whole, load_record
+from xochintlan_hex.i18n import _
 from xochintlan_hex.lattice import Cell
 from xochintlan_hex.polyforms import Polyform
 from xochintlan_hex.xochintlan.rules import Rules, goal_cards
@@ -114,37 +115,37 @@ def read_record(text: Any) -> SetUp:
     record = load_record(text, RECORD_GAME, RECORD_VERSION, title="Xochintlan")
     missing = [key for key in _KEYS if key not in record]
     if missing:
-        raise RecordError(f"record: missing field(s) {missing}")
+        raise RecordError(_("record: missing field(s) {fields}").format(fields=missing))
     players, seed = record["players"], record["seed"]
     if not is_whole(players) or players < 1:
-        raise RecordError(f"record: players must be a whole number >= 1, not {players!r}")
+        raise RecordError(_("record: players must be a whole number >= 1, not {value}").format(value=repr(players)))
     if not is_whole(seed) or seed < 0:
-        raise RecordError(f"record: seed must be a whole number >= 0, not {seed!r}")
+        raise RecordError(_("record: seed must be a whole number >= 0, not {value}").format(value=repr(seed)))
     if not isinstance(record["rules"], dict):
-        raise RecordError(f"record: rules must be an object of Rules fields, not {record['rules']!r}")
+        raise RecordError(_("record: rules must be an object of Rules fields, not {value}").format(value=repr(record["rules"])))
     try:
         rules = Rules.from_dict(record["rules"])
     except (TypeError, ValueError) as error:
-        raise RecordError(f"record: rules: {error}") from None
+        raise RecordError(_("record: rules: {error}").format(error=error)) from None
     board = None if record.get("board") is None else _board(record["board"])
     first = record.get("current_player", 0)
     if not is_whole(first):
-        raise RecordError(f"record: current_player must be a player index, not {first!r}")
+        raise RecordError(_("record: current_player must be a player index, not {value}").format(value=repr(first)))
     actions = record["actions"]
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-        raise RecordError("record: actions must be a list of notations such as \"L(1,0)\"")
+        raise RecordError(_("record: actions must be a list of notations such as \"L(1,0)\""))
     result = record.get("result")
     if result is not None and (not isinstance(result, dict) or set(result) != set(RESULT_FIELDS)):
-        raise RecordError(f"record: result must be an object with exactly the keys {sorted(RESULT_FIELDS)}")
+        raise RecordError(_("record: result must be an object with exactly the keys {keys}").format(keys=sorted(RESULT_FIELDS)))
     cards = _hands(record["cards"], rules.lattice)
     return SetUp(int(players), int(seed), rules, cards, board, int(first), actions, result)
 
 
 def _hands(value: Any, lattice: str) -> list[list[Any]]:
     """Each hand a list of cards (names, or cell lists for turned copies)."""
-    shape = 'a list of hands, each a list of cards, e.g. [["I"], ["X"]]'
+    shape = _('a list of hands, each a list of cards, e.g. [["I"], ["X"]]')
     if not isinstance(value, list) or not all(isinstance(hand, list) for hand in value):
-        raise RecordError(f"record: cards must be {shape}, not {value!r}")
+        raise RecordError(_("record: cards must be {shape}, not {value}").format(shape=shape, value=repr(value)))
     return [[_card(card, lattice, shape) for card in hand] for hand in value]
 
 
@@ -157,21 +158,23 @@ def _card(value: Any, lattice: str, shape: str) -> Any:
         try:
             return Polyform([(int(x), int(y)) for x, y in value], lattice)
         except ValueError as error:
-            raise RecordError(f"record: cards: {error}") from None
-    raise RecordError(f"record: a card is a name or a list of [x, y] cells, not {value!r}; cards must be {shape}")
+            raise RecordError(_("record: cards: {error}").format(error=error)) from None
+    raise RecordError(_("record: a card is a name or a list of [x, y] cells, not {value}; cards must be {shape}").format(
+        value=repr(value), shape=shape))
 
 
 def _board(value: Any) -> dict[Cell, str]:
-    shape = "a list of [x, y, letter] triples"
+    shape = _("a list of [x, y, letter] triples")
     if not isinstance(value, list):
-        raise RecordError(f"record: board must be {shape}, not {value!r}")
+        raise RecordError(_("record: board must be {shape}, not {value}").format(shape=shape, value=repr(value)))
     board: dict[Cell, str] = {}
     for item in value:
         if not (isinstance(item, list) and len(item) == 3 and is_whole(item[0]) and is_whole(item[1])):
-            raise RecordError(f"record: board must be {shape}, not {item!r} in it")
+            raise RecordError(_("record: board must be {shape}, not {value} in it").format(shape=shape, value=repr(item)))
         cell = (int(item[0]), int(item[1]))
         if cell in board:
-            raise RecordError(f"record: board gives cell {cell} twice ({board[cell]!r} and {item[2]!r}); each cell once")
+            raise RecordError(_("record: board gives cell {cell} twice ({first} and {second}); each cell once").format(
+                cell=cell, first=repr(board[cell]), second=repr(item[2])))
         board[cell] = item[2]
     return board
 
@@ -183,7 +186,8 @@ def check_result(setup: SetUp, outcome: dict[str, Any]) -> None:
     found = result_of(outcome)
     wrong = {key: (setup.result[key], found[key]) for key in RESULT_FIELDS if setup.result[key] != found[key]}
     if wrong:
-        raise RecordError(f"record: the replayed game differs from the record (recorded, replayed): {wrong}")
+        raise RecordError(_("record: the replayed game differs from the record (recorded, replayed): {wrong}").format(
+            wrong=wrong))
 
 
 def replay_actions(game: Any, actions: Sequence[str]) -> None:
@@ -192,4 +196,5 @@ def replay_actions(game: Any, actions: Sequence[str]) -> None:
         try:
             game.play(action)
         except ValueError as refusal:
-            raise RecordError(f"record: action {i} {action!r} cannot be replayed: {refusal}") from None
+            raise RecordError(_("record: action {number} {action} cannot be replayed: {refusal}").format(
+                number=i, action=repr(action), refusal=refusal)) from None

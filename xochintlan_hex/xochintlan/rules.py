@@ -22,7 +22,7 @@ import functools
 from dataclasses import dataclass
 from typing import Any, Iterable
 
-from xochintlan_hex.i18n import ngettext
+from xochintlan_hex.i18n import check_language, get_language, ngettext
 from xochintlan_hex.lattice import Lattice
 from xochintlan_hex.polyforms import Polyform, polyforms
 
@@ -33,6 +33,40 @@ KINDS = ("L", "B", "M")
 #: Full names in English, the kit's source language; a person reads them through
 #: :func:`kind_name`, which speaks the language in use.
 KIND_NAMES = {"L": "Lizard", "B": "Bird", "M": "Monkey", "H": "Human"}
+
+
+#: The letters each language writes the tiles with, by kind: French writes the Bird O
+#: (Oiseau) and the Monkey S (Singe); H and L mean the same tile in both. The kinds
+#: themselves ('H', 'L', 'B', 'M') are the language-neutral form that records store.
+LETTERS = {
+    "en": {"H": "H", "L": "L", "B": "B", "M": "M"},
+    "fr": {"H": "H", "L": "L", "B": "O", "M": "S"},
+}
+#: Every letter of every language, read back to its kind: no letter names two kinds,
+#: so the notation and the diagrams are read in either alphabet whatever the language.
+KIND_OF_LETTER = {letter: kind for letters in LETTERS.values() for kind, letter in letters.items()}
+assert all(KIND_OF_LETTER[letter] == kind for letters in LETTERS.values() for kind, letter in letters.items()), \
+    "a letter names two different kinds in two languages"
+
+
+def letter(kind: str, language: str | None = None) -> str:
+    """The letter of a tile kind as ``language`` writes it (default: the language in use).
+
+    >>> letter("B"), letter("B", "fr"), letter("M", "fr"), letter("H", "fr")
+    ('B', 'O', 'S', 'H')
+    """
+    if kind not in KIND_NAMES:
+        raise ValueError(f"kind must be one of {', '.join(KIND_NAMES)}, not {kind!r}")
+    return LETTERS[check_language(language) if language is not None else get_language()][kind]
+
+
+def kind_of_letter(text: str) -> str | None:
+    """The kind a letter names in any language ('O' and 'B' both name the Bird), or None.
+
+    >>> kind_of_letter("O"), kind_of_letter("s"), kind_of_letter("B"), kind_of_letter("X")
+    ('B', 'M', 'B', None)
+    """
+    return KIND_OF_LETTER.get(text.upper()) if isinstance(text, str) and len(text) == 1 else None
 
 
 def kind_name(kind: str, count: int = 1) -> str:

@@ -1,7 +1,9 @@
 """Boards as small text diagrams, for tests, lessons and bug reports.
 
 Letters ``H`` (Human), ``L`` (Lizard), ``B`` (Bird), ``M`` (Monkey); ``.`` is an
-empty cell.
+empty cell. In French the diagrams are written with the French letters, ``H``
+(Homme), ``L`` (Lézard), ``O`` (Oiseau), ``S`` (Singe), and both alphabets are
+read in any language; the board itself always holds the kinds ``H L B M``.
 
 Square lattice
     One character per cell: line ``y`` from the top, character ``x`` from the
@@ -32,6 +34,14 @@ as row 0 and its first column as column 0 (shifted by ``at``).
 >>> print(board_to_text(board))
 .B.
 LHL
+>>> print(board_to_text(board, language="fr"))
+.O.
+LHL
+>>> board_from_text('''
+... .O.
+... LHL
+... ''') == board
+True
 """
 
 from __future__ import annotations
@@ -41,15 +51,19 @@ from typing import Mapping
 
 from xochintlan_hex.errors import BoardError
 from xochintlan_hex.game import is_whole
+from xochintlan_hex.i18n import _
 from xochintlan_hex.lattice import Cell, get_lattice
-from xochintlan_hex.xochintlan.rules import HUMAN, KINDS
+from xochintlan_hex.xochintlan.rules import HUMAN, KIND_OF_LETTER, KINDS, letter
 
+#: The tile kinds a board holds (language-neutral): the Human and the three animals.
 TILE_LETTERS = (HUMAN,) + KINDS
 _EMPTY = ".  \t"
 
 
-def board_to_text(board: Mapping[Cell, str], lattice: str = "square", empty: str = ".") -> str:
-    """The diagram of ``board`` over its bounding box (see the module docstring).
+def board_to_text(board: Mapping[Cell, str], lattice: str = "square", empty: str = ".",
+                  language: str | None = None) -> str:
+    """The diagram of ``board`` over its bounding box (see the module docstring), in the
+    letters of ``language`` (default: the language in use).
 
     >>> print(board_to_text({(0, 0): "H", (1, 0): "L", (0, 1): "B"}, "hex"))
     H L
@@ -59,6 +73,7 @@ def board_to_text(board: Mapping[Cell, str], lattice: str = "square", empty: str
     if not board:
         return ""
     _check_letters(board)
+    board = {cell: letter(kind, language) for cell, kind in board.items()}
     if lat.name == "square":
         xs = [x for x, _ in board]
         ys = [y for _, y in board]
@@ -85,7 +100,8 @@ def _hex_to_text(board: Mapping[Cell, str], empty: str) -> str:
 def _check_letters(board: Mapping[Cell, str]) -> None:
     for cell, kind in board.items():
         if kind not in TILE_LETTERS:
-            raise BoardError(f"board: {cell} holds {kind!r}; tiles are {', '.join(TILE_LETTERS)}")
+            raise BoardError(_("board: {cell} holds {value}; tiles are {letters}").format(
+                cell=cell, value=repr(kind), letters=", ".join(TILE_LETTERS)))
 
 
 def board_from_text(text: str, lattice: str = "square", at: Cell = (0, 0)) -> dict[Cell, str]:
@@ -99,16 +115,17 @@ def board_from_text(text: str, lattice: str = "square", at: Cell = (0, 0)) -> di
     """
     lat = get_lattice(lattice)
     if not isinstance(text, str):
-        raise BoardError(f"text must be a str, not {type(text).__name__}")
+        raise BoardError(_("text must be a str, not {type}").format(type=type(text).__name__))
     if not (isinstance(at, (tuple, list)) and len(at) == 2 and all(is_whole(v) for v in at)):
-        raise BoardError(f"at must be the Human's cell, an (x, y) pair of ints, not {at!r}")
+        raise BoardError(_("at must be the Human's cell, an (x, y) pair of ints, not {value}").format(value=repr(at)))
     lines = textwrap.dedent(text.strip("\n")).split("\n")
     marks = [(c, r, ch) for r, line in enumerate(lines) for c, ch in enumerate(line) if ch not in _EMPTY]
     for c, r, ch in marks:
-        if ch not in TILE_LETTERS:
+        if ch not in KIND_OF_LETTER:
             raise BoardError(
-                f"text: {ch!r} at line {r + 1}, column {c + 1}; write {', '.join(TILE_LETTERS)} for tiles and '.' for empty cells"
-            )
+                _("text: {value} at line {line}, column {column}; write {letters} for tiles and '.' for empty cells")
+                .format(value=repr(ch), line=r + 1, column=c + 1, letters=", ".join(letter(k) for k in TILE_LETTERS)))
+    marks = [(c, r, KIND_OF_LETTER[ch]) for c, r, ch in marks]  # either alphabet, read as kinds
     if lat.name == "square":
         cells = [((c, r), ch) for c, r, ch in marks]
     else:
@@ -126,16 +143,15 @@ def _hex_cells(lines: list[str], marks: list[tuple[int, int, str]]) -> list[tupl
     for c, r in slots:
         if (c + r) % 2 != parity:
             raise BoardError(
-                f"text: on the hex lattice, cells of one line are two columns apart and each line is "
-                f"shifted by one column; the cell at line {r + 1}, column {c + 1} breaks that"
-            )
+                _("text: on the hex lattice, cells of one line are two columns apart and each line is "
+                  "shifted by one column; the cell at line {line}, column {column} breaks that").format(line=r + 1, column=c + 1))
     return [(((c - r - parity) // 2, r), ch) for c, r, ch in marks]
 
 
 def _anchored(cells: list[tuple[Cell, str]], at: Cell) -> dict[Cell, str]:
     humans = [cell for cell, ch in cells if ch == HUMAN]
     if len(humans) > 1:
-        raise BoardError(f"text draws {len(humans)} Humans; a board has exactly one")
+        raise BoardError(_("text draws {count} Humans; a board has exactly one").format(count=len(humans)))
     ox, oy = humans[0] if humans else (0, 0)
     ax, ay = int(at[0]), int(at[1])
     return {(x - ox + ax, y - oy + ay): ch for (x, y), ch in sorted(cells, key=lambda item: (item[0][1], item[0][0]))}
