@@ -50,9 +50,10 @@ def test_a_xochintlan_move_and_a_refusal_in_french(lab, lab_server):
     # A click the engine refuses: its reason, in French, and nothing changes.
     board = lab.python("sorted(app.game.board.items())")
     lab.click_cell((3, 3))
-    reason = lab.python("app.message")
-    assert reason and reason != lab.python("app.game.why_illegal('L(3,3)')")  # the kernel's English
-    lab.expect_text("xh-message", reason, exact=True)
+    shown = lab.expect_text_change("xh-message", "")
+    reason = lab.python("app.message")  # the engine's reason, in the app's language
+    assert shown == reason == "la case (3, 3) ne touche aucune pièce", shown
+    assert reason != lab.python("app.game.why_illegal('B(3,3)')")  # the kernel's own language: English
     assert lab.python("sorted(app.game.board.items())") == board
     lab.expect_text("xh-status", "Au tour de Joueur 2", exact=True)
     lab.screenshot("xochintlan-in-french", target="xh-xochintlan")
@@ -60,7 +61,7 @@ def test_a_xochintlan_move_and_a_refusal_in_french(lab, lab_server):
     # The FR/EN switch: every text in English, the same game; and back.
     lab.choose("xh-language", "EN")
     lab.expect_text("xh-status", "Player 2 to play", exact=True)
-    lab.expect_text("xh-message", lab.python("app.game.why_illegal('L(3,3)')"), exact=True)
+    lab.expect_text("xh-message", lab.python("app.game.why_illegal('B(3,3)')"), exact=True)
     lab.expect_text("xh-reserve", "Reserve: Lizard 8 · Bird 7 · Monkey 8", exact=True)
     assert lab.widget('.xh-board [data-cell="0,1"] text').text_content() == "B"
     assert lab.python("sorted(app.game.board.items())") == board
