@@ -72,9 +72,7 @@ def _groups(table: pd.DataFrame, by: str | None) -> list[tuple[object, pd.DataFr
 
 
 def _percent_axis(ax: Axes, axis: str = "x") -> None:
-    from matplotlib.ticker import PercentFormatter
-
-    (ax.xaxis if axis == "x" else ax.yaxis).set_major_formatter(PercentFormatter(1.0, decimals=0))
+    (ax.xaxis if axis == "x" else ax.yaxis).set_major_formatter(style.percent_formatter())
 
 
 def seat_label(seat: Any) -> str:
@@ -126,7 +124,7 @@ def plot_card_win_rates(frame: pd.DataFrame, ax: Axes | None = None, *, by: str 
                     label=None if value is None else f"{by} = {value}")
     overall = table["wins"].sum() / table["n"].sum()
     ax.axvline(overall, color="#555555", linestyle="--", linewidth=1,
-               label=_("all cards: {rate}").format(rate=f"{overall:.0%}"))
+               label=_("all cards: {rate}").format(rate=style.percent(overall)))
     ax.set_yticks(np.arange(len(order)), order)
     if counts:
         # how many seats held each card: a reader sees why some intervals are wide
@@ -259,7 +257,7 @@ def plot_game_lengths(frame: pd.DataFrame, ax: Axes | None = None, *, bins: int 
     mean = stats.mean_interval(turns)
     ax.axvspan(mean["low"], mean["high"], color="black", alpha=0.12, linewidth=0)
     ax.axvline(mean["estimate"], color="black", linewidth=1.5,
-               label=_("mean {turns} turns (95% CI shaded)").format(turns=f"{mean['estimate']:.1f}"))
+               label=_("mean {turns} turns (95% CI shaded)").format(turns=style.decimal(mean["estimate"])))
     ax.set_xlabel(_("game length (turns)"))
     ax.set_ylabel(_("games"))
     ax.set_title(_("Game length"))
@@ -338,7 +336,7 @@ def plot_score_distribution(frame: pd.DataFrame, ax: Axes | None = None, *, max_
     ax.set_xlim(-0.6, max_score + 0.6)
     _percent_axis(ax, "y")
     ax.set_xlabel(_label_with_note(_("score (objectives met; mean {mean}, {games} games)").format(
-        mean=f"{mean['estimate']:.1f}", games=len(frame))))
+        mean=style.decimal(mean["estimate"]), games=len(frame))))
     ax.set_ylabel(_("games"))
     ax.set_title(_("Hextremadura scores and rating bands"))
     ax.set_axisbelow(True)
@@ -385,7 +383,7 @@ def plot_objective_probabilities(frame: pd.DataFrame, ax: Axes | None = None, *,
     for yi, est, high in zip(y, table["estimate"], table["high"]):
         if pd.notna(est):
             # the value just right of the interval, where it never sits on a bar
-            ax.text(np.nanmax([est, high]) + 0.015, float(yi), f"{est:.0%}", va="center", ha="left", fontsize="small")
+            ax.text(np.nanmax([est, high]) + 0.015, float(yi), style.percent(est), va="center", ha="left", fontsize="small")
     ax.set_yticks(y, table["label"])
     ax.invert_yaxis()
     ax.set_xlim(0, 1)

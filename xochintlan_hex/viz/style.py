@@ -20,8 +20,9 @@ from matplotlib.axes import Axes
 from matplotlib.collections import LineCollection
 from matplotlib.figure import Figure
 from matplotlib.patches import Polygon
+from matplotlib.ticker import FuncFormatter
 
-from ..i18n import N_, _, use_language
+from ..i18n import N_, _, get_language, pgettext, use_language
 from ..lattice import Lattice
 from ..xochintlan.rules import kind_name, letter
 
@@ -122,6 +123,36 @@ def word(names: dict[str, str], key: str) -> str:
     ('greedy', 'ismcts')
     """
     return _(names[key]) if key in names else key
+
+
+def decimal(number: float, digits: int = 1) -> str:
+    """``number`` with ``digits`` decimals and the decimal mark of the language in use ("8.7", "8,7").
+
+    >>> decimal(8.66)
+    '8.7'
+    """
+    return f"{number:.{digits}f}".replace(".", pgettext("decimal mark", "."))
+
+
+def percent(share: float, digits: int = 0) -> str:
+    """A share (0.5) as a percentage, written as the language in use writes it ("50%", "50 %").
+
+    >>> percent(0.375, 1)
+    '37.5%'
+    """
+    return _("{number}%").format(number=decimal(100 * share, digits))
+
+
+def percent_formatter(digits: int = 0) -> FuncFormatter:
+    """An axis formatter writing shares as percentages, in the language in use when it is made
+    (the ticks are written later, when the figure is drawn)."""
+    language = get_language()
+
+    def write(share: float, _position: Any) -> str:
+        with use_language(language):
+            return percent(share, digits)
+
+    return FuncFormatter(write)
 
 
 def new_axes(figsize: tuple[float, float], ax: Axes | None = None) -> Axes:

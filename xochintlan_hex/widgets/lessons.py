@@ -45,17 +45,13 @@ BATCH = 20
 
 def _percent(value: float) -> str:
     """A share as a percentage, written as the language in use writes it ("0.37%", "0,37 %")."""
-    return _("{number}%").format(number=_decimal(f"{100 * value:.2f}"))
+    return style.percent(value, 2)
 
 
 def _count(value: int) -> str:
     """A count with its thousands separated, as the language in use writes it ("4,000", "4 000")."""
     return f"{value:,}".replace(",", pgettext("thousands separator", ","))
 
-
-def _decimal(text: str) -> str:
-    """A number written with the language's decimal mark ("0.37", "0,37")."""
-    return text.replace(".", pgettext("decimal mark", "."))
 
 
 class GardenDensity(App):
