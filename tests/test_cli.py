@@ -129,13 +129,14 @@ def test_rules_options_reach_the_games(tmp_path, capsys):
                         "--lattice", "hex", "--cards-per-player", "2", "--endgame", "swap",
                         "--match", "rotation+reflection", "--win-check", "mover",
                         "--allow-redraw", "--open-cards", "--keep-connected", "--max-turns", "40",
-                        "--cut-off-switch", "--lock", "french",
+                        "--cut-off-switch", "--lock", "french", "--quiet-rounds", "1",
                         "--tiles-per-kind", "6", "--quiet", "--out", out], capsys)
     assert status == 0
     frame = studies.read_results(out)
     rules = Rules(lattice="hex", tiles_per_kind=6, cards_per_player=2, match="rotation+reflection",
                   win_check="mover", endgame="swap", allow_redraw=True, open_cards=True,
-                  keep_connected=True, cut_off_switch=True, lock="french", max_turns=40)
+                  keep_connected=True, cut_off_switch=True, lock="french", quiet_rounds=1,
+                  max_turns=40)
     assert_frame_equal(frame, simulate.simulate_xochintlan(6, "random,random,random", rules,
                                                            progress=False))
     assert (frame["lattice"] == "hex").all() and (frame["cards_per_player"] == 2).all()
@@ -440,10 +441,10 @@ def test_report_prints_the_balance_tables(tmp_path, capsys, uninterrupted):
     status, text, _ = run(["report", out], capsys)
     assert status == 0
     assert text.startswith(f"{out}: 24 games")
-    for title in ("Win rate by seat", "Balance", "Outcomes", "Game length", "Win rate by goal card"):
+    for title in ("Win rate by player", "Balance", "Outcomes", "Game length", "Win rate by goal card"):
         assert title in text
-    seat0 = stats.win_rate_by_seat(uninterrupted).iloc[0]
-    assert f"seat 0 of 2    {seat0['estimate']:.3f} {seat0['low']:.3f} {seat0['high']:.3f}" in text
+    seat0 = stats.win_rate_by_seat(uninterrupted).iloc[0]  # people read the first player as player 1
+    assert f"player 1 of 2    {seat0['estimate']:.3f} {seat0['low']:.3f} {seat0['high']:.3f}" in text
 
 
 def test_report_as_csv_is_stats_report(tmp_path, capsys, uninterrupted):

@@ -62,7 +62,8 @@ def plot_prediction(table: pd.DataFrame, ax: Axes | None = None, *, predicted: s
     ax.xaxis.set_major_formatter(style.percent_formatter(1))
     ax.yaxis.set_major_formatter(style.percent_formatter(0))
     ax.set_xlabel(_("predicted chance") if xlabel is None else xlabel)
-    ax.set_ylabel(_("measured rate\n(bars: 95% confidence intervals)") if ylabel is None else ylabel)
+    ax.set_ylabel(_("measured rate\n(bars: {level} confidence intervals)").format(level=style.percent(0.95))
+                  if ylabel is None else ylabel)
     correlation = rank_correlation(table[predicted], table["estimate"])
     ax.set_title(_("Prediction and measurement (rank correlation {correlation})").format(
         correlation=f"{correlation:.2f}"))

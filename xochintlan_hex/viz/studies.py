@@ -44,7 +44,7 @@ END_REASON_STYLE = {
 #: the seed's thresholds (9, 12, 14, and a star for a perfect 15), used when the engine gives none
 DEFAULT_BANDS = ((9, ""), (12, ""), (14, ""), (15, ""))
 BAND_SHADES = ["#FFFFFF", "#F0F0F0", "#DDDDDD", "#C8C8C8", "#FFF2B3"]
-CONFIDENCE_NOTE = N_("bars: 95% confidence intervals")
+CONFIDENCE_NOTE = N_("bars: {level} confidence intervals")  # level: 95%, as the language writes it
 #: how a game ended, as a legend names it (the data keep the keys)
 END_REASON_NAMES = {"win": N_("win"), "tie": N_("tie"), "turn_limit": N_("turn limit")}
 #: the discover quests by their place names
@@ -95,7 +95,7 @@ def _value_label(column: str | None, value: Any) -> str:
 
 def _label_with_note(label: str) -> str:
     """An axis label with the reading key of the interval bars on a second line."""
-    return f"{label}\n({_(CONFIDENCE_NOTE)})"
+    return f"{label}\n({_(CONFIDENCE_NOTE).format(level=style.percent(0.95))})"
 
 
 # -- Xochintlan -------------------------------------------------------------------

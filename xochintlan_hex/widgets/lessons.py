@@ -94,8 +94,8 @@ class GardenDensity(App):
         self.chance.value = escape(_("Formula: card {card} stands with {chance} of random gardens").format(
             card=card, chance=_percent(chance)))
         self.measured.value = escape(
-            _("Engine: {hits} of {gardens} random gardens = {rate} (95% interval {low} to {high})").format(
-                hits=hits, gardens=_count(self.gardens), rate=_percent(hits / self.gardens), low=_percent(low),
+            _("Engine: {hits} of {gardens} random gardens = {rate} ({level} interval {low} to {high})").format(
+                level=style.percent(0.95), hits=hits, gardens=_count(self.gardens), rate=_percent(hits / self.gardens), low=_percent(low),
                 high=_percent(high)))
 
 
