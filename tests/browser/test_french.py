@@ -22,6 +22,8 @@ FRENCH_APPS = {
                         "app = HextremaduraApp(seed=7, language='fr')\napp.click((0, 0))\napp.rotate()\napp"],
     "xh-explorer": ["from xochintlan_hex.widgets import PolyformExplorer",
                     "app = PolyformExplorer(language='fr').select('F')\napp"],
+    "xh-chooser": ["from xochintlan_hex.widgets import GameChooser",
+                   "page = GameChooser(language='fr').choose(people=1, computers=1, lattice='hex').start()\npage"],
     "xh-puzzle": ["from xochintlan_hex.widgets import PuzzleApp",
                   "app = PuzzleApp('Pentominoes, 6 × 10', language='fr')\n"
                   "for placed in app.puzzle.random_solution(seed=11)[:6]:\n"
@@ -78,6 +80,8 @@ def test_each_french_app_fits_a_projector_screen_with_its_texts_whole(lab, lab_s
     lab.page.wait_for_timeout(500)  # the boards' pictures take their size
     report = visibility_report(lab)
     lab.screenshot(f"{app_class}-fr-1280x800")
+    lab.widget(app_class).evaluate("el => el.scrollIntoView({block: 'start'})")
+    lab.screenshot(f"{app_class}-fr-top")  # the app's top, where the student page has its choices
     assert report["outside"] == [], (
         f"{app_class} in French ({report['app'][0]} x {report['app'][1]} px) does not fit the notebook's "
         f"{report['area'][0]} x {report['area'][1]} px: {report['outside']}")
