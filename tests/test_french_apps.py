@@ -479,3 +479,32 @@ def test_french_keys_follow_the_french_letters():
     switch(app, "en")
     app.keys.press("m")
     assert app.animal == "M" and "b Bird" in app.keys.idle_line
+
+
+SWITCHED_SCREENS = {
+    "xochintlan, a refusal": XOCHINTLAN_SCREENS["a locked tile refused"],
+    "xochintlan, won": XOCHINTLAN_SCREENS["won"],
+    "xochintlan, the hint": XOCHINTLAN_SCREENS["no cell to click (the hint)"],
+    "xochintlan, the matplotlib board": XOCHINTLAN_SCREENS["the matplotlib board"],
+    "hextremadura, a refused placement": HEXTREMADURA_SCREENS["a refused placement"],
+    "hextremadura, round 2": HEXTREMADURA_SCREENS["round 2, with objectives"],
+    "hextremadura, game over": HEXTREMADURA_SCREENS["game over"],
+    "explorer, several pages": OTHER_SCREENS["explorer, hex, one-sided, several pages"],
+    "puzzle, a hint and a refusal": OTHER_SCREENS["puzzle, a hint and a refusal"],
+    "puzzle, counted": OTHER_SCREENS["puzzle, counted"],
+    "garden density": OTHER_SCREENS["garden density"],
+    "live study": OTHER_SCREENS["live study"],
+}
+
+
+@pytest.mark.parametrize("screen", list(SWITCHED_SCREENS))
+def test_switching_shows_what_the_other_language_shows(screen):
+    """A screen made in English and switched to French reads exactly as the same screen made
+    in French, word for word and picture for picture; and back."""
+    make = SWITCHED_SCREENS[screen]
+    switched = make("en")
+    english = screen_texts(switched)
+    switched.set_language("fr")
+    assert screen_texts(switched) == screen_texts(make("fr"))
+    switched.set_language("en")
+    assert screen_texts(switched) == english
