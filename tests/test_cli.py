@@ -441,10 +441,10 @@ def test_report_prints_the_balance_tables(tmp_path, capsys, uninterrupted):
     status, text, _ = run(["report", out], capsys)
     assert status == 0
     assert text.startswith(f"{out}: 24 games")
-    for title in ("Win rate by seat", "Balance", "Outcomes", "Game length", "Win rate by goal card"):
+    for title in ("Win rate by player", "Balance", "Outcomes", "Game length", "Win rate by goal card"):
         assert title in text
-    seat0 = stats.win_rate_by_seat(uninterrupted).iloc[0]
-    assert f"seat 0 of 2    {seat0['estimate']:.3f} {seat0['low']:.3f} {seat0['high']:.3f}" in text
+    seat0 = stats.win_rate_by_seat(uninterrupted).iloc[0]  # people read the first player as player 1
+    assert f"player 1 of 2    {seat0['estimate']:.3f} {seat0['low']:.3f} {seat0['high']:.3f}" in text
 
 
 def test_report_as_csv_is_stats_report(tmp_path, capsys, uninterrupted):

@@ -492,7 +492,7 @@ def test_game_lengths_of_games_that_all_ended_alike():
 
 def test_score_distribution_shows_the_rating_bands(tmp_path):
     ax = viz.plot_score_distribution(hextremadura_frame(), fresh_ax((6.8, 3.8)))
-    assert {"≥9\nexplorer", "≥12\nnaturalist", "≥14\nguide", "★"} <= set(texts_of(ax))
+    assert {"≥9\nExplorer", "≥12\nNaturalist", "≥14\nGuide", "★"} <= set(texts_of(ax))
     assert len(ax.patches) >= 16  # a bar for every score 0..15, and the band shading
     assert_matches_reference(ax, "study_scores", tmp_path)
 

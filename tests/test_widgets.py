@@ -18,7 +18,7 @@ import pytest
 matplotlib.use("Agg")  # the apps never use pyplot; this only keeps stray figures off screen
 
 from xochintlan_hex import widgets  # noqa: E402
-from xochintlan_hex.hextremadura import Place as HexPlace  # noqa: E402
+from xochintlan_hex.hextremadura import Place as HexPlace, rating_name  # noqa: E402
 from xochintlan_hex.lattice import HEX  # noqa: E402
 from xochintlan_hex.viz import style  # noqa: E402
 from xochintlan_hex.widgets import HextremaduraApp, PolyformExplorer, XochintlanApp  # noqa: E402
@@ -492,7 +492,8 @@ def test_a_whole_game_to_the_end_screen_then_undo_and_new_game():
         app.rotate(rng.randrange(6))
         assert app.click(cell)
     banner = app.text("xh-banner")
-    assert banner.startswith(f"Game over: score {app.game.score()} of {app.game.max_score}, rating {app.game.rating()}")
+    rating = rating_name(app.game.rating())  # the band as a person reads it ("Wanderer")
+    assert banner.startswith(f"Game over: score {app.game.score()} of {app.game.max_score}, rating {rating}")
     assert "Quests: Monfragüe" in banner
     assert app.text("xh-status").endswith("game over")
     assert app.click((9, 9)) is False and "over" in app.text("xh-message")

@@ -9,6 +9,7 @@
     xochintlan-hex simulate hextremadura --games 1000 --player greedy --out hex.csv
     xochintlan-hex count --lattice hex --kind free --max-n 10
     xochintlan-hex report greedy_vs_random.csv
+    xochintlan-hex --lang fr report greedy_vs_random.csv     # help, headings and errors in French
 
 Studies write each finished chunk of games next to the output
 (``<out>.parts/``) and the output file only when every game is done (see
@@ -42,6 +43,7 @@ from typing import Iterator, NoReturn, Sequence
 import pandas as pd
 
 from xochintlan_hex import __version__
+from xochintlan_hex.i18n import LANGUAGES, N_, _, check_language, ngettext, use_language
 from xochintlan_hex.players import PLAYERS
 from xochintlan_hex.polyforms import KINDS, check_count_cost, count_polyforms_upto, estimated_count, known_counts
 from xochintlan_hex.cli_errors import InputError, one_line, separates_input_errors, user_input
@@ -51,7 +53,7 @@ from xochintlan_hex.studies import (
     Study, StudyError, check_output_path, check_study_size, hextremadura_study, kept_games,
     parts_directory, play_study, read_results, xochintlan_study,
 )
-from xochintlan_hex.xochintlan import Rules
+from xochintlan_hex.xochintlan import KIND_NAMES, Rules, kind_name
 from xochintlan_hex.xochintlan.rules import ENDGAMES, LATTICE_NAMES, LOCKS, MATCHES, WIN_CHECKS
 
 PROG = "xochintlan-hex"
@@ -65,10 +67,52 @@ SCHEDULER_TIMEOUT = 20
 
 
 class _Parser(argparse.ArgumentParser):
-    """argparse, but a usage mistake is one line pointing to --help (no usage block)."""
+    """argparse, but a usage mistake is one line pointing to --help (no usage block),
+    and the help's own headings in the kit's language."""
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self._positionals.title = _("positional arguments")
+        self._optionals.title = _("options")
 
     def error(self, message: str) -> NoReturn:
         raise InputError(message, self.prog)
+
+
+# argparse's own texts (usage, headings, its error messages), translated by the kit's
+# catalog while the command line runs (see _argparse_in_the_kit_language).
+ARGPARSE_TEXTS = (
+    N_("usage: "), N_("positional arguments"), N_("options"), N_("show this help message and exit"),
+    N_("the following arguments are required: %s"), N_("unrecognized arguments: %s"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"), N_("argument %(argument_name)s: %(message)s"),
+    N_("expected one argument"), N_("invalid %(type)s value: %(value)r"),
+    N_("ambiguous option: %(option)s could match %(matches)s"), N_("expected at least one argument"),
+    N_("show program's version number and exit"),
+)
+
+
+@contextlib.contextmanager
+def _argparse_in_the_kit_language() -> Iterator[None]:
+    """argparse looks its texts up with gettext's global domain, which the kit's language
+    does not reach: while the command runs, they are looked up in the kit's catalog."""
+    previous = argparse.__dict__.get("_")
+    argparse._ = _  # type: ignore[attr-defined]
+    try:
+        yield
+    finally:
+        argparse._ = previous  # type: ignore[attr-defined]
+
+
+def _requested_language(argv: Sequence[str]) -> str | None:
+    """The language ``--lang`` asks for, read before the parser is built (its help is in
+    that language); None (the environment's language) when absent or unknown."""
+    early = argparse.ArgumentParser(add_help=False)
+    early.add_argument("--lang")
+    known, _rest = early.parse_known_args(argv)
+    try:
+        return None if known.lang is None else check_language(known.lang)
+    except ValueError:
+        return None  # the full parser refuses it, naming the languages
 
 
 # ---------------------------------------------------------------------------
@@ -87,9 +131,10 @@ def _integer(text: str, minimum: int) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected an integer, got {text!r}") from None
+        raise argparse.ArgumentTypeError(_("expected an integer, got {value}").format(value=repr(text))) from None
     if value < minimum:
-        raise argparse.ArgumentTypeError(f"expected an integer >= {minimum}, got {value}")
+        raise argparse.ArgumentTypeError(_("expected an integer >= {minimum}, got {value}").format(
+            minimum=minimum, value=value))
     return value
 
 
@@ -97,124 +142,128 @@ def _share(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
+        raise argparse.ArgumentTypeError(_("expected a number, got {value}").format(value=repr(text))) from None
     if not 0 < value < 1:
-        raise argparse.ArgumentTypeError(f"expected a number between 0 and 1, got {value}")
+        raise argparse.ArgumentTypeError(_("expected a number between 0 and 1, got {value}").format(value=value))
     return value
 
 
 def _add_run_options(parser: argparse.ArgumentParser) -> None:
     """Options every study shares: size, seed, where it runs, where it goes."""
     parser.add_argument("--games", type=_natural, required=True, metavar="N",
-                        help="number of games")
+                        help=_("number of games"))
     parser.add_argument("--seed", type=_natural, default=0, metavar="S",
-                        help="study seed; game i depends only on (S, i) (default 0)")
+                        help=_("study seed; game i depends only on (S, i) (default 0)"))
     parser.add_argument("--out", required=True, metavar="FILE",
-                        help="results file, .csv or .parquet; finished chunks are kept in "
-                             "FILE.parts/ until it is written")
+                        help=_("results file, .csv or .parquet; finished chunks are kept in "
+                               "FILE.parts/ until it is written"))
     parser.add_argument("--workers", type=_positive, default=1, metavar="W",
-                        help="local processes (default 1)")
+                        help=_("local processes (default 1)"))
     parser.add_argument("--scheduler", metavar="ADDRESS",
-                        help="run on a Dask cluster, e.g. tcp://host:8786 (needs the dask extra)")
+                        help=_("run on a Dask cluster, e.g. tcp://host:8786 (needs the dask extra)"))
     parser.add_argument("--resume", action="store_true",
-                        help="finish the interrupted run kept in FILE.parts/ (same options)")
+                        help=_("finish the interrupted run kept in FILE.parts/ (same options)"))
     parser.add_argument("--chunk-size", type=_positive, metavar="K",
-                        help="games per kept chunk (default: about four chunks per worker, "
-                             "at most 250)")
+                        help=_("games per kept chunk (default: about four chunks per worker, "
+                               "at most 250)"))
     parser.add_argument("--keep-parts", action="store_true",
-                        help="keep FILE.parts/ after the results file is written")
+                        help=_("keep FILE.parts/ after the results file is written"))
     parser.add_argument("-q", "--quiet", action="store_true",
-                        help="no progress bar or summary line")
+                        help=_("no progress bar or summary line"))
     parser.add_argument("--force", action="store_true",
-                        help="run a study past the size limit (10 million games, or games "
-                             "times the turn cap past 2 billion turns)")
+                        help=_("run a study past the size limit (10 million games, or games "
+                               "times the turn cap past 2 billion turns)"))
 
 
 def _add_rules_options(parser: argparse.ArgumentParser) -> None:
     """One option per field of xochintlan.Rules, with the same defaults."""
     rules = Rules()
-    group = parser.add_argument_group("rules (defaults: the original game)")
+    group = parser.add_argument_group(_("rules (defaults: the original game)"))
     group.add_argument("--lattice", choices=LATTICE_NAMES, default=rules.lattice)
     group.add_argument("--tiles-per-kind", type=_positive, default=rules.tiles_per_kind,
-                       metavar="N", help=f"animals of each kind (default {rules.tiles_per_kind})")
+                       metavar="N", help=_("animals of each kind (default {count})").format(count=rules.tiles_per_kind))
     group.add_argument("--cards-per-player", type=_positive, default=rules.cards_per_player,
-                       metavar="N", help="goal cards per hand (default 1)")
+                       metavar="N", help=_("goal cards per hand (default 1)"))
     group.add_argument("--match", choices=MATCHES, default=rules.match)
     group.add_argument("--win-check", choices=WIN_CHECKS, default=rules.win_check)
     group.add_argument("--endgame", choices=ENDGAMES, default=rules.endgame)
     group.add_argument("--allow-redraw", action="store_true",
-                       help="a turn may reveal a card and draw another")
-    group.add_argument("--open-cards", action="store_true", help="every hand is public")
+                       help=_("a turn may reveal a card and draw another"))
+    group.add_argument("--open-cards", action="store_true", help=_("every hand is public"))
     group.add_argument("--keep-connected", action="store_true",
-                       help="the Human may not split the board")
+                       help=_("the Human may not split the board"))
     group.add_argument("--cut-off-switch", action="store_true",
-                       help="an animal that touches no other tile may still be switched or swapped")
+                       help=_("an animal that touches no other tile may still be switched or swapped"))
     group.add_argument("--lock", choices=LOCKS, default=rules.lock,
-                       help="english: the tile just played is locked; french: only a tile just moved")
+                       help=_("english: the tile just played is locked; french: only a tile just moved"))
     group.add_argument("--quiet-rounds", type=int, default=rules.quiet_rounds, metavar="N",
-                       help="rounds at the start in which no card counts (default 0; "
-                            "2: not before every player has played twice)")
+                       help=_("rounds at the start in which no card counts (default 0; "
+                              "2: not before every player has played twice)"))
     group.add_argument("--max-turns", type=_positive, metavar="N",
-                       help="turn cap (default: the study cap, 200)")
+                       help=_("turn cap (default: the study cap, 200)"))
 
 
 def _names(game: str) -> str:
     """The registered players of ``game``, for the help text: "random, greedy or search"."""
     names = list(PLAYERS[game])
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
+    return names[0] if len(names) == 1 else _("{names} or {last}").format(names=", ".join(names[:-1]), last=names[-1])
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The ``xochintlan-hex`` argument parser (one sub-command per task)."""
-    parser = _Parser(prog=PROG, description=(
+    parser = _Parser(prog=PROG, description=_(
         "Balance studies of Xochintlan and Hextremadura, polyform counts and study reports."))
-    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}",
+                        help=_("show program's version number and exit"))
+    parser.add_argument("--lang", choices=tuple(LANGUAGES), metavar="LANG",
+                        help=_("the language of the help, headings and messages: {choices} "
+                               "(default: the environment's, LANG or LC_ALL; English otherwise)").format(
+                            choices=", ".join(LANGUAGES)))
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    simulate = commands.add_parser("simulate", help="play a study and write its results file")
+    simulate = commands.add_parser("simulate", help=_("play a study and write its results file"))
     games = simulate.add_subparsers(dest="game", required=True, metavar="GAME")
-    xoch = games.add_parser("xochintlan", help="a Xochintlan study",
-                            description="Play a Xochintlan study, one row per game.")
+    xoch = games.add_parser("xochintlan", help=_("a Xochintlan study"),
+                            description=_("Play a Xochintlan study, one row per game."))
     xoch.add_argument("--players", default="greedy,greedy", metavar="P,P,...",
-                      help="one player per seat, seat 0 first: "
-                           f"{_names('xochintlan')} (default greedy,greedy)")
+                      help=_("one player per seat, the first player first: {names} (default greedy,greedy)").format(
+                          names=_names("xochintlan")))
     _add_run_options(xoch)
     _add_rules_options(xoch)
     xoch.set_defaults(run=_simulate_xochintlan)
-    hext = games.add_parser("hextremadura", help="a Hextremadura study",
-                            description="Play a Hextremadura study, one row per game.")
+    hext = games.add_parser("hextremadura", help=_("a Hextremadura study"),
+                            description=_("Play a Hextremadura study, one row per game."))
     hext.add_argument("--player", default="greedy",
-                      help=f"{_names('hextremadura')} (default greedy)")
-    hext.add_argument("--tileset", metavar="FILE", help="a tile-set JSON file "
-                      "(default: the kit's set)")
+                      help=_("{names} (default greedy)").format(names=_names("hextremadura")))
+    hext.add_argument("--tileset", metavar="FILE", help=_("a tile-set JSON file (default: the kit's set)"))
     _add_run_options(hext)
     hext.set_defaults(run=_simulate_hextremadura)
 
-    count = commands.add_parser("count", help="count polyominoes or polyhexes by size",
-                                description="Count fixed, one-sided and free polyforms.")
+    count = commands.add_parser("count", help=_("count polyominoes or polyhexes by size"),
+                                description=_("Count fixed, one-sided and free polyforms."))
     count.add_argument("--lattice", choices=LATTICE_NAMES, default="square")
     count.add_argument("--kind", choices=KINDS, action="append",
-                       help="fixed, one-sided or free; repeat for several (default: all)")
+                       help=_("fixed, one-sided or free; repeat for several (default: all)"))
     count.add_argument("--max-n", type=_positive, default=10, metavar="N",
-                       help="largest size (default 10)")
-    count.add_argument("--csv", action="store_true", help="write CSV instead of a table")
+                       help=_("largest size (default 10)"))
+    count.add_argument("--csv", action="store_true", help=_("write CSV instead of a table"))
     count.add_argument("--force", action="store_true",
-                       help="count past the limit of about two billion fixed polyforms walked "
-                            "(a few minutes); sizes in the kit's table are instant")
+                       help=_("count past the limit of about two billion fixed polyforms walked "
+                              "(a few minutes); sizes in the kit's table are instant"))
     count.set_defaults(run=_count)
 
-    report = commands.add_parser("report", help="balance metrics of a results file",
-                                 description="The balance metrics of a study results file, "
-                                             "with 95%% confidence intervals.")
+    report = commands.add_parser("report", help=_("balance metrics of a results file"),
+                                 description=_("The balance metrics of a study results file, "
+                                               "with 95%% confidence intervals."))
     report.add_argument("file", metavar="FILE", nargs="+",
-                        help="a results file (.csv or .parquet); several are pooled into one "
-                             "study, e.g. the 2- to 5-player studies with --by n_players")
+                        help=_("a results file (.csv or .parquet); several are pooled into one "
+                               "study, e.g. the 2- to 5-player studies with --by n_players"))
     report.add_argument("--by", metavar="COLUMN,...",
-                        help="one block of figures per value of these columns, e.g. n_players")
-    report.add_argument("--csv", action="store_true", help="write one CSV table instead")
+                        help=_("one block of figures per value of these columns, e.g. n_players"))
+    report.add_argument("--csv", action="store_true", help=_("write one CSV table instead"))
     report.add_argument("--difference", type=_share, default=0.05, metavar="D",
-                        help="the gap between two rates that the games-needed figures "
-                             "resolve (default 0.05)")
+                        help=_("the gap between two rates that the games-needed figures "
+                               "resolve (default 0.05)"))
     report.set_defaults(run=_report)
 
     add_puzzle_commands(commands)
@@ -262,16 +311,17 @@ def dask_executor(address: str | None) -> Iterator[tuple[Executor | None, int]]:
         yield None, 0
         return
     if not SCHEDULER_ADDRESS.fullmatch(address):
-        raise ValueError(f"--scheduler: {address!r} is not a scheduler address; give the one "
-                         "`dask scheduler` prints, e.g. tcp://host:8786")
+        raise ValueError(_("--scheduler: {address} is not a scheduler address; give the one "
+                           "`dask scheduler` prints, e.g. tcp://host:8786").format(address=repr(address)))
     try:
         from distributed import Client
     except ImportError:
-        raise ValueError("--scheduler needs Dask: pip install 'xochintlan_hex[dask]'") from None
+        raise ValueError(_("--scheduler needs Dask: pip install 'xochintlan_hex[dask]'")) from None
     try:
         client = Client(address, timeout=SCHEDULER_TIMEOUT)
     except (OSError, TimeoutError, ValueError) as error:
-        raise ValueError(f"cannot reach the Dask scheduler at {address}: {error}") from None
+        raise ValueError(_("cannot reach the Dask scheduler at {address}: {error}").format(
+            address=address, error=error)) from None
     with client:
         yield client.get_executor(), sum(client.nthreads().values())
 
@@ -299,7 +349,7 @@ def stop_signals_interrupt() -> Iterator[None]:
 
 
 def _warn(message: str) -> None:
-    print(f"{PROG}: warning: {message}", file=sys.stderr)
+    print(_("{prog}: warning: {message}").format(prog=PROG, message=message), file=sys.stderr)
 
 
 def _run(study: Study, args: argparse.Namespace) -> int:
@@ -319,11 +369,13 @@ def _run(study: Study, args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         parts = parts_directory(args.out)
         kept = kept_games(parts) if parts.is_dir() else 0
-        print(f"{PROG}: interrupted; {kept} of {study.games} games are kept in {parts}; "
-              "run the same command with --resume to finish", file=sys.stderr)
+        print(_("{prog}: interrupted; {kept} of {games} games are kept in {parts}; "
+                "run the same command with --resume to finish").format(
+                  prog=PROG, kept=kept, games=study.games, parts=parts), file=sys.stderr)
         return EXIT_INTERRUPTED
     if not args.quiet:
-        print(f"wrote {study.games} games to {args.out}", file=sys.stderr)
+        print(ngettext("wrote {count} game to {out}", "wrote {count} games to {out}", study.games).format(
+            count=study.games, out=args.out), file=sys.stderr)
     return 0
 
 
@@ -352,7 +404,8 @@ def _count_with_progress(max_n: int, lattice: str, kind: str) -> dict[int, int]:
     from tqdm.auto import tqdm
 
     estimate = round(estimated_count(max_n, lattice, "fixed"))
-    with tqdm(total=estimate, desc=f"{lattice} polyforms of {max_n} cells (estimated total)",
+    with tqdm(total=estimate, desc=_("{lattice} polyforms of {size} cells (estimated total)").format(
+                  lattice=lattice, size=max_n),
               unit=" forms", unit_scale=True, file=sys.stderr, disable=None, leave=False) as bar:
         def progress(done: int) -> None:
             bar.update(min(done, estimate) - bar.n)
@@ -373,26 +426,26 @@ def _count(args: argparse.Namespace) -> int:
     return 0
 
 
-#: Headings of the report's blocks (metric names of stats.report).
+#: Headings of the report's blocks (metric names of stats.report), translated where printed.
 METRIC_TITLES = {
-    "win_rate": "Win rate by seat",
-    "first_player_advantage": "First-player advantage (seat 0 minus the other seats)",
-    "balance": "Balance (1 - largest gap between seats' win rates; 1 is fair)",
-    "outcome": "Outcomes (share of games)",
-    "turns": "Game length (turns)",
-    "kind_win_rate": "Wins by animal kind (p: does it win a third of the decisive games? "
-                     "Holm-adjusted)",
-    "card_win_rate": "Win rate by goal card (seats holding it; p: against all the other cards, "
-                     "Holm-adjusted)",
-    "head_to_head_win_rate": "Head to head (win rate of the first named)",
-    "symmetry_check": "Symmetry check: each card against its mirror image (gap in win rate; "
-                      "p Holm-adjusted over the pairs)",
-    "games_needed": "Games needed to tell two rates apart",
-    "score": "Score",
-    "rating": "Rating bands",
-    "objective": "Objectives met",
-    "quest": "Quests completed",
-    "rounds": "Rounds",
+    "win_rate": N_("Win rate by player (1 plays first)"),
+    "first_player_advantage": N_("First-player advantage (the first player minus the others)"),
+    "balance": N_("Balance (1 - largest gap between the players' win rates; 1 is fair)"),
+    "outcome": N_("Outcomes (share of games)"),
+    "turns": N_("Game length (turns)"),
+    "kind_win_rate": N_("Wins by animal kind (p: does it win a third of the decisive games? "
+                        "Holm-adjusted)"),
+    "card_win_rate": N_("Win rate by goal card (players holding it; p: against all the other cards, "
+                        "Holm-adjusted)"),
+    "head_to_head_win_rate": N_("Head to head (win rate of the first named)"),
+    "symmetry_check": N_("Symmetry check: each card against its mirror image (gap in win rate; "
+                         "p Holm-adjusted over the pairs)"),
+    "games_needed": N_("Games needed to tell two rates apart"),
+    "score": N_("Score"),
+    "rating": N_("Rating bands"),
+    "objective": N_("Objectives met"),
+    "quest": N_("Quests completed"),
+    "rounds": N_("Rounds"),
 }
 
 
@@ -400,10 +453,10 @@ def _study_frame(path: str) -> pd.DataFrame:
     with user_input():
         frame = read_results(path)
     if frame.empty:
-        raise InputError(f"{path} holds no games")
+        raise InputError(_("{path} holds no games").format(path=path))
     if "score" not in frame.columns and not {"winner", "end_reason"} <= set(frame.columns):
-        raise InputError(f"{path} is not a study results file (it has neither a score "
-                         "column nor winner and end_reason columns)")
+        raise InputError(_("{path} is not a study results file (it has neither a score "
+                           "column nor winner and end_reason columns)").format(path=path))
     return frame
 
 
@@ -416,17 +469,61 @@ def _report(args: argparse.Namespace) -> int:
     by = [c.strip() for c in args.by.split(",")] if args.by else None
     missing = [c for c in by or [] if c not in frame.columns]
     if missing:
-        raise InputError(f"--by: no column {', '.join(map(repr, missing))} in {files}; "
-                         f"columns: {', '.join(frame.columns)}")
+        raise InputError(_("--by: no column {missing} in {files}; columns: {columns}").format(
+            missing=", ".join(map(repr, missing)), files=files, columns=", ".join(frame.columns)))
     table = report(frame, by, difference=args.difference)
     if args.csv:
         print(table.to_csv(index=False), end="")
         return 0
-    print(f"{files}: {len(frame)} games; estimates with 95% confidence intervals")
+    print(ngettext("{files}: {count} game; estimates with {level} confidence intervals",
+                   "{files}: {count} games; estimates with {level} confidence intervals", len(frame)).format(
+        files=files, count=len(frame), level="95%"))
     for metric, block in table.groupby("metric", sort=False):
-        print(f"\n{METRIC_TITLES.get(metric, metric)}")
+        print(f"\n{_(METRIC_TITLES[metric]) if metric in METRIC_TITLES else metric}")
+        if metric == "kind_win_rate":  # the animals by name: Lizard, Bird, Monkey (Lézard, Oiseau, Singe)
+            block = block.assign(level=block["level"].map(lambda k: kind_name(k) if k in KIND_NAMES else k))
         print(_format_block(block, by or []))
     return 0
+
+
+# The report's words a person reads; the CSV form (--csv) keeps the data's own values.
+_OUTCOMES = {"completion": N_("completion"), "decisive": N_("decisive"), "tie": N_("tie"),
+             "turn_limit": N_("turn limit")}
+_VERDICTS = {"consistent with symmetry": N_("consistent with symmetry"),
+             "sample too small or a bug": N_("sample too small or a bug"),
+             "too few games to test": N_("too few games to test")}
+_SEAT_LEVEL = re.compile(r"seat (\d+) of (\d+)")
+_PLAYERS_LEVEL = re.compile(r"(\d+) players")
+_APART_LEVEL = re.compile(r"two (seats|kinds|cards) (\S+) apart")
+_APART = {"seats": N_("two players {difference} apart"), "kinds": N_("two kinds {difference} apart"),
+          "cards": N_("two cards {difference} apart")}
+_POWER_NOTE = re.compile(r"(\d+%) level, (\d+%) power")
+
+
+def readable_level(level: object) -> object:
+    """A report's row label as a person reads it: players counted from 1, in the kit's language.
+
+    >>> readable_level("seat 0 of 2"), readable_level("3 players"), readable_level("turn_limit")
+    ('player 1 of 2', '3 players', 'turn limit')
+    """
+    if not isinstance(level, str):
+        return level
+    seat = _SEAT_LEVEL.fullmatch(level)
+    if seat:
+        return _("player {number} of {players}").format(number=int(seat[1]) + 1, players=seat[2])
+    players = _PLAYERS_LEVEL.fullmatch(level)
+    if players:
+        count = int(players[1])
+        return ngettext("{count} player", "{count} players", count).format(count=count)
+    apart = _APART_LEVEL.fullmatch(level)
+    if apart:
+        return _(_APART[apart[1]]).format(difference=apart[2])
+    power = _POWER_NOTE.fullmatch(level)
+    if power:
+        return _("{level} level, {power} power").format(level=power[1], power=power[2])
+    if level in _OUTCOMES:
+        return _(_OUTCOMES[level])
+    return _(_VERDICTS[level]) if level in _VERDICTS else level
 
 
 def _format_block(block: pd.DataFrame, by: Sequence[str]) -> str:
@@ -444,7 +541,11 @@ def _format_block(block: pd.DataFrame, by: Sequence[str]) -> str:
     if "p_value" in shown.columns:  # only the blocks that test something
         shown["p_value"] = shown["p_value"].map(lambda v: "" if pd.isna(v) else f"{v:.3g}")
         shown = shown.rename(columns={"p_value": "p"})
-    return shown.to_string(index=False)
+    for column in ("level", "note"):
+        if column in shown.columns:
+            shown[column] = shown[column].map(readable_level)
+    headings = {"level": _("level"), "estimate": _("estimate"), "low": _("low"), "high": _("high")}
+    return shown.rename(columns=headings).to_string(index=False)
 
 
 # ---------------------------------------------------------------------------
@@ -455,8 +556,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run ``xochintlan-hex`` with ``argv`` (default: the command line); return the exit status.
 
     Input errors print one line and return 2; any other exception is a bug and
-    propagates with its traceback (exit status 1 from the command).
+    propagates with its traceback (exit status 1 from the command). ``--lang``
+    chooses the language of everything printed for a person (the data never change).
     """
+    argv = sys.argv[1:] if argv is None else list(argv)
+    with use_language(_requested_language(argv)), _argparse_in_the_kit_language():
+        return _main(argv)
+
+
+def _main(argv: Sequence[str]) -> int:
     try:
         args = build_parser().parse_args(argv)
         if getattr(args.run, "separates_input_errors", False):
@@ -464,7 +572,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         with user_input():
             return args.run(args)
     except KeyboardInterrupt:
-        print(f"{PROG}: interrupted", file=sys.stderr)
+        print(_("{prog}: interrupted").format(prog=PROG), file=sys.stderr)
         return EXIT_INTERRUPTED
     except BrokenPipeError:
         # The reader went away (e.g. `| head`): what it wanted was printed, so stop quietly.
@@ -472,8 +580,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     except (InputError, StudyError, ResultsError, OSError) as error:
         help_for = getattr(error, "help_for", None)
-        usage = f" (see {help_for} --help)" if help_for else ""
-        print(f"{PROG}: error: {one_line(error)}{usage}", file=sys.stderr)
+        usage = _(" (see {command} --help)").format(command=help_for) if help_for else ""
+        print(_("{prog}: error: {message}").format(prog=PROG, message=one_line(error)) + usage, file=sys.stderr)
         return EXIT_USAGE
 
 

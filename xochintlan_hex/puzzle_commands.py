@@ -30,6 +30,7 @@ import sys
 from pathlib import Path
 
 from xochintlan_hex.cli_errors import separates_input_errors, user_input
+from xochintlan_hex.i18n import _, ngettext
 from xochintlan_hex.hextremadura import load_tileset
 from xochintlan_hex.puzzles import PIECE_SETS, Puzzle, Region, piece_set
 
@@ -39,38 +40,39 @@ EXIT_NO_SOLUTION = 1
 
 def add_puzzle_commands(commands: argparse._SubParsersAction) -> None:
     """Add ``puzzle count`` and ``puzzle solve`` to the command line's sub-commands."""
-    puzzle = commands.add_parser("puzzle", help="count or solve a tiling puzzle (pentominoes, pentahexes, ...)")
+    puzzle = commands.add_parser("puzzle", help=_("count or solve a tiling puzzle (pentominoes, pentahexes, ...)"))
     actions = puzzle.add_subparsers(dest="puzzle_action", required=True, metavar="ACTION")
-    count = actions.add_parser("count", help="count the tilings of a region",
-                               description="Count the ways to fill a region with a set of pieces.")
+    count = actions.add_parser("count", help=_("count the tilings of a region"),
+                               description=_("Count the ways to fill a region with a set of pieces."))
     _add_puzzle_options(count)
     count.add_argument("--all", action="store_true",
-                       help="count rotated and reflected tilings separately (default: once per symmetry class)")
+                       help=_("count rotated and reflected tilings separately (default: once per symmetry class)"))
     count.set_defaults(run=_count_tilings)
-    solve = actions.add_parser("solve", help="print one tiling of a region as a text picture",
-                               description="Print one tiling as a text picture, one letter per piece.")
+    solve = actions.add_parser("solve", help=_("print one tiling of a region as a text picture"),
+                               description=_("Print one tiling as a text picture, one letter per piece."))
     _add_puzzle_options(solve)
-    solve.add_argument("--seed", type=int, help="a random tiling from this seed (default: the first one found)")
+    solve.add_argument("--seed", type=int, help=_("a random tiling from this seed (default: the first one found)"))
     solve.set_defaults(run=_solve)
 
-    printing = commands.add_parser("print", help="A4 PDF pages to print and cut out: pieces, goal cards or tiles",
-                                   description="Write A4 pages at real size (print at 100 %%): a piece set with "
-                                               "2 cm cells, the 18 goal cards as poker-size cards, or the "
-                                               "Hextremadura tiles (6 cm corner to corner, fronts then backs).")
-    printing.add_argument("what", metavar="WHAT", help=f"cards, tiles, or a piece set: {', '.join(PIECE_SETS)}")
-    printing.add_argument("--tileset", metavar="FILE", help="with tiles: a tile-set JSON file (default: the kit's)")
-    printing.add_argument("--out", required=True, metavar="FILE.pdf", help="the PDF file to write")
+    printing = commands.add_parser("print", help=_("A4 PDF pages to print and cut out: pieces, goal cards or tiles"),
+                                   description=_("Write A4 pages at real size (print at 100 %%): a piece set with "
+                                                 "2 cm cells, the 18 goal cards as poker-size cards, or the "
+                                                 "Hextremadura tiles (6 cm corner to corner, fronts then backs)."))
+    printing.add_argument("what", metavar="WHAT", help=_("cards, tiles, or a piece set: {sets}").format(
+        sets=", ".join(PIECE_SETS)))
+    printing.add_argument("--tileset", metavar="FILE", help=_("with tiles: a tile-set JSON file (default: the kit's)"))
+    printing.add_argument("--out", required=True, metavar="FILE.pdf", help=_("the PDF file to write"))
     printing.set_defaults(run=_print)
 
 
 def _add_puzzle_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("region", metavar="REGION",
-                        help="RxC (rows x columns), RxC-HxW (a centred hole) or a file with a #/. picture")
+                        help=_("RxC (rows x columns), RxC-HxW (a centred hole) or a file with a #/. picture"))
     parser.add_argument("--pieces", default="pentominoes", metavar="SET",
-                        help=f"{', '.join(PIECE_SETS)} (default pentominoes)")
+                        help=_("{sets} (default pentominoes)").format(sets=", ".join(PIECE_SETS)))
     parser.add_argument("--lattice", choices=("square", "hex"),
-                        help="the region's lattice (default: the pieces' lattice)")
-    parser.add_argument("--leftover", action="store_true", help="pieces may stay unused")
+                        help=_("the region's lattice (default: the pieces' lattice)"))
+    parser.add_argument("--leftover", action="store_true", help=_("pieces may stay unused"))
 
 
 def _puzzle(args: argparse.Namespace) -> Puzzle:
@@ -79,7 +81,8 @@ def _puzzle(args: argparse.Namespace) -> Puzzle:
     path = Path(spec)
     if "\n" not in spec and not Region.is_rectangle_text(spec):
         if not path.is_file():
-            raise ValueError(f"region {spec!r} is neither RxC, RxC-HxW nor a readable picture file")
+            raise ValueError(_("region {region} is neither RxC, RxC-HxW nor a readable picture file").format(
+                region=repr(spec)))
         spec = path.read_text(encoding="utf-8")
     return Puzzle(Region(spec, args.lattice or pieces.lattice), pieces, leftover=args.leftover)
 
@@ -91,16 +94,17 @@ def _count_tilings(args: argparse.Namespace) -> int:
     with user_input():
         puzzle = _puzzle(args)
     symmetries = len(puzzle.symmetries())
-    with tqdm(desc="branches", unit="branch", file=sys.stderr, disable=None, leave=False) as bar:
+    with tqdm(desc=_("branches"), unit=_("branch"), file=sys.stderr, disable=None, leave=False) as bar:
         def progress(done: int, total: int) -> None:
             bar.total = total
             bar.update(done - bar.n)
         count = puzzle.count(up_to_symmetry=not args.all, progress=progress)
-    what = f"{count} tiling{'' if count == 1 else 's'} of {args.region} by the {puzzle.pieces.name}"
+    what = ngettext("{count} tiling of {region} by the {pieces}", "{count} tilings of {region} by the {pieces}",
+                    count).format(count=count, region=args.region, pieces=puzzle.pieces.name)
     if args.all or symmetries == 1:
-        print(f"{what}, rotations and reflections counted separately" if symmetries > 1 else what)
+        print(_("{what}, rotations and reflections counted separately").format(what=what) if symmetries > 1 else what)
     else:
-        print(f"{what}, counted up to the {symmetries} symmetries of the region")
+        print(_("{what}, counted up to the {count} symmetries of the region").format(what=what, count=symmetries))
     return 0
 
 
@@ -110,7 +114,8 @@ def _solve(args: argparse.Namespace) -> int:
         puzzle = _puzzle(args)
     solution = puzzle.solve() if args.seed is None else puzzle.random_solution(args.seed)
     if solution is None:
-        print(f"no tiling of {args.region} by the {puzzle.pieces.name}", file=sys.stderr)
+        print(_("no tiling of {region} by the {pieces}").format(region=args.region, pieces=puzzle.pieces.name),
+              file=sys.stderr)
         return EXIT_NO_SOLUTION
     print(puzzle.to_text(solution))
     return 0
@@ -125,7 +130,7 @@ def _print(args: argparse.Namespace) -> int:
 
     with user_input():
         if not args.out.lower().endswith(".pdf"):
-            raise ValueError(f"--out must name a .pdf file, not {args.out!r}")
+            raise ValueError(_("--out must name a .pdf file, not {value}").format(value=repr(args.out)))
         if args.what not in ("cards", "tiles"):
             piece_set(args.what)  # refuses an unknown set by name
         tileset = load_tileset(args.tileset) if args.what == "tiles" else None
@@ -136,7 +141,9 @@ def _print(args: argparse.Namespace) -> int:
     else:
         pages = pieces_pages(piece_set(args.what))
     save_pdf(pages, args.out)
-    print(f"wrote {len(pages)} page{'' if len(pages) == 1 else 's'} to {args.out}; print at 100 % (actual size)")
+    print(ngettext("wrote {count} page to {out}; print at 100 % (actual size)",
+                   "wrote {count} pages to {out}; print at 100 % (actual size)", len(pages)).format(
+        count=len(pages), out=args.out))
     return 0
 
 

@@ -58,6 +58,7 @@ import numpy as np
 import pandas as pd
 
 from xochintlan_hex import __version__, simulate
+from xochintlan_hex.i18n import _
 from xochintlan_hex.players import get_player
 from xochintlan_hex.results import ResultsError, check_frame, row_problem
 from xochintlan_hex.xochintlan import Rules, Xochintlan
@@ -144,7 +145,8 @@ class Study:
 
 def _count(name: str, value: Any, minimum: int) -> int:
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < minimum:
-        raise ValueError(f"{name} must be an int >= {minimum}, got {value!r}")
+        raise ValueError(_("{name} must be an int >= {minimum}, got {value}").format(
+            name=name, minimum=minimum, value=repr(value)))
     return int(value)
 
 
@@ -154,10 +156,10 @@ def _player_names(players: Sequence[str] | str, game: str) -> list[str]:
         players = [p.strip() for p in players.split(",")]
     names = list(players)
     if not names:
-        raise ValueError("players must name at least one seat, e.g. greedy,random")
+        raise ValueError(_("players must name at least one player, e.g. greedy,random"))
     for name in names:
         if not isinstance(name, str):
-            raise ValueError(f"a study names its players, e.g. 'greedy'; got {name!r}")
+            raise ValueError(_("a study names its players, e.g. 'greedy'; got {value}").format(value=repr(name)))
         get_player(name, game=game)  # a ValueError listing the known players
     return names
 
@@ -195,11 +197,11 @@ def _check_winnable(rules: Rules) -> None:
     """
     needed = CARD_SIZE - 1
     if rules.tiles_per_kind < needed:
-        ending = ("every game would swap animals until the turn cap" if rules.endgame == "swap"
-                  else "every game would be a tie")
-        raise StudyError(f"no card can be won with tiles_per_kind={rules.tiles_per_kind}: a card "
-                         f"needs the Human and {needed} animals of one kind, so {ending}; "
-                         f"use tiles_per_kind >= {needed}")
+        ending = (_("every game would swap animals until the turn cap") if rules.endgame == "swap"
+                  else _("every game would be a tie"))
+        raise StudyError(_("no card can be won with tiles_per_kind={tiles}: a card needs the Human and "
+                           "{needed} animals of one kind, so {ending}; use tiles_per_kind >= {needed}").format(
+            tiles=rules.tiles_per_kind, needed=needed, ending=ending))
 
 
 def _tileset_fingerprint(tileset: Any) -> dict[str, str]:
@@ -237,12 +239,13 @@ def _check_tileset_file(path: Path) -> None:
     try:
         info = path.stat()
     except OSError as error:
-        raise StudyError(f"tileset: cannot read {str(path)!r} ({error.strerror})") from None
+        raise StudyError(_("tileset: cannot read {path} ({error})").format(
+            path=repr(str(path)), error=error.strerror)) from None
     if not path.is_file():
-        raise StudyError(f"tileset: {str(path)!r} is not a regular file")
+        raise StudyError(_("tileset: {path} is not a regular file").format(path=repr(str(path))))
     if info.st_size > MAX_TILESET_BYTES:
-        raise StudyError(f"tileset: {str(path)!r} holds {info.st_size:,} bytes; a tile-set file "
-                         f"is at most {MAX_TILESET_BYTES:,}")
+        raise StudyError(_("tileset: {path} holds {size:,} bytes; a tile-set file is at most {limit:,}").format(
+            path=repr(str(path)), size=info.st_size, limit=MAX_TILESET_BYTES))
 
 
 def study_cost(study: Study) -> int:
@@ -260,9 +263,9 @@ def check_study_size(study: Study, force: bool = False) -> None:
         return
     if study_cost(study) > MAX_STUDY_TURNS or study.games > MAX_STUDY_GAMES:
         raise StudyError(
-            f"a study of {study.games:,} games may play up to {study_cost(study):,} turns, "
-            f"past the limit of {MAX_STUDY_GAMES:,} games and {MAX_STUDY_TURNS:,} turns; "
-            "split it, or run it anyway with --force (force=True)")
+            _("a study of {games:,} games may play up to {turns:,} turns, past the limit of "
+              "{game_limit:,} games and {turn_limit:,} turns; split it, or run it anyway with --force (force=True)")
+            .format(games=study.games, turns=study_cost(study), game_limit=MAX_STUDY_GAMES, turn_limit=MAX_STUDY_TURNS))
 
 
 # ---------------------------------------------------------------------------
@@ -273,11 +276,12 @@ def check_output_path(out: str | os.PathLike) -> Path:
     """The output path, checked: a ``.csv`` or ``.parquet`` name in an existing directory."""
     path = Path(out)
     if path.suffix.lower() not in FORMATS:
-        raise ValueError(f"the output file must end in {' or '.join(FORMATS)}, got {str(out)!r}")
+        raise ValueError(_("the output file must end in {endings}, got {value}").format(
+            endings=_(" or ").join(FORMATS), value=repr(str(out))))
     if not path.parent.is_dir():
-        raise ValueError(f"the output directory {str(path.parent)!r} does not exist")
+        raise ValueError(_("the output directory {path} does not exist").format(path=repr(str(path.parent))))
     if path.is_dir():
-        raise ValueError(f"the output {str(out)!r} is a directory, not a file name")
+        raise ValueError(_("the output {path} is a directory, not a file name").format(path=repr(str(out))))
     if path.suffix.lower() == ".parquet":
         _require_pyarrow()
     return path
@@ -287,7 +291,7 @@ def _require_pyarrow() -> None:
     try:
         import pyarrow  # noqa: F401
     except ImportError:
-        raise ValueError("Parquet files need pyarrow: pip install 'xochintlan_hex[parquet]'") from None
+        raise ValueError(_("Parquet files need pyarrow: pip install 'xochintlan_hex[parquet]'")) from None
 
 
 def parts_directory(out: str | os.PathLike) -> Path:
@@ -351,7 +355,8 @@ def read_results(path: str | os.PathLike) -> pd.DataFrame:
     path = Path(path)
     suffix = path.suffix.lower()
     if suffix not in FORMATS:
-        raise ValueError(f"a results file must end in {' or '.join(FORMATS)}, got {str(path)!r}")
+        raise ValueError(_("a results file must end in {endings}, got {value}").format(
+            endings=_(" or ").join(FORMATS), value=repr(str(path))))
     if suffix == ".parquet":
         _require_pyarrow()
         try:
@@ -359,15 +364,17 @@ def read_results(path: str | os.PathLike) -> pd.DataFrame:
         except OSError:
             raise
         except Exception as error:  # pyarrow's own errors for a file that is not Parquet
-            raise ResultsError(f"{path} is not a readable Parquet file ({_first_line(error)})") from None
+            raise ResultsError(_("{path} is not a readable Parquet file ({error})").format(
+                path=path, error=_first_line(error))) from None
     else:
         # Every cell as text (only empty cells missing), then parsed strictly by its column.
         try:
             frame = pd.read_csv(path, dtype=str, keep_default_na=False)
         except pd.errors.EmptyDataError:
-            raise ResultsError(f"{path} is empty: a results file has at least a header line") from None
+            raise ResultsError(_("{path} is empty: a results file has at least a header line").format(path=path)) from None
         except (pd.errors.ParserError, UnicodeDecodeError) as error:
-            raise ResultsError(f"{path} is not a readable CSV file ({_first_line(error)})") from None
+            raise ResultsError(_("{path} is not a readable CSV file ({error})").format(
+                path=path, error=_first_line(error))) from None
     frame = check_frame(frame, str(path), csv=suffix == ".csv")
     return _as_study_frame(frame)
 
@@ -437,8 +444,8 @@ class StudyLock:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except BlockingIOError:
                 os.close(fd)
-                raise StudyError(f"another run is writing {out} (it holds {self.path}); wait "
-                                 "for it to end or stop it, then run again") from None
+                raise StudyError(_("another run is writing {out} (it holds {lock}); wait for it to end "
+                                   "or stop it, then run again").format(out=out, lock=self.path)) from None
             # A run that just finished may have removed the file we locked: lock the new one.
             if _same_file(self.path, fd):
                 break
@@ -457,8 +464,8 @@ class StudyLock:
         except FileNotFoundError:
             parts_now = None
         if not _same_file(self.path, self.fd) or parts_now != self.parts_inode:
-            raise StudyError(f"{parts} (or {self.path}) was removed or replaced while this run "
-                             "was writing it; stopped without writing the results file")
+            raise StudyError(_("{parts} (or {lock}) was removed or replaced while this run was writing it; "
+                               "stopped without writing the results file").format(parts=parts, lock=self.path))
 
     def release(self) -> None:
         """Remove the lock file (we hold it, so no other run is using it) and unlock."""
@@ -752,8 +759,8 @@ def open_parts(study: Study, out: Path, resume: bool,
         _write_study_file(parts, study)
         return parts, []
     if not resume:
-        raise StudyError(f"{parts} holds an unfinished run of a study; resume it "
-                         "(--resume, or resume=True) or remove that directory to start again")
+        raise StudyError(_("{parts} holds an unfinished run of a study; resume it (--resume, or resume=True) "
+                           "or remove that directory to start again").format(parts=parts))
     try:
         kept = json.loads((parts / STUDY_FILE).read_text(encoding="utf-8"))
     except (OSError, ValueError, RecursionError):
@@ -761,13 +768,13 @@ def open_parts(study: Study, out: Path, resume: bool,
         _write_study_file(parts, study)
     if kept is not None and kept != study.description():
         if isinstance(kept, dict) and kept.get("format") != PARTS_FORMAT:
-            raise StudyError(f"{parts} was written by another version of the kit (format "
-                             f"{kept.get('format')!r}, kit {kept.get('kit_version')!r}); finish "
-                             "it with that version, or remove that directory to start again")
+            raise StudyError(_("{parts} was written by another version of the kit (format {format}, kit "
+                               "{version}); finish it with that version, or remove that directory to start again")
+                             .format(parts=parts, format=repr(kept.get("format")), version=repr(kept.get("kit_version"))))
         difference = _describe_difference(kept, study.description()) if isinstance(kept, dict) \
-            else "study.json is not a study description"
-        raise StudyError(f"cannot resume: {parts} holds another study ({difference}); use the "
-                         "same options, or another output file")
+            else _("study.json is not a study description")
+        raise StudyError(_("cannot resume: {parts} holds another study ({difference}); use the same options, "
+                           "or another output file").format(parts=parts, difference=difference))
     _repair_manifest(parts)
     return parts, verified_chunks(parts, study, notify)
 
@@ -848,8 +855,8 @@ def play_study(study: Study, out: str | os.PathLike, workers: int = 1,
                 quarantine(parts, path, reason, notify)
                 kept = verified_chunks(parts, study, notify)
         else:
-            raise StudyError(f"the chunks in {parts} kept failing their checks while the "
-                             "results file was assembled; see its quarantine/ folder")
+            raise StudyError(_("the chunks in {parts} kept failing their checks while the results file was "
+                               "assembled; see its quarantine/ folder").format(parts=parts))
         if not keep_parts:
             _keep_quarantine(parts, out, notify)
             _remove_parts(parts)

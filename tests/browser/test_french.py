@@ -22,6 +22,8 @@ FRENCH_APPS = {
                         "app = HextremaduraApp(seed=7, language='fr')\napp.click((0, 0))\napp.rotate()\napp"],
     "xh-explorer": ["from xochintlan_hex.widgets import PolyformExplorer",
                     "app = PolyformExplorer(language='fr').select('F')\napp"],
+    "xh-chooser": ["from xochintlan_hex.widgets import GameChooser",
+                   "page = GameChooser(language='fr').choose(people=1, computers=1, lattice='hex').start()\npage"],
     "xh-puzzle": ["from xochintlan_hex.widgets import PuzzleApp",
                   "app = PuzzleApp('Pentominoes, 6 × 10', language='fr')\n"
                   "for placed in app.puzzle.random_solution(seed=11)[:6]:\n"
@@ -50,9 +52,10 @@ def test_a_xochintlan_move_and_a_refusal_in_french(lab, lab_server):
     # A click the engine refuses: its reason, in French, and nothing changes.
     board = lab.python("sorted(app.game.board.items())")
     lab.click_cell((3, 3))
-    reason = lab.python("app.message")
-    assert reason and reason != lab.python("app.game.why_illegal('L(3,3)')")  # the kernel's English
-    lab.expect_text("xh-message", reason, exact=True)
+    shown = lab.expect_text_change("xh-message", "")
+    reason = lab.python("app.message")  # the engine's reason, in the app's language
+    assert shown == reason == "la case (3, 3) ne touche aucune pièce", shown
+    assert reason != lab.python("app.game.why_illegal('B(3,3)')")  # the kernel's own language: English
     assert lab.python("sorted(app.game.board.items())") == board
     lab.expect_text("xh-status", "Au tour de Joueur 2", exact=True)
     lab.screenshot("xochintlan-in-french", target="xh-xochintlan")
@@ -60,7 +63,7 @@ def test_a_xochintlan_move_and_a_refusal_in_french(lab, lab_server):
     # The FR/EN switch: every text in English, the same game; and back.
     lab.choose("xh-language", "EN")
     lab.expect_text("xh-status", "Player 2 to play", exact=True)
-    lab.expect_text("xh-message", lab.python("app.game.why_illegal('L(3,3)')"), exact=True)
+    lab.expect_text("xh-message", lab.python("app.game.why_illegal('B(3,3)')"), exact=True)
     lab.expect_text("xh-reserve", "Reserve: Lizard 8 · Bird 7 · Monkey 8", exact=True)
     assert lab.widget('.xh-board [data-cell="0,1"] text').text_content() == "B"
     assert lab.python("sorted(app.game.board.items())") == board
@@ -77,6 +80,8 @@ def test_each_french_app_fits_a_projector_screen_with_its_texts_whole(lab, lab_s
     lab.page.wait_for_timeout(500)  # the boards' pictures take their size
     report = visibility_report(lab)
     lab.screenshot(f"{app_class}-fr-1280x800")
+    lab.widget(app_class).evaluate("el => el.scrollIntoView({block: 'start'})")
+    lab.screenshot(f"{app_class}-fr-top")  # the app's top, where the student page has its choices
     assert report["outside"] == [], (
         f"{app_class} in French ({report['app'][0]} x {report['app'][1]} px) does not fit the notebook's "
         f"{report['area'][0]} x {report['area'][1]} px: {report['outside']}")

@@ -145,7 +145,10 @@ def test_the_last_placement_by_a_click_shows_the_end_screen(lab, lab_server):
     lab.run_all_cells()
     lab.execute(PLAY_ALL_BUT_THE_LAST)
     tile, cell, rotation, face = lab.python("(last.tile_id, list(last.cell), last.rotation, last.face)")
-    score, rating = lab.python("(_copy.score(), _copy.rating())")
+    # the band as a person reads it ("Wanderer"; the game keeps "wanderer")
+    score, band = lab.python("(_copy.score(), _copy.rating())")
+    # the band as a person reads it ("Wanderer"; the game keeps "wanderer")
+    rating = lab.python(f"__import__('xochintlan_hex.hextremadura').hextremadura.rating_name({band!r})")
     lab.expect_text("xh-banner", "", exact=True)
     rounds = lab.python("app.game.round")
     lab.expect_text("xh-status", f"Round {rounds}", exact=True)
@@ -173,7 +176,7 @@ def test_the_last_placement_by_a_click_shows_the_end_screen(lab, lab_server):
     lab.expect_text("xh-selection", "No tile left to place", exact=True)
     lab.expect_visible("xh-tiles", visible=False)  # no tile left to choose
     lab.expect_canvas_change(picture, within=BOARD)
-    assert lab.python("(app.game.is_over, app.game.score(), app.game.rating())") == [True, score, rating]
+    assert lab.python("(app.game.is_over, app.game.score(), app.game.rating())") == [True, score, band]
     assert lab.canvas_hidden_edges(BOARD) == []
     assert lab.cut_off_texts("xh-hextremadura") == []
     lab.screenshot("end-screen", target="xh-hextremadura")

@@ -219,7 +219,8 @@ class Hextremadura(ShowsItself):
     ) -> None:
         self.tileset: Tileset = load_tileset(tileset)
         if requirement_mode not in R.REQUIREMENT_MODES:
-            raise ValueError(f"requirement_mode must be one of {R.REQUIREMENT_MODES}, not {requirement_mode!r}")
+            raise ValueError(_("requirement_mode must be one of {choices}, not {value}").format(
+                choices=R.REQUIREMENT_MODES, value=repr(requirement_mode)))
         self.requirement_mode = requirement_mode
         if order is None:
             self.seed: int | None = checked_seed(seed)
@@ -242,16 +243,17 @@ class Hextremadura(ShowsItself):
 
     def _checked_order(self, order: Sequence[str]) -> list[str]:
         if isinstance(order, str) or not isinstance(order, Iterable):
-            raise ValueError(f"order must be a list of tile ids, not {order!r}")
+            raise ValueError(_("order must be a list of tile ids, not {value}").format(value=repr(order)))
         pile = list(order)
         unknown = [t for t in pile if t not in self.tileset]
         if unknown:
-            raise ValueError(f"order names tiles that are not in the tile set: {unknown}; known: {list(self.tileset.ids)}")
+            raise ValueError(_("order names tiles that are not in the tile set: {unknown}; known: {known}").format(
+                unknown=unknown, known=list(self.tileset.ids)))
         repeated = sorted(t for t, n in Counter(pile).items() if n > 1)
         if repeated:
-            raise ValueError(f"order names these tiles more than once: {repeated}")
+            raise ValueError(_("order names these tiles more than once: {repeated}").format(repeated=repeated))
         if not pile:
-            raise ValueError("order must name at least one tile")
+            raise ValueError(_("order must name at least one tile"))
         return pile
 
     # ------------------------------------------------------------------
@@ -318,7 +320,8 @@ class Hextremadura(ShowsItself):
         round 1 and the back afterwards (only removed tiles come back).
         """
         if not isinstance(tile_id, str) or tile_id not in self.tileset:
-            raise ValueError(f"no tile {tile_id!r} in the tile set; its tiles are {', '.join(self.tileset.ids)}")
+            raise ValueError(_("no tile {tile} in the tile set; its tiles are {tiles}").format(
+                tile=repr(tile_id), tiles=", ".join(self.tileset.ids)))
         if self.tileset[tile_id].is_river:
             return ("front", "back")
         return ("front",) if self._round == 1 else ("back",)
@@ -350,9 +353,9 @@ class Hextremadura(ShowsItself):
     def _placed_sides(self, cell: Cell, side: int, lookup: Any) -> Any:
         placed = self._map.get((cell[0], cell[1])) if isinstance(cell, (tuple, list)) and len(cell) == 2 else None
         if placed is None:
-            raise ValueError(f"no tile on cell {cell!r}")
+            raise ValueError(_("no tile on cell {cell}").format(cell=repr(cell)))
         if not isinstance(side, int) or not 0 <= side < 6:
-            raise ValueError(f"side must be 0..5, not {side!r}")
+            raise ValueError(_("side must be 0..5, not {value}").format(value=repr(side)))
         return lookup(*placed)[side]
 
     # ------------------------------------------------------------------

@@ -47,6 +47,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, Callable, Protocol, runtime_checkable
 
+from xochintlan_hex.i18n import _
 from xochintlan_hex.players.hextremadura import HextremaduraGreedy, HextremaduraSearch
 from xochintlan_hex.players.hextremadura_planner import HextremaduraPlanner
 from xochintlan_hex.players.ismcts import XochintlanISMCTS
@@ -101,12 +102,12 @@ def get_player(player: Any, game: str = "xochintlan") -> Any:
     if isinstance(player, str):
         make = PLAYERS[game].get(player.strip().lower())
         if make is None:
-            raise ValueError(f"unknown {game} player {player!r}; known players: "
-                             f"{_names(PLAYERS[game])}")
+            raise ValueError(_("unknown {game} player {player}; known players: {names}").format(
+                game=game, player=repr(player), names=_names(PLAYERS[game])))
         return make()
     if not callable(getattr(player, "choose", None)):
-        raise ValueError(f"a player must be a name ({_names(PLAYERS[game])}) or an object "
-                         f"with a choose(game, rng) method, not {player!r}")
+        raise ValueError(_("a player must be a name ({names}) or an object with a choose(game, rng) method, "
+                           "not {player}").format(names=_names(PLAYERS[game]), player=repr(player)))
     return player
 
 

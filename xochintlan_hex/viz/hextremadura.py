@@ -29,6 +29,8 @@ from matplotlib.collections import LineCollection
 from matplotlib.patches import Circle, Ellipse, Polygon, RegularPolygon, Wedge
 
 from ..i18n import _
+from ..hextremadura.game import rating_name
+from ..hextremadura.tiles import icon_name, terrain_name
 from ..lattice import HEX
 from . import style
 
@@ -201,7 +203,7 @@ def _shifted(point: Point, shift: Point) -> Point:
 
 
 def _terrain(p: Mapping[str, str]) -> str:
-    return style.word(style.TERRAIN_NAMES, p["terrain"])
+    return terrain_name(p["terrain"])
 
 
 def _in_terrain(p: Mapping[str, str]) -> str:
@@ -211,12 +213,12 @@ def _in_terrain(p: Mapping[str, str]) -> str:
 
 
 def _icon(p: Mapping[str, str], key: str = "symbol") -> str:
-    return style.word(style.ICON_NAMES, p[key])
+    return icon_name(p[key])
 
 
 OBJECTIVE_WORDS = {
     "all_symbols": lambda p: (_("3 icons"), _in_terrain(p)),
-    "same_symbol_triad": lambda p: (_("triad of"), style.word(style.ICON_PLURALS, p["symbol"])),
+    "same_symbol_triad": lambda p: (_("triad of"), icon_name(p["symbol"], 3)),
     "three_separate": lambda p: (f"3× {_terrain(p)}", _icon(p)),
     "adjacent_pair": lambda p: (f"{_icon(p, 'symbol_a')} +", _icon(p, "symbol_b")),
 }
@@ -420,7 +422,7 @@ def status_text(game: Any) -> str:
     if game.is_over:
         star = " ★" if game.rating() == "star" else ""
         return _("Game over: score {score}/{best}, {rating}").format(
-            score=score, best=best, rating=style.word(style.RATING_NAMES, game.rating())) + star
+            score=score, best=best, rating=rating_name(game.rating())) + star
     return _("Round {round} · score {score}/{best} · pile {pile} · explored {explored}").format(
         round=game.round, score=score, best=best, pile=len(game.pile), explored=len(game.explored))
 

@@ -18,7 +18,6 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 from matplotlib.axes import Axes
-from matplotlib.ticker import PercentFormatter
 
 from ..i18n import _
 from . import style
@@ -60,10 +59,11 @@ def plot_prediction(table: pd.DataFrame, ax: Axes | None = None, *, predicted: s
     for name in table.index:
         ax.annotate(str(name), (x[name], table.loc[name, "estimate"]), textcoords="offset points",
                     xytext=(3, 1), fontsize="small")
-    ax.xaxis.set_major_formatter(PercentFormatter(1.0, decimals=1))
-    ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
+    ax.xaxis.set_major_formatter(style.percent_formatter(1))
+    ax.yaxis.set_major_formatter(style.percent_formatter(0))
     ax.set_xlabel(_("predicted chance") if xlabel is None else xlabel)
-    ax.set_ylabel(_("measured rate\n(bars: 95% confidence intervals)") if ylabel is None else ylabel)
+    ax.set_ylabel(_("measured rate\n(bars: {level} confidence intervals)").format(level=style.percent(0.95))
+                  if ylabel is None else ylabel)
     correlation = rank_correlation(table[predicted], table["estimate"])
     ax.set_title(_("Prediction and measurement (rank correlation {correlation})").format(
         correlation=f"{correlation:.2f}"))

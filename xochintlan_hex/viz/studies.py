@@ -29,6 +29,7 @@ from matplotlib.axes import Axes
 from matplotlib.patches import Patch
 
 from .. import stats
+from ..hextremadura.game import quest_name, rating_name
 from ..i18n import N_, _
 from . import style
 
@@ -43,7 +44,7 @@ END_REASON_STYLE = {
 #: the seed's thresholds (9, 12, 14, and a star for a perfect 15), used when the engine gives none
 DEFAULT_BANDS = ((9, ""), (12, ""), (14, ""), (15, ""))
 BAND_SHADES = ["#FFFFFF", "#F0F0F0", "#DDDDDD", "#C8C8C8", "#FFF2B3"]
-CONFIDENCE_NOTE = N_("bars: 95% confidence intervals")
+CONFIDENCE_NOTE = N_("bars: {level} confidence intervals")  # level: 95%, as the language writes it
 #: how a game ended, as a legend names it (the data keep the keys)
 END_REASON_NAMES = {"win": N_("win"), "tie": N_("tie"), "turn_limit": N_("turn limit")}
 #: the discover quests by their place names
@@ -71,9 +72,7 @@ def _groups(table: pd.DataFrame, by: str | None) -> list[tuple[object, pd.DataFr
 
 
 def _percent_axis(ax: Axes, axis: str = "x") -> None:
-    from matplotlib.ticker import PercentFormatter
-
-    (ax.xaxis if axis == "x" else ax.yaxis).set_major_formatter(PercentFormatter(1.0, decimals=0))
+    (ax.xaxis if axis == "x" else ax.yaxis).set_major_formatter(style.percent_formatter())
 
 
 def seat_label(seat: Any) -> str:
@@ -96,7 +95,7 @@ def _value_label(column: str | None, value: Any) -> str:
 
 def _label_with_note(label: str) -> str:
     """An axis label with the reading key of the interval bars on a second line."""
-    return f"{label}\n({_(CONFIDENCE_NOTE)})"
+    return f"{label}\n({_(CONFIDENCE_NOTE).format(level=style.percent(0.95))})"
 
 
 # -- Xochintlan -------------------------------------------------------------------
@@ -125,7 +124,7 @@ def plot_card_win_rates(frame: pd.DataFrame, ax: Axes | None = None, *, by: str 
                     label=None if value is None else f"{by} = {value}")
     overall = table["wins"].sum() / table["n"].sum()
     ax.axvline(overall, color="#555555", linestyle="--", linewidth=1,
-               label=_("all cards: {rate}").format(rate=f"{overall:.0%}"))
+               label=_("all cards: {rate}").format(rate=style.percent(overall)))
     ax.set_yticks(np.arange(len(order)), order)
     if counts:
         # how many seats held each card: a reader sees why some intervals are wide
@@ -258,7 +257,7 @@ def plot_game_lengths(frame: pd.DataFrame, ax: Axes | None = None, *, bins: int 
     mean = stats.mean_interval(turns)
     ax.axvspan(mean["low"], mean["high"], color="black", alpha=0.12, linewidth=0)
     ax.axvline(mean["estimate"], color="black", linewidth=1.5,
-               label=_("mean {turns} turns (95% CI shaded)").format(turns=f"{mean['estimate']:.1f}"))
+               label=_("mean {turns} turns (95% CI shaded)").format(turns=style.decimal(mean["estimate"])))
     ax.set_xlabel(_("game length (turns)"))
     ax.set_ylabel(_("games"))
     ax.set_title(_("Game length"))
@@ -329,7 +328,7 @@ def plot_score_distribution(frame: pd.DataFrame, ax: Axes | None = None, *, max_
             ax.text(max_score, 0.98, "★", ha="center", va="top", fontsize=18, color="#B8860B", zorder=3,
                     transform=at_top)
         else:
-            name = style.word(style.RATING_NAMES, name)
+            name = rating_name(name)
             ax.text(low - 0.45, 0.98, f"≥{low}" + (f"\n{name}" if name else ""), ha="left", va="top", fontsize="small",
                     color="#333333", linespacing=1.1, transform=at_top)
     mean = stats.mean_interval(frame["score"])
@@ -337,7 +336,7 @@ def plot_score_distribution(frame: pd.DataFrame, ax: Axes | None = None, *, max_
     ax.set_xlim(-0.6, max_score + 0.6)
     _percent_axis(ax, "y")
     ax.set_xlabel(_label_with_note(_("score (objectives met; mean {mean}, {games} games)").format(
-        mean=f"{mean['estimate']:.1f}", games=len(frame))))
+        mean=style.decimal(mean["estimate"]), games=len(frame))))
     ax.set_ylabel(_("games"))
     ax.set_title(_("Hextremadura scores and rating bands"))
     ax.set_axisbelow(True)
@@ -368,7 +367,7 @@ def plot_objective_probabilities(frame: pd.DataFrame, ax: Axes | None = None, *,
         parts.append(table.assign(label=labels, group="objective"))
     if quests and any(c.startswith("quest_") for c in frame.columns):
         table = stats.quest_rates(frame)
-        labels = [QUEST_NAMES.get(q, q.replace("_", " ")) for q in table["quest"]]
+        labels = [quest_name(q) for q in table["quest"]]
         parts.append(table.assign(label=labels, group="quest"))
     if not parts:
         raise ValueError("frame needs objectives_<type>/met_<type> or quest_<name> columns")
@@ -384,7 +383,7 @@ def plot_objective_probabilities(frame: pd.DataFrame, ax: Axes | None = None, *,
     for yi, est, high in zip(y, table["estimate"], table["high"]):
         if pd.notna(est):
             # the value just right of the interval, where it never sits on a bar
-            ax.text(np.nanmax([est, high]) + 0.015, float(yi), f"{est:.0%}", va="center", ha="left", fontsize="small")
+            ax.text(np.nanmax([est, high]) + 0.015, float(yi), style.percent(est), va="center", ha="left", fontsize="small")
     ax.set_yticks(y, table["label"])
     ax.invert_yaxis()
     ax.set_xlim(0, 1)

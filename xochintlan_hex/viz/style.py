@@ -20,10 +20,11 @@ from matplotlib.axes import Axes
 from matplotlib.collections import LineCollection
 from matplotlib.figure import Figure
 from matplotlib.patches import Polygon
+from matplotlib.ticker import FuncFormatter
 
-from ..i18n import N_, _, use_language
+from ..i18n import N_, _, get_language, pgettext, use_language
 from ..lattice import Lattice
-from ..xochintlan.rules import kind_name
+from ..xochintlan.rules import kind_name, letter
 
 Cell = tuple[int, int]
 Point = tuple[float, float]
@@ -73,12 +74,6 @@ ICON_COLOURS: dict[str, str] = {"acorn": "#8C5A2B", "stork": "#FFFFFF", "monumen
 #: the computer players, as a person reads their names (the data keep the names in the code)
 PLAYER_NAMES: dict[str, str] = {"random": N_("random"), "greedy": N_("greedy"), "search": N_("search"),
                                 "planner": N_("planner")}
-#: Hextremadura's words as a person reads them (in English: translated where shown)
-TERRAIN_NAMES: dict[str, str] = {"forest": N_("forest"), "water": N_("water"), "crops": N_("crops")}
-ICON_NAMES: dict[str, str] = {"acorn": N_("acorn"), "stork": N_("stork"), "monument": N_("monument")}
-ICON_PLURALS: dict[str, str] = {"acorn": N_("acorns"), "stork": N_("storks"), "monument": N_("monuments")}
-RATING_NAMES: dict[str, str] = {"wanderer": N_("wanderer"), "explorer": N_("explorer"),
-                                "naturalist": N_("naturalist"), "guide": N_("guide"), "star": N_("star")}
 HATCH_COLOUR = "#00000048"
 
 # -- general --------------------------------------------------------------------
@@ -117,17 +112,47 @@ def animal_plural(kind: str) -> str:
 
 
 def kind_letter(kind: str) -> str:
-    """The letter a tile of ``kind`` shows in the language in use."""
-    return kind
+    """The letter a tile of ``kind`` shows in the language in use ("B", and in French "O" for Oiseau)."""
+    return letter(kind)
 
 
 def word(names: dict[str, str], key: str) -> str:
     """``key`` in words from one of the tables above, in the language in use (the key itself if unknown).
 
-    >>> word(TERRAIN_NAMES, "crops"), word(RATING_NAMES, "grandmaster")
-    ('crops', 'grandmaster')
+    >>> word(PLAYER_NAMES, "greedy"), word(PLAYER_NAMES, "ismcts")
+    ('greedy', 'ismcts')
     """
     return _(names[key]) if key in names else key
+
+
+def decimal(number: float, digits: int = 1) -> str:
+    """``number`` with ``digits`` decimals and the decimal mark of the language in use ("8.7", "8,7").
+
+    >>> decimal(8.66)
+    '8.7'
+    """
+    return f"{number:.{digits}f}".replace(".", pgettext("decimal mark", "."))
+
+
+def percent(share: float, digits: int = 0) -> str:
+    """A share (0.5) as a percentage, written as the language in use writes it ("50%", "50 %").
+
+    >>> percent(0.375, 1)
+    '37.5%'
+    """
+    return _("{number}%").format(number=decimal(100 * share, digits))
+
+
+def percent_formatter(digits: int = 0) -> FuncFormatter:
+    """An axis formatter writing shares as percentages, in the language in use when it is made
+    (the ticks are written later, when the figure is drawn)."""
+    language = get_language()
+
+    def write(share: float, _position: Any) -> str:
+        with use_language(language):
+            return percent(share, digits)
+
+    return FuncFormatter(write)
 
 
 def new_axes(figsize: tuple[float, float], ax: Axes | None = None) -> Axes:

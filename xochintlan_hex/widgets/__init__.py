@@ -14,6 +14,13 @@ install ipympl, where it is missing):
 Each app keeps its keys while it has the focus (:mod:`.keys`): JupyterLab's
 shortcuts never see them, and the app's key line (``xh-keys``) says when it has them.
 
+Each app speaks English or French: ``language="fr"`` (default: the kit's language,
+:func:`xochintlan_hex.set_language`, else the environment's). Its FR/EN switch
+(``xh-language``), or ``app.set_language("en")``, shows every text again in the
+other language and leaves the game as it is. In French the tiles show the French
+rule text's letters (H Homme, L Lézard, O Oiseau, S Singe) and the Xochintlan keys
+follow them (``o`` Oiseau, ``s`` Singe, ``r`` remplacer).
+
 How to write a new app on this base: subclass :class:`~.base.App`; build the board
 (:class:`~.base.BoardCanvas` or :class:`~.svgboard.SvgBoard`) and a list of side
 widgets (status and message first); make the root with
@@ -48,7 +55,8 @@ All apps
     ``xh-app`` on the root, with ``xh-xochintlan``, ``xh-hextremadura`` or
     ``xh-explorer``; ``xh-board`` the box holding the board canvas (or the SVG
     board, whose cells carry ``data-cell="x,y"``); ``xh-keys`` the key line; ``xh-notice``
-    the "ipympl missing" message (only then); ``xh-message`` the engine's reason
+    the "ipympl missing" message (only then); ``xh-language`` the FR/EN switch;
+    ``xh-message`` the engine's reason
     for a refused action (in Xochintlan, when the chosen action has no cell to
     click, why not, in the engine's words; empty otherwise); ``xh-undo``,
     ``xh-new-game`` buttons.

@@ -22,10 +22,9 @@ import ipywidgets as w
 from matplotlib.figure import Figure
 from matplotlib.patches import Polygon, Rectangle
 
-from ..hextremadura import Hextremadura, IllegalAction, Place, requirements_met
+from ..hextremadura import Hextremadura, IllegalAction, Place, quest_name, rating_name, requirements_met
 from ..i18n import N_, _, use_language
 from ..lattice import HEX, Cell
-from ..viz import style
 from ..viz.hextremadura import draw_face, draw_tile
 from .base import (
     COMPACT_TOGGLES,
@@ -335,9 +334,9 @@ class HextremaduraApp(App):
         game = self.game
         if not game.is_over:
             return ""
-        quests = " · ".join(f"{QUEST_NAMES.get(k, k)} {'✓' if v else '✗'}" for k, v in game.quests().items())
+        quests = " · ".join(f"{quest_name(k)} {'✓' if v else '✗'}" for k, v in game.quests().items())
         return banner_html(_("Game over: score {score} of {best}, rating {rating}").format(
-            score=game.score(), best=game.max_score, rating=style.word(style.RATING_NAMES, game.rating())),
+            score=game.score(), best=game.max_score, rating=rating_name(game.rating())),
             _("Quests: {quests}").format(quests=quests))
 
     def _set_message(self, text: Any, refused: bool = False) -> None:

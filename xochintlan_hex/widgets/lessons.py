@@ -45,17 +45,13 @@ BATCH = 20
 
 def _percent(value: float) -> str:
     """A share as a percentage, written as the language in use writes it ("0.37%", "0,37 %")."""
-    return _("{number}%").format(number=_decimal(f"{100 * value:.2f}"))
+    return style.percent(value, 2)
 
 
 def _count(value: int) -> str:
     """A count with its thousands separated, as the language in use writes it ("4,000", "4 000")."""
     return f"{value:,}".replace(",", pgettext("thousands separator", ","))
 
-
-def _decimal(text: str) -> str:
-    """A number written with the language's decimal mark ("0.37", "0,37")."""
-    return text.replace(".", pgettext("decimal mark", "."))
 
 
 class GardenDensity(App):
@@ -98,8 +94,8 @@ class GardenDensity(App):
         self.chance.value = escape(_("Formula: card {card} stands with {chance} of random gardens").format(
             card=card, chance=_percent(chance)))
         self.measured.value = escape(
-            _("Engine: {hits} of {gardens} random gardens = {rate} (95% interval {low} to {high})").format(
-                hits=hits, gardens=_count(self.gardens), rate=_percent(hits / self.gardens), low=_percent(low),
+            _("Engine: {hits} of {gardens} random gardens = {rate} ({level} interval {low} to {high})").format(
+                level=style.percent(0.95), hits=hits, gardens=_count(self.gardens), rate=_percent(hits / self.gardens), low=_percent(low),
                 high=_percent(high)))
 
 

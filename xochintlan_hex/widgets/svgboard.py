@@ -21,6 +21,7 @@ from typing import Any, Callable, Iterable
 import anywidget
 import traitlets
 
+from ..i18n import _
 from ..lattice import Cell, Lattice
 from ..viz import style
 
@@ -120,8 +121,9 @@ def xochintlan_svg(game: Any, window: Iterable[Cell], *, legal: Iterable[Cell] =
     window = set(window) | set(board)
     x0, y0, width, height = _view_box(lattice, window)
     legal = set(legal)
+    name = html.escape(_("Xochintlan board"))  # what a screen reader says of the picture
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{x0:.1f} {y0:.1f} {width:.1f} {height:.1f}" '
-             f'font-family="DejaVu Sans, sans-serif" role="img" aria-label="Xochintlan board">']
+             f'font-family="DejaVu Sans, sans-serif" role="img" aria-label="{name}">']
     for cell in sorted(window):
         kind = board.get(cell)
         parts.append(_cell(lattice, cell, kind, cell in legal))
@@ -169,7 +171,7 @@ def _cell(lattice: Lattice, cell: Cell, kind: str | None, legal: bool) -> str:
         body += f'<polygon points="{_points(glyph)}" fill="white" stroke="black" stroke-width="1.5"/>'
         size = radius * UNIT * 0.9
         body += (f'<text x="{centre[0] * UNIT:.1f}" y="{-centre[1] * UNIT:.1f}" font-size="{size:.0f}" '
-                 f'font-weight="bold" text-anchor="middle" dominant-baseline="central">{html.escape(kind)}</text>')
+                 f'font-weight="bold" text-anchor="middle" dominant-baseline="central">{html.escape(style.kind_letter(kind))}</text>')
     if legal:  # a tile a click may act on (switch, swap): a corner dot keeps its glyph readable
         cx, cy = centre
         corner = lattice.corners(cell)[0]

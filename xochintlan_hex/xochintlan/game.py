@@ -111,8 +111,10 @@ def _refuse_a_card_dealt_twice(hands: list[list[Polyform]]) -> None:
         for card in hand:
             if card.name in holder:
                 first = holder[card.name]
-                where = f"both to player {p}" if first == p else f"players {first} and {p}"
-                raise ValueError(f"cards: {card.name} is dealt twice ({where}); the deck holds each card once")
+                message = (_("cards: {card} is dealt twice (both to player {first}); the deck holds each card once")
+                           if first == p else
+                           _("cards: {card} is dealt twice (players {first} and {second}); the deck holds each card once"))
+                raise ValueError(message.format(card=card.name, first=first, second=p))
             holder[card.name] = p
 
 
@@ -150,9 +152,10 @@ class Xochintlan(GameCore, ShowsItself):
         self, players: int = 2, *, seed: int | None = None, rules: Rules = Rules(), cards: Any = None
     ) -> None:
         if not is_whole(players) or players < 2:
-            raise ValueError(f"players must be an int >= 2: Xochintlan is played by 2 players or more, not {players!r}")
+            raise ValueError(_("players must be an int >= 2: Xochintlan is played by 2 players or more, not {value}")
+                             .format(value=repr(players)))
         if not isinstance(rules, Rules):
-            raise ValueError(f"rules must be a Rules value, not {rules!r}")
+            raise ValueError(_("rules must be a Rules value, not {value}").format(value=repr(rules)))
         self.rules = rules
         self.n_players = int(players)
         self.seed = checked_seed(seed)
@@ -168,11 +171,11 @@ class Xochintlan(GameCore, ShowsItself):
         need = players * rules.cards_per_player
         spare = 1 if rules.allow_redraw else 0
         if need + spare > len(deck):
-            extra = ", plus one left to draw for allow_redraw=True" if spare else ""
-            raise ValueError(
-                f"players: {players} players x {rules.cards_per_player} card(s) need {need} goal cards{extra}; "
-                f"the {rules.lattice} deck holds {len(deck)}"
-            )
+            message = (_("players: {players} players x {cards} card(s) need {need} goal cards, plus one left to draw "
+                         "for allow_redraw=True; the {lattice} deck holds {deck}") if spare else
+                       _("players: {players} players x {cards} card(s) need {need} goal cards; the {lattice} deck holds {deck}"))
+            raise ValueError(message.format(players=players, cards=rules.cards_per_player, need=need,
+                                            lattice=rules.lattice, deck=len(deck)))
         random.Random(self.seed).shuffle(deck)
         if cards is None:
             hands = [deck[p * rules.cards_per_player : (p + 1) * rules.cards_per_player] for p in range(players)]
@@ -191,17 +194,17 @@ class Xochintlan(GameCore, ShowsItself):
     def _given_hands(self, cards: Any) -> list[list[Polyform]]:
         rules = self.rules
         if isinstance(cards, (str, Polyform)) or not isinstance(cards, Sequence):
-            raise ValueError(f"cards must be a list with one hand per player, not {cards!r}")
+            raise ValueError(_("cards must be a list with one hand per player, not {value}").format(value=repr(cards)))
         if len(cards) != self.n_players:
-            raise ValueError(f"cards must hold one hand per player: {self.n_players} players, {len(cards)} hands given")
+            raise ValueError(_("cards must hold one hand per player: {players} players, {hands} hands given").format(
+                players=self.n_players, hands=len(cards)))
         hands = []
         for p, hand in enumerate(cards):
             if isinstance(hand, (str, Polyform)) or not isinstance(hand, Sequence):
                 hand = [hand]  # a lone card (checked below)
             if len(hand) != rules.cards_per_player:
-                raise ValueError(
-                    f"cards: player {p}'s hand must hold cards_per_player={rules.cards_per_player} card(s), not {len(hand)}"
-                )
+                raise ValueError(_("cards: player {player}'s hand must hold cards_per_player={cards} card(s), not {count}")
+                                 .format(player=p, cards=rules.cards_per_player, count=len(hand)))
             hands.append([resolve_card(card, rules.lattice, f"cards (player {p})") for card in hand])
         _refuse_a_card_dealt_twice(hands)
         return hands
@@ -245,7 +248,8 @@ class Xochintlan(GameCore, ShowsItself):
 
         game = cls(players=players, seed=seed, rules=rules, cards=cards)
         if not is_whole(current_player) or not 0 <= current_player < players:
-            raise ValueError(f"current_player must be a player index 0..{players - 1}, not {current_player!r}")
+            raise ValueError(_("current_player must be a player index 0..{last}, not {value}").format(
+                last=players - 1, value=repr(current_player)))
         tiles = starting_board(board_or_text, game.rules)
         game._lay_tiles([(encode(cell), kind) for cell, kind in tiles])
         game._start = tiles
@@ -330,7 +334,8 @@ class Xochintlan(GameCore, ShowsItself):
         ``open_cards`` and once the game is over. ``viewer=None`` is a spectator.
         """
         if viewer is not None and (isinstance(viewer, bool) or not isinstance(viewer, int) or not 0 <= viewer < self.n_players):
-            raise ValueError(f"viewer must be None or a player index 0..{self.n_players - 1}, not {viewer!r}")
+            raise ValueError(_("viewer must be None or a player index 0..{last}, not {value}").format(
+                last=self.n_players - 1, value=repr(viewer)))
         public = self.rules.open_cards or self._end is not None
         return [list(hand) if public or p == viewer else [None] * len(hand) for p, hand in enumerate(self._hands)]
 

@@ -22,7 +22,7 @@ import functools
 from dataclasses import dataclass
 from typing import Any, Iterable
 
-from xochintlan_hex.i18n import check_language, get_language, ngettext
+from xochintlan_hex.i18n import _, check_language, get_language, ngettext
 from xochintlan_hex.lattice import Lattice
 from xochintlan_hex.polyforms import Polyform, polyforms
 
@@ -199,26 +199,30 @@ class Rules:
         _check_choice("lock", self.lock, LOCKS)
         for name in ("allow_redraw", "open_cards", "keep_connected", "cut_off_switch"):
             if not isinstance(getattr(self, name), bool):
-                raise ValueError(f"{name} must be True or False, not {getattr(self, name)!r}")
+                raise ValueError(_("{name} must be True or False, not {value}").format(
+                    name=name, value=repr(getattr(self, name))))
         if not _is_int(self.tiles_per_kind) or not 1 <= self.tiles_per_kind <= MAX_TILES_PER_KIND:
-            raise ValueError(f"tiles_per_kind must be an int from 1 to {MAX_TILES_PER_KIND}, not {self.tiles_per_kind!r}")
+            raise ValueError(_("{name} must be an int from {low} to {high}, not {value}").format(
+                name="tiles_per_kind", low=1, high=MAX_TILES_PER_KIND, value=repr(self.tiles_per_kind)))
         self._check_cards_per_player()
         if not _is_int(self.quiet_rounds) or not 0 <= self.quiet_rounds <= MAX_QUIET_ROUNDS:
-            raise ValueError(f"quiet_rounds must be an int from 0 to {MAX_QUIET_ROUNDS}, not {self.quiet_rounds!r}")
+            raise ValueError(_("{name} must be an int from {low} to {high}, not {value}").format(
+                name="quiet_rounds", low=0, high=MAX_QUIET_ROUNDS, value=repr(self.quiet_rounds)))
         if self.max_turns is not None and (not _is_int(self.max_turns) or not 1 <= self.max_turns <= MAX_TURNS):
-            raise ValueError(f"max_turns must be None or an int from 1 to {MAX_TURNS}, not {self.max_turns!r}")
+            raise ValueError(_("max_turns must be None or an int from 1 to {high}, not {value}").format(
+                high=MAX_TURNS, value=repr(self.max_turns)))
 
     def _check_cards_per_player(self) -> None:
         cpp = self.cards_per_player
         deck = self.deck_size
         if not _is_int(cpp) or cpp < 1:
-            raise ValueError(f"cards_per_player must be an int >= 1, not {cpp!r}")
+            raise ValueError(_("cards_per_player must be an int >= 1, not {value}").format(value=repr(cpp)))
         spare = 1 if self.allow_redraw else 0
         if cpp + spare > deck:
-            extra = " with one card left to draw (allow_redraw=True)" if spare else ""
-            raise ValueError(
-                f"cards_per_player must be at most {deck - spare}{extra}: the {self.lattice} deck holds {deck} cards, not {cpp}"
-            )
+            message = (_("cards_per_player must be at most {most} with one card left to draw (allow_redraw=True): "
+                         "the {lattice} deck holds {deck} cards, not {value}") if spare else
+                       _("cards_per_player must be at most {most}: the {lattice} deck holds {deck} cards, not {value}"))
+            raise ValueError(message.format(most=deck - spare, lattice=self.lattice, deck=deck, value=cpp))
 
     @property
     def deck_size(self) -> int:
@@ -237,11 +241,12 @@ class Rules:
         True
         """
         if not isinstance(values, dict):
-            raise ValueError(f"rules must be a dict of Rules fields, not {type(values).__name__}")
+            raise ValueError(_("rules must be a dict of Rules fields, not {type}").format(type=type(values).__name__))
         known = {f.name for f in dataclasses.fields(cls)}
         unknown = sorted(set(values) - known)
         if unknown:
-            raise ValueError(f"rules: unknown field(s) {unknown}; the fields are {sorted(known)}")
+            raise ValueError(_("rules: unknown field(s) {unknown}; the fields are {known}").format(
+                unknown=unknown, known=sorted(known)))
         return cls(**values)
 
     def changed(self) -> dict[str, Any]:
@@ -256,7 +261,8 @@ class Rules:
 
 def _check_choice(name: str, value: object, allowed: tuple[str, ...]) -> None:
     if value not in allowed:
-        raise ValueError(f"{name} must be one of {_choices(allowed)}, not {value!r}")
+        raise ValueError(_("{name} must be one of {choices}, not {value}").format(
+            name=name, choices=_choices(allowed), value=repr(value)))
 
 
 @functools.cache
@@ -296,13 +302,15 @@ def resolve_card(card: object, lattice: str = "square", argument: str = "card") 
         try:
             return cards[card.strip()]
         except KeyError:
-            raise ValueError(
-                f"{argument}: unknown card name {card!r} on the {lattice} lattice; the deck holds {', '.join(cards)}"
-            ) from None
+            raise ValueError(_("{argument}: unknown card name {card} on the {lattice} lattice; the deck holds {cards}")
+                             .format(argument=argument, card=repr(card), lattice=lattice, cards=", ".join(cards))) from None
     if isinstance(card, Polyform):
         if card.lattice != lattice:
-            raise ValueError(f"{argument}: {card!r} lies on the {card.lattice} lattice, the game is on the {lattice} lattice")
+            raise ValueError(_("{argument}: {card} lies on the {card_lattice} lattice, the game is on the {lattice} lattice")
+                             .format(argument=argument, card=repr(card), card_lattice=card.lattice, lattice=lattice))
         if card.size != CARD_SIZE:
-            raise ValueError(f"{argument}: a goal card has {CARD_SIZE} cells, {card!r} has {card.size}")
+            raise ValueError(_("{argument}: a goal card has {size} cells, {card} has {cells}").format(
+                argument=argument, size=CARD_SIZE, card=repr(card), cells=card.size))
         return card
-    raise ValueError(f"{argument}: a card is a name such as 'L' or a Polyform, not {card!r}")
+    raise ValueError(_("{argument}: a card is a name such as 'L' or a Polyform, not {card}").format(
+        argument=argument, card=repr(card)))
