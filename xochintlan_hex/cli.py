@@ -96,11 +96,16 @@ def _argparse_in_the_kit_language() -> Iterator[None]:
     """argparse looks its texts up with gettext's global domain, which the kit's language
     does not reach: while the command runs, they are looked up in the kit's catalog."""
     previous = argparse.__dict__.get("_")
-    argparse._ = _  # type: ignore[attr-defined]
+    argparse._ = _argparse_text  # type: ignore[attr-defined]
     try:
         yield
     finally:
         argparse._ = previous  # type: ignore[attr-defined]
+
+
+def _argparse_text(message: str) -> str:
+    """One of argparse's texts in the kit's language, when the catalog carries it."""
+    return _(message) if message in ARGPARSE_TEXTS else message
 
 
 def _requested_language(argv: Sequence[str]) -> str | None:
