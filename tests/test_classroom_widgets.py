@@ -103,8 +103,8 @@ def test_the_svg_end_map_frames_the_tiles_alone_and_shows_every_objective():
     svg = app.svg_board.svg
     assert "data-tile=" not in svg  # no panel left: the map takes the whole picture
     assert svg.count("data-cell=") == len(app.game.map)  # the tiles alone, as large as the board allows
-    assert svg.count('class="xh-objective"') == len(app.statuses) > 0
-    assert svg.count('class="xh-verdict"') == len(app.statuses)
+    assert svg.count('class="map-objective"') == len(app.statuses) > 0
+    assert svg.count('class="map-verdict"') == len(app.statuses)
 
 
 def test_the_chooser_refuses_too_few_players_and_starts_each_game():

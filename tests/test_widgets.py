@@ -465,7 +465,7 @@ def test_the_svg_map_carries_each_legal_cell_with_the_tiles_its_placement_comple
     assert app.text("xh-preview") == f"Preview: {action.tile_id} on {action.cell} completes {', '.join(removed)}"
     page_message(app, {"type": "click", "cell": list(action.cell)})
     assert app.text("xh-message") == f"Explored: {', '.join(removed)} (requirements met)"
-    assert 'class="xh-last"' in app.svg_board.svg
+    assert 'class="map-last"' in app.svg_board.svg
 
 
 def test_the_preview_shows_the_tiles_a_placement_would_complete():

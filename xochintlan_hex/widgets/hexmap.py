@@ -52,6 +52,8 @@ UNIT = 60.0
 MIN_TEXT_PX = 12.0
 #: the map is never taller than this on the page (CSS pixels): beside the controls, it fits a projector's screen
 MAX_HEIGHT_PX = 560
+#: the end map may grow taller, so that each objective's words fit on its tile
+END_MAX_HEIGHT_PX = 860
 #: how much larger than a map tile the available tiles are drawn beside the map
 PANEL_SCALE = 1.35
 #: light fill of an empty cell where the selected tile may go, and the ring of a tile a placement completes
@@ -81,8 +83,8 @@ function render({ model, el }) {
   function showPreview() {
     const picture = svg();
     if (!picture) return;
-    const preview = picture.querySelector(".xh-preview");
-    const rings = picture.querySelector(".xh-rings");
+    const preview = picture.querySelector(".map-preview");
+    const rings = picture.querySelector(".map-rings");
     if (!preview || !rings) return;
     rings.replaceChildren();
     const target = hovered === null || hovered === justPlayed ? null
@@ -92,8 +94,8 @@ function render({ model, el }) {
     preview.removeAttribute("display");
     for (const cell of (target.dataset.completes || "").split(" ").filter(Boolean)) {
       const tile = picture.querySelector(`[data-cell="${cell}"]`);
-      const ring = document.createElementNS("http://www.w3.org/2000/svg", "use");
-      ring.setAttribute("href", "#xh-ring");
+      const ring = picture.querySelector(".map-ring-template").cloneNode(true);
+      ring.setAttribute("class", "map-ring");
       ring.setAttribute("transform", `translate(${tile.dataset.x},${tile.dataset.y})`);
       rings.appendChild(ring);
     }
@@ -107,7 +109,7 @@ function render({ model, el }) {
     const width = picture.getBoundingClientRect().width;
     if (!width) return;
     const perPixel = picture.viewBox.baseVal.width / width;  // SVG units per CSS pixel
-    for (const badge of picture.querySelectorAll(".xh-objective")) {
+    for (const badge of picture.querySelectorAll(".map-objective")) {
       const texts = [...badge.querySelectorAll("text")];
       const size = Math.max(Number(badge.dataset.size), MIN_TEXT_PX * perPixel);
       const lead = size * 1.15;
@@ -125,7 +127,7 @@ function render({ model, el }) {
       const plate = { x0: x0 - pad, x1: x1 + pad, y0: y0 - pad * 0.5, y1: y1 + pad * 0.5 };
       const shift = bestShift(badge, plate, Number(badge.dataset.radius));
       badge.setAttribute("transform", `translate(0,${shift.toFixed(2)})`);
-      const rect = badge.querySelector(".xh-plate");
+      const rect = badge.querySelector(".map-plate");
       rect.setAttribute("x", plate.x0.toFixed(2));
       rect.setAttribute("y", plate.y0.toFixed(2));
       rect.setAttribute("width", (plate.x1 - plate.x0).toFixed(2));
@@ -135,7 +137,7 @@ function render({ model, el }) {
 
   // The vertical shift of a plate that hides least of the tile's icons and stays inside the tile.
   function bestShift(badge, plate, radius) {
-    const icons = [...badge.parentNode.querySelectorAll(".xh-icon")].map(
+    const icons = [...badge.parentNode.querySelectorAll(".map-icon")].map(
       icon => [Number(icon.dataset.x), Number(icon.dataset.y), Number(icon.dataset.r)]);
     const height = plate.y1 - plate.y0;
     let best = 0, bestCost = Infinity;
@@ -295,7 +297,8 @@ def panel_centre(layout: Mapping[str, tuple[float, float, float, float]], index:
 # -- the whole picture -----------------------------------------------------------------------
 def hextremadura_svg(game: Any, window: Iterable[Cell], *, selected: tuple[str, str, int] | None = None,
                      legal: Mapping[Cell, Sequence[Cell]] | None = None, last: Cell | None = None,
-                     holds: Mapping[Cell, bool] | None = None, panels: bool = True) -> str:
+                     holds: Mapping[Cell, bool] | None = None, panels: bool = True,
+                     max_height: float = MAX_HEIGHT_PX) -> str:
     """An SVG picture of ``game``'s map over the cells of ``window``, as the matplotlib map shows it.
 
     ``selected`` is the tile to place, as (tile id, face, rotation): it is drawn
@@ -304,7 +307,7 @@ def hextremadura_svg(game: Any, window: Iterable[Cell], *, selected: tuple[str, 
     placement would complete (default: asked of the engine). ``last`` is the
     cell of the last placement (dashed outline), ``holds`` each back's objective
     as it stands (default: asked of the engine). ``panels``: the available tiles
-    beside the map.
+    beside the map. ``max_height``: the picture's greatest height on the page (CSS pixels).
     """
     tiles = game.map
     window = set(window) | set(tiles)
@@ -314,8 +317,8 @@ def hextremadura_svg(game: Any, window: Iterable[Cell], *, selected: tuple[str, 
         holds = {status.cell: status.holds for status in game.objectives()}
     layout = map_layout(window, panels and bool(game.available()))
     x0, y0, width, height = view_box(layout)
-    # Never taller than MAX_HEIGHT_PX on the page: the width that height allows caps the picture's width.
-    max_width = MAX_HEIGHT_PX * width / height
+    # Never taller than max_height on the page: the width that height allows caps the picture's width.
+    max_width = max_height * width / height
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{x0:.1f} {y0:.1f} {width:.1f} {height:.1f}" '
              f'style="max-width: {max_width:.0f}px; margin: 0 auto" font-family="DejaVu Sans, sans-serif" '
              f'role="img" aria-label="{html.escape(_("Hextremadura map"))}">', _defs()]
@@ -336,15 +339,15 @@ def hextremadura_svg(game: Any, window: Iterable[Cell], *, selected: tuple[str, 
         parts.append(f'<g {attributes}><title>{cell}: {html.escape(placed.tile_id)}</title>'
                      f'<g {_at(HEX.center(cell))}>{face}</g></g>')
     if last is not None:
-        parts.append(_outline(last, style.LAST_MOVE_COLOUR, 3.5, "8 4", css_class="xh-last"))
+        parts.append(_outline(last, style.LAST_MOVE_COLOUR, 3.5, "8 4", css_class="map-last"))
     if selected is not None:
         tile_id, face, rotation = selected
         preview = face_svg(game.tileset[tile_id], face, rotation)
         outline = f'<polygon points="{_points(hex_corners((0.0, 0.0)))}" fill="none" stroke="black" ' \
                   f'stroke-width="3.5" stroke-dasharray="7 3"/>'
-        parts.append(f'<g class="xh-preview" display="none" pointer-events="none">'
+        parts.append(f'<g class="map-preview" display="none" pointer-events="none">'
                      f'<g opacity="0.6">{preview}</g>{outline}</g>')
-    parts.append('<g class="xh-rings" pointer-events="none"></g>')
+    parts.append('<g class="map-rings" pointer-events="none"></g>')
     if "panel0" in layout:
         parts.append(_panels(game, layout, selected))
     parts.append("</svg>")
@@ -378,8 +381,9 @@ def _defs() -> str:
         parts.append(f'<pattern id="xh-{terrain}" patternUnits="userSpaceOnUse" width="{size[terrain]:.1f}" '
                      f'height="{size[terrain]:.1f}"><rect width="{size[terrain]:.1f}" height="{size[terrain]:.1f}" '
                      f'fill="{colour}"/>{hatches[terrain]}</pattern>')
-    parts.append(f'<polygon id="xh-ring" points="{_points(hex_corners((0.0, 0.0), 0.93))}" fill="none" '
-                 f'stroke="{COMPLETE_COLOUR}" stroke-width="6"/>')
+    ring = _points(hex_corners((0.0, 0.0), 0.9))
+    parts.append(f'<g class="map-ring-template"><polygon points="{ring}" fill="none" stroke="white" stroke-width="11"/>'
+                 f'<polygon points="{ring}" fill="none" stroke="{COMPLETE_COLOUR}" stroke-width="7"/></g>')
     parts.append("</defs>")
     return "".join(parts)
 
@@ -417,7 +421,7 @@ def _panels(game: Any, layout: Mapping[str, tuple[float, float, float, float]],
             frame = (f'<rect x="{fx:.1f}" y="{fy:.1f}" width="{(width - 0.1) * UNIT:.1f}" '
                      f'height="{(height - 0.6) * UNIT:.1f}" fill="none" stroke="{COMPLETE_COLOUR}" stroke-width="5"/>')
         parts.append(
-            f'<g data-tile="{html.escape(tile_id)}" class="xh-panel{" xh-chosen" if chosen else ""}">'
+            f'<g data-tile="{html.escape(tile_id)}" class="map-panel{" map-chosen" if chosen else ""}">'
             f'<rect x="{_xy((x, 0))[0]:.1f}" y="{_xy((0, y + height))[1]:.1f}" width="{width * UNIT:.1f}" '
             f'height="{height * UNIT:.1f}" fill="white"/>'
             f'<text x="{tx:.1f}" y="{ty:.1f}" font-size="{0.34 * UNIT:.1f}" text-anchor="middle" '
@@ -494,17 +498,17 @@ def _objective(objective: Any, holds: bool | None) -> str:
     verdict = ""
     if holds is not None:
         symbol, colour = ("✓", style.MET_COLOUR) if holds else ("✗", style.UNMET_COLOUR)
-        verdict = f' <tspan class="xh-verdict" fill="{colour}" font-weight="bold">{symbol}</tspan>'
+        verdict = f' <tspan class="map-verdict" fill="{colour}" font-weight="bold">{symbol}</tspan>'
     texts = "".join(f'<text x="0" y="{lead * (i + 0.5 - len(words) / 2):.1f}" font-size="{size:.1f}" '
                     f'text-anchor="middle" dominant-baseline="central">{html.escape(word)}'
                     f'{verdict if i == len(words) - 1 else ""}</text>' for i, word in enumerate(words))
     half_width, half_height = 0.42 * UNIT, lead * len(words) / 2 + 2
     border = {True: style.MET_COLOUR, False: style.UNMET_COLOUR}.get(holds, "#444")  # type: ignore[call-overload]
-    plate = (f'<rect class="xh-plate" x="{-half_width:.1f}" y="{-half_height:.1f}" width="{2 * half_width:.1f}" '
+    plate = (f'<rect class="map-plate" x="{-half_width:.1f}" y="{-half_height:.1f}" width="{2 * half_width:.1f}" '
              f'height="{2 * half_height:.1f}" rx="5" fill="white" fill-opacity="0.95" stroke="{border}" '
              f'stroke-width="{1.0 if holds is None else 2.0}"/>')
     summary = " ".join(words) + ("" if holds is None else (" ✓" if holds else " ✗"))
-    return (f'<g class="xh-objective" data-size="{size:.1f}" data-radius="{UNIT:.1f}">'
+    return (f'<g class="map-objective" data-size="{size:.1f}" data-radius="{UNIT:.1f}">'
             f'<title>{html.escape(summary)}</title>{plate}{texts}</g>')
 
 
@@ -516,7 +520,7 @@ def icon_svg(icon: str, centre: tuple[float, float], size: float) -> str:
         raise ValueError(f"icon must be one of {sorted(drawers)}, not {icon!r}")
     cx, cy = _xy(centre)
     s = size * UNIT
-    return (f'<g class="xh-icon" data-x="{cx:.1f}" data-y="{cy:.1f}" data-r="{s:.1f}" '
+    return (f'<g class="map-icon" data-x="{cx:.1f}" data-y="{cy:.1f}" data-r="{s:.1f}" '
             f'transform="translate({cx:.1f},{cy:.1f})"><circle r="{s:.1f}" fill="white" stroke="black" '
             f'stroke-width="1.3"/>{drawers[icon](s)}</g>')
 

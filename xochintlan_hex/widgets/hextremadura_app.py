@@ -46,7 +46,7 @@ from .base import (
     steady_window,
     view_window,
 )
-from .hexmap import HexMapBoard, hextremadura_svg, legal_cells, map_layout, panel_centre, point_fraction
+from .hexmap import END_MAX_HEIGHT_PX, MAX_HEIGHT_PX, HexMapBoard, hextremadura_svg, legal_cells, map_layout, panel_centre, point_fraction
 from .keys import KeyScope
 from .sprites import Frame, SpriteCache, clear_background, paste
 
@@ -368,7 +368,9 @@ class HextremaduraApp(App):
         legal = legal_cells(game, window, selected) if selected else {}
         last = game.history[-1].cell if game.history else None
         holds = {status.cell: status.holds for status in self.statuses}
-        return hextremadura_svg(game, window, selected=selected, legal=legal, last=last, holds=holds)
+        # The end map grows taller: each objective's words then fit on its tile.
+        height = END_MAX_HEIGHT_PX if game.is_over else MAX_HEIGHT_PX
+        return hextremadura_svg(game, window, selected=selected, legal=legal, last=last, holds=holds, max_height=height)
 
     def _on_map_hover(self, cell: Cell | None) -> None:
         self.hover(cell if cell is None or cell not in self.game.map else None)
