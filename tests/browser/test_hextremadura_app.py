@@ -181,6 +181,18 @@ def test_a_hover_previews_the_tile_in_the_page_and_a_new_choice_starts_unturned(
     lab.expect_text("xh-selection", f"Selected: {other}, {other_face} up, turned 0 × 60°", exact=True)
     assert lab.python("app.rotation") == 0
 
+    # The map scales with the width it is given, and stays whole.
+    wide = tile_width(lab, placed)
+    lab.page.set_viewport_size({"width": 900, "height": 800})
+    lab.page.wait_for_timeout(300)
+    assert tile_width(lab, placed) < wide, "the map keeps its size in a narrower window"
+    assert lab.board_hidden_edges() == []
+
+
+def tile_width(lab, cell: tuple[int, int]) -> float:
+    """How wide a tile of the map is on the page (CSS pixels)."""
+    return lab.widget(f'.{BOARD} [data-cell="{cell[0]},{cell[1]}"] .map-outline').bounding_box()["width"]
+
 
 # Plays until a placement of an available tile would complete tiles on the map, and selects it.
 COMPLETING = """
@@ -240,7 +252,7 @@ def test_the_last_placement_by_a_click_shows_the_end_screen(lab, lab_server):
     from playwright.sync_api import expect
 
     lab_server.add_notebook("hextremadura_end.ipynb", NOTEBOOK)
-    lab.open_notebook("hextremadura_end.ipynb")
+    lab.open_notebook("hextremadura_end.ipynb", wide=False)  # 1280 px wide, the file browser open
     lab.run_all_cells()
     lab.execute(PLAY_ALL_BUT_THE_LAST)
     tile, cell, rotation, face = lab.python("(last.tile_id, list(last.cell), last.rotation, last.face)")
@@ -263,6 +275,8 @@ def test_the_last_placement_by_a_click_shows_the_end_screen(lab, lab_server):
         lab.click("xh-rotate")
     lab.expect_text("xh-selection", f"Selected: {tile}, {face} up, turned {rotation} × 60°", exact=True)
     picture = lab.board_picture()
+    placed = tuple(lab.python("next(iter(app.game.map))"))
+    before = tile_width(lab, placed)
     lab.click_cell(tuple(cell))
 
     lab.expect_text("xh-status", f"Round {rounds} · game over", exact=True)
@@ -276,12 +290,15 @@ def test_the_last_placement_by_a_click_shows_the_end_screen(lab, lab_server):
     assert lab.board_hidden_edges() == []
     assert lab.cut_off_texts("xh-hextremadura") == []
     lab.screenshot("end-screen", target="xh-hextremadura")
+    # The end map takes the room of the available tiles: its tiles grow.
+    assert tile_width(lab, placed) > 1.15 * before
 
     # The end map: every objective on its tile, in words of at least 12 CSS pixels (9 points), none cut.
     objectives = lab.python("len(app.statuses)")
     texts = lab.page.evaluate(OBJECTIVE_TEXTS)
     assert objectives > 0 and len(texts) == objectives
     for text in texts:
+        assert text["shown"], f"objective text {text['text']!r} is left off its tile"
         assert text["px"] >= 12 - 0.01, f"objective text {text['text']!r} is {text['px']:.1f} px"
         assert text["inPlate"] and text["inPicture"], f"objective text {text['text']!r} is cut: {text}"
         assert text["under"] == [], f"objective text {text['text']!r} is covered by {text['under']}"
@@ -300,10 +317,11 @@ OBJECTIVE_TEXTS = """() => {
   const plates = [...svg.querySelectorAll('.map-objective')];
   return plates.map(badge => {
     const plate = badge.querySelector('.map-plate').getBoundingClientRect();
-    const lines = [...badge.querySelectorAll('text')];
+    const lines = [...badge.querySelectorAll(':scope > text')];
     const rects = lines.map(t => t.getBoundingClientRect());
     return {
       text: lines.map(t => t.textContent).join(' / '),
+      shown: !badge.classList.contains('map-compact'),
       px: Math.min(...lines.map(t => Number(t.getAttribute('font-size')) * scale)),
       inPlate: rects.every(r => inside(r, plate)),
       inPicture: rects.every(r => inside(r, picture)),

@@ -48,8 +48,10 @@ from ..viz.hextremadura import (
 
 #: SVG units per drawing unit (a tile's circumradius)
 UNIT = 60.0
-#: the smallest size (CSS pixels) of an objective's words on the page: 9 points
+#: the smallest size (CSS pixels) of an objective's words on the page: 9 points on the map,
+#: a little less on the available tiles beside it (a wide tile next to the lists of the side panel)
 MIN_TEXT_PX = 12.0
+PANEL_MIN_TEXT_PX = 10.0
 #: the map is never taller than this on the page (CSS pixels): beside the controls, it fits a projector's screen
 MAX_HEIGHT_PX = 560
 #: the end map may grow taller, so that each objective's words fit on its tile
@@ -64,12 +66,11 @@ HATCH_STEP = 0.16
 HATCH_STROKE = 'stroke="#000" stroke-opacity="0.3" stroke-width="1.3"'
 
 _ESM = r"""
-const MIN_TEXT_PX = %(min_text)s;
-
 function render({ model, el }) {
   el.classList.add("xh-svg-board", "xh-hexmap");
   let hovered = null;     // the cell under the mouse ("q,r"), or null
   let justPlayed = null;  // no preview where a tile was just placed, until the mouse leaves that cell
+  let previewFitted = false;  // the preview's texts are sized once it is first shown
 
   function svg() { return el.querySelector("svg"); }
   function cellOf(event) {
@@ -92,6 +93,7 @@ function render({ model, el }) {
     if (target === null) { preview.setAttribute("display", "none"); return; }
     preview.setAttribute("transform", `translate(${target.dataset.x},${target.dataset.y})`);
     preview.removeAttribute("display");
+    if (!previewFitted) { fitTexts(preview); previewFitted = true; }
     for (const cell of (target.dataset.completes || "").split(" ").filter(Boolean)) {
       const tile = picture.querySelector(`[data-cell="${cell}"]`);
       const ring = picture.querySelector(".map-ring-template").cloneNode(true);
@@ -101,17 +103,18 @@ function render({ model, el }) {
     }
   }
 
-  // Objectives stay readable: their words get at least MIN_TEXT_PX on the page, their plate grows
+  // Objectives stay readable: their words get at least data-min-px on the page, their plate grows
   // around them, and it moves up or down to leave the tile's icons (and the tile's outline) in view.
-  function fitTexts() {
-    const picture = svg();
-    if (!picture) return;
-    const width = picture.getBoundingClientRect().width;
-    if (!width) return;
-    const perPixel = picture.viewBox.baseVal.width / width;  // SVG units per CSS pixel
-    for (const badge of picture.querySelectorAll(".map-objective")) {
-      const texts = [...badge.querySelectorAll("text")];
-      const size = Math.max(Number(badge.dataset.size), MIN_TEXT_PX * perPixel);
+  function fitTexts(root) {
+    if (!root) return;
+    const onMap = [];
+    for (const badge of root.querySelectorAll(".map-objective")) {
+      const scale = badge.getScreenCTM();  // CSS pixels per unit of the badge (the tile may be enlarged)
+      if (scale === null || !scale.a) continue;  // not laid out (hidden): fitted once shown
+      const perPixel = 1 / Math.hypot(scale.a, scale.b);
+      badge.classList.remove("map-compact");  // the words are measured shown
+      const texts = [...badge.querySelectorAll(":scope > text")];
+      const size = Math.max(Number(badge.dataset.size), Number(badge.dataset.minPx) * perPixel);
       const lead = size * 1.15;
       texts.forEach((text, i) => {
         text.setAttribute("font-size", size.toFixed(2));
@@ -125,6 +128,12 @@ function render({ model, el }) {
       }
       const pad = size * 0.3;
       const plate = { x0: x0 - pad, x1: x1 + pad, y0: y0 - pad * 0.5, y1: y1 + pad * 0.5 };
+      // Words wider than the tile (a small map while playing) would cover its neighbours: the tile then
+      // shows only its verdict, and the objectives are read in the list beside the map.
+      const compact = plate.x1 - plate.x0 > Math.sqrt(3) * Number(badge.dataset.radius);
+      badge.classList.toggle("map-compact", compact);
+      if (badge.closest("[data-cell]")) onMap.push(badge);
+      if (compact) { badge.removeAttribute("transform"); continue; }
       const shift = bestShift(badge, plate, Number(badge.dataset.radius));
       badge.setAttribute("transform", `translate(0,${shift.toFixed(2)})`);
       const rect = badge.querySelector(".map-plate");
@@ -132,6 +141,10 @@ function render({ model, el }) {
       rect.setAttribute("y", plate.y0.toFixed(2));
       rect.setAttribute("width", (plate.x1 - plate.x0).toFixed(2));
       rect.setAttribute("height", (plate.y1 - plate.y0).toFixed(2));
+    }
+    // One way for the whole map: words on every tile, or verdicts alone on every tile.
+    if (onMap.some(badge => badge.classList.contains("map-compact"))) {
+      for (const badge of onMap) { badge.classList.add("map-compact"); badge.removeAttribute("transform"); }
     }
   }
 
@@ -158,7 +171,8 @@ function render({ model, el }) {
 
   function paint() {
     el.innerHTML = model.get("svg");
-    fitTexts();
+    previewFitted = false;
+    fitTexts(svg());
     showPreview();
   }
   el.addEventListener("click", (event) => {
@@ -187,17 +201,20 @@ function render({ model, el }) {
     showPreview();
     model.send({ type: "hover", cell: null });
   });
-  new ResizeObserver(fitTexts).observe(el);
+  new ResizeObserver(() => { fitTexts(svg()); previewFitted = false; showPreview(); }).observe(el);
   model.on("change:svg", paint);
   paint();
 }
 export default { render };
-""" % {"min_text": MIN_TEXT_PX}
+"""
 
 _CSS = """
 .xh-hexmap { width: 100%; min-width: 300px; line-height: 0; }
 .xh-hexmap svg { width: 100%; height: auto; display: block; }
 .xh-hexmap [data-cell], .xh-hexmap [data-tile] { cursor: pointer; }
+.xh-hexmap .map-objective .map-mark { display: none; }
+.xh-hexmap .map-objective.map-compact > :not(.map-mark):not(title) { display: none; }
+.xh-hexmap .map-objective.map-compact .map-mark { display: inline; }
 """
 
 
@@ -427,15 +444,17 @@ def _panels(game: Any, layout: Mapping[str, tuple[float, float, float, float]],
             f'<text x="{tx:.1f}" y="{ty:.1f}" font-size="{0.34 * UNIT:.1f}" text-anchor="middle" '
             f'dominant-baseline="hanging" fill="{colour}" font-weight="{"bold" if chosen else "normal"}">'
             f'{html.escape(title)}</text>{frame}'
-            f'<g {_at(centre, PANEL_SCALE)}>{face_svg(game.tileset[tile_id], face, rotation)}</g></g>')
+            f'<g {_at(centre, PANEL_SCALE)}>'
+            f'{face_svg(game.tileset[tile_id], face, rotation, min_text_px=PANEL_MIN_TEXT_PX)}</g></g>')
     return "".join(parts)
 
 
 # -- one tile, at the origin -------------------------------------------------------------------
 def face_svg(spec: Any, face: str, rotation: int, *, met: Sequence[bool] | None = None,
-             holds: bool | None = None, label: bool = True) -> str:
+             holds: bool | None = None, label: bool = True, min_text_px: float = MIN_TEXT_PX) -> str:
     """SVG of ``face`` of tile ``spec`` turned by ``rotation``, centred on the origin (circumradius
-    :data:`UNIT`), as :func:`xochintlan_hex.viz.hextremadura.draw_face` draws it."""
+    :data:`UNIT`), as :func:`xochintlan_hex.viz.hextremadura.draw_face` draws it. The objective's
+    words of a back are never smaller than ``min_text_px`` on the page."""
     data = spec.face(face)
     origin = (0.0, 0.0)
     corners = hex_corners(origin)
@@ -449,7 +468,8 @@ def face_svg(spec: Any, face: str, rotation: int, *, met: Sequence[bool] | None 
         parts.append(f'<line x1="0" y1="0" x2="{x:.1f}" y2="{y:.1f}" stroke="{"white" if same else "#222"}" '
                      f'stroke-width="{1.0 if same else 1.8}" stroke-opacity="{0.8 if same else 1}"/>')
     outline = "black" if face == "front" else "#444444"
-    parts.append(f'<polygon points="{_points(corners)}" fill="none" stroke="{outline}" stroke-width="2.5"/>')
+    parts.append(f'<polygon class="map-outline" points="{_points(corners)}" fill="none" stroke="{outline}" '
+                 f'stroke-width="2.5"/>')
     if face == "front":
         sides = [(requirement.side + rotation) % SIDES for requirement in data.requirements]
         for i, (requirement, side, slide) in enumerate(zip(data.requirements, sides, bubble_slides(sides))):
@@ -458,7 +478,7 @@ def face_svg(spec: Any, face: str, rotation: int, *, met: Sequence[bool] | None 
         for sector, icon in data.icons.items():
             parts.append(icon_svg(icon, towards(origin, (int(sector) + rotation) % SIDES, 0.6), 0.22))
         if data.objective is not None:
-            parts.append(_objective(data.objective, holds))
+            parts.append(_objective(data.objective, holds, min_text_px))
     if label:  # the id sits in the top corner, clear of bubbles, icons and the objective
         parts.append(f'<text x="0" y="{-0.8 * UNIT:.1f}" font-size="{0.17 * UNIT:.1f}" font-weight="bold" '
                      f'text-anchor="middle" dominant-baseline="central" paint-order="stroke" stroke="white" '
@@ -485,10 +505,10 @@ def _bubble(side: int, requirement: Any, slide: float, met: bool | None) -> str:
             f'text-anchor="middle" dominant-baseline="central">{requirement.size}</text>')
 
 
-def _objective(objective: Any, holds: bool | None) -> str:
+def _objective(objective: Any, holds: bool | None, min_text_px: float = MIN_TEXT_PX) -> str:
     """The objective's words on a white plate in the centre, ending with a tick or a cross when judged.
 
-    The page sizes the words (never below :data:`MIN_TEXT_PX`), fits the plate
+    The page sizes the words (never below ``min_text_px``), fits the plate
     around them and moves it off the icons; the sizes written here are those of
     a large picture.
     """
@@ -508,8 +528,14 @@ def _objective(objective: Any, holds: bool | None) -> str:
              f'height="{2 * half_height:.1f}" rx="5" fill="white" fill-opacity="0.95" stroke="{border}" '
              f'stroke-width="{1.0 if holds is None else 2.0}"/>')
     summary = " ".join(words) + ("" if holds is None else (" ✓" if holds else " ✗"))
-    return (f'<g class="map-objective" data-size="{size:.1f}" data-radius="{UNIT:.1f}">'
-            f'<title>{html.escape(summary)}</title>{plate}{texts}</g>')
+    mark = ""  # what a tile too small for the words shows: the verdict alone
+    if holds is not None:
+        symbol, colour = ("✓", style.MET_COLOUR) if holds else ("✗", style.UNMET_COLOUR)
+        mark = (f'<g class="map-mark"><circle r="{0.2 * UNIT:.1f}" fill="{colour}" stroke="white" stroke-width="2"/>'
+                f'<text font-size="{0.28 * UNIT:.1f}" font-weight="bold" fill="white" text-anchor="middle" '
+                f'dominant-baseline="central">{symbol}</text></g>')
+    return (f'<g class="map-objective" data-size="{size:.1f}" data-radius="{UNIT:.1f}" data-min-px="{min_text_px:g}">'
+            f'<title>{html.escape(summary)}</title>{plate}{texts}{mark}</g>')
 
 
 # -- icons ---------------------------------------------------------------------------------

@@ -559,7 +559,7 @@ class HextremaduraApp(App):
         board_widget = self.svg_board if self.board_kind == "svg" else self.board.widget
         self.widget = app_root(board_widget, side, self.keys, "xh-hextremadura")
         if self.board_kind == "svg":  # a picture the browser scales: it grows into the room beside the controls
-            board_widget.layout.flex = "1 1 360px"
+            board_widget.layout.flex = "3 1 360px"
 
     def _on_press(self, event: Any) -> None:
         if not is_finite_point(event.xdata, event.ydata):
