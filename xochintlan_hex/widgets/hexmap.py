@@ -425,8 +425,10 @@ def _panels(game: Any, layout: Mapping[str, tuple[float, float, float, float]],
     turned and flipped as it would be placed."""
     parts = []
     for index, tile_id in enumerate(game.available()[:2]):
-        chosen = selected is not None and tile_id == selected[0]
-        face, rotation = (selected[1], selected[2]) if chosen else (game.faces(tile_id)[0], 0)
+        if selected is not None and tile_id == selected[0]:
+            chosen, face, rotation = True, selected[1], selected[2]
+        else:
+            chosen, face, rotation = False, game.faces(tile_id)[0], 0
         x, y, width, height = layout[f"panel{index}"]
         centre = panel_centre(layout, index)
         title = (_("Offer: {tile}") if tile_id == game.offer else _("Pile: {tile}")).format(tile=tile_id)
@@ -523,7 +525,7 @@ def _objective(objective: Any, holds: bool | None, min_text_px: float = MIN_TEXT
                     f'text-anchor="middle" dominant-baseline="central">{html.escape(word)}'
                     f'{verdict if i == len(words) - 1 else ""}</text>' for i, word in enumerate(words))
     half_width, half_height = 0.42 * UNIT, lead * len(words) / 2 + 2
-    border = {True: style.MET_COLOUR, False: style.UNMET_COLOUR}.get(holds, "#444")  # type: ignore[call-overload]
+    border = "#444" if holds is None else (style.MET_COLOUR if holds else style.UNMET_COLOUR)
     plate = (f'<rect class="map-plate" x="{-half_width:.1f}" y="{-half_height:.1f}" width="{2 * half_width:.1f}" '
              f'height="{2 * half_height:.1f}" rx="5" fill="white" fill-opacity="0.95" stroke="{border}" '
              f'stroke-width="{1.0 if holds is None else 2.0}"/>')
