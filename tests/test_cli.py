@@ -129,13 +129,14 @@ def test_rules_options_reach_the_games(tmp_path, capsys):
                         "--lattice", "hex", "--cards-per-player", "2", "--endgame", "swap",
                         "--match", "rotation+reflection", "--win-check", "mover",
                         "--allow-redraw", "--open-cards", "--keep-connected", "--max-turns", "40",
-                        "--cut-off-switch", "--lock", "french",
+                        "--cut-off-switch", "--lock", "french", "--quiet-rounds", "1",
                         "--tiles-per-kind", "6", "--quiet", "--out", out], capsys)
     assert status == 0
     frame = studies.read_results(out)
     rules = Rules(lattice="hex", tiles_per_kind=6, cards_per_player=2, match="rotation+reflection",
                   win_check="mover", endgame="swap", allow_redraw=True, open_cards=True,
-                  keep_connected=True, cut_off_switch=True, lock="french", max_turns=40)
+                  keep_connected=True, cut_off_switch=True, lock="french", quiet_rounds=1,
+                  max_turns=40)
     assert_frame_equal(frame, simulate.simulate_xochintlan(6, "random,random,random", rules,
                                                            progress=False))
     assert (frame["lattice"] == "hex").all() and (frame["cards_per_player"] == 2).all()

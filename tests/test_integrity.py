@@ -503,3 +503,13 @@ def test_a_bug_shows_its_traceback_and_exit_status_1(tmp_path, xochintlan_file):
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           env={**os.environ, "PYTHONPATH": str(ROOT)}, timeout=120)
     assert done.returncode == 1 and "Traceback" in done.stderr and "cannot insert" in done.stderr
+
+
+def test_a_study_written_before_a_rules_field_existed_reads_with_its_default(tmp_path):
+    frame = simulate.simulate_xochintlan(4, ["greedy", "greedy"], seed=3, progress=False)
+    older = tmp_path / "older.csv"
+    frame.drop(columns=["quiet_rounds"]).to_csv(older, index=False)
+    read = studies.read_results(older)
+    pd.testing.assert_frame_equal(read, frame)
+    replayed = simulate.replay_xochintlan(read.iloc[0])
+    assert (replayed.winner, replayed.turn) == (frame["winner"].iloc[0], frame["turns"].iloc[0])

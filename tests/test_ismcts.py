@@ -5,6 +5,7 @@ import random
 import pytest
 
 from xochintlan_hex.players import XochintlanISMCTS, get_player, player_name
+from xochintlan_hex.players.ismcts import evaluate
 from xochintlan_hex.players.xochintlan import unseen_cards
 from xochintlan_hex.simulate import simulate_xochintlan
 from xochintlan_hex.xochintlan import Rules, Xochintlan, goal_cards
@@ -83,7 +84,8 @@ def test_a_sampled_world_refuses_a_bad_viewer():
                                    Rules(open_cards=True, cards_per_player=2, win_check="mover"),
                                    Rules(endgame="swap", tiles_per_kind=5, keep_connected=True),
                                    Rules(match="rotation+reflection", max_turns=30),
-                                   Rules(cut_off_switch=True, lock="french")])
+                                   Rules(cut_off_switch=True, lock="french"),
+                                   Rules(quiet_rounds=2)])
 def test_ismcts_plays_legally_and_touches_nothing(players, rules):
     player = XochintlanISMCTS(iterations=40)
     rng = random.Random(players)
@@ -210,3 +212,15 @@ def test_ismcts_is_registered_at_two_budgets_and_plays_whole_games():
                                 seed=1, progress=False)
     assert frame["player_0"].eq("ismcts-30").all()
     assert frame["end_reason"].isin(["win", "tie", "turn_limit"]).all()
+
+
+def test_a_card_standing_in_the_quiet_opening_is_no_win_for_the_players():
+    opening = ["L(1,0)", "L(2,0)", "L(3,0)"]  # player 1 (card I) can make it stand now
+    judged = {}
+    for quiet in (0, 2):
+        game = Xochintlan(players=2, seed=0, cards=["X", "I"], rules=Rules(quiet_rounds=quiet))
+        for action in opening:
+            game.play(action)
+        judged[quiet] = evaluate(game)
+    assert judged[0] == [0.0, 1.0]  # the rule book: a certain win at the fourth action
+    assert judged[2][1] < 1.0  # two quiet rounds: the fourth action wins nothing

@@ -19,7 +19,8 @@ from xochintlan_hex.players import (
     player_name,
 )
 from xochintlan_hex.players.hextremadura import MapView, removals
-from xochintlan_hex.players.xochintlan import UNREACHABLE, distances_after, unseen_cards
+from xochintlan_hex.players.xochintlan import (
+    UNREACHABLE, cards_count_after_next_action, distances_after, unseen_cards)
 from xochintlan_hex.simulate import simulate_hextremadura, simulate_xochintlan
 from xochintlan_hex.xochintlan import Place, Rules, Xochintlan, distance_to_card, goal_cards
 
@@ -341,3 +342,15 @@ def test_the_greedy_player_builds_the_complete_region_map_of_a_placement(seed):
             checked += 1
         game.play(game.random_action(rng))
     assert checked >= 100
+
+
+
+@pytest.mark.parametrize("players, quiet, first_counted", [(2, 0, 1), (2, 2, 5), (3, 2, 7), (4, 1, 5)])
+def test_players_know_which_action_is_the_first_whose_card_counts(players, quiet, first_counted):
+    game = Xochintlan(players=players, seed=0, rules=Rules(quiet_rounds=quiet))
+    rng = random.Random(0)
+    counted = []
+    while len(counted) < 8 and not game.is_over:
+        counted.append(cards_count_after_next_action(game))  # for action number len(counted) + 1
+        game.play(game.random_action(rng))
+    assert counted == [n >= first_counted for n in range(1, len(counted) + 1)]

@@ -30,7 +30,7 @@ def test_every_xochintlan_variant_is_in_the_rules_document():
     undocumented = [f.name for f in dataclasses.fields(Rules) if f"`{f.name}" not in text]
     assert not undocumented, f"Rules fields missing from docs/rules.md: {undocumented}"
     for reading in ('lock="french"', "cut_off_switch=True", 'match="rotation+reflection"', 'win_check="mover"',
-                    'endgame="swap"', 'requirement_mode="exactly"'):
+                    'endgame="swap"', 'requirement_mode="exactly"', "quiet_rounds=2"):
         assert reading in text
 
 

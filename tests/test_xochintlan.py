@@ -458,6 +458,29 @@ def test_win_check_mover_only_checks_the_player_who_acted():
     assert (game.winner, game.winning_card.name) == (1, "I")
 
 
+def test_quiet_rounds_no_card_counts_before_every_player_has_played_twice():
+    # Player 1's I stands after the fourth action, player 1's own: in the rule
+    # book player 1 wins at once; with two quiet rounds player 0 may answer.
+    opening = "L(1,0) L(2,0) L(3,0) L(4,0)"
+    book = play_all(Xochintlan(players=2, seed=0, cards=["X", "I"]), opening)
+    assert (book.winner, book.turn) == (1, 4)
+    quiet = play_all(Xochintlan(players=2, seed=0, cards=["X", "I"], rules=Rules(quiet_rounds=2)), opening)
+    assert not quiet.is_over and quiet.current_player == 0
+    answered = quiet.clone()
+    answered.play("(1,0)=B")  # player 0 breaks the I: the game goes on
+    assert not answered.is_over
+    quiet.play("B(0,1)")  # player 0 leaves it: the I counts now, for its owner
+    assert (quiet.winner, quiet.winning_card.name, quiet.turn) == (1, "I", 5)
+
+
+def test_quiet_rounds_count_whole_rounds_of_every_player():
+    actions = "L(1,0) L(2,0) L(3,0) L(4,0)"  # player 1's I stands after action 4
+    one_round = play_all(Xochintlan(players=3, seed=0, cards=["X", "I", "T"], rules=Rules(quiet_rounds=1)), actions)
+    assert (one_round.winner, one_round.winning_card.name) == (1, "I")  # the 3 quiet actions are over
+    two_rounds = play_all(Xochintlan(players=3, seed=0, cards=["X", "I", "T"], rules=Rules(quiet_rounds=2)), actions)
+    assert not two_rounds.is_over  # 6 quiet actions with three players
+
+
 def test_several_cards_win_with_any_of_them():
     rules = Rules(cards_per_player=2)
     game = play_all(Xochintlan(players=2, seed=0, rules=rules, cards=[["X", "I"], ["T", "U"]]), "L(1,0) L(2,0) L(3,0) B(0,1)")
@@ -837,6 +860,9 @@ def test_distance_reads_a_game():
         ({"endgame": "draw"}, "endgame must be one of 'tie', 'swap'"),
         ({"open_cards": 1}, "open_cards must be True or False"),
         ({"max_turns": 0}, "max_turns must be None or an int from 1 to 10000"),
+        ({"quiet_rounds": -1}, "quiet_rounds must be an int from 0 to 12, not -1"),
+        ({"quiet_rounds": 2.0}, "quiet_rounds must be an int from 0 to 12, not 2.0"),
+        ({"quiet_rounds": 13}, "quiet_rounds must be an int from 0 to 12, not 13"),
         ({"max_turns": 10**9}, "max_turns must be None or an int from 1 to 10000"),
     ],
 )

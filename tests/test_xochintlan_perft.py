@@ -212,6 +212,8 @@ class Twin:
         order = [(mover + i) % self.players for i in range(self.players)]
         if self.rules.win_check == "mover":
             order = [mover]
+        if self.turn <= self.rules.quiet_rounds * self.players:
+            order = []  # the quiet opening: no card counts yet
         for p in order:
             if any(self.stands(card) for card in self.hands[p]):
                 self.over, self.winner = "win", p
@@ -335,6 +337,8 @@ VARIANTS = [
     Rules(tiles_per_kind=4, endgame="swap", cut_off_switch=True),
     Rules(lock="french"),
     Rules(tiles_per_kind=4, endgame="swap", lock="french", lattice="hex"),
+    Rules(quiet_rounds=2),
+    Rules(quiet_rounds=3, win_check="mover", tiles_per_kind=5),
 ]
 
 

@@ -151,6 +151,9 @@ def _add_rules_options(parser: argparse.ArgumentParser) -> None:
                        help="an animal that touches no other tile may still be switched or swapped")
     group.add_argument("--lock", choices=LOCKS, default=rules.lock,
                        help="english: the tile just played is locked; french: only a tile just moved")
+    group.add_argument("--quiet-rounds", type=int, default=rules.quiet_rounds, metavar="N",
+                       help="rounds at the start in which no card counts (default 0; "
+                            "2: not before every player has played twice)")
     group.add_argument("--max-turns", type=_positive, metavar="N",
                        help="turn cap (default: the study cap, 200)")
 
@@ -228,7 +231,7 @@ def _rules(args: argparse.Namespace) -> Rules:
                  win_check=args.win_check, endgame=args.endgame,
                  allow_redraw=args.allow_redraw, open_cards=args.open_cards,
                  keep_connected=args.keep_connected, cut_off_switch=args.cut_off_switch,
-                 lock=args.lock, max_turns=args.max_turns)
+                 lock=args.lock, quiet_rounds=args.quiet_rounds, max_turns=args.max_turns)
 
 
 @separates_input_errors

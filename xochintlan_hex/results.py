@@ -32,7 +32,7 @@ import pandas as pd
 from xochintlan_hex.hextremadura import OBJECTIVE_TYPES, RATING_BANDS
 from xochintlan_hex.xochintlan import KINDS
 from xochintlan_hex.xochintlan.rules import (
-    ENDGAMES, LATTICE_NAMES, LOCKS, MATCHES, MAX_TILES_PER_KIND, MAX_TURNS, WIN_CHECKS,
+    ENDGAMES, LATTICE_NAMES, LOCKS, MATCHES, MAX_QUIET_ROUNDS, MAX_TILES_PER_KIND, MAX_TURNS, WIN_CHECKS,
 )
 
 #: Most seats a results file may name: one card each from the larger (hex) deck.
@@ -108,7 +108,7 @@ KNOWN_COLUMNS: dict[str, Column] = {column.name: column for column in [
     _int("cards_per_player", 1, MAX_PLAYERS), _choice("match", MATCHES),
     _choice("win_check", WIN_CHECKS), _choice("endgame", ENDGAMES),
     Column("allow_redraw", "bool"), Column("open_cards", "bool"), Column("keep_connected", "bool"),
-    Column("cut_off_switch", "bool"), _choice("lock", LOCKS),
+    Column("cut_off_switch", "bool"), _choice("lock", LOCKS), _int("quiet_rounds", 0, MAX_QUIET_ROUNDS),
     _int("max_turns", 1, MAX_TURNS), _int("n_players", 2, MAX_PLAYERS),
     _int("winner", 0, MAX_PLAYERS - 1, nullable=True), Column("winner_player", "str", True),
     _choice("winning_kind", KINDS, nullable=True), Column("winning_card", "str", True),

@@ -39,7 +39,7 @@ Xochintlan columns (:func:`simulate_xochintlan`)
         the game's own seed (:func:`game_seed`).
     ``lattice``, ``tiles_per_kind``, ``cards_per_player``, ``match``, ``win_check``,
     ``endgame``, ``allow_redraw``, ``open_cards``, ``keep_connected``,
-    ``cut_off_switch``, ``lock``, ``max_turns``
+    ``cut_off_switch``, ``lock``, ``quiet_rounds``, ``max_turns``
         the rules, one column per field of :class:`~xochintlan_hex.xochintlan.Rules`.
     ``n_players``
         number of seats.

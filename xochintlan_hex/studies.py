@@ -344,6 +344,9 @@ def read_results(path: str | os.PathLike) -> pd.DataFrame:
     integers, booleans ``True`` or ``False``, names from their list, values in
     range; see :mod:`xochintlan_hex.results`): a bad cell raises
     :class:`~xochintlan_hex.results.ResultsError` naming the file, row and column.
+    A Xochintlan study written before a rules field existed (see
+    :data:`LATER_RULES_FIELDS`) reads with that field at its default, the rule
+    its games were played by.
     """
     path = Path(path)
     suffix = path.suffix.lower()
@@ -373,10 +376,26 @@ def _first_line(error: BaseException) -> str:
     return str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
 
 
+#: Rules fields added after the first studies were written, with the value every
+#: older study played by (a new variant always defaults to the rule book).
+LATER_RULES_FIELDS = {"quiet_rounds": Rules().quiet_rounds}
+
+
+def _with_later_rules_fields(frame: pd.DataFrame, seats: int) -> pd.DataFrame:
+    """An older Xochintlan study gains the rules columns added since, at their defaults."""
+    expected = simulate.xochintlan_columns(seats)
+    missing = [name for name in LATER_RULES_FIELDS if name not in frame.columns]
+    if not missing or sorted(list(frame.columns) + missing) != sorted(expected):
+        return frame
+    frame = frame.assign(**{name: LATER_RULES_FIELDS[name] for name in missing})
+    return frame[expected]
+
+
 def _as_study_frame(frame: pd.DataFrame) -> pd.DataFrame:
     """A frame with a study's columns gets the study's types; any other is left as read."""
+    seats = sum(c.startswith("player_") and c[len("player_"):].isdigit() for c in frame.columns)
+    frame = _with_later_rules_fields(frame, seats)
     columns = list(frame.columns)
-    seats = sum(c.startswith("player_") and c[len("player_"):].isdigit() for c in columns)
     if columns == simulate.xochintlan_columns(seats):
         return simulate.xochintlan_frame(frame.to_dict("records"), n_players=seats)
     if columns == simulate.hextremadura_columns():

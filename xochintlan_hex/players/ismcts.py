@@ -67,7 +67,8 @@ from typing import Any, Sequence
 
 import numpy as np
 
-from xochintlan_hex.players.xochintlan import _standing_after_moves, card_name, distances_after, unseen_cards
+from xochintlan_hex.players.xochintlan import (
+    _standing_after_moves, card_name, cards_count_after_next_action, distances_after, unseen_cards)
 from xochintlan_hex.xochintlan import MoveHuman, Redraw
 
 ROLLOUTS = ("evaluate", "random")
@@ -397,7 +398,10 @@ def _name(card: Any) -> str:
 def _won_in_one(node: _Node, world: Any, cards: Sequence[Any], distances: Sequence[float]
                 ) -> list[bool]:
     """For each card, does some action of the player to move make it stand?
-    Remembered on the node by card name; the cards not yet judged are judged at once."""
+    Remembered on the node by card name; the cards not yet judged are judged at once.
+    In the quiet opening (``Rules.quiet_rounds``) no action wins."""
+    if not cards_count_after_next_action(world):
+        return [False] * len(cards)
     wins = node.wins
     todo = [(card, d) for card, d in zip(cards, distances) if _name(card) not in wins]
     if todo:

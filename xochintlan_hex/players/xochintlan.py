@@ -350,7 +350,7 @@ class XochintlanGreedy:
         board_actions = [a for a in actions if type(a) is not Redraw]
         distances = distances_after(game, board_actions + [None], mine + theirs)
         after = distances[:-1, : len(mine)].min(axis=1)
-        if len(after) and after.min() == 0:
+        if len(after) and after.min() == 0 and cards_count_after_next_action(game):
             wins = [a for a, d in zip(board_actions, after) if d == 0]
             return wins[int(rng.random() * len(wins))]
         redraw = self._best_redraw(game, actions, mine, distances[-1, : len(mine)], seat)
@@ -409,6 +409,12 @@ class XochintlanGreedy:
 
 # ---------------------------------------------------------------------------
 # Search
+
+
+def cards_count_after_next_action(game: Xochintlan) -> bool:
+    """Does a card standing after the next action win? Not in the quiet opening
+    (``Rules.quiet_rounds``), when no card counts yet."""
+    return game.turn + 1 > game.rules.quiet_rounds * game.n_players
 
 
 @functools.lru_cache(maxsize=None)
@@ -501,7 +507,7 @@ class XochintlanSearch:
         others = [card for hand in seen.values() for card in hand] + pool
         distances = distances_after(game, board_actions + [None], mine + others)
         after = distances[:-1, : len(mine)].min(axis=1)
-        if after.min() == 0:
+        if after.min() == 0 and cards_count_after_next_action(game):
             wins = [a for a, d in zip(board_actions, after) if d == 0]
             return wins[int(rng.random() * len(wins))]
         redraw = XochintlanGreedy._best_redraw(game, actions, mine,

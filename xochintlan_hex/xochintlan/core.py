@@ -114,6 +114,7 @@ class GameCore:
     _lock_placed: bool
     _allow_redraw: bool
     _max_turns: int
+    _quiet_actions: int
     _order: tuple[tuple[int, ...], ...]
 
     def _set_up_core(self) -> None:
@@ -146,6 +147,8 @@ class GameCore:
         self._lock_placed = rules.lock == "english"  # the French lock leaves placed and switched tiles free
         self._allow_redraw = rules.allow_redraw
         self._max_turns = rules.max_turns or 0
+        # Actions after which no card counts yet (Rules.quiet_rounds).
+        self._quiet_actions = rules.quiet_rounds * self.n_players
         self._order = _check_order(self.n_players, rules.win_check)
 
     def _lay_tiles(self, tiles: Sequence[tuple[int, str]]) -> None:
@@ -318,7 +321,8 @@ class GameCore:
         groups = self._groups
         g_l, g_b, g_m = groups[_L], groups[_B], groups[_M]
         # A group is None (6 or more cells) or (cells, key): a key means 5 cells.
-        if ((g_l and g_l[1]) or (g_b and g_b[1]) or (g_m and g_m[1])) and self._find_winner(mover):
+        cards_count = self._turn > self._quiet_actions
+        if cards_count and ((g_l and g_l[1]) or (g_b and g_b[1]) or (g_m and g_m[1])) and self._find_winner(mover):
             return
         reserve = self._reserve
         if not (reserve[_L] or reserve[_B] or reserve[_M]):

@@ -6,7 +6,7 @@ variants. A :class:`Rules` value says which reading a game uses; two games with
 equal rules play exactly the same way.
 
 >>> Rules()
-Rules(lattice='square', tiles_per_kind=8, cards_per_player=1, match='rotation', win_check='any', endgame='tie', allow_redraw=False, open_cards=False, keep_connected=False, cut_off_switch=False, lock='english', max_turns=None)
+Rules(lattice='square', tiles_per_kind=8, cards_per_player=1, match='rotation', win_check='any', endgame='tie', allow_redraw=False, open_cards=False, keep_connected=False, cut_off_switch=False, lock='english', quiet_rounds=0, max_turns=None)
 >>> Rules(lattice="hex", endgame="swap").deck_size
 33
 >>> Rules(match="mirror")
@@ -44,6 +44,10 @@ LOCKS = ("english", "french")
 #: Largest ``tiles_per_kind``: the engine's cell grid holds boards up to about
 #: 500 cells from the start, and a board can stretch two cells per tile.
 MAX_TILES_PER_KIND = 64
+
+#: Largest ``quiet_rounds``: the reserve runs out after 24 actions in the box,
+#: so a longer quiet opening would only leave the endgame to decide.
+MAX_QUIET_ROUNDS = 12
 
 #: Largest ``max_turns``: a game keeps every action for undo and its record, so a
 #: cap far beyond any finished game (a few hundred turns) only grows memory.
@@ -102,6 +106,13 @@ class Rules:
         Human just moved and the two tiles of a swap ("il est interdit de jouer
         la pièce venant d'être jouée": an animal on the board is never played
         again, a switch plays the reserve's tile).
+    ``quiet_rounds``
+        rounds at the start in which no card counts (0 in the rule book). With
+        2, "no pattern counts before every player has played twice": a card
+        standing during the first ``2 * players`` actions wins nobody, and is
+        checked again after each later action, the mover's cards first. A
+        fix a designer may try for the edge of the player who plays the fourth
+        action; at most :data:`MAX_QUIET_ROUNDS`.
     ``max_turns``
         stop after this many actions (a tie by turn limit), for simulations;
         at most :data:`MAX_TURNS`.
@@ -121,6 +132,7 @@ class Rules:
     keep_connected: bool = False
     cut_off_switch: bool = False
     lock: str = "english"
+    quiet_rounds: int = 0
     max_turns: int | None = None
 
     def __post_init__(self) -> None:
@@ -137,6 +149,8 @@ class Rules:
         if not _is_int(self.tiles_per_kind) or not 1 <= self.tiles_per_kind <= MAX_TILES_PER_KIND:
             raise ValueError(f"tiles_per_kind must be an int from 1 to {MAX_TILES_PER_KIND}, not {self.tiles_per_kind!r}")
         self._check_cards_per_player()
+        if not _is_int(self.quiet_rounds) or not 0 <= self.quiet_rounds <= MAX_QUIET_ROUNDS:
+            raise ValueError(f"quiet_rounds must be an int from 0 to {MAX_QUIET_ROUNDS}, not {self.quiet_rounds!r}")
         if self.max_turns is not None and (not _is_int(self.max_turns) or not 1 <= self.max_turns <= MAX_TURNS):
             raise ValueError(f"max_turns must be None or an int from 1 to {MAX_TURNS}, not {self.max_turns!r}")
 
