@@ -19,13 +19,13 @@ import html
 from typing import Any, Iterable, Sequence
 
 from ..i18n import _
-from .svgboard import SvgBoard
 from ..lattice import Cell, Lattice, get_lattice
 from ..viz import style
 from ..viz.puzzles import EMPTY_COLOUR, piece_colour
 from ..viz.puzzles import _label_spot as label_spot  # the cell a piece's letter goes on, as the pictures put it
 from ..viz.puzzles import _neighbour_safe_colours as neighbour_safe_colours
 from ..viz.puzzles import _text_colour as text_colour
+from .svgboard import SvgBoard
 
 #: SVG units per drawing unit (one square cell, or a hexagon's circumradius)
 UNIT = 40.0
