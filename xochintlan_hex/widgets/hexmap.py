@@ -130,11 +130,11 @@ function render({ model, el }) {
       const plate = { x0: x0 - pad, x1: x1 + pad, y0: y0 - pad * 0.5, y1: y1 + pad * 0.5 };
       // Words wider than the tile (a small map while playing) would cover its neighbours: the tile then
       // shows only its verdict, and the objectives are read in the list beside the map.
-      const compact = plate.x1 - plate.x0 > Math.sqrt(3) * Number(badge.dataset.radius);
+      const compact = plate.x1 - plate.x0 > 2 * Number(badge.dataset.apothem);  // wider than the tile
       badge.classList.toggle("map-compact", compact);
       if (badge.closest("[data-cell]")) onMap.push(badge);
       if (compact) { badge.removeAttribute("transform"); continue; }
-      const shift = bestShift(badge, plate, Number(badge.dataset.radius));
+      const shift = bestShift(badge, plate, Number(badge.dataset.radius), Number(badge.dataset.apothem));
       badge.setAttribute("transform", `translate(0,${shift.toFixed(2)})`);
       const rect = badge.querySelector(".map-plate");
       rect.setAttribute("x", plate.x0.toFixed(2));
@@ -149,7 +149,7 @@ function render({ model, el }) {
   }
 
   // The vertical shift of a plate that hides least of the tile's icons and stays inside the tile.
-  function bestShift(badge, plate, radius) {
+  function bestShift(badge, plate, radius, apothem) {
     const icons = [...badge.parentNode.querySelectorAll(".map-icon")].map(
       icon => [Number(icon.dataset.x), Number(icon.dataset.y), Number(icon.dataset.r)]);
     const height = plate.y1 - plate.y0;
@@ -162,7 +162,7 @@ function render({ model, el }) {
         cost += Math.max(0, r - Math.hypot(x - nx, y - ny));
       }
       for (const x of [plate.x0, plate.x1]) for (const y of [plate.y0 + dy, plate.y1 + dy]) {
-        cost += 2 * Math.max(0, Math.abs(y) - (radius - Math.abs(x) / Math.sqrt(3)));  // outside the hexagon
+        cost += 2 * Math.max(0, Math.abs(y) - radius * (1 - Math.abs(x) / (2 * apothem)));  // outside the hexagon
       }
       if (cost < bestCost - 1e-6) { best = dy; bestCost = cost; }
     }
@@ -536,7 +536,8 @@ def _objective(objective: Any, holds: bool | None, min_text_px: float = MIN_TEXT
         mark = (f'<g class="map-mark"><circle r="{0.2 * UNIT:.1f}" fill="{colour}" stroke="white" stroke-width="2"/>'
                 f'<text font-size="{0.28 * UNIT:.1f}" font-weight="bold" fill="white" text-anchor="middle" '
                 f'dominant-baseline="central">{symbol}</text></g>')
-    return (f'<g class="map-objective" data-size="{size:.1f}" data-radius="{UNIT:.1f}" data-min-px="{min_text_px:g}">'
+    return (f'<g class="map-objective" data-size="{size:.1f}" data-radius="{UNIT:.1f}" '
+            f'data-apothem="{APOTHEM * UNIT:.2f}" data-min-px="{min_text_px:g}">'
             f'<title>{html.escape(summary)}</title>{plate}{texts}{mark}</g>')
 
 
