@@ -155,6 +155,8 @@ def test_refusals_are_french():
         with pytest.raises(IllegalAction, match="impossible de lire 'Q\\(1,2\\)' : écrivez L\\(1,2\\), O\\(1,2\\) ou S"):
             game.play("Q(1,2)")
         assert game.status() == "tour 1, au joueur 2 de jouer ; réserve L 8 O 7 S 8"
+        assert str(game) == "HO\ntour 1, au joueur 2 de jouer ; réserve L 8 O 7 S 8"
+        assert repr(game).endswith("turn 1, player 2 to play; reserve L 8 B 7 M 8>")
     assert game.why_illegal("M(1,0)") == "(1, 0) is not empty: it holds a Bird"
 
 

@@ -11,6 +11,7 @@ Both languages' texts come from the same screen, reached by the same actions.
 
 from __future__ import annotations
 
+import html
 import re
 from pathlib import Path
 from typing import Any, Callable, Iterator
@@ -58,6 +59,11 @@ INTERNATIONAL = re.compile(
 def widget_texts(root: w.Widget, path: str = "") -> Iterator[tuple[str, str]]:
     """(where, text) for every text a widget tree shows: values, labels, every choice, tooltips."""
     here = f"{path}/{type(root).__name__}"
+    svg = getattr(root, "svg", None)
+    if isinstance(svg, str):  # a board drawn by the browser: its words, titles and name
+        texts = re.findall(r">([^<>]+)</(?:text|title)>|aria-label=\"([^\"]*)\"", svg)
+        for i, (text, label) in enumerate(texts):
+            yield f"{here}:svg{i}", html.unescape(text or label)
     if isinstance(root, KeyScope):
         yield here + ":idle", root.idle_line
         yield here + ":active", root.active_line
@@ -508,3 +514,15 @@ def test_switching_shows_what_the_other_language_shows(screen):
     assert screen_texts(switched) == screen_texts(make("fr"))
     switched.set_language("en")
     assert screen_texts(switched) == english
+
+
+def test_french_boards_show_the_french_letters():
+    game = xochintlan_after("en", ["L(1,0)", "B(0,1)", "M(-1,0)"]).game
+    french = [t.get_text() for t in viz.draw_xochintlan(game, Figure().add_subplot(), language="fr").texts]
+    english = [t.get_text() for t in viz.draw_xochintlan(game, Figure().add_subplot(), language="en").texts]
+    assert sorted(french) == ["L", "O", "S"] and sorted(english) == ["B", "L", "M"]
+    app = xochintlan_after("fr", ["L(1,0)", "O(0,1)", "S(-1,0)"])  # the French notation, read by the engine
+    assert app.game.board == {(0, 0): "H", (1, 0): "L", (0, 1): "B", (-1, 0): "M"}
+    assert ">O</text>" in app.svg_board.svg and ">B</text>" not in app.svg_board.svg
+    assert app.choose_animal("S").animal == "M" and app.choose_animal("Oiseau").animal == "B"
+    assert app.choose_animal("Monkey").animal == "M" and app.choose_animal("b").animal == "B"

@@ -58,9 +58,9 @@ def test_grouping_by_a_rules_column_and_a_player_column(study):
 def test_report_by_n_players_on_the_shipped_self_play_studies_prints_a_table(capsys):
     assert main(["report", *SELF_PLAY, "--by", "n_players"]) == 0
     out = capsys.readouterr().out
-    assert "Win rate by seat" in out and "n_players" in out
+    assert "Win rate by player" in out and "n_players" in out
     for n in (2, 3, 4, 5):
-        assert f"seat {n - 1} of {n}" in out
+        assert f"player {n} of {n}" in out  # the last seat, n - 1 in the data, read from 1
 
 
 def test_grouping_a_distribution_by_what_it_counts_is_refused():

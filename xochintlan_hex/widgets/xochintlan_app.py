@@ -42,6 +42,7 @@ from ..players import get_player
 from ..viz import style
 from ..viz.polyforms import draw_card
 from ..viz.xochintlan import draw_xochintlan
+from ..xochintlan.rules import kind_of_letter
 from ..xochintlan import HUMAN, KIND_NAMES, KINDS, IllegalAction, MoveHuman, Place, Redraw, Rules, Swap, Switch, Xochintlan
 from .base import (
     COMPACT_TOGGLES,
@@ -102,12 +103,13 @@ HINT_COLOUR = "#0B5394"
 
 
 def kind_code(animal: str) -> str:
-    """The letter of an animal given by letter or name, in English or in the language in use
-    ("B", "Bird", "bird", and in French "O", "Oiseau" -> "B")."""
+    """The letter of an animal given by its letter in either alphabet, or by its name in English or
+    in the language in use ("B", "O", "Bird", "bird", and in French "Oiseau" -> "B")."""
+    if kind_of_letter(str(animal)) in KINDS:
+        return str(kind_of_letter(str(animal)))
     wanted = str(animal).strip().lower()
     for code in KINDS:
-        names = {code, KIND_NAMES[code], style.kind_letter(code), style.animal_name(code)}
-        if wanted in {name.lower() for name in names}:
+        if wanted in {KIND_NAMES[code].lower(), style.animal_name(code).lower()}:
             return code
     allowed = ", ".join(f"{c!r} ({KIND_NAMES[c]})" for c in KINDS)
     raise ValueError(f"animal must be one of {allowed}, not {animal!r}")

@@ -52,7 +52,7 @@ from typing import Any, Callable, Sequence
 from xochintlan_hex.display import ShowsItself
 from xochintlan_hex.errors import IllegalAction, RecordError
 from xochintlan_hex.game import checked_seed, is_whole
-from xochintlan_hex.i18n import _, ngettext
+from xochintlan_hex.i18n import SOURCE_LANGUAGE, _, ngettext, use_language
 from xochintlan_hex.lattice import Cell, Lattice, get_lattice
 from xochintlan_hex.polyforms import Polyform
 from xochintlan_hex.xochintlan.actions import (
@@ -716,7 +716,8 @@ class Xochintlan(GameCore, ShowsItself):
         return f"{self.text()}\n{self.status()}"
 
     def __repr__(self) -> str:
-        return f"<Xochintlan {self.rules.lattice}, {self.n_players} players, {self.status()}>"
+        with use_language(SOURCE_LANGUAGE):  # a programmer's view, in one language (str() speaks the reader's)
+            return f"<Xochintlan {self.rules.lattice}, {self.n_players} players, {self.status()}>"
 
 
 _CHECKS: dict[type, Callable[[Xochintlan, Any], Move]] = {
