@@ -13,7 +13,12 @@ rendering, the PNG, the websocket and the browser's decoding.
   drawn by matplotlib in the kernel (``board="ipympl"``) and the board drawn by the
   browser from an SVG the kernel sends (``board="svg"``);
 * hover: HextremaduraApp, the mouse moved between two empty cells, each move
-  previewing the selected tile on the new cell.
+  previewing the selected tile on the new cell: on the matplotlib map (a frame
+  from the kernel) and on the SVG map (the page moves the preview it already
+  holds: the first animation frame after the preview was shown there);
+* click on HextremaduraApp's map, an empty cell where the selected tile may go
+  (then an undo from code, not timed), for both designs: on the SVG map, until
+  the new picture from the kernel is in the page.
 
 Targets: median click < 100 ms, median hover < 60 ms. The machine may be shared:
 the load average is printed beside the figures, with the median's 95% interval
@@ -35,7 +40,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the repository's
 
 from tests.browser.lab_driver import CHROMIUM_FLAGS, LabPage, LabServer, chromium_executable  # noqa: E402
 
-# Timestamps in the page: the last mouse event, and every paint of a board canvas.
+# Timestamps in the page: the last mouse event, and every paint of a board, by kind:
+# "picture" (a new SVG picture from the kernel, or a canvas frame) or "preview" (the
+# SVG map's preview moved by the page itself).
 PAINT_PROBE = """
 () => {
   window.__xhEvents = [];
@@ -43,29 +50,32 @@ PAINT_PROBE = """
   for (const type of ['mousedown', 'mousemove']) {
     document.addEventListener(type, e => window.__xhEvents.push([type, performance.now()]), true);
   }
-  // The SVG board: its picture is replaced in the page.
+  const painted = kind => requestAnimationFrame(() => window.__xhPaints.push([kind, performance.now()]));
+  // The SVG boards: a new picture replaces the old one; the map's preview changes its attributes.
   new MutationObserver(changes => {
-    if (changes.some(c => c.target.closest && c.target.closest('.xh-svg-board'))) {
-      requestAnimationFrame(() => window.__xhPaints.push(performance.now()));
+    const inBoard = c => c.target.closest && c.target.closest('.xh-svg-board');
+    if (changes.some(c => c.type === 'childList' && inBoard(c) && !c.target.closest('.map-rings'))) {
+      painted('picture');
+    } else if (changes.some(c => inBoard(c))) {
+      painted('preview');
     }
-  }).observe(document.body, {childList: true, subtree: true});
+  }).observe(document.body, {childList: true, subtree: true, attributes: true,
+                             attributeFilter: ['display', 'transform']});
   const draw = CanvasRenderingContext2D.prototype.drawImage;
   CanvasRenderingContext2D.prototype.drawImage = function (...args) {
     const result = draw.apply(this, args);
-    if (this.canvas.closest && this.canvas.closest('.xh-board')) {
-      requestAnimationFrame(() => window.__xhPaints.push(performance.now()));
-    }
+    if (this.canvas.closest && this.canvas.closest('.xh-board')) painted('picture');
     return result;
   };
 }
 """
 
 LATENCY_SINCE = """
-([type, count]) => {
+([type, count, kinds]) => {
   const events = window.__xhEvents.filter(e => e[0] === type);
   const start = events.length ? events[events.length - 1][1] : null;
-  const paint = window.__xhPaints.slice(count).find(t => start !== null && t >= start);
-  return paint === undefined ? null : paint - start;
+  const paint = window.__xhPaints.slice(count).find(([kind, t]) => kinds.includes(kind) && start !== null && t >= start);
+  return paint === undefined ? null : paint[1] - start;
 }
 """
 
@@ -79,13 +89,14 @@ def median_interval(values: list[float]) -> tuple[float, float, float]:
     return statistics.median(ordered), ordered[low], ordered[high]
 
 
-def wait_for_latency(lab: LabPage, event: str, paints_before: int) -> float:
-    """Milliseconds from the last ``event`` to the board painted after it; inf if nothing was painted
-    within 10 s (a lost frame: counted, and it pulls the median up as a player would feel it)."""
+def wait_for_latency(lab: LabPage, event: str, paints_before: int, kinds: tuple[str, ...] = ("picture",)) -> float:
+    """Milliseconds from the last ``event`` to the board painted after it (a paint of one of ``kinds``);
+    inf if nothing was painted within 10 s (a lost frame: counted, and it pulls the median up as a
+    player would feel it)."""
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
     try:
-        handle = lab.page.wait_for_function(LATENCY_SINCE, arg=[event, paints_before], timeout=10_000)
+        handle = lab.page.wait_for_function(LATENCY_SINCE, arg=[event, paints_before, list(kinds)], timeout=10_000)
     except PlaywrightTimeout:
         return float("inf")
     return float(handle.json_value())
@@ -121,21 +132,51 @@ def click_latencies(lab: LabPage, trials: int, board: str) -> list[float]:
     return found[2:]  # the first clicks also warm up the kernel's caches
 
 
-def hover_latencies(lab: LabPage, trials: int, board: str = "ipympl") -> list[float]:
-    lab.server.add_notebook("bench_hover.ipynb", [
+def map_points(lab: LabPage, board: str, cells: list[tuple[int, int]]) -> list[tuple[float, float]]:
+    """Page positions of the centres of ``cells`` on HextremaduraApp's map."""
+    if board == "ipympl":
+        return [lab.canvas_point(*lab.python(f"app.cell_to_canvas_fraction({cell!r})"), within="xh-board")
+                for cell in cells]
+    lab.widget(".xh-board svg").scroll_into_view_if_needed()
+    box = lab.widget(".xh-board svg").bounding_box()
+    return [(box["x"] + fx * box["width"], box["y"] + fy * box["height"])
+            for fx, fy in (lab.python(f"app.cell_to_canvas_fraction({cell!r})") for cell in cells)]
+
+
+def open_hextremadura(lab: LabPage, board: str, name: str) -> None:
+    lab.server.add_notebook(name, [
         "from xochintlan_hex.widgets import HextremaduraApp",
-        "app = HextremaduraApp(seed=3)\napp"])
-    lab.open_notebook("bench_hover.ipynb")
+        f"app = HextremaduraApp(seed=3, board={board!r})\napp"])
+    lab.open_notebook(name)
     lab.run_all_cells()
     lab.page.evaluate(PAINT_PROBE)
-    points = [lab.canvas_point(*lab.python(f"app.cell_to_canvas_fraction({cell!r})"), within="xh-board")
-              for cell in [(0, 0), (1, -1)]]
+
+
+def hover_latencies(lab: LabPage, trials: int, board: str = "ipympl") -> list[float]:
+    open_hextremadura(lab, board, f"bench_hover_{board}.ipynb")
+    points = map_points(lab, board, [(0, 0), (1, -1)])  # on the empty map the tile may go anywhere
     found = []
     for i in range(trials + 2):
         before = paints(lab)
         lab.page.mouse.move(*points[i % 2])
-        found.append(wait_for_latency(lab, "mousemove", before))
+        found.append(wait_for_latency(lab, "mousemove", before, ("picture", "preview")))
         lab.page.wait_for_timeout(150)
+    return found[2:]
+
+
+def map_click_latencies(lab: LabPage, trials: int, board: str) -> list[float]:
+    """A click placing the selected tile on the empty map, until the new map is painted (not the page's
+    own preview): then an undo from code puts the map back."""
+    open_hextremadura(lab, board, f"bench_map_click_{board}.ipynb")
+    x, y = map_points(lab, board, [(0, 0)])[0]
+    lab.page.mouse.move(x, y)
+    found = []
+    for _ in range(trials + 2):
+        before = paints(lab)
+        lab.page.mouse.click(x, y)
+        found.append(wait_for_latency(lab, "mousedown", before))
+        lab.execute("app.undo()")
+        lab.page.wait_for_timeout(400)  # the undone map is painted before the next click
     return found[2:]
 
 
@@ -154,7 +195,10 @@ def main() -> None:
         for name, measure, board, target in [
                 ("click to board painted, XochintlanApp, board drawn by ipympl", click_latencies, "ipympl", 100),
                 ("click to board painted, XochintlanApp, board drawn as SVG", click_latencies, "svg", 100),
-                ("hover to preview painted, HextremaduraApp (ipympl)", hover_latencies, "ipympl", 60)]:
+                ("hover to preview painted, HextremaduraApp, map drawn by ipympl", hover_latencies, "ipympl", 60),
+                ("hover to preview painted, HextremaduraApp, map drawn as SVG", hover_latencies, "svg", 60),
+                ("click to map painted, HextremaduraApp, map drawn by ipympl", map_click_latencies, "ipympl", 100),
+                ("click to map painted, HextremaduraApp, map drawn as SVG", map_click_latencies, "svg", 100)]:
             if args.only not in name:
                 continue
             context = browser.new_context(viewport={"width": 1280, "height": 800})

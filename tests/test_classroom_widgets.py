@@ -82,7 +82,7 @@ def test_no_preview_where_a_tile_was_just_placed_until_the_mouse_moves_on():
 
 
 def test_another_tile_starts_unturned_and_the_end_map_takes_the_whole_board():
-    app = HextremaduraApp(seed=7)
+    app = HextremaduraApp(seed=7, board="ipympl")
     offer, top = app.game.available()
     app.rotate().choose_tile(top)
     assert app.rotation == 0 and app.text("xh-selection") == f"Selected: {top}, front up, turned 0 × 60°"
@@ -92,6 +92,19 @@ def test_another_tile_starts_unturned_and_the_end_map_takes_the_whole_board():
         assert app.play(player.choose(app.game.clone(), rng))
     assert tuple(app.map_ax.get_position(original=True).bounds) == pytest.approx(WHOLE_RECT)
     assert "Objectives:" in app.text("xh-objectives")
+
+
+def test_the_svg_end_map_frames_the_tiles_alone_and_shows_every_objective():
+    app = HextremaduraApp(seed=7)
+    assert app.svg_board.svg.count("data-tile=") == 2  # the two available tiles beside the map
+    player, rng = get_player("greedy", game="hextremadura"), random.Random(0)
+    while not app.game.is_over:
+        assert app.play(player.choose(app.game.clone(), rng))
+    svg = app.svg_board.svg
+    assert "data-tile=" not in svg  # no panel left: the map takes the whole picture
+    assert svg.count("data-cell=") == len(app.game.map)  # the tiles alone, as large as the board allows
+    assert svg.count('class="map-objective"') == len(app.statuses) > 0
+    assert svg.count('class="map-verdict"') == len(app.statuses)
 
 
 def test_the_chooser_refuses_too_few_players_and_starts_each_game():

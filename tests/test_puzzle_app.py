@@ -110,8 +110,25 @@ def test_hex_puzzle_places_pentahexes_and_wins_when_the_board_is_full():
     assert app.text("xh-status") == "3 of 22 pieces placed"
 
 
-def test_a_puzzle_object_and_canvas_clicks():
+def test_the_board_drawn_by_the_browser_names_its_cells_and_turns_the_selected_piece():
     app = PuzzleApp(Puzzle("3x20", "pentominoes"))
+    assert app.svg_board.svg.count("data-cell=") == 60
+    app.select("F")
+    start = app.form
+    app.svg_board._received(app.svg_board, {"type": "action", "name": "rotate"}, None)  # a click on the piece
+    assert app.form == start.rotate(1)
+    app.select("X")
+    app.svg_board._received(app.svg_board, {"type": "click", "cell": [1, 1]}, None)
+    assert [p.name for p in app.placed] == ["X"]
+    assert app.svg_board.svg.count(">X</text>") == 1  # its letter on the board
+    fx, fy = app.cell_to_canvas_fraction((0, 0))
+    assert 0 < fx < 0.1 and 0 < fy < 0.5  # the top-left cell, left of the selected piece's panel
+    with pytest.raises(ValueError, match="board must be one of"):
+        PuzzleApp(board="canvas")
+
+
+def test_a_puzzle_object_and_canvas_clicks():
+    app = PuzzleApp(Puzzle("3x20", "pentominoes"), board="ipympl")
     app.select("X")
     app.board.draw()
     app.board.mouse("button_press", app.cell_to_canvas_fraction((1, 1)))

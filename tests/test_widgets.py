@@ -358,9 +358,9 @@ def test_bad_arguments_say_what_is_allowed():
 # ---------------------------------------------------------------------------------------------
 # Hextremadura
 # ---------------------------------------------------------------------------------------------
-def completing_state(seed: int) -> tuple[HextremaduraApp, HexPlace]:
+def completing_state(seed: int, board: str = "svg") -> tuple[HextremaduraApp, HexPlace]:
     """An app on a seeded game, played until some legal placement would complete a tile."""
-    app = HextremaduraApp(seed=seed)
+    app = HextremaduraApp(seed=seed, board=board)
     rng = random.Random(seed)
     for _ in range(30):
         for action in app.game.legal_actions():
@@ -380,11 +380,20 @@ def test_a_click_with_a_rotation_outside_0_to_5_is_refused_in_the_message():
     assert app.preview is None
 
 
-def test_first_click_on_the_empty_map_places_the_selected_tile_there():
-    app = HextremaduraApp(seed=3)
+def page_message(app: HextremaduraApp, content: dict) -> None:
+    """Deliver a message from the SVG map's page (a click, a hover, a chosen tile), as the browser sends it."""
+    app.svg_board._received(app.svg_board, content, None)
+
+
+@pytest.mark.parametrize("board", ["svg", "ipympl"])
+def test_first_click_on_the_empty_map_places_the_selected_tile_there(board):
+    app = HextremaduraApp(seed=3, board=board)
     offer, top = app.game.available()
     assert app.selected_tile == offer
-    browser_click(app.board, app.cell_to_canvas_fraction((1, -1)))
+    if board == "svg":
+        page_message(app, {"type": "click", "cell": [1, -1]})
+    else:
+        browser_click(app.board, app.cell_to_canvas_fraction((1, -1)))
     assert app.game.map[(1, -1)].tile_id == offer
     # the offer is refilled from the pile, and the buttons follow
     assert app.game.offer == top
@@ -409,10 +418,15 @@ def test_choose_rotate_and_place_a_tile():
     assert app.game.offer == offer  # the pile's top was played: the offer stays
 
 
-def test_tile_pictures_beside_the_map_choose_a_tile_when_clicked():
-    app = HextremaduraApp(seed=3)
+@pytest.mark.parametrize("board", ["svg", "ipympl"])
+def test_tile_pictures_beside_the_map_choose_a_tile_when_clicked(board):
+    app = HextremaduraApp(seed=3, board=board)
     second = app.game.available()[1]
-    browser_click(app.board, app.tile_to_canvas_fraction(1))
+    if board == "svg":
+        assert f'data-tile="{second}"' in app.svg_board.svg
+        page_message(app, {"type": "choose", "tile": second})
+    else:
+        browser_click(app.board, app.tile_to_canvas_fraction(1))
     assert app.selected_tile == second
     browser_key(app, "1")
     assert app.selected_tile == app.game.available()[0]
@@ -429,8 +443,33 @@ def test_a_refused_placement_is_explained_and_changes_nothing():
     assert app.face == "front" and "only river tiles" in app.text("xh-message")
 
 
-def test_the_preview_shows_the_tiles_a_placement_would_complete():
+def test_the_svg_map_carries_each_legal_cell_with_the_tiles_its_placement_completes():
+    # The page previews a hover from the picture alone: each legal cell names the cells it would complete.
     app, action = completing_state(seed=11)
+    app.choose_tile(action.tile_id)
+    app.rotate(action.rotation - app.rotation)
+    if app.face != action.face:
+        app.flip()
+    removed = app.game.would_remove(action)
+    cells = {placed.tile_id: cell for cell, placed in app.game.map.items()}
+    completes = " ".join(f"{c[0]},{c[1]}" for c in (cells.get(t, action.cell) for t in removed))
+    svg = app.svg_board.svg
+    assert f'data-cell="{action.cell[0]},{action.cell[1]}" ' in svg
+    assert f'data-legal="1" data-completes="{completes}"' in svg
+    legal = {a.cell for a in app.game.legal_actions()
+             if (a.tile_id, a.rotation, a.face) == (action.tile_id, action.rotation, action.face)}
+    assert svg.count('data-legal="1"') == len(legal)
+    picture = app.svg_board.svg
+    page_message(app, {"type": "hover", "cell": list(action.cell)})  # the kernel updates its line only
+    assert app.svg_board.svg == picture
+    assert app.text("xh-preview") == f"Preview: {action.tile_id} on {action.cell} completes {', '.join(removed)}"
+    page_message(app, {"type": "click", "cell": list(action.cell)})
+    assert app.text("xh-message") == f"Explored: {', '.join(removed)} (requirements met)"
+    assert 'class="map-last"' in app.svg_board.svg
+
+
+def test_the_preview_shows_the_tiles_a_placement_would_complete():
+    app, action = completing_state(seed=11, board="ipympl")
     removed = app.game.would_remove(action)
     app.choose_tile(action.tile_id)
     app.rotate(action.rotation - app.rotation)
@@ -657,7 +696,7 @@ def test_without_ipympl_the_apps_say_so_and_still_play(no_ipympl):
     assert isinstance(picture, w.Image) and bytes(picture.value).startswith(b"\x89PNG")
     before = bytes(picture.value)
     assert app.click((1, 0)) and bytes(picture.value) != before
-    hextremadura = HextremaduraApp(seed=3)
+    hextremadura = HextremaduraApp(seed=3, board="ipympl")
     assert hextremadura.click((0, 0)) and "pip install ipympl" in hextremadura.text("xh-notice")
     explorer_app = PolyformExplorer()
     assert not explorer_app._gallery.interactive and explorer_app.set_size(4).text("xh-caption") == "5 free tetrominoes"

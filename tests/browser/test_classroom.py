@@ -68,7 +68,7 @@ def test_keys_go_to_the_app_whatever_part_of_it_was_clicked_last(lab, lab_server
     press_keys_then_check("a click on the Rotate button")
     lab.click("xh-status")  # a label: nothing there takes the focus by itself
     press_keys_then_check("a click on the status line")
-    lab.click_canvas_where("app.cell_to_canvas_fraction((0, 0))", within="xh-board")  # place a tile
+    lab.click_cell((0, 0))  # place a tile
     lab.expect_text("xh-piles", "On the map: 1")
     press_keys_then_check("a click on the map")
     lab.click("xh-undo")
@@ -78,7 +78,8 @@ def test_keys_go_to_the_app_whatever_part_of_it_was_clicked_last(lab, lab_server
     # Esc hands the keys back to the notebook; moving the mouse over the board takes them again.
     lab.page.keyboard.press("Escape")
     lab.expect_text("xh-keys", "Click the game to use its keys")
-    x, y = lab.canvas_point(0.3, 0.5, within="xh-board")
+    box = lab.widget(".xh-board svg").bounding_box()
+    x, y = box["x"] + 0.3 * box["width"], box["y"] + 0.5 * box["height"]
     lab.page.mouse.move(2, 2)
     lab.page.mouse.move(x, y, steps=4)
     press_keys_then_check("moving the mouse over the map")

@@ -93,15 +93,15 @@ def test_lesson_05_hextremadura_board_answers_a_click(lab, lab_server):
         f"and a.rotation == {app}.rotation and a.face == {app}.face)[0]")
     on_map = lab.python(f"len({app}.game.map)")
     piles = board.text("xh-piles")
-    picture = board.canvas_image("xh-board")
+    picture = board.board_picture()
 
-    board.click_canvas_where(f"{app}.cell_to_canvas_fraction({tuple(cell)!r})", within="xh-board")
+    board.click_cell(tuple(cell))
     board.expect_text_change("xh-piles", piles)
-    board.expect_canvas_change(picture, within="xh-board")
+    board.expect_board_change(picture)
     assert lab.python(f"tuple({cell!r}) in {app}.game.map or len({app}.game.explored) > 0")
     assert lab.python(f"len({app}.game.history)") >= 1
     assert lab.python(f"len({app}.game.map) + len({app}.game.explored)") > on_map
-    assert board.canvas_hidden_edges("xh-board") == []
+    assert board.board_hidden_edges() == []
     board.screenshot("hextremadura-after-a-click")
 
 
@@ -131,12 +131,12 @@ def test_lesson_06_puzzle_board_answers_a_click(lab, lab_server):
     board.expect_text("xh-status", "12 of 12 pieces placed", exact=True)
     board.expect_text("xh-banner", "Solved!")
     name = lab.python(f"next(p.name for p in {app}.placed if (0, 0) in p.cells)")
-    picture = board.canvas_image("xh-board")
+    picture = board.board_picture()
 
-    board.click_canvas_where(f"{app}.cell_to_canvas_fraction((0, 0))", within="xh-board")
+    board.click_cell((0, 0))
     board.expect_text("xh-status", "11 of 12 pieces placed", exact=True)
     board.expect_text("xh-selection", f"Selected: {name}", exact=True)
-    board.expect_canvas_change(picture, within="xh-board")
+    board.expect_board_change(picture)
     assert board.text("xh-banner") == ""
-    assert board.canvas_hidden_edges("xh-board") == []
+    assert board.board_hidden_edges() == []
     board.screenshot("puzzle-after-a-click")

@@ -2,9 +2,9 @@
 
 Nine pieces of a solution are placed through the kernel; the player then picks
 the last pieces in the tray, turns or flips them with the buttons and the board's
-keys, and clicks the board. A hint is asked for on the way. The test checks what
-a player sees: the status line, the tray, the hint line, the board redrawn and
-the banner.
+keys, and clicks the board (drawn by the browser: each cell carries ``data-cell``).
+A hint is asked for on the way. The test checks what a player sees: the status
+line, the tray, the hint line, the board redrawn and the banner.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ pytestmark = pytest.mark.browser
 
 BOARD = "xh-board"
 NOTEBOOK = [
-    "%matplotlib widget\nfrom xochintlan_hex.widgets import PuzzleApp",
+    "from xochintlan_hex.widgets import PuzzleApp",
     "app = PuzzleApp('Pentominoes, 6 × 10')\nsolution = app.puzzle.random_solution(seed=11)\napp",
 ]
 
@@ -37,21 +37,22 @@ def how_to_place(k):
 """
 
 
-#: the pale grey of an empty cell (viz.puzzles.EMPTY_COLOUR) as the canvas shows it
-EMPTY_RGB = (0xF4, 0xF4, 0xF4)
+#: the pale grey of an empty cell (viz.puzzles.EMPTY_COLOUR)
+EMPTY = "#F4F4F4"
 
 
 def expect_cell_filled(lab, cell: tuple[int, int], timeout: float = 15_000) -> None:
-    """Wait until the board's picture shows a piece, not the empty grey, at ``cell``'s centre."""
-    fx, fy = lab.python(f"app.cell_to_canvas_fraction({cell!r})")
-    picture = lab.canvas(BOARD).page.locator(f".{BOARD} .jupyter-matplotlib-canvas-div canvas").first
-    lab.page.wait_for_function(
-        """([canvas, fx, fy, empty]) => {
-             const x = Math.floor(fx * canvas.width), y = Math.floor(fy * canvas.height);
-             const [r, g, b] = canvas.getContext('2d').getImageData(x, y, 1, 1).data;
-             return Math.abs(r - empty[0]) + Math.abs(g - empty[1]) + Math.abs(b - empty[2]) > 30;
-           }""",
-        arg=[picture.element_handle(), fx, fy, list(EMPTY_RGB)], timeout=timeout)
+    """Wait until the board shows a piece, not the empty grey, on ``cell``."""
+    from playwright.sync_api import expect
+
+    polygon = lab.widget(f'.{BOARD} [data-cell="{cell[0]},{cell[1]}"] polygon')
+    expect(polygon).not_to_have_attribute("fill", EMPTY, timeout=timeout)
+
+
+def press_on_board(lab, key: str) -> None:
+    """Point at the board (which gives the app the keys) and press ``key``."""
+    lab.widget(f".{BOARD} svg").hover(position={"x": 3, "y": 3})
+    lab.page.keyboard.press(key)
 
 
 def tray_labels(lab) -> list[str]:
@@ -65,16 +66,17 @@ def test_play_a_6x10_tiling_to_the_win_banner(lab, lab_server):
     lab.expect_text("xh-status", "0 of 12 pieces placed", exact=True)
     assert len(tray_labels(lab)) == 12
     lab.screenshot("start", target="xh-puzzle")
-    picture = lab.canvas_image(BOARD)
+    picture = lab.board_picture()
 
     lab.execute("for p in solution[:9]: app.place(p.cells, p.piece)\n" + ORIENT)
     lab.expect_text("xh-status", "9 of 12 pieces placed", exact=True)
-    picture = lab.expect_canvas_change(picture, within=BOARD)
+    picture = lab.expect_board_change(picture)
     assert len(tray_labels(lab)) == 3
 
     lab.click("xh-hint")
     lab.expect_text("xh-hint-text", "This position can be finished")
-    picture = lab.expect_canvas_change(picture, within=BOARD)  # the dashed outline
+    picture = lab.expect_board_change(picture)  # the dashed outline
+    assert lab.widget(f".{BOARD} .puzzle-hint").count() == 1
 
     for k in range(9, 12):
         name = lab.python(f"solution[{k}].name")
@@ -84,16 +86,26 @@ def test_play_a_6x10_tiling_to_the_win_banner(lab, lab_server):
         if mirrored:
             lab.click("xh-mirror")
         for turn in range(turns):
-            if turn % 2:
+            if turn % 3 == 0:
                 lab.click("xh-rotate")
+            elif turn % 3 == 1:
+                press_on_board(lab, "r")
             else:
-                lab.press_on_canvas("r", within=BOARD)
+                lab.click(f".{BOARD} [data-action=rotate]")  # a click on the selected piece turns it
         lab.python("app.form")  # wait for the kernel to have handled the turns
-        lab.click_canvas_where(f"app.cell_to_canvas_fraction({tuple(cell)!r})", within=BOARD)
+        lab.click_cell(tuple(cell))
         lab.expect_text("xh-status", f"{k + 1} of 12 pieces placed", exact=True)
         for placed_cell in lab.python(f"solution[{k}].cells"):
             expect_cell_filled(lab, tuple(placed_cell))
 
     lab.expect_text("xh-banner", "Solved! Every cell is covered.")
     assert lab.python("sorted(app.placed) == sorted(solution)") is True
+    assert lab.board_hidden_edges() == []
     lab.screenshot("solved", target="xh-puzzle")
+
+    # The board scales with the width it is given.
+    wide = lab.widget(f".{BOARD} svg").bounding_box()["width"]
+    lab.page.set_viewport_size({"width": 900, "height": 800})
+    lab.page.wait_for_timeout(300)
+    assert lab.widget(f".{BOARD} svg").bounding_box()["width"] < wide
+    assert lab.board_hidden_edges() == []

@@ -46,6 +46,7 @@ from .base import (
     steady_window,
     view_window,
 )
+from .hexmap import END_MAX_HEIGHT_PX, MAX_HEIGHT_PX, HexMapBoard, hextremadura_svg, legal_cells, map_layout, panel_centre, point_fraction
 from .keys import KeyScope
 from .sprites import Frame, SpriteCache, clear_background, paste
 
@@ -80,6 +81,8 @@ MIN_OBJECTIVE_POINTS = 7.0
 NO_PREVIEW = "Preview: point at an empty cell by the map"
 #: the app's keys (while it has the keyboard), as its key line names them
 KEYS = {"r": "turn", "R": "turn back", "f": "flip", "1": "offer", "2": "pile", "u": "undo"}
+#: who may draw the map: the browser (SVG) or matplotlib in the kernel (ipympl)
+BOARD_KINDS = ("svg", "ipympl")
 
 
 class HextremaduraApp(App):
@@ -90,9 +93,17 @@ class HextremaduraApp(App):
     :meth:`undo`, :meth:`new_game`, :meth:`cell_to_canvas_fraction`, :meth:`text`.
     Keys (while the app has the focus): ``r`` turn counter-clockwise, ``R`` turn back, ``f`` flip,
     ``1``/``2`` choose the first/second available tile.
+
+    ``board`` chooses who draws the map: ``"svg"`` (the default), the browser (an
+    SVG picture sent by the kernel, scaled to the page; a hover previews the tile
+    at once, in the page), or ``"ipympl"``, matplotlib in the kernel (slower to
+    answer the mouse). Either way a saved notebook keeps a picture of it.
     """
 
-    def __init__(self, seed: int | None = None, tileset: Any = None, order: Any = None) -> None:
+    def __init__(self, seed: int | None = None, tileset: Any = None, order: Any = None, board: str = "svg") -> None:
+        if board not in BOARD_KINDS:
+            raise ValueError(f"board must be one of {list(BOARD_KINDS)}, not {board!r}")
+        self.board_kind = board
         self._seed = seed
         self._seeds = random.Random(seed)  # seeds of later new games
         self._tileset = tileset
@@ -154,7 +165,8 @@ class HextremaduraApp(App):
         if cell != self.hovered:
             self.hovered = cell
             self._show_preview()
-            self._draw()
+            if self.board_kind == "ipympl":  # the page draws the SVG map's preview itself
+                self._draw()
         return self
 
     def click(self, cell: Cell) -> bool:
@@ -210,10 +222,14 @@ class HextremaduraApp(App):
     def cell_to_canvas_fraction(self, cell: Cell) -> tuple[float, float]:
         """Where ``cell``'s centre is on the board canvas: (x, y) fractions of its width and
         height, measured from the top-left corner (as a browser measures clicks)."""
+        if self.board_kind == "svg":
+            return point_fraction(self._svg_layout(), HEX.center(as_cell(cell)))
         return data_to_fraction(self.map_ax, HEX.center(as_cell(cell)))
 
     def tile_to_canvas_fraction(self, index: int) -> tuple[float, float]:
         """Where the picture of available tile ``index`` (0 or 1) is on the board canvas."""
+        if self.board_kind == "svg":
+            return point_fraction(self._svg_layout(), panel_centre(self._svg_layout(), index))
         box, figure = self.tile_axes[index].bbox, self.figure.bbox
         return ((box.x0 + box.x1) / 2 / figure.width, 1.0 - (box.y0 + box.y1) / 2 / figure.height)
 
@@ -324,9 +340,44 @@ class HextremaduraApp(App):
     # numpy (see .sprites). A click then costs a few array copies, not the hundreds
     # of hatched patches of a whole map.
     def _draw(self) -> None:
+        if self.board_kind == "svg":
+            self.svg_board.svg = self._map_svg()
+            return
         self._compose()
         self.board.refresh()
         self._schedule_prefetch()
+
+    def static_png(self) -> bytes | None:
+        """A picture of the map as it stands (PNG bytes), kept in saved notebooks."""
+        if self.board_kind == "svg":
+            self._compose()
+        return self.board.png()
+
+    # The map drawn by the browser: one SVG picture per change; hovers are previewed by the page.
+    def _svg_cells(self) -> set[Cell]:
+        """The cells the SVG map shows: the steady window while playing, the tiles alone on the end map."""
+        return set(self.game.map) if self.game.is_over and self.game.map else self._view_cells()
+
+    def _svg_layout(self) -> dict[str, tuple[float, float, float, float]]:
+        return map_layout(self._svg_cells(), bool(self.game.available()))
+
+    def _map_svg(self) -> str:
+        game = self.game
+        window = self._svg_cells()
+        selected = (self.selected_tile, self.face, self.rotation) if self.selected_tile else None
+        legal = legal_cells(game, window, selected) if selected else {}
+        last = game.history[-1].cell if game.history else None
+        holds = {status.cell: status.holds for status in self.statuses}
+        # The end map grows taller: each objective's words then fit on its tile.
+        height = END_MAX_HEIGHT_PX if game.is_over else MAX_HEIGHT_PX
+        return hextremadura_svg(game, window, selected=selected, legal=legal, last=last, holds=holds, max_height=height)
+
+    def _on_map_hover(self, cell: Cell | None) -> None:
+        self.hover(cell if cell is None or cell not in self.game.map else None)
+
+    def _on_panel_choice(self, tile_id: str) -> None:
+        if tile_id in self.game.available():
+            self.choose_tile(tile_id)
 
     def _compose(self) -> None:
         game, ax = self.game, self.map_ax
@@ -459,7 +510,8 @@ class HextremaduraApp(App):
 
     # -- widgets ----------------------------------------------------------------------
     def _build_widgets(self) -> None:
-        self.board = BoardCanvas(BOARD_SIZE)
+        # The matplotlib picture: the map itself with ipympl, else only the picture a saved notebook keeps.
+        self.board = BoardCanvas(BOARD_SIZE, static=self.board_kind == "svg")
         self.figure: Figure = self.board.figure
         self.map_ax = board_axes(self.figure, MAP_RECT)
         self.tile_axes = [board_axes(self.figure, rect) for rect in PANEL_RECTS]
@@ -502,7 +554,12 @@ class HextremaduraApp(App):
         side = [w.HBox([self._status, self._score]), self._piles, self._banner, self._message, self._tile_choice,
                 w.HBox([self._rotate, self._rotate_back, self._flip]), self._selection, self._preview,
                 w.HBox([self._undo, new]), self._objectives]
-        self.widget = app_root(self.board.widget, side, self.keys, "xh-hextremadura")
+        if self.board_kind == "svg":
+            self.svg_board = css(HexMapBoard(self.click, self._on_map_hover, self._on_panel_choice), "xh-board")
+        board_widget = self.svg_board if self.board_kind == "svg" else self.board.widget
+        self.widget = app_root(board_widget, side, self.keys, "xh-hextremadura")
+        if self.board_kind == "svg":  # a picture the browser scales: it grows into the room beside the controls
+            board_widget.layout.flex = "3 1 360px"
 
     def _on_press(self, event: Any) -> None:
         if not is_finite_point(event.xdata, event.ydata):

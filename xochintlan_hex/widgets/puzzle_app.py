@@ -32,6 +32,7 @@ from .base import (
     app_root, is_finite_point, message_line,
 )
 from .keys import KeyScope
+from .tilingboard import TilingBoard, tiling_fraction, tiling_layout, tiling_svg
 
 #: the puzzles offered in the menu: title -> (region, lattice, piece set, leftover)
 PUZZLES: dict[str, tuple[str, str, str, bool]] = {
@@ -54,13 +55,17 @@ HINT_COLOUR = "#000000"
 BOARD_SIZE = (5.2, 3.3)
 #: the app's keys (while it has the keyboard), and the method each one calls
 KEYS = {"r": "rotate", "m": "mirror", "h": "hint"}
+#: who may draw the board: the browser (SVG) or matplotlib in the kernel (ipympl)
+BOARD_KINDS = ("svg", "ipympl")
 
 
 class PuzzleApp(App):
     """A tiling puzzle to play with the mouse (or from code).
 
     ``puzzle`` is a :class:`Puzzle`, a title of :data:`PUZZLES`, or a region
-    (``"6x10"``, a picture ...) filled with ``pieces``.
+    (``"6x10"``, a picture ...) filled with ``pieces``. ``board`` chooses who draws
+    the board: ``"svg"`` (the default), the browser (scaled to the width it is
+    given), or ``"ipympl"``, matplotlib in the kernel.
 
     Code API (the buttons, keys and clicks call the same): :meth:`select`,
     :meth:`rotate`, :meth:`mirror`, :meth:`click`, :meth:`place`, :meth:`remove`,
@@ -69,7 +74,10 @@ class PuzzleApp(App):
     """
 
     def __init__(self, puzzle: "Puzzle | str" = "Pentominoes, 6 × 10", pieces: str = "pentominoes",
-                 leftover: bool = False) -> None:
+                 leftover: bool = False, board: str = "svg") -> None:
+        if board not in BOARD_KINDS:
+            raise ValueError(f"board must be one of {list(BOARD_KINDS)}, not {board!r}")
+        self.board_kind = board
         self._build_widgets()
         self.choose_puzzle(puzzle, pieces, leftover)
 
@@ -234,6 +242,9 @@ class PuzzleApp(App):
 
     def cell_to_canvas_fraction(self, cell: Cell) -> tuple[float, float]:
         """Where ``cell``'s centre is on the board canvas: fractions of its width and height from the top-left."""
+        if self.board_kind == "svg":
+            layout = tiling_layout(self._lattice, self.puzzle.region.cells)
+            return tiling_fraction(layout, self._lattice.center(as_cell(cell)))
         return data_to_fraction(self.board_ax, self._lattice.center(as_cell(cell)))
 
     def cells_for(self, cell: Cell) -> tuple[Cell, ...]:
@@ -283,6 +294,23 @@ class PuzzleApp(App):
 
     # -- drawing ---------------------------------------------------------------------------
     def _draw(self) -> None:
+        if self.board_kind == "svg":
+            selected = None if self.form is None or self.selected is None else (self.selected, self.form)
+            middle = None if self.form is None else _middle_cell(self._lattice, self.form.cells)
+            self.svg_board.svg = tiling_svg(self.puzzle, self.placed, hinted=self.hinted, selected=selected,
+                                            middle=middle)
+            return
+        self._draw_picture()
+        self.board.refresh()
+
+    def static_png(self) -> bytes | None:
+        """A picture of the board as it stands (PNG bytes), kept in saved notebooks."""
+        if self.board_kind == "svg":
+            self._draw_picture()
+        return self.board.png()
+
+    def _draw_picture(self) -> None:
+        """The board drawn by matplotlib (the ipympl canvas, and the picture kept in saved notebooks)."""
         ax = self.board_ax
         clear_artists(ax)
         draw_tiling(self.puzzle, self.placed, ax=ax)
@@ -290,7 +318,6 @@ class PuzzleApp(App):
             for edge in _outline(self._lattice, self.hinted.cells):
                 ax.plot(*zip(*edge), color=HINT_COLOUR, linewidth=2.5, linestyle=(0, (3, 2)))
         self._draw_selected()
-        self.board.refresh()
 
     def _draw_selected(self) -> None:
         """The selected piece, as it would be placed, in the panel beside the board."""
@@ -317,7 +344,8 @@ class PuzzleApp(App):
     # -- widgets ---------------------------------------------------------------------------
     def _build_widgets(self) -> None:
         # Beside the controls, the board fits a projector's screen (1280 x 800 with the file browser open).
-        self.board = BoardCanvas(BOARD_SIZE)
+        # The matplotlib picture: the board itself with ipympl, else only the picture a saved notebook keeps.
+        self.board = BoardCanvas(BOARD_SIZE, static=self.board_kind == "svg")
         self.figure: Figure = self.board.figure
         self.board_ax = board_axes(self.figure, (0.01, 0.02, 0.72, 0.96))
         self.piece_ax = board_axes(self.figure, (0.76, 0.3, 0.22, 0.45))
@@ -351,13 +379,20 @@ class PuzzleApp(App):
         side = [self._choice, self._status, self._banner, self._message, self._tray, self._selection,
                 w.HBox([self._rotate, self._mirror]), w.HBox([hint, count]), self._hint_text,
                 w.HBox([self._undo, clear])]
-        self.widget = app_root(self.board.widget, side, self.keys, "xh-puzzle")
+        if self.board_kind == "svg":
+            self.svg_board = css(TilingBoard(self._on_cell, on_action=lambda _name: self.rotate()), "xh-board")
+        board_widget = self.svg_board if self.board_kind == "svg" else self.board.widget
+        self.widget = app_root(board_widget, side, self.keys, "xh-puzzle")
+        if self.board_kind == "svg":  # a picture the browser scales: it grows into the room beside the controls
+            board_widget.layout.flex = "3 1 360px"
+
+    def _on_cell(self, cell: Cell) -> None:
+        if cell in self.puzzle.region:
+            self.click(cell)
 
     def _on_press(self, event: Any) -> None:
         if event.inaxes is self.board_ax and is_finite_point(event.xdata, event.ydata):
-            cell = cell_at(self._lattice, event.xdata, event.ydata)
-            if cell in self.puzzle.region:
-                self.click(cell)
+            self._on_cell(cell_at(self._lattice, event.xdata, event.ydata))
         elif event.inaxes is self.piece_ax:
             self.rotate()  # a click on the selected piece turns it
 

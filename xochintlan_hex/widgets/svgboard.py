@@ -34,6 +34,8 @@ function render({ model, el }) {
     return cell ? cell.getAttribute("data-cell") : null;
   }
   el.addEventListener("click", (event) => {
+    const action = event.target.closest && event.target.closest("[data-action]");
+    if (action) { model.send({ type: "action", name: action.getAttribute("data-action") }); return; }
     const cell = cellOf(event);
     if (cell !== null) model.send({ type: "click", cell: cell.split(",").map(Number) });
   });
@@ -65,7 +67,8 @@ LEGAL_FILL = "#DDEBF7"
 class SvgBoard(anywidget.AnyWidget):
     """An SVG picture of a board that reports clicks (and hovers) on its cells.
 
-    ``on_click(cell)`` and ``on_hover(cell or None)`` are called in the kernel;
+    ``on_click(cell)`` and ``on_hover(cell or None)`` are called in the kernel, and
+    ``on_action(name)`` for a click on a part of the picture marked ``data-action="name"``;
     :meth:`click` delivers a click as the page does.
     """
 
@@ -73,9 +76,10 @@ class SvgBoard(anywidget.AnyWidget):
     _css = _CSS
     svg = traitlets.Unicode("").tag(sync=True)
 
-    def __init__(self, on_click: Callable[[Cell], Any], on_hover: Callable[[Cell | None], Any] | None = None) -> None:
+    def __init__(self, on_click: Callable[[Cell], Any], on_hover: Callable[[Cell | None], Any] | None = None,
+                 on_action: Callable[[str], Any] | None = None) -> None:
         super().__init__()
-        self._on_click, self._on_hover = on_click, on_hover
+        self._on_click, self._on_hover, self._on_action = on_click, on_hover, on_action
         self.on_msg(self._received)
 
     def click(self, cell: Cell) -> None:
@@ -84,6 +88,9 @@ class SvgBoard(anywidget.AnyWidget):
 
     def _received(self, _widget: object, content: dict, _buffers: object) -> None:
         if not isinstance(content, dict):
+            return
+        if content.get("type") == "action" and self._on_action is not None and isinstance(content.get("name"), str):
+            self._on_action(content["name"])
             return
         cell = content.get("cell")
         cell = None if cell is None else (int(cell[0]), int(cell[1]))
