@@ -506,5 +506,9 @@ def test_a_shipped_study_file_is_what_its_command_plays(command):
         study = studies.hextremadura_study(args.games, args.player, tileset, args.seed)
     shipped = studies.read_results(ROOT / args.out)
     assert len(shipped) == args.games
-    first = study.to_frame(study.play_chunk([0, 1], *study.args))
-    assert_frame_equal(shipped.head(2), first)
+    games = [0, 1]
+    if args.game == "xochintlan" and any(p.startswith("ismcts") for p in study.parameters["players"]):
+        # ismcts thinks for a while on every action: check the shortest of the first ten games
+        games = [int(shipped.head(10)["turns"].idxmin())]
+    played = study.to_frame(study.play_chunk(games, *study.args))
+    assert_frame_equal(shipped.iloc[games].reset_index(drop=True), played)

@@ -201,8 +201,9 @@ def test_hextremadura_names_are_french_and_its_data_are_not():
 SAME_IN_FRENCH = {"Guide", "monument", "Monfragüe", "Garganta de los Infiernos", "Los Barruecos", "options", "Score",
                   "branches"}
 # The polyforms' names French shares with English (monomino, domino, and the polyhexes in the plural).
-SAME_IN_FRENCH |= {"monomino", "domino", "monohexes", "dihexes", "trihexes", "pentahexes", "hexahexes",
-                   "heptahexes", "octahexes"}
+SAME_IN_FRENCH |= {"monomino", "domino", "tromino", "pentomino", "hexomino", "heptomino", "octomino",
+                   "monohex", "dihex", "trihex", "pentahex", "hexahex", "heptahex", "octahex",
+                   "monohexes", "dihexes", "trihexes", "pentahexes", "hexahexes", "heptahexes", "octahexes"}
 
 
 def test_no_french_entry_is_left_in_english():

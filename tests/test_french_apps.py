@@ -453,7 +453,7 @@ def test_the_switch_keeps_each_app_as_it_was():
     before_form = (explorer.selected, explorer.page, explorer.kind, explorer.size)
     switch(explorer, "fr")
     assert (explorer.selected, explorer.page, explorer.kind, explorer.size) == before_form
-    assert explorer.find("xh-kind").label == "libres" and "hexaminos libres" in explorer.caption
+    assert explorer.find("xh-kind").label == "libres" and "hexominos libres" in explorer.caption
 
     puzzle = PuzzleApp("Pentominoes, 3 × 20")
     puzzle.hint()
@@ -462,7 +462,7 @@ def test_the_switch_keeps_each_app_as_it_was():
     placed = list(puzzle.placed)
     switch(puzzle, "fr")
     assert puzzle.placed == placed and puzzle.find("xh-puzzle-choice").value == "Pentominoes, 3 × 20"
-    assert puzzle.text("xh-puzzle-choice") == "Pentaminos, 3 × 20"
+    assert puzzle.text("xh-puzzle-choice") == "Pentominos, 3 × 20"
     assert puzzle.text("xh-hint-text").startswith("Cette position peut être terminée")
 
 
