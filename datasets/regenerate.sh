@@ -39,16 +39,15 @@ $XH simulate xochintlan --games 3000 --players random,random --seed 6 --workers 
 $XH simulate xochintlan --games 3000 --players random,random --endgame swap --seed 6 --workers "$W" --out datasets/xochintlan_random_swap_endgame.csv "$@"
 
 # Xochintlan under strong play: is it the game or the players? ismcts self-play
-# (250 imagined games a move), 2 to 4 players, then three rule fixes for the seat
+# (250 imagined games a move), 2 and 3 players, then three rule fixes for the seat
 # balance under ismcts and greedy self-play, and the ladder's head-to-head games
-$XH simulate xochintlan --games 200 --players ismcts-250,ismcts-250 --seed 1 --workers "$W" --out datasets/xochintlan_ismcts_selfplay_2p.csv "$@"
-$XH simulate xochintlan --games 40 --players ismcts-250,ismcts-250,ismcts-250 --seed 1 --workers "$W" --out datasets/xochintlan_ismcts_selfplay_3p.csv "$@"
-$XH simulate xochintlan --games 20 --players ismcts-250,ismcts-250,ismcts-250,ismcts-250 --seed 1 --workers "$W" --out datasets/xochintlan_ismcts_selfplay_4p.csv "$@"
+$XH simulate xochintlan --games 100 --players ismcts-250,ismcts-250 --seed 1 --workers "$W" --out datasets/xochintlan_ismcts_selfplay_2p.csv "$@"
+$XH simulate xochintlan --games 24 --players ismcts-250,ismcts-250,ismcts-250 --seed 1 --workers "$W" --out datasets/xochintlan_ismcts_selfplay_3p.csv "$@"
 $XH simulate xochintlan --games 60 --players ismcts-250,ismcts-250 --seed 1 --quiet-rounds 2 --workers "$W" --out datasets/xochintlan_ismcts_selfplay_2p_quiet2.csv "$@"
 $XH simulate xochintlan --games 3000 --players greedy,greedy --seed 1 --quiet-rounds 2 --workers "$W" --out datasets/xochintlan_greedy_selfplay_2p_quiet2.csv "$@"
 $XH simulate xochintlan --games 60 --players ismcts-250,ismcts-250 --seed 1 --win-check mover --workers "$W" --out datasets/xochintlan_ismcts_selfplay_2p_mover.csv "$@"
 $XH simulate xochintlan --games 3000 --players greedy,greedy --seed 1 --win-check mover --workers "$W" --out datasets/xochintlan_greedy_selfplay_2p_mover.csv "$@"
-$XH simulate xochintlan --games 40 --players ismcts-250,ismcts-250 --seed 1 --endgame swap --workers "$W" --out datasets/xochintlan_ismcts_selfplay_2p_swap.csv "$@"
+$XH simulate xochintlan --games 10 --players ismcts-250,ismcts-250 --seed 1 --endgame swap --workers "$W" --out datasets/xochintlan_ismcts_selfplay_2p_swap.csv "$@"
 $XH simulate xochintlan --games 3000 --players greedy,greedy --seed 1 --endgame swap --workers "$W" --out datasets/xochintlan_greedy_selfplay_2p_swap.csv "$@"
 $XH simulate xochintlan --games 60 --players ismcts-250,greedy --seed 11 --workers "$W" --out datasets/xochintlan_ismcts250_vs_greedy.csv "$@"
 $XH simulate xochintlan --games 60 --players greedy,ismcts-250 --seed 11 --workers "$W" --out datasets/xochintlan_greedy_vs_ismcts250.csv "$@"

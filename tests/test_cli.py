@@ -491,7 +491,7 @@ def regenerate_commands() -> list[list[str]]:
 
 def test_regenerate_writes_each_study_file_once():
     outs = [cli.build_parser().parse_args(c).out for c in regenerate_commands()]
-    assert len(outs) == len(set(outs)) == 18
+    assert len(outs) == len(set(outs)) == 30
     assert all(o.startswith("datasets/") and (ROOT / o).exists() for o in outs)
 
 
