@@ -8,8 +8,9 @@
 #
 # Options given to the script are added to every command. The files depend only
 # on the seeds and the kit's version, not on the number of workers or where the
-# games run. About 8 minutes with 2 workers on a 2-core machine, plus the
-# Hextremadura planner and solver studies at the end (longer: see datasets/README.md).
+# games run. About 8 minutes with 2 workers on a 2-core machine for the greedy
+# and random studies, about 40 more for the strong-play (ismcts) studies, then the
+# Hextremadura planner and solver studies at the end (see datasets/README.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
