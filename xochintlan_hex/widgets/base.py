@@ -188,6 +188,31 @@ class App:
         self._language_choice.observe(self._from_control(self.set_language), "value")
         return self._language_choice
 
+    #: The colour of a refusal on the message line.
+    refusal_colour = "#B33C00"
+    _message: w.HTML
+    _message_text: Callable[[], str] = str
+    _refused = False
+
+    @property
+    def message(self) -> str:
+        """The message line's text (the engine's refusal, or what the last click did), in the app's language."""
+        with use_language(self.language):
+            return self._message_text()
+
+    def _set_message(self, text: str | Callable[[], str], refused: bool = False) -> None:
+        """Show ``text`` on the message line: a text, or a function that writes it in the language in use
+        (so that the line follows the app's FR/EN switch)."""
+        self._message_text = text if callable(text) else (lambda: text)
+        self._refused = refused
+        self._show_message()
+
+    def _show_message(self) -> None:
+        """The message line: the last refusal or news (red for a refusal), else nothing."""
+        text = self._message_text()
+        colour = f"color: {self.refusal_colour};" if self._refused else ""
+        self._message.value = f"<span style='{colour}'>{escape(text)}</span>" if text else ""
+
     def set_language(self, language: str) -> "App":
         """Show every text of the app in ``language`` ("en" or "fr"); the game stays exactly as it is."""
         self._speak(check_language(language))

@@ -119,7 +119,6 @@ class HextremaduraApp(App):
         self.face = "front"
         self.hovered: Cell | None = None
         self._just_played: Cell | None = None  # no preview there until the mouse leaves that cell
-        self.message = ""
         self._message_text: Any = str  # writes the message line in the language in use
         self._refused = False
         self._statuses: list[Any] | None = None
@@ -355,16 +354,6 @@ class HextremaduraApp(App):
             score=game.score(), best=game.max_score, rating=rating_name(game.rating())),
             _("Quests: {quests}").format(quests=quests))
 
-    def _set_message(self, text: Any, refused: bool = False) -> None:
-        """Show ``text`` on the message line: a text, or a function that writes it in the language in use."""
-        self._message_text = text if callable(text) else (lambda: text)
-        self._refused = refused
-        self._show_message()
-
-    def _show_message(self) -> None:
-        self.message = text = self._message_text()
-        colour = "color: #B33C00;" if self._refused else ""
-        self._message.value = f"<span style='{colour}'>{escape(text)}</span>" if text else ""
 
     # -- drawing -------------------------------------------------------------------------
     # Each tile is drawn once by the viz layer (draw_face, draw_tile) at the board's

@@ -333,16 +333,6 @@ class PuzzleApp(App):
         label, name = self.puzzle.pieces.labels[piece], self.puzzle.pieces.names[piece]
         return name if label == name else f"{label} ({name})"
 
-    def _set_message(self, text: str | Callable[[], str], refused: bool = False) -> None:
-        """Show ``text`` on the message line: a text, or a function that writes it in the language in use."""
-        self._message_text = text if callable(text) else (lambda: text)
-        self._refused = refused
-        self._show_message()
-
-    def _show_message(self) -> None:
-        self.message = text = self._message_text()
-        colour = "color: #B33C00;" if self._refused else ""
-        self._message.value = f"<span style='{colour}'>{escape(text)}</span>" if text else ""
 
     # -- drawing ---------------------------------------------------------------------------
     def _draw(self) -> None:

@@ -98,7 +98,6 @@ KEY_ANIMALS = {"en": {"l": "L", "b": "B", "m": "M"}, "fr": {"l": "L", "o": "B", 
 #: the glyph of each tile kind, as the key line shows it
 GLYPHS = {"L": "◆", "B": "▲", "M": "●", "H": "★"}
 #: colours of the message line: a refusal, and a hint
-REFUSAL_COLOUR = "#B33C00"
 HINT_COLOUR = "#0B5394"
 
 
@@ -191,12 +190,6 @@ class XochintlanApp(App):
         if seat is None:
             return _("Player {number}").format(number=player + 1)
         return _("Player {number} ({computer})").format(number=player + 1, computer=_player_name(seat))
-
-    @property
-    def message(self) -> str:
-        """The message line's text (the engine's refusal, or what the last click did), in the app's language."""
-        with use_language(self.language):
-            return self._message_text()
 
     # -- the code API ------------------------------------------------------------------
     @speaking
@@ -453,18 +446,12 @@ class XochintlanApp(App):
             text = _("Tie: every animal is on the board and no card stands")
         return banner_html(text)
 
-    def _set_message(self, text: str | Callable[[], str], refused: bool = False) -> None:
-        """Show ``text`` on the message line: a text, or a function that writes it in the language in use
-        (so that the line follows the app's FR/EN switch)."""
-        self._message_text = text if callable(text) else (lambda: text)
-        self._refused = refused
-        self._show_message()
 
     def _show_message(self) -> None:
         """The message line: the last refusal or news, else the hint, else nothing."""
         message = self._message_text()
         if message:
-            colour = f"color: {REFUSAL_COLOUR};" if self._refused else ""
+            colour = f"color: {self.refusal_colour};" if self._refused else ""
             self._message.value = f"<span style='{colour}'>{escape(message)}</span>"
         elif self.hint:
             self._message.value = f"<span style='color: {HINT_COLOUR};'>{escape(self.hint)}</span>"
