@@ -115,3 +115,11 @@ def test_the_chooser_refuses_too_few_players_and_starts_each_game():
     assert chooser.choose(game="explorer", lattice="hex").start().app.lattice == "hex"
     with pytest.raises(ValueError, match="game must be one of"):
         chooser.choose(game="chess")
+
+
+def test_the_chooser_deals_a_given_game_when_told_its_seed():
+    first = GameChooser().choose(game="hextremadura").start(seed=8).app.game
+    again = GameChooser().choose(game="hextremadura").start(seed=8).app.game
+    assert first.to_json() == again.to_json()
+    other = GameChooser().choose(game="xochintlan", people=2, computers=0)
+    assert other.start(seed=8).app.game.to_json() == other.start(seed=8).app.game.to_json()

@@ -282,8 +282,9 @@ OTHER_SCREENS: dict[str, Callable[[str], App]] = {
     "the student page": lambda lang: GameChooser(language=lang),
     "the student page, too many players": lambda lang: GameChooser(language=lang).choose(people=5, computers=3).start(),
     "the student page, a game against the computer": lambda lang: GameChooser(language=lang).choose(
-        people=1, computers=2, lattice="hex").start(),
-    "the student page, Hextremadura": lambda lang: GameChooser(language=lang).choose(game="hextremadura").start(),
+        people=1, computers=2, lattice="hex").start(seed=5),
+    # the same deal in both languages: the page deals a new game each time by default
+    "the student page, Hextremadura": lambda lang: GameChooser(language=lang).choose(game="hextremadura").start(seed=5),
     "the student page, the explorer": lambda lang: GameChooser(language=lang).choose(game="explorer").start(),
     "garden density": lambda lang: GardenDensity(gardens=200, language=lang),
     "live study": lambda lang: live_study_run(lang),

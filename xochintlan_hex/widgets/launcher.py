@@ -71,8 +71,10 @@ class GameChooser(App):
         return self
 
     @speaking
-    def start(self) -> "GameChooser":
-        """Start the chosen game below the choices (replacing the one before)."""
+    def start(self, seed: int | None = None) -> "GameChooser":
+        """Start the chosen game below the choices (replacing the one before).
+
+        ``seed`` deals a given game (the same for every machine of a class); None, a new one."""
         game = self._game.value
         if game == "xochintlan":
             seats = ["human"] * self._people.value + [self._computer.value] * self._computers.value
@@ -82,10 +84,10 @@ class GameChooser(App):
                         most=MAX_SEATS, count=len(seats))))
                 return self
             # The board drawn by the browser: it answers a click at once and scales to the screen.
-            self.app = XochintlanApp(players=seats, rules=Rules(lattice=self._lattice.value), board="svg",
-                                     language=self.language)
+            self.app = XochintlanApp(players=seats, rules=Rules(lattice=self._lattice.value), seed=seed,
+                                     board="svg", language=self.language)
         elif game == "hextremadura":
-            self.app = HextremaduraApp(language=self.language)
+            self.app = HextremaduraApp(seed=seed, language=self.language)
         else:
             self.app = PolyformExplorer(lattice=self._lattice.value, language=self.language)
         self._show_playing()
