@@ -28,9 +28,6 @@ import html
 import math
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
-import anywidget
-import traitlets
-
 from ..hextremadura import Place, requirements_met
 from ..i18n import _
 from ..lattice import HEX, Cell
@@ -45,6 +42,7 @@ from ..viz.hextremadura import (
     objective_words,
     towards,
 )
+from .svgboard import SvgBoard
 
 #: SVG units per drawing unit (a tile's circumradius)
 UNIT = 60.0
@@ -218,40 +216,28 @@ _CSS = """
 """
 
 
-class HexMapBoard(anywidget.AnyWidget):
+class HexMapBoard(SvgBoard):
     """The SVG picture of a Hextremadura map that reports clicks, hovers and a chosen available tile.
 
     ``on_click(cell)``, ``on_hover(cell or None)`` and ``on_choose(tile_id)`` are
-    called in the kernel; :meth:`click` delivers a click as the page does.
+    called in the kernel; :meth:`click` delivers a click as the page does. The
+    page script is the map's own (it also draws the hover preview), the messages
+    are :class:`SvgBoard`'s plus ``choose``.
     """
 
     _esm = _ESM
     _css = _CSS
-    svg = traitlets.Unicode("").tag(sync=True)
 
     def __init__(self, on_click: Callable[[Cell], Any], on_hover: Callable[[Cell | None], Any],
                  on_choose: Callable[[str], Any]) -> None:
-        super().__init__()
-        self._on_click, self._on_hover, self._on_choose = on_click, on_hover, on_choose
-        self.on_msg(self._received)
+        super().__init__(on_click, on_hover)
+        self._on_choose = on_choose
 
-    def click(self, cell: Cell) -> None:
-        """Deliver a click on ``cell``, as the page does."""
-        self._on_click((int(cell[0]), int(cell[1])))
-
-    def _received(self, _widget: object, content: dict, _buffers: object) -> None:
-        if not isinstance(content, dict):
-            return
-        kind = content.get("type")
-        if kind == "choose" and isinstance(content.get("tile"), str):
+    def _received(self, widget: object, content: dict, buffers: object) -> None:
+        if isinstance(content, dict) and content.get("type") == "choose" and isinstance(content.get("tile"), str):
             self._on_choose(content["tile"])
             return
-        cell = content.get("cell")
-        cell = None if cell is None else (int(cell[0]), int(cell[1]))
-        if kind == "click" and cell is not None:
-            self._on_click(cell)
-        elif kind == "hover":
-            self._on_hover(cell)
+        super()._received(widget, content, buffers)
 
 
 # -- coordinates -------------------------------------------------------------------------
