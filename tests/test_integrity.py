@@ -121,6 +121,38 @@ def test_two_resumes_at_once_the_second_is_refused(tmp_path, capsys):
     assert not studies.lock_path(out).exists()
 
 
+class FakeMsvcrt:
+    """Windows's ``msvcrt.locking`` as far as the study lock uses it, played by ``fcntl``."""
+
+    LK_NBLCK = 2
+    calls: list[int] = []
+
+    @staticmethod
+    def locking(fd, mode, nbytes):
+        import fcntl
+
+        FakeMsvcrt.calls.append(fd)
+        assert mode == FakeMsvcrt.LK_NBLCK and nbytes == 1
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise OSError(36, "Resource deadlock avoided") from None  # what Windows raises
+
+
+def test_the_study_lock_on_windows_refuses_a_second_run_and_is_removed_after(tmp_path, capsys, monkeypatch):
+    monkeypatch.setattr(studies, "_WINDOWS", True)
+    monkeypatch.setitem(sys.modules, "msvcrt", FakeMsvcrt)
+    out = tmp_path / "s.csv"
+    with studies.study_lock(out):
+        status, _, err = run([*STUDY, "--out", out], capsys)
+        assert_one_line_error(status, err, "another run is writing", str(out))
+        assert not out.exists()
+    assert run([*STUDY, "--out", out], capsys)[0] == 0
+    assert not studies.lock_path(out).exists() and len(FakeMsvcrt.calls) >= 3  # ours, the refused, the next
+    assert_frame_equal(studies.read_results(out), simulate.simulate_xochintlan(24, "greedy,random", seed=5,
+                                                                               progress=False))
+
+
 # ---------------------------------------------------------------------------
 # Kept chunks are verified, set aside when bad, and their games replayed
 

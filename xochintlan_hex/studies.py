@@ -48,6 +48,7 @@ import os
 import re
 import secrets
 import shutil
+import sys
 import warnings
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
@@ -425,27 +426,47 @@ def lock_path(out: str | os.PathLike) -> Path:
     return path.with_name(f".{path.name}.lock")
 
 
+#: Windows locks files with ``msvcrt``, other systems with ``fcntl``.
+_WINDOWS = sys.platform == "win32"
+
+
+def _lock_now(fd: int) -> bool:
+    """Take an exclusive lock on the open file ``fd``; False if another run holds it."""
+    if _WINDOWS:
+        import msvcrt
+
+        try:
+            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)  # type: ignore[attr-defined]
+        except OSError:
+            return False
+        return True
+    import fcntl
+
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return False
+    return True
+
+
 class StudyLock:
-    """An exclusive lock on the study writing ``out`` (``fcntl.flock`` on its lock file).
+    """An exclusive lock on the study writing ``out`` (on its lock file: ``fcntl.flock``,
+    or ``msvcrt.locking`` on Windows).
 
     A second run on the same output is refused while the first holds it; the
-    kernel releases it when a run ends in any way, even killed. :meth:`check`
+    system releases it when a run ends in any way, even killed. :meth:`check`
     tells the running study whether its lock file and side directory are still
     the ones it started with (someone may have removed them under it).
     """
 
     def __init__(self, out: Path) -> None:
-        import fcntl
-
         self.path = lock_path(out)
         while True:
             fd = os.open(self.path, os.O_CREAT | os.O_RDWR, 0o666)
-            try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except BlockingIOError:
+            if not _lock_now(fd):
                 os.close(fd)
                 raise StudyError(_("another run is writing {out} (it holds {lock}); wait for it to end "
-                                   "or stop it, then run again").format(out=out, lock=self.path)) from None
+                                   "or stop it, then run again").format(out=out, lock=self.path))
             # A run that just finished may have removed the file we locked: lock the new one.
             if _same_file(self.path, fd):
                 break
@@ -469,9 +490,18 @@ class StudyLock:
 
     def release(self) -> None:
         """Remove the lock file (we hold it, so no other run is using it) and unlock."""
-        if _same_file(self.path, self.fd):
-            self.path.unlink(missing_ok=True)
+        ours = _same_file(self.path, self.fd)
+        if not _WINDOWS:
+            if ours:
+                self.path.unlink(missing_ok=True)
+            os.close(self.fd)
+            return
+        # Windows removes no open file: close first. A run that opens the file in
+        # between keeps it open, so the removal then fails and its lock stays.
         os.close(self.fd)
+        if ours:
+            with contextlib.suppress(FileNotFoundError, PermissionError):
+                self.path.unlink()
 
 
 def _same_file(path: Path, fd: int) -> bool:
