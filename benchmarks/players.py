@@ -1,11 +1,15 @@
 """How fast and how strong the look-ahead players are: ISMCTS, the planner, the solver.
 
     .venv/bin/python benchmarks/players.py                     # ismcts per move (a minute)
-    .venv/bin/python benchmarks/players.py match --games 100   # ismcts at 1 s a move vs search
+    .venv/bin/python benchmarks/players.py match --games 100 --seed 13   # ismcts vs search
     .venv/bin/python benchmarks/players.py planner --games 30  # planner vs greedy, same deals
     .venv/bin/python benchmarks/players.py solver --games 10   # solver time per deal
 
-``match --games N`` plays N games in each seating (2N in all). Targets: ismcts
+``match --games N`` plays N games in each seating (2N in all) between search and
+the registered ``ismcts`` (2,000 iterations a move, under 1 s a move here; the
+moves are timed), or ismcts on the clock with ``--seconds``. With ``--seed 13``
+they are the games of ``datasets/xochintlan_{ismcts_vs_search,search_vs_ismcts}.csv``.
+Targets: ismcts
 makes at least 2,000 iterations in at most 1 s from the opening of a 2-player
 square game, one core; ismcts at 1 s a move beats search by P(win) - P(loss)
 >= +0.20 with the 95% interval above 0 over at least 200 games; the planner's
@@ -58,20 +62,45 @@ def speed(options: argparse.Namespace) -> None:
     print(f"at the end: {load()}")
 
 
+class TimedPlayer:
+    """Passes every choice to ``player`` and keeps how long each took (one process only)."""
+
+    def __init__(self, player: XochintlanISMCTS) -> None:
+        self.player, self.name, self.seconds = player, player.name, []
+
+    def choose(self, game, rng):
+        start = time.perf_counter()
+        action = self.player.choose(game, rng)
+        self.seconds.append(time.perf_counter() - start)
+        return action
+
+    def __str__(self) -> str:
+        return self.name
+
+
 def match(options: argparse.Namespace) -> None:
     print(f"machine: {load()}")
-    player = XochintlanISMCTS(name="ismcts-1s", iterations=None, seconds=options.seconds)
+    if options.seconds is None:
+        # the registered `ismcts`: a fixed budget, so the games are the shipped study's
+        player = TimedPlayer(XochintlanISMCTS(iterations=options.iterations))
+        budget = f"{options.iterations:,} iterations a move"
+    else:
+        player = TimedPlayer(XochintlanISMCTS(name="ismcts", iterations=None, seconds=options.seconds))
+        budget = f"{options.seconds} s a move (on the clock: not reproducible)"
     start = time.perf_counter()
     frames = [simulate_xochintlan(options.games, seats, seed=options.seed, progress=True)
               for seats in ([player, options.opponent], [options.opponent, player])]
     frame = pd.concat(frames, ignore_index=True)
     if options.out:
         frame.to_csv(options.out, index=False)
-    row = stats.head_to_head(frame).set_index(["player", "opponent"]).loc[("ismcts-1s", options.opponent)]
-    print(f"ismcts at {options.seconds} s a move vs {options.opponent}, {len(frame)} games, seats "
+    row = stats.head_to_head(frame).set_index(["player", "opponent"]).loc[("ismcts", options.opponent)]
+    moves = player.seconds
+    print(f"ismcts at {budget} vs {options.opponent}, {len(frame)} games (seed {options.seed}), seats "
           f"swapped: {row['wins']} wins, {row['losses']} losses, {row['draws']} draws; "
           f"P(win) - P(loss) = {row['margin']:+.3f} [{row['margin_low']:+.3f}, {row['margin_high']:+.3f}] "
           f"(target >= +0.20, interval above 0); {time.perf_counter() - start:.0f} s")
+    print(f"ismcts's {len(moves)} moves: median {statistics.median(moves):.2f} s, 90th percentile "
+          f"{statistics.quantiles(moves, n=10)[-1]:.2f} s, longest {max(moves):.2f} s (target: <= 1 s a move)")
     print(f"at the end: {load()}")
 
 
@@ -110,7 +139,9 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--repeats", type=int, default=5)
-    parser.add_argument("--seconds", type=float, default=1.0)
+    parser.add_argument("--iterations", type=int, default=2000, help="match: ismcts's budget a move")
+    parser.add_argument("--seconds", type=float, default=None,
+                        help="match: play ismcts on the clock instead, this many seconds a move")
     parser.add_argument("--opponent", default="search")
     parser.add_argument("--candidates", type=int, default=4)
     parser.add_argument("--out", default=None, help="also write the match's games (CSV)")

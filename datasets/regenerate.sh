@@ -5,12 +5,14 @@
 #   WORKERS=4 datasets/regenerate.sh       # more processes
 #   datasets/regenerate.sh --resume        # finish a run that was interrupted
 #   datasets/regenerate.sh --scheduler tcp://host:8786   # on a Dask cluster
+#   LONG=1 datasets/regenerate.sh          # also the long match of ismcts (see the end)
 #
 # Options given to the script are added to every command. The files depend only
 # on the seeds and the kit's version, not on the number of workers or where the
 # games run. About 8 minutes with 2 workers on a 2-core machine for the greedy
 # and random studies, about 40 more for the strong-play (ismcts) studies, then the
-# Hextremadura planner and solver studies at the end (see datasets/README.md).
+# Hextremadura planner and solver studies (see datasets/README.md). With LONG=1,
+# the full-strength ismcts's games against search and greedy come last.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -69,6 +71,16 @@ PY=python3; [ -x .venv/bin/python ] && PY=.venv/bin/python
 $PY datasets/count_tilings.py
 
 # Hextremadura: how many deals can reach a perfect score? The open-information solver
-# on the 200 deals of seed 7 (those of greedy and search above), the planner on the first 67
-$XH simulate hextremadura --games 67 --player planner --seed 7 --workers "$W" --out datasets/hextremadura_planner.csv "$@"
+# on the 200 deals of seed 7 (those of greedy and search above), and the planner on the same deals
+$XH simulate hextremadura --games 200 --player planner --seed 7 --workers "$W" --out datasets/hextremadura_planner.csv "$@"
 "$PY" datasets/solve_deals.py --games 200 --seed 7 --candidates 2 --workers "$W" --out datasets/hextremadura_solver.csv "$@"
+
+# Only with LONG=1 (about 50 more minutes with 2 workers): the registered ismcts,
+# 2,000 imagined games a move (under a second), against search over 200 games and
+# against greedy on the decks of ismcts-250's games, for the ladder's second budget
+if [ "${LONG:-0}" = 1 ]; then
+  $XH simulate xochintlan --games 100 --players ismcts,search --seed 13 --workers "$W" --out datasets/xochintlan_ismcts_vs_search.csv "$@"
+  $XH simulate xochintlan --games 100 --players search,ismcts --seed 13 --workers "$W" --out datasets/xochintlan_search_vs_ismcts.csv "$@"
+  $XH simulate xochintlan --games 60 --players ismcts,greedy --seed 11 --workers "$W" --out datasets/xochintlan_ismcts_vs_greedy.csv "$@"
+  $XH simulate xochintlan --games 60 --players greedy,ismcts --seed 11 --workers "$W" --out datasets/xochintlan_greedy_vs_ismcts.csv "$@"
+fi

@@ -480,9 +480,10 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def regenerate_commands() -> list[list[str]]:
-    """The study commands of datasets/regenerate.sh, as argument lists, one worker."""
+    """The study commands of datasets/regenerate.sh (the LONG=1 ones too), as argument lists, one worker."""
     commands = []
     for line in (ROOT / "datasets" / "regenerate.sh").read_text().splitlines():
+        line = line.strip()
         if line.startswith("$XH simulate "):
             words = shlex.split(line)[1:]
             commands.append(["1" if w == "$W" else w for w in words if w != "$@"])
@@ -491,7 +492,7 @@ def regenerate_commands() -> list[list[str]]:
 
 def test_regenerate_writes_each_study_file_once():
     outs = [cli.build_parser().parse_args(c).out for c in regenerate_commands()]
-    assert len(outs) == len(set(outs)) == 30
+    assert len(outs) == len(set(outs)) == 34
     assert all(o.startswith("datasets/") and (ROOT / o).exists() for o in outs)
 
 
