@@ -96,7 +96,7 @@ def match(options: argparse.Namespace) -> None:
     row = stats.head_to_head(frame).set_index(["player", "opponent"]).loc[("ismcts", options.opponent)]
     moves = player.seconds
     print(f"ismcts at {budget} vs {options.opponent}, {len(frame)} games (seed {options.seed}), seats "
-          f"swapped: {row['wins']} wins, {row['losses']} losses, {row['draws']} draws; "
+          f"swapped: {int(row['wins'])} wins, {int(row['losses'])} losses, {int(row['draws'])} draws; "
           f"P(win) - P(loss) = {row['margin']:+.3f} [{row['margin_low']:+.3f}, {row['margin_high']:+.3f}] "
           f"(target >= +0.20, interval above 0); {time.perf_counter() - start:.0f} s")
     print(f"ismcts's {len(moves)} moves: median {statistics.median(moves):.2f} s, 90th percentile "

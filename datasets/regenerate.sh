@@ -9,10 +9,11 @@
 #
 # Options given to the script are added to every command. The files depend only
 # on the seeds and the kit's version, not on the number of workers or where the
-# games run. About 8 minutes with 2 workers on a 2-core machine for the greedy
-# and random studies, about 40 more for the strong-play (ismcts) studies, then the
-# Hextremadura planner and solver studies (see datasets/README.md). With LONG=1,
-# the full-strength ismcts's games against search and greedy come last.
+# games run. 44 minutes with 2 workers on a quiet 2-core machine: 2 for the greedy
+# and random studies, 32 for the strong-play (ismcts-250) studies, 7 for the
+# Hextremadura planner, the rest for the other Hextremadura studies, the tiling
+# counts and the solver (see datasets/README.md). With LONG=1, the games of
+# full-strength ismcts against search and greedy come last: about 40 minutes more.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -75,7 +76,7 @@ $PY datasets/count_tilings.py
 $XH simulate hextremadura --games 200 --player planner --seed 7 --workers "$W" --out datasets/hextremadura_planner.csv "$@"
 "$PY" datasets/solve_deals.py --games 200 --seed 7 --candidates 2 --workers "$W" --out datasets/hextremadura_solver.csv "$@"
 
-# Only with LONG=1 (about 50 more minutes with 2 workers): the registered ismcts,
+# Only with LONG=1 (about 40 more minutes with 2 workers): the registered ismcts,
 # 2,000 imagined games a move (under a second), against search over 200 games and
 # against greedy on the decks of ismcts-250's games, for the ladder's second budget
 if [ "${LONG:-0}" = 1 ]; then
