@@ -142,6 +142,7 @@ class FakeMsvcrt:
 def test_the_study_lock_on_windows_refuses_a_second_run_and_is_removed_after(tmp_path, capsys, monkeypatch):
     monkeypatch.setattr(studies, "_WINDOWS", True)
     monkeypatch.setitem(sys.modules, "msvcrt", FakeMsvcrt)
+    monkeypatch.setattr(FakeMsvcrt, "calls", [])
     out = tmp_path / "s.csv"
     with studies.study_lock(out):
         status, _, err = run([*STUDY, "--out", out], capsys)

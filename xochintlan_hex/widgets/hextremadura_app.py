@@ -119,8 +119,6 @@ class HextremaduraApp(App):
         self.face = "front"
         self.hovered: Cell | None = None
         self._just_played: Cell | None = None  # no preview there until the mouse leaves that cell
-        self._message_text: Any = str  # writes the message line in the language in use
-        self._refused = False
         self._statuses: list[Any] | None = None
         self._window: set[Cell] | None = None
         self._prefetching: Any = None
@@ -353,7 +351,6 @@ class HextremaduraApp(App):
         return banner_html(_("Game over: score {score} of {best}, rating {rating}").format(
             score=game.score(), best=game.max_score, rating=rating_name(game.rating())),
             _("Quests: {quests}").format(quests=quests))
-
 
     # -- drawing -------------------------------------------------------------------------
     # Each tile is drawn once by the viz layer (draw_face, draw_tile) at the board's

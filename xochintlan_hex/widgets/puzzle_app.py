@@ -84,9 +84,7 @@ class PuzzleApp(App):
         if board not in BOARD_KINDS:
             raise ValueError(f"board must be one of {list(BOARD_KINDS)}, not {board!r}")
         self.board_kind = board
-        self._message_text: Callable[[], str] = str
         self._hint_words: Callable[[], str] = str  # the solver's answer, written in the language in use
-        self._refused = False
         with use_language(self.language):
             self._build_widgets()
         self.choose_puzzle(puzzle, pieces, leftover)
@@ -332,7 +330,6 @@ class PuzzleApp(App):
         """How the page names a piece: its letter on the board, with its full name when they differ ("B (H5-2)")."""
         label, name = self.puzzle.pieces.labels[piece], self.puzzle.pieces.names[piece]
         return name if label == name else f"{label} ({name})"
-
 
     # -- drawing ---------------------------------------------------------------------------
     def _draw(self) -> None:

@@ -163,8 +163,6 @@ class XochintlanApp(App):
         self.animal = KINDS[0]
         self.card_shown = self.humans == 1
         self.selection: Cell | None = None  # the first cell of a swap
-        self._message_text: Callable[[], str] = str  # the engine's refusal, or what the last click did
-        self._refused = False
         self.hint = ""  # why the chosen action has no cell to click now (the engine's reasons)
         self._window: set[Cell] | None = None
         self._card_png_key: Any = None
@@ -445,7 +443,6 @@ class XochintlanApp(App):
         else:
             text = _("Tie: every animal is on the board and no card stands")
         return banner_html(text)
-
 
     def _show_message(self) -> None:
         """The message line: the last refusal or news, else the hint, else nothing."""
