@@ -11,8 +11,9 @@ How uncertainty is given
     * proportions: the Wilson score interval (good even near 0 or 1 and for
       small ``n``, unlike the textbook ``p ± 1.96·se``);
     * means: Student's t interval;
-    * balance (a maximum of differences, with no simple formula): a seeded
-      bootstrap over games, so the same frame always gives the same interval.
+    * differences of two shares of the same games (two seats, two kinds) and
+      balance (a maximum of such differences): the multinomial variance of the
+      difference (:func:`share_difference`).
     Quantiles come from ``statistics.NormalDist`` and ``scipy.stats``; only the
     Wilson formula is written out here, as lesson 03 teaches it.
 
@@ -345,48 +346,127 @@ def first_player_advantage(frame: pd.DataFrame, by: By = None) -> pd.DataFrame:
     def metric(games: pd.DataFrame) -> pd.DataFrame:
         seats = seat_results(games)
         first = seats[(seats["seat"] == 0) & (seats["n_players"] >= 2)]
-        share = _mean_intervals(first.groupby("n_players", sort=True)["score"])
-        n = share.index.to_numpy(dtype=float)
-
-        def rescale(score: pd.Series) -> np.ndarray:
-            # Seat 0's score lies in [0, 1]; so must the ends of its interval.
-            return (n * np.clip(score.to_numpy(dtype=float), 0.0, 1.0) - 1) / (n - 1)
-
-        return pd.DataFrame({"n_players": share.index.to_numpy(),
-                             "seat0_score": share["estimate"].to_numpy(),
-                             "estimate": rescale(share["estimate"]), "low": rescale(share["low"]),
-                             "high": rescale(share["high"]), "n": share["n"].to_numpy()},
+        counts = first.assign(nobody=(first["score"] > 0) & ~first["won"]).groupby(
+            "n_players", sort=True)[["won", "nobody"]].agg(["sum", "count"])
+        n_players = counts.index.to_numpy()
+        wins = counts[("won", "sum")].to_numpy(dtype=float)
+        nobody = counts[("nobody", "sum")].to_numpy(dtype=float)
+        games_played = counts[("won", "count")].to_numpy(dtype=float)
+        edge = advantage_of_counts(wins, nobody, games_played, n_players)
+        return pd.DataFrame({"n_players": n_players, "seat0_score": edge["seat0_score"],
+                             "estimate": edge["estimate"], "low": edge["low"],
+                             "high": edge["high"], "n": games_played.astype(int)},
                             columns=["n_players", "seat0_score", "estimate", "low", "high", "n"])
     return _per_group(frame, by, metric)
 
 
-def _balance_of_counts(counts: np.ndarray, n_players: int) -> np.ndarray:
-    """1 - (largest - smallest seat win rate) for rows of outcome counts.
+def advantage_of_counts(first_wins, nobody, games, n_players,
+                        confidence: float = CONFIDENCE) -> dict:
+    """:func:`first_player_advantage` from counts: seat 0's wins, the games nobody
+    won, the games, and the number of players (numbers or arrays of studies).
+
+    Seat 0 scores 1, ``1 / n_players`` or 0 a game; the interval is Student's t on
+    that score, its ends kept in [0, 1], then rescaled to the advantage
+    ``(n·s0 - 1) / (n - 1)``. Returns arrays ``seat0_score``, ``estimate``,
+    ``low``, ``high``. Simulated studies given as counts get the very interval a
+    study frame gets, which is how the games-needed figures are checked.
+
+    >>> edge = advantage_of_counts(60, 0, 100, 2)
+    >>> round(float(edge["estimate"]), 2), round(float(edge["low"]), 3)
+    (0.2, 0.005)
+    """
+    from scipy.stats import t
+
+    wins, ties, n, players = (np.asarray(x, dtype=float)
+                              for x in (first_wins, nobody, games, n_players))
+    with np.errstate(divide="ignore", invalid="ignore"):
+        mean = (wins + ties / players) / n
+        squares = wins + ties / players ** 2
+        sd = np.sqrt(np.maximum(squares - n * mean ** 2, 0.0) / (n - 1))
+        half = t.ppf(0.5 + confidence / 2, np.where(n >= 2, n - 1, np.nan)) * sd / np.sqrt(n)
+
+        def rescale(score):
+            # Seat 0's score lies in [0, 1]; so must the ends of its interval.
+            return (players * np.clip(score, 0.0, 1.0) - 1) / (players - 1)
+
+        return {"seat0_score": mean[()], "estimate": rescale(mean)[()],
+                "low": rescale(mean - half)[()], "high": rescale(mean + half)[()]}
+
+
+def share_difference(count_a, count_b, games, confidence: float = CONFIDENCE) -> dict:
+    """The difference of two shares of the *same* games (two seats' wins, two kinds'
+    wins), with its interval (numbers or arrays).
+
+    The two shares move against each other, so the variance of their difference is
+    the multinomial one, ``(p_a + p_b - (p_a - p_b)²) / n``, not the sum of two
+    binomial variances. The interval is Agresti and Min's (2005) adjusted Wald
+    interval for a paired difference: half a game is added to each count and two to
+    ``n`` before the normal interval is formed, which keeps it honest for small
+    studies and when one count is 0. Returns arrays ``estimate`` (the plain
+    difference), ``low``, ``high`` (within [-1, 1]).
+
+    >>> gap = share_difference(525, 475, 1000)
+    >>> round(float(gap["estimate"]), 3), round(float(gap["low"]), 3), round(float(gap["high"]), 3)
+    (0.05, -0.012, 0.112)
+    """
+    a, b, n = (np.asarray(x, dtype=float) for x in (count_a, count_b, games))
+    z = normal_quantile(0.5 + confidence / 2)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        estimate = (a - b) / n
+        a_, b_, n_ = a + 0.5, b + 0.5, n + 2.0
+        centre = (a_ - b_) / n_
+        half = z * np.sqrt(np.maximum((a_ + b_) / n_ - centre ** 2, 0.0) / n_)
+    return {"estimate": estimate[()], "low": np.maximum(-1.0, centre - half)[()],
+            "high": np.minimum(1.0, centre + half)[()]}
+
+
+def balance_of_counts(counts, n_players: int, confidence: float = CONFIDENCE) -> dict:
+    """:func:`balance` and its interval for rows of outcome counts (one row per study).
 
     Column ``i < n_players`` counts the wins of seat ``i``; the last column counts
     the games nobody won, which add the same partial score to every seat and so
-    never change a gap.
+    never change a gap. Every pair of seats gets an interval for its gap
+    (:func:`share_difference`, Bonferroni-adjusted over the pairs so that all
+    hold at once); the largest gap then lies between the largest lower end of a
+    gap's size and the largest upper end. A pair whose interval holds 0 can be
+    level, so a fair game keeps 1 in the balance interval at the nominal rate
+    (more often with three or four players: Bonferroni is cautious).
+    Returns arrays ``estimate``, ``low``, ``high``, one value per row.
+
+    >>> fair = balance_of_counts([[1500, 1500, 0]], 2)
+    >>> float(fair["estimate"][0]), float(fair["high"][0]), round(float(fair["low"][0]), 3)
+    (1.0, 1.0, 0.964)
     """
-    games = counts.sum(axis=1, keepdims=True)
-    rates = counts[:, :n_players] / games
-    return 1.0 - (rates.max(axis=1) - rates.min(axis=1))
+    counts = np.atleast_2d(np.asarray(counts, dtype=float))
+    games = counts.sum(axis=1)
+    rates = counts[:, :n_players] / games[:, None]
+    estimate = 1.0 - (rates.max(axis=1) - rates.min(axis=1))
+    pairs = [(i, j) for i in range(n_players) for j in range(i + 1, n_players)]
+    level = 1 - (1 - confidence) / len(pairs)
+    smallest_gap = np.zeros(len(counts))
+    largest_gap = np.zeros(len(counts))
+    for i, j in pairs:
+        gap = share_difference(counts[:, i], counts[:, j], games, level)
+        low, high = np.asarray(gap["low"]), np.asarray(gap["high"])
+        size_low = np.where((low <= 0) & (high >= 0), 0.0, np.minimum(np.abs(low), np.abs(high)))
+        smallest_gap = np.maximum(smallest_gap, size_low)
+        largest_gap = np.maximum(largest_gap, np.maximum(np.abs(low), np.abs(high)))
+    return {"estimate": estimate, "low": 1.0 - largest_gap, "high": 1.0 - smallest_gap}
 
 
-def balance(frame: pd.DataFrame, by: By = None, resamples: int = 2000, seed: int = 0,
-            confidence: float = CONFIDENCE) -> pd.DataFrame:
+def balance(frame: pd.DataFrame, by: By = None, confidence: float = CONFIDENCE) -> pd.DataFrame:
     """Ludii's balance: 1 - the largest gap between two seats' win rates (1 is fair).
 
     A game nobody won counts ``1 / n_players`` to each seat (a half with two
-    players), which leaves every gap unchanged. The interval is a percentile
-    bootstrap over games (``resamples`` draws from ``numpy.random.default_rng(seed)``);
-    since only each game's outcome matters, resampling the games is drawing the
-    outcome counts from a multinomial, which is exact and fast.
+    players), which leaves every gap unchanged. The interval comes from the
+    intervals of the gaps between seats (see :func:`share_difference`): it reaches
+    1 whenever the study cannot tell the seats apart, so a fair game is inside it
+    at the nominal rate. (A bootstrap of the estimate cannot do that: the
+    estimate of a maximum of gaps is never above 1, and the percentile interval
+    of a fair game almost never reaches it.)
 
     Columns: [by...], ``n_players``, ``estimate``, ``low``, ``high``, ``n``.
     """
-    if resamples < 1:
-        raise ValueError(f"resamples must be at least 1, got {resamples!r}")
-
     def metric(games: pd.DataFrame) -> pd.DataFrame:
         rows = []
         n_players_all = _n_players(games)
@@ -395,16 +475,11 @@ def balance(frame: pd.DataFrame, by: By = None, resamples: int = 2000, seed: int
             if n_players < 2:
                 continue
             outcome = group.fillna(n_players).to_numpy(dtype=int)
-            counts = np.bincount(outcome, minlength=n_players + 1)[None, :].astype(float)
-            n = int(counts.sum())
-            rng = np.random.default_rng(seed)
-            draws = rng.multinomial(n, counts[0] / n, size=resamples).astype(float)
-            boot = _balance_of_counts(draws, n_players)
-            alpha = (1 - confidence) / 2
-            rows.append({"n_players": n_players,
-                         "estimate": float(_balance_of_counts(counts, n_players)[0]),
-                         "low": float(np.quantile(boot, alpha)),
-                         "high": float(np.quantile(boot, 1 - alpha)), "n": n})
+            counts = np.bincount(outcome, minlength=n_players + 1)[None, :]
+            result = balance_of_counts(counts, n_players, confidence)
+            rows.append({"n_players": n_players, "estimate": float(result["estimate"][0]),
+                         "low": float(result["low"][0]), "high": float(result["high"][0]),
+                         "n": int(counts.sum())})
         return pd.DataFrame(rows, columns=["n_players", "estimate", "low", "high", "n"])
     return _per_group(frame, by, metric)
 
@@ -705,25 +780,41 @@ def _kinds_alike(kinds: pd.DataFrame, correction: str) -> pd.DataFrame:
 
 
 def games_to_resolve(rate: float, difference: float = 0.05, power: float = 0.8,
-                     confidence: float = CONFIDENCE) -> int:
+                     confidence: float = CONFIDENCE, same_games: bool = False) -> int:
     """How many trials *each* of two rates needs so that a true gap of ``difference``
     around ``rate`` is found significant (two-sided test at ``1 - confidence``) with
     probability ``power``.
 
-    The usual normal-approximation formula (Fleiss, without continuity correction),
-    with the rates ``rate -/+ difference / 2``:
+    Two independent rates (two cards, held by different seats): the usual
+    normal-approximation formula (Fleiss, without continuity correction), with
+    the rates ``p1, p2 = rate -/+ difference / 2``:
     ``n = (z_a sqrt(2 p q) + z_b sqrt(p1 q1 + p2 q2))^2 / difference^2``.
+
+    ``same_games=True``: the two rates are shares of the same games (two seats'
+    win rates, two kinds' shares), which move against each other; the answer is
+    then a number of games, from the multinomial variance of the difference,
+    ``Var = (p1 + p2 - difference^2) / n``:
+    ``n = (z_a sqrt(p1 + p2) + z_b sqrt(p1 + p2 - difference^2))^2 / difference^2``.
+    Two seats of a decisive two-player game 0.05 apart need twice what the
+    independent formula says.
 
     >>> games_to_resolve(0.5, 0.1)
     392
+    >>> games_to_resolve(0.5, 0.05), games_to_resolve(0.5, 0.05, same_games=True)
+    (1569, 3138)
     """
     if not 0 < difference < 1:
         raise ValueError(f"difference must lie between 0 and 1, got {difference!r}")
     _check_probability(power)
-    rate = min(max(float(rate), difference / 2), 1 - difference / 2)
-    p1, p2 = rate - difference / 2, rate + difference / 2
     normal = NormalDist()
     z_a, z_b = normal.inv_cdf(0.5 + confidence / 2), normal.inv_cdf(power)
+    if same_games:  # two shares of one game add up to at most 1
+        both = 2 * min(max(float(rate), difference / 2), 0.5)
+        n = (z_a * math.sqrt(both) + z_b * math.sqrt(both - difference ** 2)) ** 2 \
+            / difference ** 2
+        return math.ceil(n - 1e-9)
+    rate = min(max(float(rate), difference / 2), 1 - difference / 2)
+    p1, p2 = rate - difference / 2, rate + difference / 2
     n = (z_a * math.sqrt(2 * rate * (1 - rate))
          + z_b * math.sqrt(p1 * (1 - p1) + p2 * (1 - p2))) ** 2 / difference ** 2
     return math.ceil(n - 1e-9)
@@ -996,7 +1087,8 @@ def report(frame: pd.DataFrame, by: By = None, correction: str = "holm",
       (:func:`symmetry_check`); ``note`` gives the verdict;
     * ``games_needed``: how many games a comparison of two seats, two cards or
       two kinds needs to resolve a true gap of ``difference`` (at the 5% level
-      with probability ``power``; :func:`games_to_resolve`), against ``n``, the
+      with probability ``power``; :func:`games_to_resolve`, with the multinomial
+      variance for seats and kinds, which share their games), against ``n``, the
       games the study has.
     """
     keys = _by_list(by)
@@ -1105,7 +1197,9 @@ def _games_needed(frame: pd.DataFrame, by: By, families: list[tuple[str, pd.Data
             arm = group["n"].mean()  # trials behind one rate
             if not arm or np.isnan(group["estimate"]).all():
                 continue
-            trials = games_to_resolve(float(np.nanmean(group["estimate"])), difference, power)
+            # Two seats or two kinds are shares of the same games; two cards are not.
+            trials = games_to_resolve(float(np.nanmean(group["estimate"])), difference, power,
+                                      same_games=name != "two cards")
             row = dict(zip(keys, values))
             row.update({"level": f"{name} {difference:g} apart",
                         "estimate": math.ceil(trials * played / arm - 1e-9),
@@ -1117,11 +1211,13 @@ def _games_needed(frame: pd.DataFrame, by: By, families: list[tuple[str, pd.Data
 
 __all__ = [
     "ANIMAL_KINDS", "CARD_SEPARATOR", "CONFIDENCE", "CORRECTIONS", "OUTCOMES",
-    "SYMMETRY_VERDICTS", "adjust_p_values", "balance", "games_to_resolve", "mirror_pairs",
+    "SYMMETRY_VERDICTS", "adjust_p_values", "advantage_of_counts", "balance",
+    "balance_of_counts", "games_to_resolve", "mirror_pairs",
     "shape_win_rates", "symmetry_check", "two_proportion_p_value",
     "card_win_rates", "duration", "first_player_advantage", "head_to_head",
     "kind_win_rates", "mean_interval", "normal_quantile", "objective_rates",
     "outcome_shares", "proportion", "quest_rates", "rating_shares", "report",
-    "score_distribution", "seat_results", "t_quantile", "wilson_interval",
+    "score_distribution", "seat_results", "share_difference", "t_quantile",
+    "wilson_interval",
     "win_rate_by_seat",
 ]
