@@ -106,3 +106,26 @@ def test_share_difference_covers_the_true_gap_of_small_studies():
     gap = stats.share_difference(counts[:, 0], counts[:, 1], 40)
     covered = np.mean((gap["low"] <= 0.10) & (0.10 <= gap["high"]))
     assert covered == pytest.approx(0.95, abs=0.02)
+
+
+def test_a_paired_difference_uses_only_shared_deals_and_removes_what_the_deal_decides():
+    rng = np.random.default_rng(26)
+    deal = rng.normal(size=400)  # what each deal decides, shared by both studies
+    a = pd.Series(deal + 0.1 + rng.normal(scale=0.3, size=400))
+    b = pd.Series(deal + rng.normal(scale=0.3, size=400)).iloc[:300]
+    paired = stats.mean_difference(a, b, paired=True)
+    assert paired["n"] == 300
+    assert paired["estimate"] == pytest.approx(float((a.iloc[:300] - b).mean()))
+    apart = stats.mean_difference(a.iloc[:300], b)
+    assert paired["high"] - paired["low"] < (apart["high"] - apart["low"]) / 2
+    assert paired["low"] < 0.1 < paired["high"]
+
+
+def test_game_margins_score_the_named_players_seat():
+    games = pd.DataFrame({"game": [5, 6, 7], "n_players": 2, "winner": pd.array([1, 0, None], dtype="Int64"),
+                          "player_0": ["greedy", "search", "greedy"],
+                          "player_1": ["search", "greedy", "search"]})
+    assert stats.game_margins(games, "search").to_dict() == {5: 1, 6: 1, 7: 0}
+    assert stats.game_margins(games).to_dict() == {5: -1, 6: 1, 7: 0}
+    with pytest.raises(ValueError, match="exactly one seat"):
+        stats.game_margins(games, "random")

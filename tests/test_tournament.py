@@ -10,6 +10,7 @@ from xochintlan_hex.tournament import (
     ELO_PER_UNIT,
     LADDER_COLUMNS,
     bradley_terry,
+    rating_difference,
     round_robin,
     solo_ladder,
 )
@@ -42,6 +43,37 @@ def test_bradley_terry_recovers_known_strengths_within_its_intervals():
         assert fitted.loc["a", "strength"] == 0
         covered += sum(fitted.loc[p, "low"] <= s <= fitted.loc[p, "high"] for p, s in truth.items() if p != "a")
     assert covered >= 0.85 * 3 * 20  # 95% intervals cover the truth about 95% of the time
+
+
+def chain_ladder(strengths, games_per_pair, seed):
+    """Like synthetic_ladder, but the first and last players never meet."""
+    pairs = synthetic_ladder(strengths, games_per_pair, seed)
+    first, last = list(strengths)[0], list(strengths)[-1]
+    met = ~(pairs["player"].isin([first, last]) & pairs["opponent"].isin([first, last]))
+    return pairs[met]
+
+
+def test_rating_difference_covers_the_true_gap_of_players_who_never_met():
+    truth = {"a": 0.0, "b": 0.4, "c": 0.9}
+    covered = 0
+    for seed in range(400):
+        gap = rating_difference(chain_ladder(truth, 150, seed), "c", "a", prior=0)
+        covered += gap["low"] <= truth["c"] - truth["a"] <= gap["high"]
+    assert covered / 400 == pytest.approx(0.95, abs=0.03)
+
+
+def test_rating_difference_is_the_ladder_refitted_around_the_opponent():
+    pairs = chain_ladder({"a": 0.0, "b": 0.4, "c": 0.9}, 150, 1)
+    gap = rating_difference(pairs, "c", "b")
+    ladder = bradley_terry(pairs, reference="a").set_index("player")
+    assert gap["strength"] == pytest.approx(ladder.loc["c", "strength"] - ladder.loc["b", "strength"])
+    # The same interval as the ladder with b as reference: the difference does not
+    # depend on the reference, only its covariance does.
+    from_b = bradley_terry(pairs, reference="b").set_index("player")
+    assert (gap["low"], gap["high"]) == pytest.approx((from_b.loc["c", "low"], from_b.loc["c", "high"]))
+    assert gap["elo"] == pytest.approx(gap["strength"] * ELO_PER_UNIT)
+    with pytest.raises(ValueError, match="no player 'd'"):
+        rating_difference(pairs, "d", "a")
 
 
 def test_bradley_terry_reports_elo_and_counts():

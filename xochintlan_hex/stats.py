@@ -539,6 +539,76 @@ def duration(frame: pd.DataFrame, by: By = None, column: str = "turns") -> pd.Da
 
 
 # ---------------------------------------------------------------------------
+# Comparing two studies: a difference with its interval
+
+
+def game_margins(frame: pd.DataFrame, player: str | None = None) -> pd.Series:
+    """Each game's result for one side, indexed by the ``game`` number: +1 a win, 0
+    a game nobody won, -1 a loss.
+
+    The side is seat 0 when ``player`` is None (the mean is then the
+    :func:`first_player_advantage` of a two-player study), else the seat that
+    ``player`` holds (``player_<seat>`` columns; it must hold exactly one seat).
+
+    >>> games = pd.DataFrame({"game": [0, 1, 2], "n_players": 2, "winner": [0, None, 1],
+    ...                       "player_0": "search", "player_1": ["greedy", "greedy", "greedy"]})
+    >>> game_margins(games).tolist(), game_margins(games, "greedy").tolist()
+    ([1, 0, -1], [-1, 0, 1])
+    """
+    winner = _winner(frame)
+    if player is None:
+        seat = pd.Series(0, index=frame.index)
+    else:
+        seats = [c for c in frame.columns if _SEAT_COLUMN.match(c)]
+        holds = frame[seats].eq(player)
+        if not (holds.sum(axis=1) == 1).all():
+            raise ValueError(f"player {player!r} must hold exactly one seat of every game")
+        seat = holds.idxmax(axis=1).str[len("player_"):].astype(int)
+    margin = np.where(winner.isna(), 0, np.where(winner.fillna(-1) == seat, 1, -1))
+    labels = frame["game"] if "game" in frame.columns else frame.index
+    return pd.Series(margin, index=pd.Index(labels, name="game"), name="margin")
+
+
+def mean_difference(a, b, paired: bool = False, confidence: float = CONFIDENCE) -> dict:
+    """The difference of two means, ``mean(a) - mean(b)``, with its interval.
+
+    ``paired=True``: ``a`` and ``b`` are Series indexed by the deal (the game
+    number of studies that share a seed deal the same cards to game ``i``); only
+    deals present in both count, and the interval is Student's t on the
+    per-deal differences, which removes what the deal itself decides.
+    Otherwise the two samples are independent (Welch's interval, with
+    Welch–Satterthwaite degrees of freedom).
+
+    Returns ``estimate``, ``low``, ``high``, ``n`` (deals when paired, else
+    the two sample sizes added).
+
+    >>> round(mean_difference([1, 0, 1, 1], [0, 0, 1, 0])["estimate"], 2)
+    0.5
+    """
+    from scipy.stats import t
+
+    if paired:
+        left, right = pd.Series(a, dtype=float), pd.Series(b, dtype=float)
+        common = left.index.intersection(right.index)
+        row = mean_interval(left.loc[common] - right.loc[common], confidence)
+        return {"estimate": row["estimate"], "low": row["low"], "high": row["high"],
+                "n": row["n"]}
+    x = pd.Series(a, dtype=float).dropna().to_numpy()
+    y = pd.Series(b, dtype=float).dropna().to_numpy()
+    if len(x) < 2 or len(y) < 2:
+        raise ValueError("mean_difference needs at least two values on each side")
+    va, vb = x.var(ddof=1) / len(x), y.var(ddof=1) / len(y)
+    estimate = float(x.mean() - y.mean())
+    se = math.sqrt(va + vb)
+    if se == 0:
+        return {"estimate": estimate, "low": estimate, "high": estimate, "n": len(x) + len(y)}
+    df = (va + vb) ** 2 / (va ** 2 / (len(x) - 1) + vb ** 2 / (len(y) - 1))
+    half = float(t.ppf(0.5 + confidence / 2, df)) * se
+    return {"estimate": estimate, "low": estimate - half, "high": estimate + half,
+            "n": len(x) + len(y)}
+
+
+# ---------------------------------------------------------------------------
 # Xochintlan: goal cards, animal kinds, player kinds
 
 
@@ -1215,7 +1285,8 @@ __all__ = [
     "balance_of_counts", "games_to_resolve", "mirror_pairs",
     "shape_win_rates", "symmetry_check", "two_proportion_p_value",
     "card_win_rates", "duration", "first_player_advantage", "head_to_head",
-    "kind_win_rates", "mean_interval", "normal_quantile", "objective_rates",
+    "game_margins", "kind_win_rates", "mean_difference", "mean_interval",
+    "normal_quantile", "objective_rates",
     "outcome_shares", "proportion", "quest_rates", "rating_shares", "report",
     "score_distribution", "seat_results", "share_difference", "t_quantile",
     "wilson_interval",

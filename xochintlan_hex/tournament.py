@@ -10,7 +10,8 @@ Xochintlan
     counting half a win to each. Strengths are on a log-odds scale relative to
     the ``reference`` player (0), also given in Elo points (``400 / ln 10``
     times larger), each with a 95% interval from the curvature of the
-    likelihood. A small prior, ``prior`` virtual draws between every pair that
+    likelihood; :func:`rating_difference` gives the difference between any two
+    players with its own interval (which those intervals cannot give). A small prior, ``prior`` virtual draws between every pair that
     met, keeps the fit finite when a player won every game.
 
 Hextremadura
@@ -102,21 +103,8 @@ def bradley_terry(frame: pd.DataFrame, reference: str | None = None, prior: floa
     ``strength`` with its interval ``low``..``high``, the same in Elo points,
     and each player's games, wins, losses and draws.
     """
-    pairs = frame if {"opponent", "wins", "losses", "draws"} <= set(frame.columns) else pairwise_results(frame)
-    if pairs.empty:
-        raise ValueError("bradley_terry needs games between at least two players")
-    if not (isinstance(prior, (int, float)) and prior >= 0):
-        raise ValueError(f"prior must be a number >= 0, not {prior!r}")
-    names = sorted(set(pairs["player"]) | set(pairs["opponent"]))
+    pairs, names, won, played = _points_table(frame, prior)
     index = {name: i for i, name in enumerate(names)}
-    n = len(names)
-    won = np.zeros((n, n))  # won[i, j]: i's points against j (a draw is half a point)
-    for row in pairs.itertuples():
-        i, j = index[row.player], index[row.opponent]
-        won[i, j] += row.wins + 0.5 * row.draws
-    met = (won + won.T) > 0
-    won = won + prior / 2 * met  # ``prior`` virtual draws per pair that met
-    played = won + won.T
     totals = won.sum(axis=1)
     if reference is None:
         share = totals / np.maximum(played.sum(axis=1), 1e-12)
@@ -140,6 +128,64 @@ def bradley_terry(frame: pd.DataFrame, reference: str | None = None, prior: floa
         ladder[target] = ladder[column] * ELO_PER_UNIT
     ladder = ladder.sort_values("strength", ascending=False, kind="stable")
     return ladder[LADDER_COLUMNS].reset_index(drop=True)
+
+
+def _points_table(frame: pd.DataFrame, prior: float
+                  ) -> tuple[pd.DataFrame, list[str], np.ndarray, np.ndarray]:
+    """The pairwise results of ``frame``, the players' names, and the points
+    matrices ``won[i, j]`` (i's points against j, a draw half a point, plus
+    ``prior`` virtual draws per pair that met) and ``played = won + won.T``."""
+    pairs = frame if {"opponent", "wins", "losses", "draws"} <= set(frame.columns) else pairwise_results(frame)
+    if pairs.empty:
+        raise ValueError("bradley_terry needs games between at least two players")
+    if not (isinstance(prior, (int, float)) and prior >= 0):
+        raise ValueError(f"prior must be a number >= 0, not {prior!r}")
+    names = sorted(set(pairs["player"]) | set(pairs["opponent"]))
+    index = {name: i for i, name in enumerate(names)}
+    n = len(names)
+    won = np.zeros((n, n))
+    for row in pairs.itertuples():
+        won[index[row.player], index[row.opponent]] += row.wins + 0.5 * row.draws
+    met = (won + won.T) > 0
+    won = won + prior / 2 * met
+    return pairs, names, won, won + won.T
+
+
+def rating_difference(frame: pd.DataFrame, player: str, opponent: str, prior: float = 0.5,
+                      confidence: float = stats.CONFIDENCE) -> dict:
+    """How much stronger ``player`` is than ``opponent`` in the Bradley–Terry fit of
+    ``frame``, with its interval: a comparison of two players is a difference.
+
+    Two players' intervals against the reference may overlap while their
+    difference is clearly not zero, or not overlap while it is uncertain: the
+    difference's interval uses the covariance of the two strengths,
+    ``Var(s_a - s_b) = Var(s_a) + Var(s_b) - 2 Cov(s_a, s_b)``, which is also
+    right when the two never met and are compared through common opponents.
+    It does not depend on the reference player.
+
+    Returns ``player``, ``opponent``, ``strength``, ``low``, ``high`` (log-odds)
+    and ``elo``, ``elo_low``, ``elo_high``.
+
+    >>> frame = round_robin(["greedy", "random"], games=3, seed=1, progress=False)
+    >>> gap = rating_difference(frame, "greedy", "random")
+    >>> ladder = bradley_terry(frame, reference="random").set_index("player")
+    >>> bool(gap["elo"] == ladder.loc["greedy", "elo"])
+    True
+    """
+    _, names, won, played = _points_table(frame, prior)
+    for name in (player, opponent):
+        if name not in names:
+            raise ValueError(f"no player {name!r} in these games; they have {names}")
+    a, b = names.index(player), names.index(opponent)
+    strength, covariance = _fit(won, played, b)
+    variance = covariance[a, a] + covariance[b, b] - 2 * covariance[a, b]
+    half = stats.normal_quantile(0.5 + confidence / 2) * math.sqrt(max(variance, 0.0))
+    gap = float(strength[a] - strength[b])
+    result = {"player": player, "opponent": opponent, "strength": gap,
+              "low": gap - half, "high": gap + half}
+    for column in ("strength", "low", "high"):
+        result["elo" if column == "strength" else f"elo_{column}"] = result[column] * ELO_PER_UNIT
+    return result
 
 
 def _fit(won: np.ndarray, played: np.ndarray, ref: int, steps: int = 100

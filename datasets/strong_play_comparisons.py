@@ -1,0 +1,101 @@
+"""The comparisons behind the strong-play findings of datasets/README.md, each a
+difference with its 95% interval, paired by deal where two files share their deals.
+
+Run from the repository root (a few seconds):
+
+    python datasets/strong_play_comparisons.py
+"""
+
+from __future__ import annotations
+
+import glob
+import os
+
+import pandas as pd
+
+from xochintlan_hex import stats
+from xochintlan_hex.studies import read_results
+from xochintlan_hex.tournament import bradley_terry, rating_difference
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+FIXES = {"quiet_rounds=2": "quiet2", 'win_check="mover"': "mover", 'endgame="swap"': "swap"}
+LADDER_FILES = ["greedy_vs_random", "random_vs_greedy", "search_vs_greedy", "greedy_vs_search",
+                "ismcts250_vs_greedy", "greedy_vs_ismcts250", "ismcts250_vs_search",
+                "search_vs_ismcts250", "ismcts_vs_greedy", "greedy_vs_ismcts",
+                "ismcts_vs_search", "search_vs_ismcts"]
+
+
+def load(name: str) -> pd.DataFrame:
+    return read_results(os.path.join(HERE, f"xochintlan_{name}.csv"))
+
+
+def show(label: str, gap: dict, unit: str = "", digits: int = 2) -> None:
+    print(f"  {label}: {gap['estimate']:+.{digits}f}{unit} "
+          f"[{gap['low']:+.{digits}f}, {gap['high']:+.{digits}f}] (n = {gap['n']})")
+
+
+def fixes_against_the_rule_book() -> None:
+    print("First-player advantage, variant - rule book (paired by deal: same seed):")
+    for players in ("greedy", "ismcts"):
+        book = stats.game_margins(load(f"{players}_selfplay_2p"))
+        for fix, suffix in FIXES.items():
+            variant = stats.game_margins(load(f"{players}_selfplay_2p_{suffix}"))
+            show(f"{players} {fix}", stats.mean_difference(variant, book, paired=True))
+
+
+def margin_against(player: str, opponent: str, first: str, second: str) -> pd.Series:
+    """``player``'s per-game margin over ``opponent`` in both seatings, indexed by
+    (seating, game) so that two players met on the same deals pair up."""
+    parts = {}
+    for seating, name in (("first", first), ("second", second)):
+        parts[seating] = stats.game_margins(load(name), player)
+    return pd.concat(parts)
+
+
+def players_against_greedy() -> None:
+    print("P(win) - P(loss) against greedy, one player minus another:")
+    ismcts = margin_against("ismcts", "greedy", "ismcts_vs_greedy", "greedy_vs_ismcts")
+    small = margin_against("ismcts-250", "greedy", "ismcts250_vs_greedy", "greedy_vs_ismcts250")
+    search = margin_against("search", "greedy", "search_vs_greedy", "greedy_vs_search")
+    show("ismcts - search (independent deals)", stats.mean_difference(ismcts, search))
+    show("ismcts-250 - search (independent deals)", stats.mean_difference(small, search))
+    show("ismcts - ismcts-250 (paired by deal)", stats.mean_difference(ismcts, small, paired=True))
+
+
+def ladder() -> None:
+    duels = pd.concat([load(name) for name in LADDER_FILES], ignore_index=True)
+    print("Bradley-Terry ladder (Elo, random at 0):")
+    for row in bradley_terry(duels, reference="random").itertuples():
+        print(f"  {row.player}: {row.elo:.0f} [{row.elo_low:.0f}, {row.elo_high:.0f}]")
+    print("Elo differences (Bradley-Terry, intervals from the fit's covariance):")
+    for a, b in (("ismcts", "ismcts-250"), ("ismcts-250", "search"), ("ismcts", "search"),
+                 ("search", "greedy"), ("greedy", "random")):
+        gap = rating_difference(duels, a, b)
+        print(f"  {a} - {b}: {gap['elo']:+.0f} [{gap['elo_low']:+.0f}, {gap['elo_high']:+.0f}]")
+
+
+def mirror_checks() -> None:
+    files = sorted(glob.glob(os.path.join(HERE, "xochintlan_*.csv")))
+    print("Mirror-pair check (Holm within each file) over every Xochintlan study file:")
+    tested = 0
+    for path in files:
+        frame = read_results(path)
+        if "cards_0" not in frame.columns or "winning_card" not in frame.columns:
+            continue
+        tested += 1
+        check = stats.symmetry_check(frame)
+        flagged = check[(check["mirror"] != "") & (check["p_adjusted"] < 0.05)]
+        overall = check.loc[check["card"] == "all pairs", "p_value"].iloc[0]
+        if len(flagged) or overall < 0.05:
+            pairs = ", ".join(f"{r.card} vs {r.mirror} (p = {r.p_adjusted:.3f})"
+                              for r in flagged.itertuples())
+            print(f"  {os.path.basename(path)}: {pairs or 'no single pair'}; "
+                  f"all pairs p = {overall:.3f}")
+    print(f"  ({tested} files tested)")
+
+
+if __name__ == "__main__":
+    fixes_against_the_rule_book()
+    players_against_greedy()
+    ladder()
+    mirror_checks()
