@@ -18,6 +18,7 @@ LAYER_OF_TOP_MODULE = {
     "lattice": 1, "polyforms": 1, "puzzles": 1, "errors": 1, "game": 1, "display": 1, "i18n": 1,
     "xochintlan": 2, "hextremadura": 2,
     "players": 3, "simulate": 3, "stats": 3, "studies": 3, "results": 3, "exact": 3,
+    "sequential": 3,
     "tournament": 3, "solvability": 3,
     "viz": 4, "widgets": 4, "lessons": 4,
     "cli": 5, "cli_errors": 5, "puzzle_commands": 5,

@@ -851,7 +851,8 @@ def play_study(study: Study, out: str | os.PathLike, workers: int = 1,
                chunk_size: int | None = None, progress: bool = True,
                keep_parts: bool = False, force: bool = False,
                on_chunk: Callable[[list[int], Path], None] | None = None,
-               notify: Callable[[str], None] | None = None) -> Path:
+               notify: Callable[[str], None] | None = None,
+               enough: Callable[[list[dict]], int | None] | None = None) -> Path:
     """Play ``study`` and write its results file ``out``, in constant memory; return ``out``.
 
     The parameters are those of :func:`run_study`, which also reads the file back.
@@ -869,16 +870,16 @@ def play_study(study: Study, out: str | os.PathLike, workers: int = 1,
         # its games played again; a second failure in a row means something keeps
         # breaking the chunks, and we stop rather than loop.
         for attempt in range(3):
-            _play_missing(study, parts, kept, lock, workers, executor, chunk_size, progress,
-                          on_chunk)
+            wanted = _play_missing(study, parts, kept, lock, workers, executor, chunk_size,
+                                   progress, on_chunk, enough)
             lock.check(parts)
-            kept = _listed_chunks(parts)  # checked one by one as the file is assembled
-            covered = sum(last - first + 1 for first, last, _ in kept)
-            if covered != study.games:  # e.g. a chunk removed by hand meanwhile
+            kept = [chunk for chunk in _listed_chunks(parts) if chunk[0] < wanted]
+            covered = sum(min(last, wanted - 1) - first + 1 for first, last, _ in kept)
+            if covered != wanted:  # e.g. a chunk removed by hand meanwhile
                 kept = verified_chunks(parts, study, notify)
                 continue
             try:
-                _assemble(study, parts, kept, out, lock)
+                _assemble(study, parts, kept, out, lock, wanted)
                 break
             except ChunkProblem as problem:
                 path, reason = problem.args
@@ -912,37 +913,94 @@ def _keep_quarantine(parts: Path, out: Path, notify: Callable[[str], None] | Non
 def _play_missing(study: Study, parts: Path, kept: list[tuple[int, int, Path]],
                   lock: StudyLock, workers: int, executor: Executor | None,
                   chunk_size: int | None, progress: bool,
-                  on_chunk: Callable[[list[int], Path], None] | None) -> None:
+                  on_chunk: Callable[[list[int], Path], None] | None,
+                  enough: Callable[[list[dict]], int | None] | None = None) -> int:
+    """Play the games not kept yet; return how many games the results file holds:
+    all of them, or fewer when ``enough`` (see :class:`_Prefix`) says so."""
     from tqdm.auto import tqdm
 
+    prefix = _Prefix(enough, study.games)
+    if enough is not None:
+        hashes = read_manifest(parts)
+        for first, _, path in kept:
+            prefix.add(first, verify_chunk(path, study, hashes))
+    if prefix.wanted < study.games:  # already decided by the kept games
+        return prefix.wanted
     done = sum(last - first + 1 for first, last, _ in kept)
     chunks = missing_chunks(study.games, [(f, l) for f, l, _ in kept], workers, chunk_size)
     with tqdm(total=study.games, initial=done, desc=study.label, unit="game",
-              disable=not progress or done == study.games, smoothing=0.1) as bar:
-        for indices, rows in simulate.iter_chunks(study.play_chunk, chunks, study.args,
-                                                  workers, executor):
+              disable=not progress or done == study.games, smoothing=0.1) as bar, \
+            _closing(simulate.iter_chunks(study.play_chunk, chunks, study.args, workers,
+                                          executor)) as results:
+        for indices, rows in results:
             lock.check(parts)
             path = write_chunk(parts, study, indices, rows)
             bar.update(len(indices))
             if on_chunk is not None:
                 on_chunk(list(indices), path)
+            prefix.add(indices[0], rows)
+            if prefix.wanted < study.games:
+                break  # closing the chunks cancels those not started
+    return prefix.wanted
+
+
+@contextlib.contextmanager
+def _closing(chunks: Iterator) -> Iterator[Iterator]:
+    """Close the played chunks when the loop ends early: those not started are cancelled."""
+    try:
+        yield chunks
+    finally:
+        close = getattr(chunks, "close", None)
+        if close is not None:
+            close()
+
+
+class _Prefix:
+    """The games finished without a gap from game 0, handed in order to ``enough``.
+
+    Chunks end in any order; ``enough(rows)`` sees each game once, in game order,
+    as soon as every game before it is kept, and returns how many games the study
+    needs once it knows (it then sees no more), else None. So its answer depends
+    on the games alone, not on the workers, the chunks or an interruption.
+    """
+
+    def __init__(self, enough: Callable[[list[dict]], int | None] | None, games: int) -> None:
+        self.enough, self.wanted, self.next = enough, games, 0
+        self.decided = False
+        self.waiting: dict[int, list[dict]] = {}
+
+    def add(self, first: int, rows: list[dict]) -> None:
+        if self.enough is None or self.decided:
+            return
+        self.waiting[first] = rows
+        while self.next in self.waiting:
+            rows = self.waiting.pop(self.next)
+            self.next += len(rows)
+            decided = self.enough(rows)
+            if decided is not None:
+                self.wanted, self.decided = min(self.wanted, decided), True
+                self.waiting.clear()
+                return
 
 
 def _assemble(study: Study, parts: Path, kept: list[tuple[int, int, Path]], out: Path,
-              lock: StudyLock) -> None:
+              lock: StudyLock, games: int | None = None) -> None:
     """Stream every chunk, checked once more, into the results file: whole or absent.
 
     Only one chunk's rows are in memory at a time. A chunk that fails its check
-    raises ``ChunkProblem(path, reason)`` and nothing is written.
+    raises ``ChunkProblem(path, reason)`` and nothing is written. ``games``: keep
+    only the first games (a study that stopped early), all by default.
     """
+    games = study.games if games is None else games
+
     def frames() -> Iterator[pd.DataFrame]:
         hashes = read_manifest(parts)
-        for _, _, path in kept:
+        for first, _, path in kept:
             try:
                 rows = verify_chunk(path, study, hashes)
             except ChunkProblem as problem:
                 raise ChunkProblem(path, str(problem)) from None
-            yield study.to_frame(rows)
+            yield study.to_frame(rows[:games - first])
 
     if out.suffix.lower() == ".csv":
         write = functools.partial(_stream_csv, frames(), study.to_frame([]))
@@ -987,7 +1045,8 @@ def run_study(study: Study, out: str | os.PathLike, workers: int = 1,
               chunk_size: int | None = None, progress: bool = True,
               keep_parts: bool = False, force: bool = False,
               on_chunk: Callable[[list[int], Path], None] | None = None,
-              notify: Callable[[str], None] | None = None) -> pd.DataFrame:
+              notify: Callable[[str], None] | None = None,
+              enough: Callable[[list[dict]], int | None] | None = None) -> pd.DataFrame:
     """Play ``study``, keeping each finished chunk, and write the results file ``out``.
 
     ``workers``/``executor``: where the games run, as in
@@ -999,12 +1058,14 @@ def run_study(study: Study, out: str | os.PathLike, workers: int = 1,
     ``force=True`` runs a study past :data:`MAX_STUDY_TURNS` (see
     :func:`check_study_size`). ``on_chunk(indices, path)`` is called after each
     chunk is kept; ``notify(message)`` is told of each chunk set aside (default:
-    a :class:`StudyWarning`). Returns the study frame, as read back from ``out``
-    (for a study too big to hold in memory, :func:`play_study` writes the file
-    without reading it back).
+    a :class:`StudyWarning`). ``enough(rows)``: a study that may stop early (see
+    :mod:`xochintlan_hex.sequential`) is shown its games in order, whatever the
+    workers, and returns the number of games the file keeps once that is decided.
+    Returns the study frame, as read back from ``out`` (for a study too big to
+    hold in memory, :func:`play_study` writes the file without reading it back).
     """
     path = play_study(study, out, workers, executor, resume, chunk_size, progress, keep_parts,
-                      force, on_chunk, notify)
+                      force, on_chunk, notify, enough)
     return read_results(path)
 
 

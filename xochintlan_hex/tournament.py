@@ -181,11 +181,9 @@ def rating_difference(frame: pd.DataFrame, player: str, opponent: str, prior: fl
     variance = covariance[a, a] + covariance[b, b] - 2 * covariance[a, b]
     half = stats.normal_quantile(0.5 + confidence / 2) * math.sqrt(max(variance, 0.0))
     gap = float(strength[a] - strength[b])
-    result = {"player": player, "opponent": opponent, "strength": gap,
-              "low": gap - half, "high": gap + half}
-    for column in ("strength", "low", "high"):
-        result["elo" if column == "strength" else f"elo_{column}"] = result[column] * ELO_PER_UNIT
-    return result
+    return {"player": player, "opponent": opponent, "strength": gap,
+            "low": gap - half, "high": gap + half, "elo": gap * ELO_PER_UNIT,
+            "elo_low": (gap - half) * ELO_PER_UNIT, "elo_high": (gap + half) * ELO_PER_UNIT}
 
 
 def _fit(won: np.ndarray, played: np.ndarray, ref: int, steps: int = 100
