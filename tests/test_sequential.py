@@ -132,3 +132,35 @@ def test_game_pairs_with_seats_swapped_cancel_the_seat_advantage(tmp_path):
     own = np.where(frame["winner_player"] == "greedy", 1, np.where(frame["winner"].isna(), 0, -1))
     other = np.where(pairs["winner_player"] == "greedy", 1, np.where(pairs["winner"].isna(), 0, -1))
     assert decision["estimate"] == pytest.approx(np.mean((own + other) / 2))
+
+
+def test_the_command_line_stops_when_decided_and_says_why(tmp_path, capsys):
+    from xochintlan_hex.cli import main
+
+    out = tmp_path / "cli.csv"
+    assert main(["simulate", "xochintlan", "--games", "600", "--players", "greedy,greedy",
+                 "--seed", "1", "--out", str(out), "--until", "advantage 0.1", "-q"]) == 0
+    printed = capsys.readouterr().out
+    _, decision = _stops_early(tmp_path, "python.csv")
+    assert f"stopped after {decision['games']} games (of at most 600)" in printed
+    assert "negative (the test accepts the alternative)" in printed
+    assert "two one-sided SPRTs, false alarm rate 0.05, miss rate 0.2" in printed
+    assert out.read_bytes() == (tmp_path / "python.csv").read_bytes()
+
+
+@pytest.mark.parametrize("until, words", [
+    ("advantage", "cannot read 'advantage'"),
+    ("advantage 1.5", "strictly between 0 and 1"),
+    ("search beats greedy by 0.1", "'search' does not play in this study"),
+    ("differs by 0.1 from missing.csv", "no study file 'missing.csv'"),
+])
+def test_a_bad_until_is_a_one_line_error_before_any_game(tmp_path, capsys, until, words):
+    from xochintlan_hex.cli import main
+
+    out = tmp_path / "never.csv"
+    status = main(["simulate", "xochintlan", "--games", "50", "--out", str(out),
+                   "--until", until, "-q"])
+    err = capsys.readouterr().err
+    assert status == 2 and len(err.strip().splitlines()) == 1 and words in err
+    assert "Traceback" not in err and not out.exists()
+    assert not (tmp_path / "never.csv.parts").exists()

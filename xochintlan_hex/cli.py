@@ -5,6 +5,7 @@
     xochintlan-hex simulate xochintlan --games 10000 --players greedy,random --seed 1 \\
         --workers 2 --out greedy_vs_random.csv
     xochintlan-hex simulate xochintlan ... --resume          # finish an interrupted run
+    xochintlan-hex simulate xochintlan ... --until "advantage 0.05"   # stop once decided
     xochintlan-hex simulate xochintlan ... --scheduler tcp://host:8786   # on a Dask cluster
     xochintlan-hex simulate hextremadura --games 1000 --player greedy --out hex.csv
     xochintlan-hex count --lattice hex --kind free --max-n 10
@@ -43,12 +44,13 @@ from typing import Iterator, NoReturn, Sequence
 import pandas as pd
 
 from xochintlan_hex import __version__
-from xochintlan_hex.i18n import LANGUAGES, N_, _, check_language, ngettext, use_language
+from xochintlan_hex.i18n import LANGUAGES, N_, _, check_language, ngettext, pgettext, use_language
 from xochintlan_hex.players import PLAYERS
 from xochintlan_hex.polyforms import KINDS, check_count_cost, count_polyforms_upto, estimated_count, known_counts
 from xochintlan_hex.cli_errors import InputError, one_line, separates_input_errors, user_input
 from xochintlan_hex.puzzle_commands import add_puzzle_commands
 from xochintlan_hex.results import ResultsError
+from xochintlan_hex.sequential import SequentialTest, decision_of, parse_until, sequential_test
 from xochintlan_hex.studies import (
     Study, StudyError, check_output_path, check_study_size, hextremadura_study, kept_games,
     parts_directory, play_study, read_results, xochintlan_study,
@@ -180,6 +182,19 @@ def _add_run_options(parser: argparse.ArgumentParser) -> None:
                                "times the turn cap past 2 billion turns)"))
 
 
+def _add_until_options(parser: argparse.ArgumentParser) -> None:
+    """A study that stops when its question is answered (xochintlan_hex.sequential)."""
+    group = parser.add_argument_group(_("stop when a question is answered (--games is then the most)"))
+    group.add_argument("--until", metavar="QUESTION",
+                       help=_('"advantage D", "PLAYER beats PLAYER by D [with FILE]" or '
+                              '"differs by D from FILE": stop as soon as a sequential test '
+                              '(SPRT) decides whether the difference is at least D'))
+    group.add_argument("--alpha", type=_share, default=0.05, metavar="A",
+                       help=_("chance of declaring a difference that is not there (default 0.05)"))
+    group.add_argument("--beta", type=_share, default=0.2, metavar="B",
+                       help=_("chance of missing a difference of D (default 0.2)"))
+
+
 def _add_rules_options(parser: argparse.ArgumentParser) -> None:
     """One option per field of xochintlan.Rules, with the same defaults."""
     rules = Rules()
@@ -234,6 +249,7 @@ def build_parser() -> argparse.ArgumentParser:
                       help=_("one player per seat, the first player first: {names} (default greedy,greedy)").format(
                           names=_names("xochintlan")))
     _add_run_options(xoch)
+    _add_until_options(xoch)
     _add_rules_options(xoch)
     xoch.set_defaults(run=_simulate_xochintlan)
     hext = games.add_parser("hextremadura", help=_("a Hextremadura study"),
@@ -292,7 +308,10 @@ def _rules(args: argparse.Namespace) -> Rules:
 def _simulate_xochintlan(args: argparse.Namespace) -> int:
     with user_input(f"{PROG} simulate xochintlan"):
         study = xochintlan_study(args.games, args.players, _rules(args), args.seed)
-    return _run(study, args)
+        test = None
+        if args.until is not None:
+            test = sequential_test(study, parse_until(args.until, args.alpha, args.beta))
+    return _run(study, args, test)
 
 
 @separates_input_errors
@@ -357,7 +376,7 @@ def _warn(message: str) -> None:
     print(_("{prog}: warning: {message}").format(prog=PROG, message=message), file=sys.stderr)
 
 
-def _run(study: Study, args: argparse.Namespace) -> int:
+def _run(study: Study, args: argparse.Namespace, test: SequentialTest | None = None) -> int:
     with user_input(f"{PROG} simulate {study.game}"):
         check_output_path(args.out)
         check_study_size(study, args.force)
@@ -367,10 +386,13 @@ def _run(study: Study, args: argparse.Namespace) -> int:
                 executor, threads = stack.enter_context(dask_executor(args.scheduler))
             # Outside user_input: a ValueError while playing is a bug, not a bad option;
             # the study runner raises StudyError, ResultsError or OSError for bad files.
+            chunk_size = args.chunk_size
+            if chunk_size is None and test is not None:
+                chunk_size = test.question.look  # no game played far past the decision
             play_study(study, args.out, workers=max(args.workers, threads), executor=executor,
-                       resume=args.resume, chunk_size=args.chunk_size,
+                       resume=args.resume, chunk_size=chunk_size,
                        progress=not args.quiet, keep_parts=args.keep_parts,
-                       force=args.force, notify=_warn)
+                       force=args.force, notify=_warn, enough=test)
     except KeyboardInterrupt:
         parts = parts_directory(args.out)
         kept = kept_games(parts) if parts.is_dir() else 0
@@ -378,10 +400,59 @@ def _run(study: Study, args: argparse.Namespace) -> int:
                 "run the same command with --resume to finish").format(
                   prog=PROG, kept=kept, games=study.games, parts=parts), file=sys.stderr)
         return EXIT_INTERRUPTED
+    played = study.games
+    if test is not None:
+        decision = decision_of(test)
+        played = decision["games"]
+        print(_decision_lines(test, decision))
     if not args.quiet:
-        print(ngettext("wrote {count} game to {out}", "wrote {count} games to {out}", study.games).format(
-            count=study.games, out=args.out), file=sys.stderr)
+        print(ngettext("wrote {count} game to {out}", "wrote {count} games to {out}", played).format(
+            count=played, out=args.out), file=sys.stderr)
     return 0
+
+
+def _number(value: float, form: str = "g") -> str:
+    """A number with the decimal mark of the language in use ("0.05", "0,05")."""
+    return format(value, form).replace(".", pgettext("decimal mark", "."))
+
+
+def _decision_lines(test: SequentialTest, decision: dict) -> str:
+    """What a sequential study decided, why it stopped, and the test's error rates."""
+    q = test.question
+    if q.kind == "advantage":
+        question = _("is the seat advantage at least {delta} either way?")
+    elif q.kind == "beats":
+        question = _("does {player} beat {opponent} by at least {delta}?")
+    else:
+        question = _("does the seat advantage differ from that of {file} by at least {delta}?")
+    question = question.format(delta=_number(q.delta), player=q.player, opponent=q.opponent,
+                               file=q.reference)
+    if decision["verdict"] == "undecided":
+        why = _("undecided after {games} games, the most this study may play")
+    elif decision["verdict"] == "h0":
+        why = _("stopped after {games} games (of at most {cap}): no difference as large as "
+                "{delta} (the test accepts the null hypothesis)")
+    elif decision["direction"] > 0:
+        why = _("stopped after {games} games (of at most {cap}): a difference of at least "
+                "{delta}, positive (the test accepts the alternative)")
+    else:
+        why = _("stopped after {games} games (of at most {cap}): a difference of at least "
+                "{delta}, negative (the test accepts the alternative)")
+    why = why.format(games=decision["games"], cap=decision["cap"], delta=_number(q.delta))
+    test_line = (_("two one-sided SPRTs") if q.sides == 2 else _("one-sided SPRT"))
+    lines = [
+        _("Question: {question}").format(question=question),
+        _("Answer: {why}").format(why=why),
+        _("Test: {test}, false alarm rate {alpha}, miss rate {beta} at a difference of "
+          "{delta}, a look every {look} games").format(
+            test=test_line, alpha=_number(q.alpha), beta=_number(q.beta),
+            delta=_number(q.delta), look=q.look),
+        _("Mean score {estimate} [{low}, {high}] ({level} interval as for a fixed-size study: "
+          "a study that stops early tends to overstate the difference)").format(
+            estimate=_number(decision["estimate"], "+.3f"), low=_number(decision["low"], "+.3f"),
+            high=_number(decision["high"], "+.3f"), level=_("{number}%").format(number=95)),
+    ]
+    return "\n".join(lines)
 
 
 # ---------------------------------------------------------------------------

@@ -55,6 +55,7 @@ import numpy as np
 import pandas as pd
 
 from xochintlan_hex import stats
+from xochintlan_hex.i18n import _
 
 #: The verdicts a sequential test gives, by code.
 VERDICTS = {
@@ -118,31 +119,36 @@ def parse_until(text: str, alpha: float = 0.05, beta: float = 0.2, look: int = 1
     xochintlan_hex.sequential.UntilError: --until: the difference must lie strictly between 0 and 1, got 2
     """
     if not isinstance(text, str):
-        raise UntilError(f"--until takes a text, one of {', '.join(UNTIL_FORMS)}")
+        raise UntilError(_("--until takes a text, one of {forms}").format(forms=", ".join(UNTIL_FORMS)))
     words = " ".join(text.split())
     for name, value in (("alpha", alpha), ("beta", beta)):
         if not 0 < value < 0.5:
-            raise UntilError(f"--until: {name} must lie strictly between 0 and 0.5, got {value!r}")
+            raise UntilError(_("--until: {name} must lie strictly between 0 and 0.5, got {value}").format(
+                name=name, value=repr(value)))
     if isinstance(look, bool) or not isinstance(look, int) or look < 1:
-        raise UntilError(f"--until: look must be a whole number of games >= 1, got {look!r}")
+        raise UntilError(_("--until: look must be a whole number of games >= 1, got {value}").format(
+            value=repr(look)))
     if match := _ADVANTAGE.fullmatch(words):
         return Question("advantage", _delta(match[1]), alpha=alpha, beta=beta, look=look)
     if match := _BEATS.fullmatch(words):
         if match[1] == match[2]:
-            raise UntilError(f"--until: a player cannot beat itself ({match[1]!r}); name two players")
+            raise UntilError(_("--until: a player cannot beat itself ({player}); name two players").format(
+                player=repr(match[1])))
         return Question("beats", _delta(match[3]), match[1], match[2], match[4], alpha=alpha,
                         beta=beta, look=look)
     if match := _DIFFERS.fullmatch(words):
         return Question("differs", _delta(match[1]), reference=match[2], alpha=alpha, beta=beta,
                         look=look)
-    raise UntilError(f"--until: cannot read {text!r}; write one of {', '.join(UNTIL_FORMS)}, "
-                     f"with D a difference between 0 and 1 (e.g. \"advantage 0.05\")")
+    raise UntilError(_("--until: cannot read {text}; write one of {forms}, with D a difference "
+                       "between 0 and 1 (e.g. \"advantage 0.05\")").format(
+                           text=repr(text), forms=", ".join(UNTIL_FORMS)))
 
 
 def _delta(text: str) -> float:
     value = float(text)
     if not 0 < value < 1:
-        raise UntilError(f"--until: the difference must lie strictly between 0 and 1, got {text}")
+        raise UntilError(_("--until: the difference must lie strictly between 0 and 1, got {value}").format(
+            value=text))
     return value
 
 
@@ -296,7 +302,8 @@ class SequentialTest:
         if q.kind == "beats":
             if row.get("player_0") not in (q.player, q.opponent) or \
                     sum(row.get(f"player_{s}") == q.player for s in range(int(row["n_players"]))) != 1:
-                raise UntilError(f"--until: {q.player} must hold exactly one seat of every game")
+                raise UntilError(_("--until: {player} must hold exactly one seat of every game").format(
+                    player=q.player))
             own = _margin(row, q.player)
             if self.reference is None:
                 return own
@@ -320,9 +327,9 @@ class SequentialTest:
             code, games = "undecided", n
         else:
             code, games = ("h0" if verdict[0] == 0 else "h1"), int(stopped[0])
-        self.decision = self._summary(code, games, float(verdict[0]))
+        self.decision = self.summary(code, games, float(verdict[0]))
 
-    def _summary(self, code: str, games: int, direction: float) -> dict[str, Any]:
+    def summary(self, code: str, games: int, direction: float) -> dict[str, Any]:
         q = self.question
         x = np.asarray(self.scores[:games])
         llr = {f"{sign}{q.delta:g}": float(log_likelihood_ratio(x.sum(), (x ** 2).sum(), len(x),
@@ -347,17 +354,37 @@ def load_reference(question: Question, seed: int, games: int) -> pd.DataFrame | 
 
     path = Path(os.path.expanduser(question.reference))
     if not path.is_file():
-        raise UntilError(f"--until: no study file {question.reference!r} to pair the games with")
+        raise UntilError(_("--until: no study file {file} to pair the games with").format(
+            file=repr(question.reference)))
     frame = read_results(path).set_index("game", drop=False)
     missing = [i for i in range(games) if i not in frame.index]
     if missing:
-        raise UntilError(f"--until: {question.reference} holds games 0 to {len(frame) - 1}; "
-                         f"pairing this study's {games} games needs them all (play it to at "
-                         f"least {games} games)")
+        raise UntilError(_("--until: {file} holds {held} games; pairing this study's {games} "
+                           "games needs them all (play it to at least {games} games)").format(
+                               file=question.reference, held=len(frame), games=games))
     if frame.loc[0, "seed"] != game_seed(seed, 0):
-        raise UntilError(f"--until: {question.reference} was not played with seed {seed}: its "
-                         "deals differ from this study's, so its games cannot be paired")
+        raise UntilError(_("--until: {file} was not played with seed {seed}: its deals differ "
+                           "from this study's, so its games cannot be paired").format(
+                               file=question.reference, seed=seed))
     return frame
+
+
+def sequential_test(study: Any, question: Question | str) -> SequentialTest:
+    """The test that watches ``study`` for ``question``, checked before any game is
+    played: a Xochintlan study, players that play in it, a paired file that fits.
+    Pass it as ``enough`` to :func:`~xochintlan_hex.studies.run_study`."""
+    if isinstance(question, str):
+        question = parse_until(question)
+    if study.game != "xochintlan":
+        raise UntilError(_("--until: sequential questions are about Xochintlan studies"))
+    players = study.parameters["players"]
+    if question.kind == "beats":
+        for name in (question.player, question.opponent):
+            if name not in players:
+                raise UntilError(_("--until: {player} does not play in this study (it has {players})").format(
+                    player=repr(name), players=", ".join(players)))
+    return SequentialTest(question, study.games,
+                          load_reference(question, study.seed, study.games))
 
 
 def run_until(study: Any, out: str | os.PathLike, question: Question | str,
@@ -366,31 +393,31 @@ def run_until(study: Any, out: str | os.PathLike, question: Question | str,
 
     ``run_options`` are those of :func:`~xochintlan_hex.studies.run_study`
     (``workers``, ``resume``, ...). Returns ``(frame, decision)``: the games up to
-    the decision, and what was decided (``verdict`` code of :data:`VERDICTS`,
-    ``direction``, ``games``, the mean score ``estimate`` with its fixed-sample
-    interval, ``llr``, ``bounds``, ``test``, ``alpha``, ``beta``, ``reason``).
+    the decision, and what was decided (see :func:`decision_of`).
     The same seed gives the same decision at the same game on any number of
     workers, resumed or not.
     """
     from xochintlan_hex.studies import run_study
 
-    if isinstance(question, str):
-        question = parse_until(question)
-    if study.game != "xochintlan":
-        raise UntilError("--until: sequential questions are about Xochintlan studies")
-    players = study.parameters["players"]
-    if question.kind == "beats":
-        for name in (question.player, question.opponent):
-            if name not in players:
-                raise UntilError(f"--until: {name!r} does not play in this study (it has {players})")
-    test = SequentialTest(question, study.games, load_reference(question, study.seed, study.games))
+    test = sequential_test(study, question)
+    run_options.setdefault("chunk_size", test.question.look)  # no game far past the decision
     frame = run_study(study, out, enough=test, **run_options)
-    if test.decision is None:  # e.g. a study of no games
-        test.decision = test._summary("undecided", len(test.scores), math.nan)
-    return frame, test.decision
+    return frame, decision_of(test)
+
+
+def decision_of(test: SequentialTest) -> dict[str, Any]:
+    """What ``test`` decided: ``verdict`` (a code of :data:`VERDICTS`), ``direction``
+    (+1 or -1: the sign of the difference found), ``games`` (at the decision),
+    ``cap``, the mean score ``estimate`` with its fixed-sample interval ``low``,
+    ``high`` (which ignores the stopping rule: read it with care), ``llr`` per
+    one-sided test, ``bounds``, ``test``, ``alpha``, ``beta``, ``look``, ``reason``."""
+    if test.decision is None:  # a study of no games
+        test.decision = test.summary("undecided", len(test.scores), math.nan)
+    return test.decision
 
 
 __all__ = ["Question", "SequentialTest", "UNTIL_FORMS", "UntilError", "VERDICTS",
-           "fixed_size_games", "load_reference", "log_likelihood_ratio", "one_sided_states",
-           "parse_until", "run_until", "sequential_decisions", "wald_bounds"]
+           "decision_of", "fixed_size_games", "load_reference", "log_likelihood_ratio",
+           "one_sided_states", "parse_until", "run_until", "sequential_decisions",
+           "sequential_test", "wald_bounds"]
 
