@@ -43,6 +43,17 @@ def test_one_sided_sequential_test_keeps_its_error_rates_on_games_whose_truth_is
     assert np.mean(stronger != 1) <= beta + 0.025
 
 
+def test_a_variant_that_rarely_flips_a_winner_is_not_missed_more_often_than_beta():
+    # Paired by deal, a variant that changes nothing on most deals and flips the
+    # winner on 2.5% of them (a score of 2) has a mean of 0.05 and long runs of 0.
+    question = sequential.parse_until("differs by 0.05 from book.csv")
+    scores = np.random.default_rng(6).choice([2.0, 0.0], p=[0.025, 0.975], size=(STUDIES, CAP))
+    verdict, *_ = sequential.sequential_decisions(scores, question.delta, question.sides,
+                                                  question.alpha, question.beta, question.look,
+                                                  question.spread)
+    assert np.mean(verdict != 1) <= question.beta + 0.025
+
+
 def test_sequential_test_needs_fewer_games_on_average_than_the_fixed_size_test():
     scores = _simulated_scores(0.0, 0.4, 5)
     _, games, _ = sequential.sequential_decisions(scores, 0.1, 2, 0.05, 0.2, look=10)

@@ -100,6 +100,11 @@ class Question:
         """2 for a difference either way, 1 for "beats"."""
         return 1 if self.kind == "beats" else 2
 
+    @property
+    def spread(self) -> float:
+        """The largest score a deal can have: 2 for the difference of two games."""
+        return 2.0 if self.kind == "differs" else 1.0
+
     def describe(self) -> str:
         if self.kind == "advantage":
             return f"is the seat advantage at least {self.delta:g} either way?"
@@ -156,14 +161,17 @@ def _delta(text: str) -> float:
 # The test itself, on arrays (so that a simulation runs thousands of studies at once)
 
 
-def log_likelihood_ratio(total, total_of_squares, n, mu0: float, mu1: float):
+def log_likelihood_ratio(total, total_of_squares, n, mu0: float, mu1: float,
+                         spread: float = 1.0):
     """The generalised SPRT's LLR of mean ``mu1`` against ``mu0`` from the running
     sum, sum of squares and count of the scores (numbers or arrays).
 
     The variance is that of the scores seen so far with two virtual games added,
-    a +1 and a -1: a short run of identical results (ten wins) then has a
-    variance near the largest a game allows, not 0, which would make its LLR
-    infinite. With no game yet the LLR is 0.
+    scoring ``+spread`` and ``-spread`` (the largest score a game can have: 1, or
+    2 for the difference of two games). A run of identical results (ten wins, or
+    fifty deals on which a variant changed nothing) then keeps a variance near
+    what a rare large score could bring, not 0, which would make the test sure of
+    itself too soon. With no game yet the LLR is 0.
 
     >>> round(float(log_likelihood_ratio(30, 100, 100, 0.0, 0.1)), 3)
     2.737
@@ -171,7 +179,7 @@ def log_likelihood_ratio(total, total_of_squares, n, mu0: float, mu1: float):
     total, squares, n = (np.asarray(x, dtype=float) for x in (total, total_of_squares, n))
     with np.errstate(divide="ignore", invalid="ignore"):
         mean = total / (n + 2)
-        variance = (squares + 2) / (n + 2) - mean ** 2
+        variance = (squares + 2 * spread ** 2) / (n + 2) - mean ** 2
         llr = (mu1 - mu0) * (total - n * (mu0 + mu1) / 2) / variance
     return np.where(n > 0, llr, 0.0)[()]
 
@@ -193,8 +201,10 @@ def one_sided_states(llr, alpha: float, beta: float):
 
 
 def sequential_decisions(scores: np.ndarray, delta: float, sides: int, alpha: float,
-                         beta: float, look: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Run the test on many studies at once: ``scores`` is (studies, games).
+                         beta: float, look: int, spread: float = 1.0
+                         ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Run the test on many studies at once: ``scores`` is (studies, games), each
+    score within ``[-spread, spread]``.
 
     Looks after every ``look`` games (and at the last game). Returns, per study,
     the verdict (+1 h1 with a positive difference, -1 h1 negative, 0 h0, and
@@ -215,8 +225,8 @@ def sequential_decisions(scores: np.ndarray, delta: float, sides: int, alpha: fl
     # a test accepts H1, or every test has accepted H0
     first = {}
     for direction in directions:
-        states = one_sided_states(log_likelihood_ratio(totals, squares, n, 0.0, direction * delta),
-                                  alpha / sides, beta)
+        llr = log_likelihood_ratio(totals, squares, n, 0.0, direction * delta, spread)
+        states = one_sided_states(llr, alpha / sides, beta)
         decided = states != 0
         index = np.where(decided.any(axis=1), decided.argmax(axis=1), len(looks))
         state = np.where(index < len(looks), states[np.arange(studies), np.minimum(index, len(looks) - 1)], 0)
@@ -320,7 +330,8 @@ class SequentialTest:
         scores = np.asarray(self.scores)[None, :]
         n = scores.shape[1]
         # the looks so far, replayed: a decision taken at an earlier look stands
-        verdict, stopped, _ = sequential_decisions(scores, q.delta, q.sides, q.alpha, q.beta, q.look)
+        verdict, stopped, _ = sequential_decisions(scores, q.delta, q.sides, q.alpha, q.beta,
+                                                   q.look, q.spread)
         if np.isnan(verdict[0]):
             if n < self.games:
                 return
@@ -333,7 +344,7 @@ class SequentialTest:
         q = self.question
         x = np.asarray(self.scores[:games])
         llr = {f"{sign}{q.delta:g}": float(log_likelihood_ratio(x.sum(), (x ** 2).sum(), len(x),
-                                                                0.0, factor * q.delta))
+                                                                0.0, factor * q.delta, q.spread))
                for sign, factor in (("+", 1.0), ("-", -1.0))[:q.sides]}
         interval = stats.mean_interval(x)
         return {"question": q.describe(), "verdict": code, "direction": direction,
