@@ -164,13 +164,15 @@ def test_the_command_line_stops_when_decided_and_says_why(tmp_path, capsys):
     ("advantage 1.5", "strictly between 0 and 1"),
     ("search beats greedy by 0.1", "'search' does not play in this study"),
     ("differs by 0.1 from missing.csv", "no study file 'missing.csv'"),
+    ("greedy beats random by 0.1", "greedy must hold exactly one seat"),
 ])
 def test_a_bad_until_is_a_one_line_error_before_any_game(tmp_path, capsys, until, words):
     from xochintlan_hex.cli import main
 
     out = tmp_path / "never.csv"
-    status = main(["simulate", "xochintlan", "--games", "50", "--out", str(out),
-                   "--until", until, "-q"])
+    players = "greedy,greedy,random" if "random" in until else "greedy,greedy"
+    status = main(["simulate", "xochintlan", "--games", "50", "--players", players,
+                   "--out", str(out), "--until", until, "-q"])
     err = capsys.readouterr().err
     assert status == 2 and len(err.strip().splitlines()) == 1 and words in err
     assert "Traceback" not in err and not out.exists()

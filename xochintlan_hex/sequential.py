@@ -309,11 +309,7 @@ class SequentialTest:
         q = self.question
         if q.kind == "advantage":
             return _margin(row)
-        if q.kind == "beats":
-            if row.get("player_0") not in (q.player, q.opponent) or \
-                    sum(row.get(f"player_{s}") == q.player for s in range(int(row["n_players"]))) != 1:
-                raise UntilError(_("--until: {player} must hold exactly one seat of every game").format(
-                    player=q.player))
+        if q.kind == "beats":  # each player holds one seat: checked by sequential_test
             own = _margin(row, q.player)
             if self.reference is None:
                 return own
@@ -390,12 +386,29 @@ def sequential_test(study: Any, question: Question | str) -> SequentialTest:
         raise UntilError(_("--until: sequential questions are about Xochintlan studies"))
     players = study.parameters["players"]
     if question.kind == "beats":
-        for name in (question.player, question.opponent):
-            if name not in players:
-                raise UntilError(_("--until: {player} does not play in this study (it has {players})").format(
-                    player=repr(name), players=", ".join(players)))
-    return SequentialTest(question, study.games,
-                          load_reference(question, study.seed, study.games))
+        _check_seats(question, players)
+    reference = load_reference(question, study.seed, study.games)
+    if reference is not None:
+        theirs = [reference.iloc[0][f"player_{seat}"]
+                  for seat in range(int(reference.iloc[0]["n_players"]))]
+        if question.kind == "beats":
+            _check_seats(question, theirs)
+        elif len(theirs) != len(players):
+            raise UntilError(_("--until: {file} is a study of {theirs} players, this one of "
+                               "{ours}: their games cannot be paired").format(
+                                   file=question.reference, theirs=len(theirs), ours=len(players)))
+    return SequentialTest(question, study.games, reference)
+
+
+def _check_seats(question: Question, players: list[str]) -> None:
+    """Each player of a "beats" question holds exactly one seat."""
+    for name in (question.player, question.opponent):
+        if name not in players:
+            raise UntilError(_("--until: {player} does not play in this study (it has {players})").format(
+                player=repr(name), players=", ".join(players)))
+        if players.count(name) > 1:
+            raise UntilError(_("--until: {player} must hold exactly one seat of every game").format(
+                player=name))
 
 
 def run_until(study: Any, out: str | os.PathLike, question: Question | str,
