@@ -958,10 +958,12 @@ def _closing(chunks: Iterator) -> Iterator[Iterator]:
 class _Prefix:
     """The games finished without a gap from game 0, handed in order to ``enough``.
 
-    Chunks end in any order; ``enough(rows)`` sees each game once, in game order,
-    as soon as every game before it is kept, and returns how many games the study
+    Chunks end in any order; ``enough(rows)`` sees the games in game order, as
+    soon as every game before them is kept, and returns how many games the study
     needs once it knows (it then sees no more), else None. So its answer depends
-    on the games alone, not on the workers, the chunks or an interruption.
+    on the games alone, not on the workers, the chunks or an interruption. A
+    study that plays its missing games again (a chunk set aside) shows the games
+    from game 0 again: ``enough`` skips those it has seen.
     """
 
     def __init__(self, enough: Callable[[list[dict]], int | None] | None, games: int) -> None:
