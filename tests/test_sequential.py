@@ -177,3 +177,27 @@ def test_a_bad_until_is_a_one_line_error_before_any_game(tmp_path, capsys, until
     assert status == 2 and len(err.strip().splitlines()) == 1 and words in err
     assert "Traceback" not in err and not out.exists()
     assert not (tmp_path / "never.csv.parts").exists()
+
+
+def test_a_sequential_study_killed_twice_resumes_to_the_same_decision_and_bytes(tmp_path, capsys):
+    import random
+    import signal
+
+    from test_kill_suite import stop_during
+
+    from xochintlan_hex.cli import main
+
+    study = ["simulate", "xochintlan", "--games", "400", "--players", "greedy,greedy",
+             "--seed", "1", "--until", "advantage 0.1", "--quiet"]
+    assert main([*study, "--out", str(tmp_path / "whole.csv")]) == 0
+    whole = capsys.readouterr().out
+    out = tmp_path / "s.csv"
+    rng = random.Random("sequential kill")
+    for resume in ([], ["--resume"]):
+        status = stop_during([*study, "--out", str(out), *resume], tmp_path, "playing",
+                             signal.SIGKILL, rng)
+        assert status in (0, -signal.SIGKILL)
+    assert main([*study, "--out", str(out), "--resume"]) == 0
+    assert capsys.readouterr().out == whole
+    assert out.read_bytes() == (tmp_path / "whole.csv").read_bytes()
+    assert not (tmp_path / "s.csv.parts").exists()
