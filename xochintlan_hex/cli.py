@@ -452,6 +452,8 @@ def _decision_lines(test: SequentialTest, decision: dict) -> str:
             estimate=_number(decision["estimate"], "+.3f"), low=_number(decision["low"], "+.3f"),
             high=_number(decision["high"], "+.3f"), level=_("{number}%").format(number=95)),
     ]
+    if decision["games"] < 2:  # no interval to give
+        lines.pop()
     return "\n".join(lines)
 
 
