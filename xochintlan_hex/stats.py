@@ -13,6 +13,7 @@ How uncertainty is given
     * means: Student's t interval;
     * balance (a maximum of differences, with no simple formula): a seeded
       bootstrap over games, so the same frame always gives the same interval.
+
     Quantiles come from ``statistics.NormalDist`` and ``scipy.stats``; only the
     Wilson formula is written out here, as lesson 03 teaches it.
 
