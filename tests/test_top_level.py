@@ -31,8 +31,12 @@ def test_an_unknown_name_is_an_attribute_error_naming_it():
 
 
 def _modules_loaded_by(code: str) -> set[str]:
-    out = subprocess.run([sys.executable, "-c", f"{code}\nimport sys; print(' '.join(sys.modules))"],
-                         capture_output=True, text=True, check=True).stdout
+    out = subprocess.run(
+        [sys.executable, "-c", f"{code}\nimport sys; print(' '.join(sys.modules))"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
     return set(out.split())
 
 

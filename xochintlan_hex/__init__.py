@@ -70,8 +70,21 @@ _NAMES = {
 }
 
 # Modules reached as attributes: xh.polyforms.polyforms(5), xh.stats.wilson_interval(...), xh.viz.draw_card(...)
-_MODULES = ("lattice", "polyforms", "puzzles", "xochintlan", "hextremadura", "players", "simulate",
-            "studies", "stats", "exact", "tournament", "viz", "widgets")
+_MODULES = (
+    "lattice",
+    "polyforms",
+    "puzzles",
+    "xochintlan",
+    "hextremadura",
+    "players",
+    "simulate",
+    "studies",
+    "stats",
+    "exact",
+    "tournament",
+    "viz",
+    "widgets",
+)
 
 __all__ = ["__version__", "get_language", "set_language", "use_language", *_NAMES, *_MODULES]
 
