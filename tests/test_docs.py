@@ -8,12 +8,14 @@ has not been built.
 
 from __future__ import annotations
 
+import ast
 import doctest
 import html
 import importlib
 import io
 import os
 import re
+import shlex
 import zlib
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
@@ -167,3 +169,52 @@ def test_a_broken_link_or_anchor_is_found(tmp_path):
     (tmp_path / "a.html").write_text('<a href="b.html#here">b</a> <a href="c.html">c</a> <a href="https://x.org">x</a>')
     (tmp_path / "b.html").write_text('<h1 id="there">b</h1>')
     assert broken_links(tmp_path) == ["a.html -> b.html#here", "a.html -> c.html"]
+
+
+SHELL_BLOCK = re.compile(r"^```(?:bash|console|sh)\n(.*?)^```", re.M | re.S)
+PYTHON_BLOCK = re.compile(r"^```python\n(.*?)^```", re.M | re.S)
+
+
+def command_lines(text: str) -> list[str]:
+    """The ``xochintlan-hex`` command lines of a page's shell blocks, continuation lines joined."""
+    lines = []
+    for block in SHELL_BLOCK.findall(text):
+        for line in block.replace("\\\n", " ").splitlines():
+            line = line.split(" #", 1)[0].strip()
+            if re.match(r"^(\S*/)?xochintlan-hex\s", line):
+                lines.append(line)
+    return lines
+
+
+def _parse_error(line: str) -> str | None:
+    from xochintlan_hex import cli
+
+    words = shlex.split(line)[1:]
+    words = words[: words.index(">")] if ">" in words else words
+    try:
+        cli.build_parser().parse_args(words)
+    except SystemExit as stop:  # --help and --version end here, with status 0
+        return None if stop.code == 0 else f"{line}: exit {stop.code}"
+    except Exception as error:  # the kit's parser refuses with an InputError
+        return f"{line}: {error}"
+    return None
+
+
+@pytest.mark.parametrize(
+    "page", [*PAGES, ROOT / "datasets" / "README.md"], ids=lambda p: p.relative_to(ROOT).as_posix()
+)
+def test_the_command_lines_of_a_page_are_ones_the_command_accepts(page, capsys):
+    refused = [error for line in command_lines(page.read_text(encoding="utf-8")) if (error := _parse_error(line))]
+    assert not refused, refused
+
+
+def test_a_command_line_the_command_refuses_is_found():
+    text = "```bash\nxochintlan-hex simulate xochintlan --games 10 \\\n    --playrs greedy  # typo\n```\n"
+    (line,) = command_lines(text)
+    assert _parse_error(line) is not None
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: p.relative_to(ROOT).as_posix())
+def test_the_python_blocks_of_a_page_are_python(page):
+    for block in PYTHON_BLOCK.findall(page.read_text(encoding="utf-8")):
+        ast.parse(block)
