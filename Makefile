@@ -91,10 +91,11 @@ lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 
-# Rewrites the code in the kit's style: the formatter, then the lint fixes that are safe.
+# Rewrites the code in the kit's style: the lint fixes that are safe, then the formatter
+# (in this order, so that the fixed code is formatted too); what remains needs a person.
 format: $(STAMP)
+	-$(VENV)/bin/ruff check --fix .
 	$(VENV)/bin/ruff format .
-	$(VENV)/bin/ruff check --fix .
 
 # The documentation site (Sphinx, MyST-NB, furo), offline: warnings are errors (-W), every
 # reference to the kit's own names must resolve (-n, nitpicky); the lessons are rendered from
