@@ -1,13 +1,18 @@
 # Two commands set everything up on a fresh machine with Python 3.11+ and make:
 #   make lab    create .venv, install the kit with its extras, open JupyterLab on the lessons
-#   make test   create .venv if needed, install, run the whole suite (unit, notebooks, browser)
+#   make test   create .venv if needed, install, run the whole suite (lint, types, unit, notebooks,
+#               docs, browser)
 PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 NBVAL  := --nbval --nbval-sanitize-with tests/nbval_sanitize.cfg --nbval-cell-timeout=120
 
-.PHONY: lab test test-fast test-browser test-oldest browser-deps benchmarks fuzz clean typecheck play lessons catalogs
+.PHONY: lab test test-fast test-browser test-oldest browser-deps benchmarks fuzz clean typecheck play lessons catalogs \
+	lint format docs
+
+# The kit's version is written once, in xochintlan_hex/__init__.py; everything else reads it.
+VERSION := $(shell sed -n 's/^__version__ = "\(.*\)"/\1/p' xochintlan_hex/__init__.py)
 
 # The message catalogs: each language's .po source is in git; gettext reads the compiled
 # .mo, which is never committed (the install step compiles it here, a wheel build into the wheel).
@@ -20,7 +25,7 @@ BABEL_KEYWORDS := --no-default-keywords -k _ -k N_ -k ngettext:1,2 -k pgettext:1
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[test,lab]'
+	$(PY) -m pip install --quiet -e '.[test,lab,docs]'
 	$(VENV)/bin/pybabel compile --domain xochintlan_hex --directory $(LOCALE) --statistics
 	touch $(STAMP)
 
@@ -33,7 +38,7 @@ $(LOCALE)/%.mo: $(LOCALE)/%.po | $(STAMP)
 catalogs: $(STAMP)
 	mkdir -p $(dir $(POT))
 	$(VENV)/bin/pybabel extract --mapping-file babel.cfg $(BABEL_KEYWORDS) --sort-by-file --add-location=file \
-	  --project=xochintlan_hex --version=0.1.0 --output-file $(POT) .
+	  --project=xochintlan_hex --version=$(VERSION) --output-file $(POT) .
 	$(VENV)/bin/pybabel update --input-file $(POT) --domain xochintlan_hex --output-dir $(LOCALE) \
 	  --ignore-obsolete --ignore-pot-creation-date
 	$(VENV)/bin/pybabel compile --domain xochintlan_hex --directory $(LOCALE) --statistics
@@ -71,13 +76,34 @@ browser-deps:
 	  $$SUDO apt-get update -qq && $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
 	fi
 
-test: $(STAMP) $(MO) browser-deps typecheck
-	$(PY) -m pytest tests notebooks $(NBVAL)
+# The site is built first: tests/test_docs.py reads it (every lesson and public name there,
+# every internal link leading somewhere) and fails, rather than skips, when it is missing.
+test: $(STAMP) $(MO) browser-deps lint typecheck docs
+	XOCHINTLAN_HEX_SITE=$(SITE) $(PY) -m pytest tests notebooks $(NBVAL)
 	$(PY) -m pytest xochintlan_hex --doctest-modules
 
-test-fast: $(STAMP) $(MO) typecheck
-	$(PY) -m pytest tests notebooks $(NBVAL) -m "not browser"
+test-fast: $(STAMP) $(MO) lint typecheck docs
+	XOCHINTLAN_HEX_SITE=$(SITE) $(PY) -m pytest tests notebooks $(NBVAL) -m "not browser"
 	$(PY) -m pytest xochintlan_hex --doctest-modules
+
+# ruff, configured in pyproject.toml ([tool.ruff]): no lint error, and the code as the formatter writes it.
+lint: $(STAMP)
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+# Rewrites the code in the kit's style: the lint fixes that are safe, then the formatter
+# (in this order, so that the fixed code is formatted too); what remains needs a person.
+format: $(STAMP)
+	-$(VENV)/bin/ruff check --fix .
+	$(VENV)/bin/ruff format .
+
+# The documentation site (Sphinx, MyST-NB, furo), offline: warnings are errors (-W), every
+# reference to the kit's own names must resolve (-n, nitpicky); the lessons are rendered from
+# their saved outputs, copied from notebooks/ at each build (docs/conf.py).
+SITE := build/docs/html
+docs: $(STAMP) $(MO)
+	$(PY) -m sphinx -b html -W --keep-going -n -q docs $(SITE)
+	@echo "the site: $(SITE)/index.html"
 
 # mypy on the package, configured in pyproject.toml ([tool.mypy]): zero errors allowed
 typecheck: $(STAMP)
@@ -108,4 +134,4 @@ benchmarks: $(STAMP) $(MO) browser-deps
 	for b in benchmarks/*.py; do $(PY) $$b || exit 1; done
 
 clean:
-	rm -rf $(VENV) $(OLDEST) build dist *.egg-info .pytest_cache test-output
+	rm -rf $(VENV) $(OLDEST) build dist *.egg-info .pytest_cache test-output .ruff_cache docs/lessons docs/reference/_api

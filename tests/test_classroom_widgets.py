@@ -4,21 +4,13 @@ as SVG, the student page's chooser, Hextremadura's preview and end map, saved pi
 from __future__ import annotations
 
 import base64
-import doctest
 import random
 
 import pytest
 
 from xochintlan_hex.players import get_player
 from xochintlan_hex.widgets import GameChooser, HextremaduraApp, XochintlanApp
-from xochintlan_hex.widgets import keys, launcher, svgboard
 from xochintlan_hex.widgets.hextremadura_app import MAP_RECT, WHOLE_RECT
-
-
-@pytest.mark.parametrize("module", [keys, svgboard, launcher])
-def test_docstring_examples(module):
-    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
-    assert result.failed == 0 and result.attempted > 0
 
 
 def test_keys_sent_by_the_page_act_on_the_game_and_others_do_nothing():

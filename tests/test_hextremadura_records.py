@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import doctest
 import json
 import random
 from pathlib import Path
 
 import pytest
 
-import xochintlan_hex.hextremadura as package
 from xochintlan_hex.hextremadura import (
     RecordError,
     OBJECTIVE_TYPES,
@@ -20,7 +18,6 @@ from xochintlan_hex.hextremadura import (
     replay,
     requirements_met,
 )
-from xochintlan_hex.hextremadura import analysis, game, records, tiles
 
 ROOT = Path(__file__).resolve().parent.parent
 PERFECT_GAME = ROOT / "datasets" / "hextremadura_perfect_game.json"
@@ -111,11 +108,3 @@ def test_the_perfect_game_meets_every_requirement_of_the_set(perfect):
         assert placed.face == "back" or game.tileset[placed.tile_id].is_river
         assert requirements_met(game.map, game.tileset, cell) == ()
 
-
-# ---------------------------------------------------------------------------
-# The docstring examples run
-# ---------------------------------------------------------------------------
-@pytest.mark.parametrize("module", [package, tiles, analysis, game, records], ids=lambda m: m.__name__)
-def test_docstring_examples(module):
-    failures, tried = doctest.testmod(module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
-    assert tried > 0 and failures == 0

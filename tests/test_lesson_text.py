@@ -62,6 +62,7 @@ def test_each_exercise_has_a_self_check_then_its_answer(name):
         assert answer.cell_type == "markdown" and answer.source.startswith("<details>")
 
 
+@pytest.mark.slow  # a lesson run again with its answers: 3 to 11 s each
 @pytest.mark.parametrize("name", LESSONS)
 def test_the_answer_code_runs_after_the_lesson(name, tmp_path):
     from nbclient import NotebookClient

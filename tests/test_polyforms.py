@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import doctest
 import pickle
 from pathlib import Path
 
@@ -327,11 +326,6 @@ def test_bad_text_and_turns():
         Polyform([(0, 0)]).rotate(1.5)
     with pytest.raises(ValueError, match="index"):
         Polyform([(0, 0)]).transform(8)
-
-
-def test_docstring_examples():
-    result = doctest.testmod(pf)
-    assert result.attempted > 10 and result.failed == 0
 
 
 # -- the shipped counts table -------------------------------------------------------

@@ -2,18 +2,12 @@
 
 from __future__ import annotations
 
-import doctest
 
 import pytest
 
-import xochintlan_hex.widgets.puzzle_app as puzzle_app_module
 from xochintlan_hex.puzzles import Puzzle
 from xochintlan_hex.widgets import PuzzleApp
 from xochintlan_hex.widgets.puzzle_app import PUZZLES
-
-
-def test_doctest():
-    assert doctest.testmod(puzzle_app_module).failed == 0
 
 
 def play_by_clicks(app: PuzzleApp, placement) -> bool:

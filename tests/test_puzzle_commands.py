@@ -2,23 +2,17 @@
 
 from __future__ import annotations
 
-import doctest
 import re
 
 import pytest
 
-from xochintlan_hex import cli, puzzle_commands
+from xochintlan_hex import cli
 
 
 def run(argv, capsys):
     status = cli.main([str(a) for a in argv])
     out, err = capsys.readouterr()
     return status, out, err
-
-
-def test_the_examples_in_the_docstring_run():
-    result = doctest.testmod(puzzle_commands)
-    assert result.failed == 0 and result.attempted >= 2
 
 
 def test_count_up_to_symmetry_and_all(capsys):

@@ -37,10 +37,11 @@ Xochintlan columns (:func:`simulate_xochintlan`)
         index of the game in the study (0, 1, ...).
     ``seed``
         the game's own seed (:func:`game_seed`).
-    ``lattice``, ``tiles_per_kind``, ``cards_per_player``, ``match``, ``win_check``,
-    ``endgame``, ``allow_redraw``, ``open_cards``, ``keep_connected``,
-    ``cut_off_switch``, ``lock``, ``quiet_rounds``, ``max_turns``
-        the rules, one column per field of :class:`~xochintlan_hex.xochintlan.Rules`.
+    the rules
+        one column per field of :class:`~xochintlan_hex.xochintlan.Rules`: ``lattice``,
+        ``tiles_per_kind``, ``cards_per_player``, ``match``, ``win_check``, ``endgame``,
+        ``allow_redraw``, ``open_cards``, ``keep_connected``, ``cut_off_switch``, ``lock``,
+        ``quiet_rounds``, ``max_turns``.
     ``n_players``
         number of seats.
     ``player_0``, ``player_1``, ...

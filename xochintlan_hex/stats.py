@@ -14,6 +14,7 @@ How uncertainty is given
     * differences of two shares of the same games (two seats, two kinds) and
       balance (a maximum of such differences): the multinomial variance of the
       difference (:func:`share_difference`).
+
     Quantiles come from ``statistics.NormalDist`` and ``scipy.stats``; only the
     Wilson formula is written out here, as lesson 03 teaches it.
 

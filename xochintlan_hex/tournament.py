@@ -3,8 +3,8 @@
 Xochintlan
     :func:`round_robin` plays every pair of players in both seatings, on the
     same deals (the same study seed for both seatings, so a deal that favours a
-    seat favours each player once), through :func:`~xochintlan_hex.simulate.
-    simulate_xochintlan` (local processes or any executor, e.g. Dask).
+    seat favours each player once), through
+    :func:`~xochintlan_hex.simulate.simulate_xochintlan` (local processes or any executor, e.g. Dask).
     :func:`bradley_terry` reads the games as pairwise results and fits one
     strength per player: ``P(i beats j) = 1 / (1 + exp(s_j - s_i))``, a draw
     counting half a win to each. Strengths are on a log-odds scale relative to

@@ -1,14 +1,14 @@
 """The five Xochintlan actions: small immutable values with a text notation.
 
-=====================  ================  ==========================================
-action                 notation          meaning
-=====================  ================  ==========================================
-``Place("L", (1, 2))``   ``L(1,2)``        put a Lizard from the reserve on (1, 2)
-``MoveHuman((1, 2))``    ``H(1,2)``        move the Human to (1, 2)
-``Switch((1, 2), "B")``  ``(1,2)=B``       replace the animal on (1, 2) by a Bird
-``Swap((1, 2), (3, 4))`` ``(1,2)<>(3,4)``  exchange two animals (``endgame="swap"``)
-``Redraw(0)``            ``R0``            reveal card 0 of your hand, draw another
-=====================  ================  ==========================================
+========================  ================  ==========================================
+action                    notation          meaning
+========================  ================  ==========================================
+``Place("L", (1, 2))``    ``L(1,2)``        put a Lizard from the reserve on (1, 2)
+``MoveHuman((1, 2))``     ``H(1,2)``        move the Human to (1, 2)
+``Switch((1, 2), "B")``   ``(1,2)=B``       replace the animal on (1, 2) by a Bird
+``Swap((1, 2), (3, 4))``  ``(1,2)<>(3,4)``  exchange two animals (``endgame="swap"``)
+``Redraw(0)``             ``R0``            reveal card 0 of your hand, draw another
+========================  ================  ==========================================
 
 The notation parses back to the same value, and spaces are tolerated.
 ``str(action)`` is the language-neutral form that records store; in French,
