@@ -15,6 +15,7 @@ from typing import Any
 
 from xochintlan_hex.i18n import LANGUAGES, _
 from xochintlan_hex.players import PLAYERS
+from xochintlan_hex.xochintlan import kind_name
 from xochintlan_hex.xochintlan.rules import ENDGAMES, LATTICE_NAMES, LOCKS, MATCHES, WIN_CHECKS
 
 from .session import MAX_NAME, MAX_SEATS, speaking
@@ -67,61 +68,86 @@ def student_page(language: str) -> str:
     """The student's page: join a table (code, seat, name), then play from it."""
     with speaking(language):
         e = html.escape
+        w = {text: html.escape(translated) for text, translated in [
+            ("Xochintlan class", _("Xochintlan class")),
+            ("Table code", _("Table code")),
+            ("Find the table", _("Find the table")),
+            ("Your name", _("Your name")),
+            ("Sit down", _("Sit down")),
+            ("Your card", _("Your card")),
+        ]}  # outside the f-strings below: Babel reads no call inside one
         body = f"""
-<h1>{e(_("Xochintlan class"))} {_language_menu(language)}</h1>
-<section id="join-code"><label>{e(_("Table code"))} <input id="code" maxlength="8" autocomplete="off"
- autocapitalize="characters"></label> <button id="find">{e(_("Find the table"))}</button></section>
+<h1>{w["Xochintlan class"]} {_language_menu(language)}</h1>
+<section id="join-code"><label>{w["Table code"]} <input id="code" maxlength="8" autocomplete="off"
+ autocapitalize="characters"></label> <button id="find">{w["Find the table"]}</button></section>
 <section id="join-seat" class="hidden"><p id="table-title"></p><div id="free-seats"></div>
-<label>{e(_("Your name"))} <input id="name" maxlength="{MAX_NAME}" autocomplete="off"></label>
-<button id="sit">{e(_("Sit down"))}</button></section>
+<label>{w["Your name"]} <input id="name" maxlength="{MAX_NAME}" autocomplete="off"></label>
+<button id="sit">{w["Sit down"]}</button></section>
 <section id="play" class="hidden">
 <p><strong id="who"></strong> · <span id="status" aria-live="polite"></span></p>
 <p id="last"></p>
 <div id="controls"></div>
 <div id="board"></div>
-<h2 id="cards-title">{e(_("Your card"))}</h2><div id="cards"></div>
+<h2 id="cards-title">{w["Your card"]}</h2><div id="cards"></div>
 <div id="all-cards"></div>
 <ul class="seats" id="seats"></ul>
 </section>
 <p id="message" role="alert"></p>"""
         texts = {
             "place": _("Place"), "human": _("Move the Human"), "switch": _("Switch to"), "swap": _("Swap two animals"),
-            "redraw": _("Redraw my card"), "seat": _("seat {number}"), "free": _("free"),
+            "redraw": _("Redraw my card"), "seat": _("seat {number}"), "free": _("nobody yet"),
             "computer": _("computer"), "you": _("you"), "choose_seat": _("Choose a free seat"),
             "table": _("Table {code}: {game}, {count} seats"), "your_seat": _("Seat {number} at table {code}"),
             "tile": _("Tile"), "face": _("Face"), "rotation": _("Rotation"), "front": _("front"), "back": _("back"),
             "swap_first": _("Click the first animal, then the second"), "disconnected": _("Connection lost: reconnecting…"),
-            "not_your_turn": _("Wait for your turn"), "lizard": _("Lizard"), "bird": _("Bird"), "monkey": _("Monkey"),
+            "not_your_turn": _("Wait for your turn"), "lizard": kind_name("L"), "bird": kind_name("B"), "monkey": kind_name("M"),
             "xochintlan": "Xochintlan", "hextremadura": "Hextremadura", "full": _("every seat is taken"),
         }
-    return _page(language, _("Xochintlan class"), body, "student", texts)
+        return _page(language, _("Xochintlan class"), body, "student", texts)
 
 
 def teacher_page(language: str) -> str:
     """The teacher's page: open tables, fill seats with computer players, see the codes."""
     with speaking(language):
         e = html.escape
+        w = {text: html.escape(translated) for text, translated in [
+            ("student", _("student")),
+            ("player", _("player")),
+            ("Class tables", _("Class tables")),
+            ("Students open", _("Students open")),
+            ("Projector view", _("Projector view")),
+            ("Open a table", _("Open a table")),
+            ("Game", _("Game")),
+            ("Hextremadura (solo)", _("Hextremadura (solo)")),
+            ("Seats", _("Seats")),
+            ("Seed (optional)", _("Seed (optional)")),
+            ("Open the table", _("Open the table")),
+            ("Code", _("Code")),
+            ("Turn", _("Turn")),
+            ("State", _("State")),
+        ]}  # outside the f-strings below: Babel reads no call inside one
 
         def menu(name: str, values: tuple[str, ...]) -> str:
             options = "".join(f'<option value="{e(v)}">{e(v)}</option>' for v in values)
             return f'<label>{e(name)} <select id="{e(name)}">{options}</select></label>'
 
+        seat = _("seat {number}")
         seat_menus = "".join(
-            f'<label>{e(_("seat {number}").format(number=i + 1))} <select class="seat-player" data-seat="{i}">'
-            f'<option value="">{e(_("student"))}</option>'
+            f'<label>{e(seat.format(number=i + 1))} <select class="seat-player" data-seat="{i}">'
+            f'<option value="">{w["student"]}</option>'
             + "".join(f'<option value="{e(p)}">{e(p)}</option>' for p in PLAYERS["xochintlan"]) + "</select></label> "
             for i in range(MAX_SEATS))
-        hext_menu = (f'<label>{e(_("player"))} <select id="hext-player"><option value="">{e(_("student"))}</option>'
+        hext_menu = (f'<label>{w["player"]} <select id="hext-player"><option value="">{w["student"]}</option>'
                      + "".join(f'<option value="{e(p)}">{e(p)}</option>' for p in PLAYERS["hextremadura"])
                      + "</select></label>")
         body = f"""
-<h1>{e(_("Class tables"))} {_language_menu(language)}</h1>
-<p>{e(_("Students open"))} <strong id="join-url"></strong> · <a id="projector" target="_blank">{e(_("Projector view"))}</a></p>
-<fieldset><legend>{e(_("Open a table"))}</legend>
-<label>{e(_("Game"))} <select id="game"><option value="xochintlan">Xochintlan</option>
-<option value="hextremadura">{e(_("Hextremadura (solo)"))}</option></select></label>
+<h1>{w["Class tables"]} {_language_menu(language)}</h1>
+<p>{w["Students open"]} <strong id="join-url"></strong> · <a id="projector" target="_blank">{w["Projector view"]}</a></p>
+<fieldset><legend>{w["Open a table"]}</legend>
+<label>{w["Game"]} <select id="game"><option value="xochintlan">Xochintlan</option>
+<option value="hextremadura">{w["Hextremadura (solo)"]}</option></select></label>
 <span id="xochintlan-options">
-<label>{e(_("Seats"))} <input id="seats" type="number" min="2" max="{MAX_SEATS}" value="3"></label>
+<label>{w["Seats"]} <input id="seats" type="number" min="2" max="{MAX_SEATS}" value="3"></label>
 {menu("lattice", LATTICE_NAMES)} {menu("match", MATCHES)} {menu("win_check", WIN_CHECKS)} {menu("endgame", ENDGAMES)}
 {menu("lock", LOCKS)}
 <label><input type="checkbox" id="allow_redraw"> allow_redraw</label>
@@ -132,25 +158,29 @@ def teacher_page(language: str) -> str:
 <label>quiet_rounds <input id="quiet_rounds" type="number" min="0" max="5" value="0"></label>
 <div>{seat_menus}</div></span>
 <span id="hextremadura-options" class="hidden">{hext_menu}</span>
-<label>{e(_("Seed (optional)"))} <input id="seed" type="number" min="0"></label>
-<button id="open">{e(_("Open the table"))}</button></fieldset>
+<label>{w["Seed (optional)"]} <input id="seed" type="number" min="0"></label>
+<button id="open">{w["Open the table"]}</button></fieldset>
 <p id="message" role="alert"></p>
-<table><thead><tr><th>{e(_("Code"))}</th><th>{e(_("Game"))}</th><th>{e(_("Seats"))}</th><th>{e(_("Turn"))}</th>
-<th>{e(_("State"))}</th></tr></thead><tbody id="tables"></tbody></table>"""
-        texts = {"over": _("over"), "playing": _("playing"), "free": _("free")}
-    return _page(language, _("Class tables"), body, "teacher", texts)
+<table><thead><tr><th>{w["Code"]}</th><th>{w["Game"]}</th><th>{w["Seats"]}</th><th>{w["Turn"]}</th>
+<th>{w["State"]}</th></tr></thead><tbody id="tables"></tbody></table>"""
+        texts = {"over": _("over"), "playing": _("playing"), "free": _("nobody yet")}
+        return _page(language, _("Class tables"), body, "teacher", texts)
 
 
 def projector_page(language: str, join_url: str, qr_svg: str) -> str:
     """The projector: the join address and its QR code, then every table's public board, live."""
     with speaking(language):
         e = html.escape
+        w = {text: html.escape(translated) for text, translated in [
+            ("Xochintlan class", _("Xochintlan class")),
+            ("join at", _("join at")),
+        ]}  # outside the f-strings below: Babel reads no call inside one
         body = f"""
-<h1>{e(_("Xochintlan class"))}: {e(_("join at"))} <span id="join-url">{e(join_url)}</span> {_language_menu(language)}</h1>
+<h1>{w["Xochintlan class"]}: {w["join at"]} <span id="join-url">{e(join_url)}</span> {_language_menu(language)}</h1>
 <div class="qr">{qr_svg}</div>
 <div class="tables" id="tables"></div>"""
-        texts = {"seat": _("seat {number}"), "free": _("free"), "computer": _("computer")}
-    return _page(language, _("Projector view"), body, "projector", texts)
+        texts = {"seat": _("seat {number}"), "free": _("nobody yet"), "computer": _("computer")}
+        return _page(language, _("Projector view"), body, "projector", texts)
 
 
 COMMON_JS = r"""

@@ -66,7 +66,8 @@ def _last_move(table: Table) -> str:
         return _("last move: {move}").format(move=str(action))
     who = table.seat_label((table.game.current_player - 1) % len(table.seats)) if not table.game.is_over else ""
     text = action.describe() if hasattr(action, "describe") else str(action)
-    return _("last move: {move}").format(move=f"{who}: {text}" if who else text)
+    move = _("{name}: {action}").format(name=who, action=text) if who else text
+    return _("last move: {move}").format(move=move)
 
 
 def _last_cells(table: Table) -> list[Any]:
