@@ -67,7 +67,6 @@ def _page(language: str, title: str, body: str, script: str, texts: dict[str, An
 def student_page(language: str) -> str:
     """The student's page: join a table (code, seat, name), then play from it."""
     with speaking(language):
-        e = html.escape
         w = {text: html.escape(translated) for text, translated in [
             ("Xochintlan class", _("Xochintlan class")),
             ("Table code", _("Table code")),

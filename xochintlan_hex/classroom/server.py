@@ -353,7 +353,7 @@ class SeatSocket(JsonSocket):
         if table.row.game != "hextremadura" or tile not in game.available() or face not in game.faces(tile) \
                 or rotation not in range(6) or isinstance(rotation, bool):
             raise Refusal("choose one of the tiles shown, a face it may show and a rotation 0 to 5")
-        self.selected = (tile, face, rotation)
+        self.selected = (str(tile), str(face), int(rotation))  # type: ignore[arg-type]  # checked above
         self.send_state(table)
 
     def send_state(self, table: Table) -> None:

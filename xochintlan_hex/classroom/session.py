@@ -44,7 +44,7 @@ from xochintlan_hex.players import PLAYERS, get_player, player_name
 from xochintlan_hex.simulate import study_rules
 from xochintlan_hex.xochintlan import Rules, Xochintlan
 
-from .store import SeatRow, SessionStore, TableRow, token_digest
+from .store import SessionStore, TableRow, token_digest
 
 GAMES = ("xochintlan", "hextremadura")
 #: seats at a Xochintlan table (Hextremadura is solo: one seat)

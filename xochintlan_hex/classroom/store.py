@@ -125,4 +125,4 @@ class SessionStore:
     def actions(self, code: str) -> list[tuple[int, int, str]]:
         """``(number, seat, notation)`` of every stored action of table ``code``, in order."""
         rows = self._db.execute("SELECT number, seat, notation FROM actions WHERE code = ? ORDER BY number", (code,))
-        return [tuple(row) for row in rows]  # type: ignore[misc]
+        return [(number, seat, notation) for number, seat, notation in rows]

@@ -101,7 +101,7 @@ def _board(table: Table, legal: bool, selected: tuple[str, str, int] | None = No
         chosen = selected if legal and selected else None
         cells = legal_cells(game, window, chosen) if chosen else {}
         return hextremadura_svg(game, window, selected=chosen, legal=cells, last=last)
-    targets = set()
+    targets: set[Any] = set()
     if legal and not game.is_over:
         for action in game.legal_actions():
             targets.update(c for c in (getattr(action, "cell", None), getattr(action, "a", None)) if c is not None)
