@@ -255,14 +255,14 @@ function connect() {
 
 function send(action) { if (state) socket.send(JSON.stringify({type: "play", action: action, turn: state.turn})); }
 
-function button(text, chosen, onclick) { const b = el("button", text); if (chosen) b.classList.add("chosen"); b.addEventListener("click", onclick); return b; }
+function button(text, chosen, onclick, name) { const b = el("button", text); b.dataset.mode = name; if (chosen) b.classList.add("chosen"); b.addEventListener("click", onclick); return b; }
 
 function xochintlanControls(box) {
-  for (const [k, name] of KINDS) box.append(button(T.place + " " + name + " (" + state.reserve[k] + ")", mode === "place" && kind === k, () => { mode = "place"; kind = k; swapFirst = null; paint(state); }));
-  box.append(button(T.human, mode === "human", () => { mode = "human"; swapFirst = null; paint(state); }));
-  for (const [k, name] of KINDS) box.append(button(T.switch + " " + name, mode === "switch" && kind === k, () => { mode = "switch"; kind = k; swapFirst = null; paint(state); }));
-  box.append(button(T.swap, mode === "swap", () => { mode = "swap"; swapFirst = null; say(T.swap_first); paint(state); }));
-  if (state.redraw) box.append(button(T.redraw, false, () => send("R0")));
+  for (const [k, name] of KINDS) box.append(button(T.place + " " + name + " (" + state.reserve[k] + ")", mode === "place" && kind === k, () => { mode = "place"; kind = k; swapFirst = null; paint(state); }, "place-" + k));
+  box.append(button(T.human, mode === "human", () => { mode = "human"; swapFirst = null; paint(state); }, "human"));
+  for (const [k, name] of KINDS) box.append(button(T.switch + " " + name, mode === "switch" && kind === k, () => { mode = "switch"; kind = k; swapFirst = null; paint(state); }, "switch-" + k));
+  box.append(button(T.swap, mode === "swap", () => { mode = "swap"; swapFirst = null; say(T.swap_first); paint(state); }, "swap"));
+  if (state.redraw) box.append(button(T.redraw, false, () => send("R0"), "redraw"));
 }
 
 function hextremaduraControls(box) {

@@ -121,6 +121,7 @@ class Table:
     seats: list[Seat]
     lock: threading.Lock = field(default_factory=threading.Lock)
     window: Any = None  # the cells the board shows, kept from move to move (see the views)
+    movers: list[int] = field(default_factory=list)  # the seat that played each action
 
     @property
     def code(self) -> str:
@@ -192,8 +193,9 @@ class ClassSession:
         table = Table(row, new_game(row), [Seat() for _ in range(row.seats)])
         for stored in self.store.seats(row.code):
             table.seats[stored.seat] = Seat(stored.name, stored.computer, stored.token_digest)
-        for _number, _seat, notation in self.store.actions(row.code):
+        for _number, seat, notation in self.store.actions(row.code):
             table.game.play(notation)  # accepted once by the same engine: it is legal again
+            table.movers.append(seat)
         return table
 
     # ---------------------------------------------------------------- the teacher
@@ -312,6 +314,7 @@ class ClassSession:
             except Exception:
                 game.undo()  # not on disk, so not played: the game stays as it was
                 raise
+            table.movers.append(seat)
             return Applied(table.code, table.turn - 1, seat, played)
 
     def computer_choice(self, code: str) -> tuple[int, int, Any] | None:

@@ -64,7 +64,7 @@ def _last_move(table: Table) -> str:
     action = history[-1]
     if table.row.game == "hextremadura":
         return _("last move: {move}").format(move=str(action))
-    who = table.seat_label((table.game.current_player - 1) % len(table.seats)) if not table.game.is_over else ""
+    who = table.seat_label(table.movers[-1]) if table.movers else ""
     text = action.describe() if hasattr(action, "describe") else str(action)
     move = _("{name}: {action}").format(name=who, action=text) if who else text
     return _("last move: {move}").format(move=move)
