@@ -458,6 +458,23 @@ def test_a_solo_hextremadura_table_plays_a_chosen_tile(server):
     assert history(server, code) == [action] and after["turn"] == 1
 
 
+def test_the_projector_and_the_seat_show_the_end_of_a_solo_hextremadura_game(server):
+    async def scenario():
+        code = await open_table(server, game="hextremadura", seed=3, computers={"0": "greedy"})
+        projector = await websocket_connect(server.url.replace("http", "ws") + "ws/projector")
+        await projector.write_message(json.dumps({"type": "hello"}))
+        deadline = time.monotonic() + 60
+        while True:
+            table = json.loads(await asyncio.wait_for(projector.read_message(), READ_TIMEOUT))["table"]
+            if table["code"] == code and table["over"]:
+                return code, table
+            assert time.monotonic() < deadline
+
+    code, table = asyncio.run(scenario())
+    game = server.session.tables[code].game
+    assert table["status"] == f"game over: score {game.score()} of {game.max_score}"
+
+
 # ---------------------------------------------------------------------- nothing lost
 
 def test_an_action_is_committed_before_any_screen_shows_it(server, monkeypatch):

@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import html
 import json
+import logging
 import secrets
 import socket
 import sys
@@ -36,6 +37,8 @@ from xochintlan_hex.i18n import LANGUAGES, N_, check_language, language_from_env
 from . import pages
 from .session import Applied, ClassSession, Refusal, Table
 from .views import projector_view, seat_view
+
+LOG = logging.getLogger(__name__)
 
 #: the largest websocket message read (an action is a few dozen bytes)
 MAX_MESSAGE_BYTES = 4096
@@ -112,7 +115,10 @@ class ClassApp(tornado.web.Application):
         """Send the table's new state to its seats and to every projector."""
         table = self.session.tables[code]
         for connection in list(self.room.seats.get(code, ())):
-            connection.send_state(table)
+            try:
+                connection.send_state(table)
+            except Exception:  # a bug in one screen's view must not keep the others from their new turn
+                LOG.exception("class server: could not paint seat %s of table %s", connection.seat, code)
         by_language: dict[str, str] = {}
         for projector in list(self.room.projectors):
             if projector.language not in by_language:

@@ -83,7 +83,7 @@ def _status(table: Table) -> str:
     game = table.game
     if table.row.game == "hextremadura":
         if game.is_over:
-            return _("game over: score {score} of {best}").format(score=game.score(), best=game.max_score())
+            return _("game over: score {score} of {best}").format(score=game.score(), best=game.max_score)
         return _("round {round}, score {score} so far").format(round=game.round, score=game.score())
     if game.is_over:
         if game.winner is not None:
