@@ -41,6 +41,26 @@ def server(tmp_path):
     running.stop()
 
 
+def run_async(coroutine):
+    """Run ``coroutine`` to its end in a thread of its own (the browser tests' Playwright keeps an event loop
+    running in the main thread when the whole suite runs in one process)."""
+    outcome = {}
+
+    def run():
+        try:
+            outcome["value"] = asyncio.run(coroutine)
+        except BaseException as error:  # handed to the test below, with its traceback
+            outcome["error"] = error
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    thread.join(120)
+    assert not thread.is_alive(), "a scenario ran longer than 120 s"
+    if "error" in outcome:
+        raise outcome["error"]
+    return outcome.get("value")
+
+
 async def http(server, path, body=None, headers=None, lang="en"):
     """(status, JSON reply) of a request to the server."""
     client = AsyncHTTPClient()
@@ -134,7 +154,7 @@ def test_a_seat_receives_its_own_card_and_never_another_seats(server):
                 await student.state_at(turn + 1)
         return code, students
 
-    code, students = asyncio.run(scenario())
+    code, students = run_async(scenario())
     hands = [[card.name for card in hand] for hand in server.session.tables[code].game.cards]
     assert not server.session.tables[code].game.is_over
     for seat, student in enumerate(students):
@@ -156,7 +176,7 @@ def test_the_student_page_and_the_projector_hold_no_card(server):
         page = await AsyncHTTPClient().fetch(server.url + "t/" + code)
         return text, page.body.decode()
 
-    projected, page = asyncio.run(scenario())
+    projected, page = run_async(scenario())
     assert '"board": "<svg' in projected
     assert "data-card" not in projected and "data-card" not in page
 
@@ -170,7 +190,7 @@ def test_an_illegal_move_is_refused_with_its_reason_and_changes_nothing(server):
         await ana.send({"type": "play", "action": "L(5,5)", "turn": 0})
         return code, await ana.next("refused")
 
-    code, refused = asyncio.run(scenario())
+    code, refused = run_async(scenario())
     assert refused["reason"] == "la case (5, 5) ne touche aucune pièce"
     assert history(server, code) == []
 
@@ -186,7 +206,7 @@ def test_acting_out_of_turn_or_for_another_seat_is_refused(server):
         for_another = await ben.next("refused")
         return code, out_of_turn, for_another
 
-    code, out_of_turn, for_another = asyncio.run(scenario())
+    code, out_of_turn, for_another = run_async(scenario())
     assert out_of_turn["reason"] == "it is not your turn: seat 1 (Ana) plays now"
     assert for_another["reason"] == out_of_turn["reason"]
     assert history(server, code) == []
@@ -202,7 +222,7 @@ def test_a_replayed_move_message_is_stale_and_refused(server):
         await ana.send(move)  # the same message again: its turn has passed
         return code, await ana.next("refused")
 
-    code, refused = asyncio.run(scenario())
+    code, refused = run_async(scenario())
     assert refused["reason"] == "this move was meant for turn 1; the game is at turn 3: look at the board again"
     assert len(history(server, code)) == 2
 
@@ -259,7 +279,7 @@ def test_two_devices_on_one_seat_clicking_together_apply_one_move(server):
                 seen[reads[task]].append(task.result())
         return code, seen
 
-    code, seen = asyncio.run(scenario())
+    code, seen = run_async(scenario())
     refusals = [m for m in seen["phone"] + seen["laptop"] if m["type"] == "refused"]
     assert len(history(server, code)) == 1
     assert len(refusals) == 1 and refusals[0]["reason"].startswith("this move was meant for turn 1")
@@ -276,7 +296,7 @@ def test_forged_and_other_table_tokens_hold_no_seat(server):
         forged, other_table = Seat(server), Seat(server)
         return (first, second, await forged.connect(first, "x" * 32), await other_table.connect(second, token))
 
-    first, second, forged, other_table = asyncio.run(scenario())
+    first, second, forged, other_table = run_async(scenario())
     assert forged == {"type": "unknown-seat",
                       "reason": f"this seat token holds no seat at table {first}: join the table again"}
     assert other_table["type"] == "unknown-seat" and second in other_table["reason"]
@@ -308,7 +328,7 @@ def test_malformed_messages_are_refused_and_the_server_plays_on(server, message,
         await ana.send({"type": "play", "action": legal(server, code), "turn": 0})
         return code, answer, await ana.state_at(1)
 
-    code, answer, after = asyncio.run(scenario())
+    code, answer, after = run_async(scenario())
     assert answer["type"] in ("refused", "closed")
     if answer["type"] == "refused":
         assert answer["reason"]
@@ -326,11 +346,11 @@ def test_a_flood_of_clicks_is_refused_and_applies_at_most_one_move(server):
         messages = [await ana.next() for _ in range(3 * BURST)]  # each click answered: the new state or a refusal
         return code, messages
 
-    code, messages = asyncio.run(scenario())
+    code, messages = run_async(scenario())
     refusals = [m["reason"] for m in messages if m["type"] == "refused"]
     assert len(history(server, code)) == 1
     assert "too many messages at once: wait a moment and click again" in refusals
-    assert asyncio.run(tables(server))[code]["turn"] == 1  # still serving
+    assert run_async(tables(server))[code]["turn"] == 1  # still serving
 
 
 def test_joining_a_full_table_or_a_taken_seat_is_refused(server):
@@ -341,11 +361,11 @@ def test_joining_a_full_table_or_a_taken_seat_is_refused(server):
         full = await join(server, code, 0, "Cy")
         return code, first, taken, full
 
-    code, first, taken, full = asyncio.run(scenario())
+    code, first, taken, full = run_async(scenario())
     assert first[0] == 200
     assert taken == (400, {"error": "table {} is full: every seat is taken".format(code)}) or taken[0] == 400
     assert full == (400, {"error": f"table {code} is full: every seat is taken"})
-    assert [s["name"] for s in asyncio.run(tables(server))[code]["seats"]] == ["Ana", "greedy"]
+    assert [s["name"] for s in run_async(tables(server))[code]["seats"]] == ["Ana", "greedy"]
 
 
 @pytest.mark.parametrize("name,reason", [
@@ -359,9 +379,9 @@ def test_names_with_markup_or_too_long_are_refused(server, name, reason):
         code = await open_table(server, game="xochintlan", seats=2, seed=4)
         return code, await join(server, code, 0, name)
 
-    code, (status, reply) = asyncio.run(scenario())
+    code, (status, reply) = run_async(scenario())
     assert (status, reply) == (400, {"error": reason})
-    assert not asyncio.run(tables(server))[code]["seats"][0]["taken"]
+    assert not run_async(tables(server))[code]["seats"][0]["taken"]
 
 
 def test_a_taken_seat_and_a_seat_outside_the_table_are_refused(server):
@@ -371,14 +391,14 @@ def test_a_taken_seat_and_a_seat_outside_the_table_are_refused(server):
         return code, await join(server, code, 0, "Ben"), await join(server, code, 7, "Ben"), \
             await join(server, "ZZZZZ", 0, "Ben")
 
-    code, taken, outside, no_table = asyncio.run(scenario())
+    code, taken, outside, no_table = run_async(scenario())
     assert taken == (400, {"error": "seat 1 is taken by Ana; free seats: 2, 3"})
     assert outside == (400, {"error": f"seat 7 is not a seat of table {code} (1 to 3)"})
     assert no_table[1]["error"].startswith("no table has the code 'ZZZZZ'")
 
 
 def test_the_teacher_api_needs_the_teacher_token(server):
-    status, reply = asyncio.run(http(server, "/api/teacher/tables", {"game": "xochintlan"}, {"X-Teacher-Token": "guess"}))
+    status, reply = run_async(http(server, "/api/teacher/tables", {"game": "xochintlan"}, {"X-Teacher-Token": "guess"}))
     assert status == 403 and "teacher token" in reply["error"]
     assert server.session.tables == {}
 
@@ -394,7 +414,7 @@ def test_the_teacher_api_needs_the_teacher_token(server):
      "tiles_per_kind, win_check"),
 ])
 def test_a_table_the_rules_do_not_allow_is_refused_by_name(server, body, reason):
-    status, reply = asyncio.run(http(server, "/api/teacher/tables", body, {"X-Teacher-Token": TEACHER}))
+    status, reply = run_async(http(server, "/api/teacher/tables", body, {"X-Teacher-Token": TEACHER}))
     assert (status, reply) == (400, {"error": reason})
 
 
@@ -410,7 +430,7 @@ def test_a_student_who_closes_the_tab_gets_their_seat_back_with_their_token(serv
         again = Seat(server)
         return await again.connect(code, token)
 
-    back = asyncio.run(scenario())
+    back = run_async(scenario())
     assert (back["seat"], back["turn"], back["your_turn"]) == (0, 2, True)
 
 
@@ -422,7 +442,7 @@ def test_each_student_reads_their_own_language_at_the_same_table(server):
         await ana.send({"type": "play", "action": "L(1,0)", "turn": 0})
         return (await ana.state_at(1))["last"], (await ben.state_at(1))["last"]
 
-    french, english = asyncio.run(scenario())
+    french, english = run_async(scenario())
     assert french == "dernier coup\u00a0: Ana\u00a0: poser un Lézard en (1, 0)"
     assert english == "last move: Ana: place a Lizard on (1, 0)"
 
@@ -437,7 +457,7 @@ def test_computer_players_fill_seats_and_a_table_of_computers_plays_to_the_end(s
             await asyncio.sleep(0.05)
         return code
 
-    code = asyncio.run(scenario())
+    code = run_async(scenario())
     game = server.session.tables[code].game
     assert game.is_over and [m[2] for m in server.session.store.actions(code)] == history(server, code)
 
@@ -453,7 +473,7 @@ def test_a_solo_hextremadura_table_plays_a_chosen_tile(server):
         await ana.send({"type": "play", "action": str(action), "turn": 0})
         return code, chosen, await ana.state_at(1), str(action)
 
-    code, chosen, after, action = asyncio.run(scenario())
+    code, chosen, after, action = run_async(scenario())
     assert 'data-legal="1"' in chosen["board"] and chosen["selected"]
     assert history(server, code) == [action] and after["turn"] == 1
 
@@ -470,7 +490,7 @@ def test_the_projector_and_the_seat_show_the_end_of_a_solo_hextremadura_game(ser
                 return code, table
             assert time.monotonic() < deadline
 
-    code, table = asyncio.run(scenario())
+    code, table = run_async(scenario())
     game = server.session.tables[code].game
     assert table["status"] == f"game over: score {game.score()} of {game.max_score}"
 
@@ -496,7 +516,7 @@ def test_an_action_is_committed_before_any_screen_shows_it(server, monkeypatch):
         await ana.send({"type": "play", "action": "L(1,0)", "turn": 0})
         await ben.state_at(1)
 
-    asyncio.run(scenario())
+    run_async(scenario())
     assert events[0] == "committed" and events[1:] == ["painted 1", "painted 1"]
 
 
@@ -557,7 +577,7 @@ def test_a_server_killed_with_sigkill_reopens_every_table_where_it_stood(tmp_pat
                 await ben.state_at(turn + 1)
             return code, ben_token, await tables(remote)
 
-        code, ben_token, stood = asyncio.run(before())
+        code, ben_token, stood = run_async(before())
     finally:
         process.send_signal(signal.SIGKILL)
         process.wait(10)
@@ -570,7 +590,7 @@ def test_a_server_killed_with_sigkill_reopens_every_table_where_it_stood(tmp_pat
             await ben.send({"type": "play", "action": "B(0,2)", "turn": 3})
             return again, back, await ben.state_at(4)
 
-        again, back, played = asyncio.run(after())
+        again, back, played = run_async(after())
     finally:
         process.send_signal(signal.SIGKILL)
         process.wait(10)
@@ -595,7 +615,7 @@ def test_class_export_writes_a_results_file_that_report_reads(server, tmp_path, 
             await asyncio.sleep(0.05)
         return code, solo, unfinished
 
-    code, solo, unfinished = asyncio.run(scenario())
+    code, solo, unfinished = run_async(scenario())
     out = tmp_path / "results.csv"
     assert main(["class", "export", server.path, "--out", str(out)]) == 0
     frame = read_results(out)
