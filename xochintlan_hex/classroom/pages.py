@@ -101,6 +101,7 @@ def student_page(language: str) -> str:
             "swap_first": _("Click the first animal, then the second"), "disconnected": _("Connection lost: reconnecting…"),
             "not_your_turn": _("Wait for your turn"), "lizard": kind_name("L"), "bird": kind_name("B"), "monkey": kind_name("M"),
             "xochintlan": "Xochintlan", "hextremadura": "Hextremadura", "full": _("every seat is taken"),
+            "line": _("{name}: {action}"),
         }
         return _page(language, _("Xochintlan class"), body, "student", texts)
 
@@ -178,7 +179,7 @@ def projector_page(language: str, join_url: str, qr_svg: str) -> str:
 <h1>{w["Xochintlan class"]}: {w["join at"]} <span id="join-url">{e(join_url)}</span> {_language_menu(language)}</h1>
 <div class="qr">{qr_svg}</div>
 <div class="tables" id="tables"></div>"""
-        texts = {"seat": _("seat {number}"), "free": _("nobody yet"), "computer": _("computer")}
+        texts = {"seat": _("seat {number}"), "free": _("nobody yet"), "computer": _("computer"), "line": _("{name}: {action}")}
         return _page(language, _("Projector view"), body, "projector", texts)
 
 
@@ -293,10 +294,11 @@ function paint(message) {
   const cards = document.getElementById("cards"); cards.innerHTML = (message.cards || []).join("");
   show("cards-title", message.game === "xochintlan");
   const all = document.getElementById("all-cards"); all.replaceChildren();
-  for (const hand of message.all_cards || []) { const d = el("div", hand.name + ": "); d.insertAdjacentHTML("beforeend", hand.cards.join("")); all.append(d); }
+  for (const hand of message.all_cards || []) { const d = el("div", fmt(T.line, {name: hand.name, action: ""})); d.insertAdjacentHTML("beforeend", hand.cards.join("")); all.append(d); }
   const seats = document.getElementById("seats"); seats.replaceChildren();
   for (const seat of message.seats) {
-    const li = el("li", fmt(T.seat, {number: seat.seat + 1}) + ": " + (seat.taken ? seat.name : T.free) + (seat.computer ? " (" + T.computer + ")" : "") + (seat.seat === message.seat ? " (" + T.you + ")" : ""));
+    const who = (seat.taken ? seat.name : T.free) + (seat.computer ? " (" + T.computer + ")" : "") + (seat.seat === message.seat ? " (" + T.you + ")" : "");
+    const li = el("li", fmt(T.line, {name: fmt(T.seat, {number: seat.seat + 1}), action: who}));
     if (seat.to_play) li.classList.add("to-play"); seats.append(li);
   }
   const box = document.getElementById("controls"); box.replaceChildren();
@@ -386,7 +388,7 @@ function paint(table) {
   box.querySelector(".last").textContent = table.last;
   box.querySelector(".board").innerHTML = table.board;  // the kit's SVG, drawn by the server
   const cards = box.querySelector(".cards"); cards.replaceChildren();
-  for (const hand of table.all_cards || []) { const d = el("span", hand.name + ": "); d.insertAdjacentHTML("beforeend", hand.cards.join("")); cards.append(d); }
+  for (const hand of table.all_cards || []) { const d = el("span", fmt(T.line, {name: hand.name, action: ""})); d.insertAdjacentHTML("beforeend", hand.cards.join("")); cards.append(d); }
   painted(table.turn);
 }
 function connect() {
