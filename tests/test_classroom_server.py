@@ -639,3 +639,35 @@ def test_class_export_of_a_missing_or_foreign_file_is_one_line_and_exit_2(tmp_pa
     error = capsys.readouterr().err
     assert error.count("\n") == 1 and str(path) in error and "Traceback" not in error
     assert not path.exists() or path.read_bytes() == content
+
+
+# ---------------------------------------------------------------------- starting a class
+
+def test_serve_refuses_a_port_in_use_or_a_bad_pause_in_one_line(tmp_path, capsys):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        assert main(["class", "serve", "--session", str(tmp_path / "s.sqlite"), "--port", str(port)]) == 2
+    in_use = capsys.readouterr().err
+    assert main(["class", "serve", "--session", str(tmp_path / "s.sqlite"), "--computer-pause", "-1"]) == 2
+    pause = capsys.readouterr().err
+    for error in (in_use, pause):
+        assert error.count("\n") == 1 and error.startswith("xochintlan-hex: error: ") and "Traceback" not in error
+    assert "--computer-pause: seconds from 0 to 60, not -1.0" in pause
+
+
+def test_a_notebook_cell_starts_a_class_and_shows_its_address_and_qr_code(tmp_path, capsys):
+    from xochintlan_hex.classroom import serve_class
+
+    server = serve_class(str(tmp_path / "s.sqlite"), port=0)
+    try:
+        printed = capsys.readouterr().out
+        shown = server._repr_html_()
+        status, reply = run_async(http(server, "/api/tables"))
+    finally:
+        server.stop()
+    assert server.url.startswith("http://127.0.0.1:") and f"Students join at: {server.url}" in printed
+    assert f"Teacher token: {server.teacher_token}" in printed and "█" in printed  # the QR code, in the terminal
+    assert "<svg" in shown and server.url in shown
+    assert (status, reply) == (200, {"tables": []})

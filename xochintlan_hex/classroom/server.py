@@ -474,8 +474,9 @@ class ClassServer:
         """The QR code of the join address (a ``segno`` code: ``.terminal()``, ``.svg_inline()``)."""
         return segno.make(self.url, error="m")
 
-    def announce(self, out: TextIO = sys.stdout, language: str | None = None) -> None:
+    def announce(self, out: TextIO | None = None, language: str | None = None) -> None:
         """Print the addresses, the teacher token and the QR code of the join address (terminal text)."""
+        out = out or sys.stdout  # looked up now: a notebook's kernel replaces sys.stdout after import
         language = language or language_from_environment()
         say = lambda message: gettext_in(language, message)  # noqa: E731
         print(say(N_("Class session: {path}")).format(path=self.path), file=out)
