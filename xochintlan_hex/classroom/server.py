@@ -142,8 +142,10 @@ class ClassApp(tornado.web.Application):
         seat, turn, action = choice
         try:
             done = self.session.play(code, seat, str(action), turn)
-        except Refusal:
-            return  # the table moved on meanwhile (it cannot, a computer seat is nobody else's): nothing to do
+        except Refusal as refusal:  # a computer seat is nobody else's, so this is a player's bug: say so
+            LOG.error("class server: table %s, seat %s: the computer's move %s was refused: %s",
+                      code, seat + 1, action, refusal)
+            return
         self.applied(done)
 
 
