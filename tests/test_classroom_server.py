@@ -671,3 +671,17 @@ def test_a_notebook_cell_starts_a_class_and_shows_its_address_and_qr_code(tmp_pa
     assert f"Teacher token: {server.teacher_token}" in printed and "█" in printed  # the QR code, in the terminal
     assert "<svg" in shown and server.url in shown
     assert (status, reply) == (200, {"tables": []})
+
+
+def test_a_page_of_another_site_cannot_open_a_seat_websocket(server):
+    from tornado.httpclient import HTTPRequest
+
+    async def scenario():
+        request = HTTPRequest(server.url.replace("http", "ws") + "ws/seat", headers={"Origin": "http://elsewhere.example"})
+        try:
+            await websocket_connect(request)
+        except HTTPClientError as error:
+            return error.code
+        return None
+
+    assert run_async(scenario()) == 403
