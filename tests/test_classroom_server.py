@@ -689,3 +689,159 @@ def test_a_page_of_another_site_cannot_open_a_seat_websocket(server):
         return None
 
     assert run_async(scenario()) == 403
+
+
+# ---------------------------------------------------------------------- the teacher closes a table, frees a seat
+
+TEACHER_HEADERS = {"X-Teacher-Token": TEACHER}
+
+
+async def next_of_type(connection, kind):
+    """The next message of type ``kind`` on a raw websocket, within READ_TIMEOUT."""
+    while True:
+        message = json.loads(await asyncio.wait_for(connection.read_message(), READ_TIMEOUT))
+        if message["type"] == kind:
+            return message
+
+
+async def close(server, code, lang="en", headers=TEACHER_HEADERS):
+    return await http(server, f"/api/teacher/tables/{code}/close", {}, headers, lang=lang)
+
+
+async def free(server, code, seat, lang="en", headers=TEACHER_HEADERS):
+    return await http(server, f"/api/teacher/tables/{code}/seats/{seat}/free", {}, headers, lang=lang)
+
+
+def test_a_closed_table_refuses_moves_and_joins_and_leaves_the_projector(server):
+    async def scenario():
+        code = await open_table(server, game="xochintlan", seats=3, seed=4)
+        other = await open_table(server, game="xochintlan", seats=2, seed=5)
+        ana, _ = await seated(server, code, 0, "Ana", lang="fr")
+        projector = await websocket_connect(server.url.replace("http", "ws") + "ws/projector")
+        await projector.write_message(json.dumps({"type": "hello"}))
+        for _ in range(2):  # the two tables
+            await asyncio.wait_for(projector.read_message(), READ_TIMEOUT)
+        await ana.send({"type": "play", "action": legal(server, code), "turn": 0})
+        await ana.state_at(1)
+        closed = await close(server, code)
+        seen_by_ana = await ana.next("state")
+        dropped = await next_of_type(projector, "closed")
+        await ana.send({"type": "play", "action": legal(server, code), "turn": 1})
+        refused = await ana.next("refused")
+        late = await join(server, code, 1, "Ben", lang="fr")
+        again = await close(server, code)
+        later = await websocket_connect(server.url.replace("http", "ws") + "ws/projector")
+        await later.write_message(json.dumps({"type": "hello"}))
+        shown = json.loads(await asyncio.wait_for(later.read_message(), READ_TIMEOUT))
+        listed = await tables(server)
+        return code, other, closed, seen_by_ana, dropped, refused, late, again, shown, listed
+
+    code, other, closed, seen_by_ana, dropped, refused, late, again, shown, listed = run_async(scenario())
+    assert closed == (200, {"code": code, "closed": True})
+    assert (seen_by_ana["your_turn"], seen_by_ana["status"]) == (False, "table fermée par l'enseignant")
+    assert dropped == {"type": "closed", "code": code}
+    assert refused["reason"] == f"la table {code} a été fermée par l'enseignant"
+    assert late == (400, {"error": f"la table {code} a été fermée par l'enseignant"})
+    assert again == (400, {"error": f"table {code} is closed already"})
+    assert shown["table"]["code"] == other  # a projector opened later shows only the open table
+    assert listed[code]["closed"] and not listed[other]["closed"]
+    assert history(server, code) == [m[2] for m in server.session.store.actions(code)] and len(history(server, code)) == 1
+    assert server.session.tables[code].seats[1].name == ""
+
+
+def test_a_closed_table_stays_closed_after_a_restart_and_its_finished_game_is_exported(tmp_path):
+    path = tmp_path / "class.sqlite"
+    session = ClassSession(str(path))
+    finished = session.open_table("xochintlan", seats=2, seed=2, computers={0: "greedy", 1: "random"})
+    unfinished = session.open_table("xochintlan", seats=2, seed=3)
+    while (choice := session.computer_choice(finished.code)) is not None:
+        seat, turn, action = choice
+        session.play(finished.code, seat, str(action), turn)
+    moves = history_of(finished)
+    session.close_table(finished.code)
+    session.close_table(unfinished.code)
+    session.store.close()
+
+    reopened = ClassSession(str(path))
+    assert reopened.tables[finished.code].closed and reopened.tables[unfinished.code].closed
+    assert history_of(reopened.tables[finished.code]) == moves
+    with pytest.raises(Refusal, match="closed by the teacher"):
+        reopened.join(unfinished.code, 0, "Ana")
+    reopened.store.close()
+    out = tmp_path / "results.csv"
+    assert main(["class", "export", str(path), "--out", str(out)]) == 0
+    frame = read_results(out)
+    assert len(frame) == 1 and frame.loc[0, "turns"] == len(moves)
+
+
+def history_of(table):
+    return [str(a) for a in table.game.history]
+
+
+def test_a_freed_seat_loses_its_token_and_another_student_may_sit_there(server):
+    async def scenario():
+        code = await open_table(server, game="xochintlan", seats=2, seed=6, computers={"1": "greedy"})
+        ana, token = await seated(server, code, 0, "Ana", lang="fr")
+        await ana.send({"type": "play", "action": legal(server, code), "turn": 0})
+        await ana.state_at(2)
+        freed = await free(server, code, 0)
+        told = await ana.next("unknown-seat")
+        await ana.send({"type": "play", "action": legal(server, code), "turn": 2})
+        refused = await ana.next("refused")
+        back = await Seat(server).connect(code, token)
+        ben, _ = await seated(server, code, 0, "Ben")
+        return code, freed, told, refused, back, ben
+
+    code, freed, told, refused, back, ben = run_async(scenario())
+    assert freed == (200, {"code": code, "seat": 0})
+    assert told["reason"] == "l'enseignant a libéré votre place\u00a0: rejoignez de nouveau la table"
+    assert refused["reason"] == "dites d'abord bonjour avec le code de votre table et votre jeton de place"
+    assert back == {"type": "unknown-seat",
+                    "reason": f"this seat token holds no seat at table {code}: join the table again"}
+    assert server.session.tables[code].seats[0].name == "Ben" and len(history(server, code)) == 2
+    assert [row.name for row in server.session.store.seats(code)] == ["Ben", server.session.tables[code].seats[1].name]
+
+
+@pytest.mark.parametrize("seat,lang,reason", [
+    (1, "en", "seat 2 holds a computer player: only a student's seat can be freed"),
+    (2, "en", "seat 3 of table {code} is free already"),
+    (7, "fr", "la place 7 n'est pas une place de la table {code} (1 à 3)"),
+    (1, "fr", "la place 2 est celle d'un joueur ordinateur\u00a0: seule la place d'un élève peut être libérée"),
+])
+def test_freeing_a_computer_seat_a_free_seat_or_no_seat_is_refused(server, seat, lang, reason):
+    async def scenario():
+        code = await open_table(server, game="xochintlan", seats=3, seed=6, computers={"1": "greedy"})
+        await seated(server, code, 0, "Ana")
+        return code, await free(server, code, seat, lang=lang)
+
+    code, (status, reply) = run_async(scenario())
+    assert (status, reply) == (400, {"error": reason.format(code=code)})
+    assert [held.name for held in server.session.tables[code].seats][0] == "Ana"
+
+
+def test_closing_a_table_or_freeing_a_seat_needs_the_teacher_token(server):
+    async def scenario():
+        code = await open_table(server, game="xochintlan", seats=2, seed=6)
+        await seated(server, code, 0, "Ana")
+        guess = {"X-Teacher-Token": "guess"}
+        return code, await close(server, code, headers=guess), await free(server, code, 0, headers=guess)
+
+    code, closed, freed = run_async(scenario())
+    assert closed[0] == freed[0] == 403 and "teacher token" in closed[1]["error"]
+    table = server.session.tables[code]
+    assert not table.closed and table.seats[0].name == "Ana"
+
+
+def test_the_teacher_page_offers_to_close_a_table_and_free_a_seat_in_both_languages(server):
+    async def scenario():
+        pages = {}
+        for lang in ("en", "fr"):
+            page = await AsyncHTTPClient().fetch(f"{server.url}teacher?lang={lang}")
+            pages[lang] = page.body.decode()
+        return pages
+
+    pages = run_async(scenario())
+    for lang, words in [("en", ["Close the table", "Free seat {number}", "closed"]),
+                        ("fr", ["Fermer la table", "Libérer la place {number}", "fermée"])]:
+        texts = json.loads(pages[lang].split('<script type="application/json" id="texts">')[1].split("</script>")[0])
+        assert [texts["close"], texts["free_seat"], texts["closed"]] == words

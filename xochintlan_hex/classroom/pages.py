@@ -162,8 +162,9 @@ def teacher_page(language: str) -> str:
 <button id="open">{w["Open the table"]}</button></fieldset>
 <p id="message" role="alert"></p>
 <table><thead><tr><th>{w["Code"]}</th><th>{w["Game"]}</th><th>{w["Seats"]}</th><th>{w["Turn"]}</th>
-<th>{w["State"]}</th></tr></thead><tbody id="tables"></tbody></table>"""
-        texts = {"over": _("over"), "playing": _("playing"), "free": _("nobody yet")}
+<th>{w["State"]}</th><th></th></tr></thead><tbody id="tables"></tbody></table>"""
+        texts = {"over": _("over"), "playing": _("playing"), "free": _("nobody yet"), "closed": _("closed"),
+                 "close": _("Close the table"), "free_seat": _("Free seat {number}")}
         return _page(language, _("Class tables"), body, "teacher", texts)
 
 
@@ -360,11 +361,25 @@ async function refresh() {
   if (!reply.ok) { say(data.error); return; }
   const rows = document.getElementById("tables"); rows.replaceChildren();
   for (const table of data.tables) {
-    const tr = el("tr");
+    const tr = el("tr"); tr.dataset.code = table.code;
+    const actions = el("td");
+    for (const seat of table.seats.filter(s => s.taken && !s.computer)) {
+      actions.append(teacherButton(fmt(T.free_seat, {number: seat.seat + 1}), "free-" + seat.seat,
+                                   "/api/teacher/tables/" + table.code + "/seats/" + seat.seat + "/free"));
+    }
+    if (!table.closed) actions.append(teacherButton(T.close, "close", "/api/teacher/tables/" + table.code + "/close"));
     tr.append(el("td", table.code, "code"), el("td", table.game), el("td", table.seats.map(s => s.taken ? s.name : T.free).join(", ")),
-              el("td", String(table.turn)), el("td", table.over ? T.over : T.playing));
+              el("td", String(table.turn)), el("td", table.closed ? T.closed : table.over ? T.over : T.playing), actions);
     rows.append(tr);
   }
+}
+function teacherButton(text, action, path) {
+  const b = el("button", text); b.dataset.action = action;
+  b.addEventListener("click", async () => {
+    const reply = await fetch(path + "?lang=" + langMenu.value, {method: "POST", headers: headers, body: "{}"});
+    const data = await reply.json(); say(reply.ok ? "" : data.error); refresh();
+  });
+  return b;
 }
 document.getElementById("open").addEventListener("click", openTable);
 refresh(); setInterval(refresh, 3000);
@@ -394,7 +409,11 @@ function paint(table) {
 function connect() {
   const socket = new WebSocket(wsUrl("/ws/projector"));
   socket.onopen = () => socket.send(JSON.stringify({type: "hello", lang: langMenu.value}));
-  socket.onmessage = (event) => { const message = JSON.parse(event.data); if (message.type === "table") paint(message.table); };
+  socket.onmessage = (event) => {
+    const message = JSON.parse(event.data);
+    if (message.type === "table") paint(message.table);
+    else if (message.type === "closed" && boxes[message.code]) { boxes[message.code].remove(); delete boxes[message.code]; }
+  };
   socket.onclose = () => setTimeout(connect, 1500);
 }
 connect();

@@ -106,6 +106,8 @@ class ClassApp(tornado.web.Application):
             (r"/static/(class\.css|student\.js|teacher\.js|projector\.js)", StaticText),
             (r"/api/table/([A-Za-z0-9]{1,8})", TableInfo), (r"/api/join", Join),
             (r"/api/teacher/tables", TeacherTables), (r"/api/tables", PublicTables),
+            (r"/api/teacher/tables/([A-Za-z0-9]{1,8})/close", CloseTable),
+            (r"/api/teacher/tables/([A-Za-z0-9]{1,8})/seats/([0-9]{1,2})/free", FreeSeat),
             (r"/ws/seat", SeatSocket), (r"/ws/projector", ProjectorSocket),
         ]
         super().__init__(routes, websocket_max_message_size=MAX_MESSAGE_BYTES, xsrf_cookies=False)
@@ -120,12 +122,27 @@ class ClassApp(tornado.web.Application):
             except Exception:  # a bug in one screen's view must not keep the others from their new turn
                 LOG.exception("class server: could not paint seat %s of table %s", connection.seat, code)
         by_language: dict[str, str] = {}
-        for projector in list(self.room.projectors):
+        for projector in list(self.room.projectors) if not table.closed else []:
             if projector.language not in by_language:
                 by_language[projector.language] = json.dumps(
                     {"type": "table", "table": projector_view(table, projector.language)})
             projector.send(by_language[projector.language])
         self.schedule_computer(table)
+
+    def table_closed(self, code: str) -> None:
+        """A closed table: its seats see it closed (no more moves); the projectors drop it."""
+        table = self.session.tables[code]
+        for connection in list(self.room.seats.get(code, ())):
+            connection.send_state(table)
+        for projector in list(self.room.projectors):
+            projector.send(json.dumps({"type": "closed", "code": code}))
+
+    def seat_freed(self, code: str, seat: int) -> None:
+        """A freed seat: the screens that held it are told so and leave the table; the others see it free."""
+        for connection in list(self.room.seats.get(code, ())):
+            if connection.seat == seat:
+                connection.leave_table(Refusal("the teacher freed your seat: join the table again"))
+        self.paint_table(code)
 
     def applied(self, done: Applied) -> None:
         self.paint_table(done.code)
@@ -231,7 +248,7 @@ class Join(BasePage):
 def public_tables(session: ClassSession) -> dict[str, Any]:
     """Every table's public record: seats, turn, the actions played (all public), whether it is over."""
     return {"tables": [{"code": t.code, "game": t.row.game, "seats": public_seats(t), "turn": t.turn,
-                        "over": t.game.is_over, "history": [str(a) for a in t.game.history]}
+                        "over": t.game.is_over, "closed": t.closed, "history": [str(a) for a in t.game.history]}
                        for t in list(session.tables.values())]}
 
 
@@ -240,13 +257,17 @@ class PublicTables(BasePage):
         self.finish(public_tables(self.app.session))
 
 
-class TeacherTables(BasePage):
-    """The teacher's tables: list them, open one. Refused without the teacher token."""
+class TeacherOnly(BasePage):
+    """A request of the teacher's page: refused without the teacher token."""
 
     def prepare(self) -> None:
         given = self.request.headers.get("X-Teacher-Token", "")
         if not secrets.compare_digest(given.encode(), self.app.teacher_token.encode()):
             self.refuse(Refusal("this page needs the teacher token printed when the class server started"), 403)
+
+
+class TeacherTables(TeacherOnly):
+    """The teacher's tables: list them, open one."""
 
     def get(self) -> None:
         self.finish(public_tables(self.app.session))
@@ -265,6 +286,30 @@ class TeacherTables(BasePage):
             return self.refuse(refusal)
         self.finish({"code": table.code})
         self.app.paint_table(table.code)
+
+
+class CloseTable(TeacherOnly):
+    """Close a table: its game stays in the session file as it stands."""
+
+    def post(self, code: str) -> None:
+        try:
+            table = self.app.session.close_table(code)
+        except Refusal as refusal:
+            return self.refuse(refusal)
+        self.finish({"code": table.code, "closed": True})
+        self.app.table_closed(table.code)
+
+
+class FreeSeat(TeacherOnly):
+    """Free a student's seat (numbered from 0 in the address, as in the API): its token stops working."""
+
+    def post(self, code: str, seat: str) -> None:
+        try:
+            table = self.app.session.free_seat(code, int(seat))
+        except Refusal as refusal:
+            return self.refuse(refusal)
+        self.finish({"code": table.code, "seat": int(seat)})
+        self.app.seat_freed(table.code, int(seat))
 
 
 class JsonSocket(tornado.websocket.WebSocketHandler):
@@ -353,6 +398,13 @@ class SeatSocket(JsonSocket):
         self.app.room.seats.setdefault(table.code, set()).add(self)
         self.send_state(table)
 
+    def leave_table(self, refusal: Refusal) -> None:
+        """This screen holds no seat any more: say why (the page then offers to join again)."""
+        if self.code is not None:
+            self.app.room.seats.get(self.code, set()).discard(self)
+        self.code = self.seat = None
+        self.send(json.dumps({"type": "unknown-seat", "reason": refusal.text(self.language)}))
+
     def select(self, data: dict[str, Any]) -> None:
         assert self.code is not None
         table = self.app.session.tables[self.code]
@@ -387,7 +439,7 @@ class ProjectorSocket(JsonSocket):
         if data["type"] != "hello":
             raise Refusal("the projector only says hello")
         self.app.room.projectors.add(self)
-        for table in list(self.app.session.tables.values()):
+        for table in [t for t in self.app.session.tables.values() if not t.closed]:
             self.send(json.dumps({"type": "table", "table": projector_view(table, self.language)}))
 
     def on_close(self) -> None:
@@ -521,4 +573,5 @@ REFUSALS = (
     N_("unknown message type {value}; a seat sends hello, play or select"),
     N_("choose one of the tiles shown, a face it may show and a rotation 0 to 5"),
     N_("the projector only says hello"),
+    N_("the teacher freed your seat: join the table again"),
 )

@@ -122,6 +122,7 @@ class Table:
     lock: threading.Lock = field(default_factory=threading.Lock)
     window: Any = None  # the cells the board shows, kept from move to move (see the views)
     movers: list[int] = field(default_factory=list)  # the seat that played each action
+    closed: bool = False  # closed by the teacher: kept as it stands, no more joins or moves
 
     @property
     def code(self) -> str:
@@ -132,9 +133,14 @@ class Table:
         """How many actions have been played: a move names the turn it is meant for."""
         return len(self.game.history)
 
+    @property
+    def playing(self) -> bool:
+        """The game goes on: neither over nor closed by the teacher."""
+        return not (self.game.is_over or self.closed)
+
     def computer_to_play(self) -> int | None:
         """The seat of the computer player to move, if any."""
-        if self.game.is_over:
+        if not self.playing:
             return None
         seat = self.seats[self.game.current_player]
         return self.game.current_player if seat.computer else None
@@ -185,8 +191,10 @@ class ClassSession:
         self.store = SessionStore(path)
         self.tables: dict[str, Table] = {}
         self._tables_lock = threading.Lock()
+        closed = self.store.closed_tables()
         for row in self.store.tables():
             self.tables[row.code] = self._reopen(row)
+            self.tables[row.code].closed = row.code in closed
 
     def _reopen(self, row: TableRow) -> Table:
         """A stored table where it stood: its actions replayed through the engine."""
@@ -236,6 +244,32 @@ class ClassSession:
             self.tables[code] = table
         return table
 
+    def close_table(self, code: Any) -> Table:
+        """Close a table: no more joins or moves; its game stays in the file (and is exported if finished)."""
+        table = self.table(code)
+        with table.lock:
+            if table.closed:
+                raise Refusal("table {code} is closed already", code=table.code)
+            self.store.close_table(table.code)
+            table.closed = True
+        return table
+
+    def free_seat(self, code: Any, seat: Any) -> Table:
+        """Free a student's seat: their token holds it no more, and another student may sit there."""
+        table = self.table(code)
+        with table.lock:
+            if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(table.seats):
+                raise Refusal("seat {seat} is not a seat of table {code} (1 to {count})",
+                              seat=repr(seat), code=table.code, count=len(table.seats))
+            held = table.seats[seat]
+            if not held.taken:
+                raise Refusal("seat {seat} of table {code} is free already", seat=seat + 1, code=table.code)
+            if held.computer:
+                raise Refusal("seat {seat} holds a computer player: only a student's seat can be freed", seat=seat + 1)
+            self.store.free_seat(table.code, seat)
+            table.seats[seat] = Seat()
+        return table
+
     def _new_code(self) -> str:
         while True:
             code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
@@ -258,6 +292,8 @@ class ClassSession:
         table = self.table(code)
         name = check_name(name)
         with table.lock:
+            if table.closed:
+                raise Refusal("table {code} was closed by the teacher", code=table.code)
             free = [i for i, held in enumerate(table.seats) if not held.taken]
             if not free:
                 raise Refusal("table {code} is full: every seat is taken", code=table.code)
@@ -295,6 +331,8 @@ class ClassSession:
                           value=repr(turn)[:20])
         with table.lock:
             game = table.game
+            if table.closed:
+                raise Refusal("table {code} was closed by the teacher", code=table.code)
             if game.is_over:
                 raise Refusal("the game is over")
             if turn != table.turn:
@@ -352,4 +390,7 @@ REFUSALS = (
     N_("an action names the turn it is meant for (a whole number), not {value}"), N_("the game is over"),
     N_("this move was meant for turn {asked}; the game is at turn {now}: look at the board again"),
     N_("it is not your turn: seat {seat} ({name}) plays now"),
+    N_("table {code} is closed already"), N_("seat {seat} of table {code} is free already"),
+    N_("seat {seat} holds a computer player: only a student's seat can be freed"),
+    N_("table {code} was closed by the teacher"),
 )

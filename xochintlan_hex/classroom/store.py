@@ -6,6 +6,10 @@ it stood by replaying the stored actions through the engine from the stored
 seed and rules. The file uses SQLite's write-ahead log with ``synchronous=FULL``,
 so a committed action survives a crash of the process and of the machine.
 
+A table the teacher closes keeps its row and its actions (it is exported if its
+game is finished); a seat the teacher frees loses its row, so its token's
+digest is gone and the token holds no seat any more, after a restart too.
+
 Seat tokens are never stored, only their SHA-256 digest: a copy of the file
 does not let anyone sit at a seat.
 
@@ -50,6 +54,10 @@ CREATE TABLE IF NOT EXISTS actions (
     notation TEXT NOT NULL,
     played REAL NOT NULL,
     PRIMARY KEY (code, number)
+);
+CREATE TABLE IF NOT EXISTS closed (
+    code TEXT PRIMARY KEY REFERENCES tables(code),
+    closed REAL NOT NULL
 );
 """
 
@@ -108,6 +116,17 @@ class SessionStore:
         except sqlite3.IntegrityError:
             return False
         return True
+
+    def free_seat(self, code: str, seat: int) -> bool:
+        """Forget who held a seat (and their token's digest); False when nobody held it."""
+        return self._db.execute("DELETE FROM seats WHERE code = ? AND seat = ?", (code, seat)).rowcount > 0
+
+    def close_table(self, code: str) -> None:
+        """Mark a table closed: no more joins or moves; its actions stay."""
+        self._db.execute("INSERT OR IGNORE INTO closed VALUES (?, ?)", (code, time.time()))
+
+    def closed_tables(self) -> set[str]:
+        return {code for (code,) in self._db.execute("SELECT code FROM closed")}
 
     def add_action(self, code: str, number: int, seat: int, notation: str) -> None:
         """Write and commit action ``number`` of table ``code``: it is on disk when this returns."""

@@ -81,6 +81,8 @@ def _last_cells(table: Table) -> list[Any]:
 
 def _status(table: Table) -> str:
     game = table.game
+    if table.closed and not game.is_over:
+        return _("table closed by the teacher")
     if table.row.game == "hextremadura":
         if game.is_over:
             return _("game over: score {score} of {best}").format(score=game.score(), best=game.max_score)
@@ -102,7 +104,7 @@ def _board(table: Table, legal: bool, selected: tuple[str, str, int] | None = No
         cells = legal_cells(game, window, chosen) if chosen else {}
         return hextremadura_svg(game, window, selected=chosen, legal=cells, last=last)
     targets: set[Any] = set()
-    if legal and not game.is_over:
+    if legal and table.playing:
         for action in game.legal_actions():
             targets.update(c for c in (getattr(action, "cell", None), getattr(action, "a", None)) if c is not None)
     return xochintlan_svg(game, _window(table), legal=targets, last=_last_cells(table))
@@ -111,14 +113,14 @@ def _board(table: Table, legal: bool, selected: tuple[str, str, int] | None = No
 def _seats(table: Table) -> list[dict[str, Any]]:
     game = table.game
     return [{"seat": i, "name": held.name, "computer": bool(held.computer), "taken": held.taken,
-             "to_play": not game.is_over and game.current_player == i} for i, held in enumerate(table.seats)]
+             "to_play": table.playing and game.current_player == i} for i, held in enumerate(table.seats)]
 
 
 def seat_view(table: Table, seat: int, language: str, selected: tuple[str, str, int] | None = None) -> dict[str, Any]:
     """What seat ``seat`` sees: the public board and facts, their own card(s), their choices."""
     game = table.game
     with speaking(language):
-        yours = not game.is_over and game.current_player == seat
+        yours = table.playing and game.current_player == seat
         view: dict[str, Any] = {
             "type": "state", "code": table.code, "game": table.row.game, "seat": seat, "turn": table.turn,
             "over": game.is_over, "your_turn": yours, "status": _status(table), "last": _last_move(table),
@@ -142,6 +144,7 @@ def projector_view(table: Table, language: str) -> dict[str, Any]:
     with speaking(language):
         view: dict[str, Any] = {
             "code": table.code, "game": table.row.game, "turn": table.turn, "over": table.game.is_over,
+            "closed": table.closed,
             "status": _status(table), "last": _last_move(table), "seats": _seats(table),
             "board": _board(table, legal=False),
         }
