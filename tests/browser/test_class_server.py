@@ -171,6 +171,68 @@ def test_a_closed_tab_gets_its_seat_back_and_a_computer_fills_a_seat(chromium_br
     assert student.page.locator('button[data-mode="place-L"]').count() == 1  # their turn, their controls
 
 
+#: the cells a page's board draws (tiles and the open cells around them), in drawing order
+BOARD_CELLS = "selector => [...document.querySelectorAll(selector + ' [data-cell]')].map(g => g.dataset.cell)"
+
+
+def test_a_solo_hextremadura_table_plays_tiles_from_a_browser_and_the_projector_follows(chromium_browser,
+                                                                                        class_server):
+    code = post(class_server.url + "api/teacher/tables", {"game": "hextremadura", "seed": 5})["code"]
+    student = Student(chromium_browser, class_server.url)
+    student.join(code, 0, "Ana")
+    projector = chromium_browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+    projector.set_default_timeout(20_000)
+    projector.goto(class_server.url + "projector")
+    box = f'.table[data-code="{code}"]'
+    projector.wait_for_selector(f"{box} .board svg")
+    game, page = class_server.session.tables[code].game, student.page
+    played = []
+    for turn in range(3):
+        action = game.legal_actions()[0]  # a legal tile, face, rotation and cell, as a student would find one
+        page.select_option('select[aria-label="Tile"]', action.tile_id)
+        page.select_option('select[aria-label="Face"]', action.face)
+        page.select_option('select[aria-label="Rotation"]', str(action.rotation))
+        cell = f"{action.cell[0]},{action.cell[1]}"
+        page.wait_for_selector(f'#board [data-cell="{cell}"][data-legal="1"]')  # the board marks where it may go
+        page.click(f'#board [data-cell="{cell}"]')
+        student.wait_turn(turn + 1)
+        projector.wait_for_function("turn => window.xhPaints.some(p => p.turn >= turn)", arg=turn + 1)
+        played.append(str(action))
+        assert [a[2] for a in class_server.session.store.actions(code)] == played
+        assert projector.inner_text(f"{box} .last") == f"last move: {action}" == page.inner_text("#last")
+        assert projector.inner_text(f"{box} .status") == page.inner_text("#status")
+        assert projector.evaluate(BOARD_CELLS, f"{box} .board") == page.evaluate(BOARD_CELLS, "#board")
+    assert len(page.evaluate(BOARD_CELLS, "#board")) > 3  # the map grew around the three tiles
+    assert page.inner_text("#who") == f"Seat 1 at table {code}"
+    (ROOT / "test-output").mkdir(exist_ok=True)
+    page.screenshot(path=str(ROOT / "test-output" / "class-hextremadura-student.png"))
+    projector.screenshot(path=str(ROOT / "test-output" / "class-hextremadura-projector.png"))
+
+
+def test_the_teacher_frees_a_seat_and_closes_a_table_from_the_french_teacher_page(chromium_browser, class_server):
+    code = post(class_server.url + "api/teacher/tables", {"game": "xochintlan", "seats": 2, "seed": 4})["code"]
+    student = Student(chromium_browser, class_server.url)
+    student.join(code, 0, "Ana")
+    projector = chromium_browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+    projector.set_default_timeout(20_000)
+    projector.goto(class_server.url + "projector")
+    projector.wait_for_selector(f'.table[data-code="{code}"]')
+    teacher = chromium_browser.new_context(viewport=VIEWPORT).new_page()
+    teacher.set_default_timeout(20_000)
+    teacher.goto(f"{class_server.url}teacher?lang=fr#token={TEACHER}")
+    row = f'#tables tr[data-code="{code}"]'
+    teacher.click(f'{row} button[data-action="free-0"]', timeout=20_000)
+    student.page.wait_for_selector("#join-code:not(.hidden)")  # back at the join form, told why
+    assert student.page.inner_text("#message") == "the teacher freed your seat: join the table again"
+    assert student.page.evaluate(f"() => localStorage.getItem('xh-seat-{code}')") is None
+    teacher.wait_for_function(f"() => !document.querySelector('{row} button[data-action=\"free-0\"]')")
+    assert teacher.inner_text(f'{row} button[data-action="close"]') == "Fermer la table"
+    teacher.click(f'{row} button[data-action="close"]')
+    teacher.wait_for_function(f"() => document.querySelector('{row} td:nth-child(5)').textContent === 'fermée'")
+    projector.wait_for_selector(f'.table[data-code="{code}"]', state="detached")
+    assert class_server.session.tables[code].closed and class_server.session.tables[code].seats[0].name == ""
+
+
 #: what a page shows of the position: the cells holding a tile, whose turn, the last move
 POSITION = """() => ({tiles: [...document.querySelectorAll('#board [data-cell]')]
     .filter(g => g.querySelector('polygon').getAttribute('fill') !== 'white').map(g => g.dataset.cell).sort(),
