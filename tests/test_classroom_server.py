@@ -845,3 +845,33 @@ def test_the_teacher_page_offers_to_close_a_table_and_free_a_seat_in_both_langua
                         ("fr", ["Fermer la table", "Libérer la place {number}", "fermée"])]:
         texts = json.loads(pages[lang].split('<script type="application/json" id="texts">')[1].split("</script>")[0])
         assert [texts["close"], texts["free_seat"], texts["closed"]] == words
+
+
+def test_a_computer_move_chosen_as_the_table_closes_is_dropped_quietly(server, caplog):
+    session = server.session
+    choose, play = session.computer_choice, session.play
+    tried = []
+
+    def choose_then_the_teacher_closes(code):
+        choice = choose(code)
+        session.close_table(code)
+        return choice
+
+    def play_and_note(*args, **kwargs):
+        tried.append(args)
+        return play(*args, **kwargs)
+
+    session.computer_choice, session.play = choose_then_the_teacher_closes, play_and_note
+
+    async def scenario():
+        code = await open_table(server, game="xochintlan", seats=2, seed=2, computers={"0": "greedy", "1": "greedy"})
+        deadline = time.monotonic() + READ_TIMEOUT
+        while not tried:
+            assert time.monotonic() < deadline, "the computer never tried its move"
+            await asyncio.sleep(0.02)
+        await asyncio.sleep(0.2)  # time for anything the server would log after the refusal
+        return code
+
+    code = run_async(scenario())
+    assert session.tables[code].closed and history(server, code) == []
+    assert not [record for record in caplog.records if record.levelname == "ERROR"]

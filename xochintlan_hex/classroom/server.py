@@ -159,7 +159,10 @@ class ClassApp(tornado.web.Application):
         seat, turn, action = choice
         try:
             done = self.session.play(code, seat, str(action), turn)
-        except Refusal as refusal:  # a computer seat is nobody else's, so this is a player's bug: say so
+        except Refusal as refusal:
+            if self.session.tables[code].closed:  # the teacher closed the table while it thought: nothing to do
+                return
+            # a computer seat is nobody else's, so this is a player's bug: say so
             LOG.error("class server: table %s, seat %s: the computer's move %s was refused: %s",
                       code, seat + 1, action, refusal)
             return
