@@ -363,7 +363,7 @@ async function refresh() {
   for (const table of data.tables) {
     const tr = el("tr"); tr.dataset.code = table.code;
     const actions = el("td");
-    for (const seat of table.seats.filter(s => s.taken && !s.computer)) {
+    for (const seat of table.closed ? [] : table.seats.filter(s => s.taken && !s.computer)) {
       actions.append(teacherButton(fmt(T.free_seat, {number: seat.seat + 1}), "free-" + seat.seat,
                                    "/api/teacher/tables/" + table.code + "/seats/" + seat.seat + "/free"));
     }
