@@ -8,7 +8,7 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 NBVAL  := --nbval --nbval-sanitize-with tests/nbval_sanitize.cfg --nbval-cell-timeout=120
 
-.PHONY: lab test test-fast test-browser test-oldest browser-deps benchmarks fuzz clean typecheck play lessons catalogs \
+.PHONY: lab test test-fast test-browser test-oldest browser-deps benchmarks fuzz clean typecheck play class lessons catalogs \
 	lint format docs
 
 # The kit's version is written once, in xochintlan_hex/__init__.py; everything else reads it.
@@ -51,6 +51,12 @@ lab: $(STAMP) $(MO)
 # For a class on other machines of the room: make play PLAY_ARGS="--Voila.ip=0.0.0.0"
 play: $(STAMP) $(MO)
 	$(VENV)/bin/voila notebooks/play.ipynb --Voila.port=8866 $(PLAY_ARGS)
+
+# A class plays from its own devices: tables, seats, secret cards, the projector view
+# (docs/howto/class-play.md). Prints the address, the teacher page and a QR code; this machine only
+# by default. For the room's network: make class CLASS_ARGS="--room"; the session file keeps every move.
+class: $(STAMP) $(MO)
+	$(VENV)/bin/xochintlan-hex class serve --session class-session.sqlite $(CLASS_ARGS)
 
 # Re-run every lesson (and the student page) as they are saved: outputs, board pictures and
 # widget state, without per-cell timing metadata. Run it after a change that alters what they show.

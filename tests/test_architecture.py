@@ -21,8 +21,11 @@ LAYER_OF_TOP_MODULE = {
     "sequential": 3,
     "tournament": 3, "solvability": 3,
     "viz": 4, "widgets": 4, "lessons": 4,
-    "cli": 5, "cli_errors": 5, "puzzle_commands": 5,
+    "cli": 5, "cli_errors": 5, "puzzle_commands": 5, "classroom": 5,
 }
+
+# The class server sits at the top beside the command line: only the command line imports it.
+CLASSROOM_IMPORTERS = ("cli", "classroom")
 
 # Libraries a rules layer must never need: drawing and widgets belong above it.
 DRAWING_LIBRARIES = ("matplotlib", "ipywidgets", "ipympl", "IPython")
@@ -81,3 +84,10 @@ def test_no_module_imports_a_higher_layer(path, top):
 def test_rules_and_study_layers_draw_nothing(path, top):
     drawing = [n for n in _imported_names(path) if n.split(".")[0] in DRAWING_LIBRARIES]
     assert not drawing, f"{path.relative_to(PACKAGE)} imports drawing libraries: {drawing}"
+
+
+@pytest.mark.parametrize("path,top", [(p, t) for p, t in _modules() if t not in CLASSROOM_IMPORTERS],
+                         ids=lambda v: str(v) if isinstance(v, str) else v.name)
+def test_only_the_command_line_imports_the_class_server(path, top):
+    found = [name for name in _imported_names(path) if name.startswith("xochintlan_hex.classroom")]
+    assert not found, f"{path.relative_to(PACKAGE)} imports the class server: {found}"

@@ -47,6 +47,7 @@ from xochintlan_hex import __version__
 from xochintlan_hex.i18n import LANGUAGES, N_, _, check_language, ngettext, pgettext, use_language
 from xochintlan_hex.players import PLAYERS
 from xochintlan_hex.polyforms import KINDS, check_count_cost, count_polyforms_upto, estimated_count, known_counts
+from xochintlan_hex.classroom.commands import add_class_commands
 from xochintlan_hex.cli_errors import InputError, one_line, separates_input_errors, user_input
 from xochintlan_hex.puzzle_commands import add_puzzle_commands
 from xochintlan_hex.results import ResultsError
@@ -288,6 +289,7 @@ def build_parser() -> argparse.ArgumentParser:
     report.set_defaults(run=_report)
 
     add_puzzle_commands(commands)
+    add_class_commands(commands)
     return parser
 
 
