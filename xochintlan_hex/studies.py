@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import errno
 import functools
 import hashlib
 import json
@@ -48,6 +49,7 @@ import os
 import re
 import secrets
 import shutil
+import stat
 import sys
 import warnings
 from concurrent.futures import Executor
@@ -79,6 +81,19 @@ MANIFEST_FILE = "manifest.jsonl"
 
 #: Where chunks that fail their checks are set aside (never merged, never deleted).
 QUARANTINE = "quarantine"
+
+#: Suffix of the folder beside the output that keeps the chunks set aside once the
+#: results file is written: ``results.csv.quarantine/``.
+KEPT_QUARANTINE_SUFFIX = ".quarantine"
+
+#: Most bytes one game's row takes in a chunk file (a row is about 600 bytes), and
+#: the chunk's own fields: a chunk file past :func:`chunk_size_limit` is set aside unread.
+MAX_CHUNK_ROW_BYTES = 4_096
+CHUNK_OVERHEAD_BYTES = 1_024
+
+#: Most bytes a manifest line takes (about 120), and how many lines a game may
+#: have (a chunk set aside and played again adds a line).
+MAX_MANIFEST_BYTES_PER_GAME = 1_024
 
 #: Bumped when the chunk files change shape; older side directories are refused.
 PARTS_FORMAT = 2
@@ -311,7 +326,7 @@ def _atomic_write(path: Path, write: Callable[[Path], object],
 
     ``before_rename()`` may still refuse (raise) once the file is written.
     """
-    temporary = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
+    temporary = path.with_name(_temporary_name(path.name))
     # Created as open() would (mode 0o666 less the umask), unlike mkstemp's private 0o600.
     os.close(os.open(temporary, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o666))
     try:
@@ -462,7 +477,7 @@ class StudyLock:
     def __init__(self, out: Path) -> None:
         self.path = lock_path(out)
         while True:
-            fd = os.open(self.path, os.O_CREAT | os.O_RDWR, 0o666)
+            fd = _open_no_follow(self.path, os.O_CREAT | os.O_RDWR)
             if not _lock_now(fd):
                 os.close(fd)
                 raise StudyError(_("another run is writing {out} (it holds {lock}); wait for it to end "
@@ -521,22 +536,113 @@ def study_lock(out: Path):
         lock.release()
 
 
-def remove_leftover_temporaries(out: Path) -> list[Path]:
-    """Remove the temporary files a killed write left (call only while holding the lock)."""
+_NO_FOLLOW = getattr(os, "O_NOFOLLOW", 0)  # not on Windows, where links are rare and need rights
+
+
+def _link_error(path: Path) -> StudyError:
+    return StudyError(_("{path} is a link; a study folder holds no links, since the study would write where "
+                        "they point: put the file or folder itself there, or remove it").format(path=path))
+
+
+def _open_no_follow(path: Path, flags: int) -> int:
+    """``os.open`` that refuses a link in place of ``path`` (its target is never touched)."""
+    try:
+        return os.open(path, flags | _NO_FOLLOW, 0o666)
+    except OSError as error:
+        if error.errno == errno.ELOOP or (error.errno == errno.EEXIST and path.is_symlink()):
+            raise _link_error(path) from None
+        raise
+
+
+def kept_quarantine(out: str | os.PathLike) -> Path:
+    """Where the chunks set aside during the study writing ``out`` are kept once it is written.
+
+    >>> kept_quarantine("runs/greedy.csv").as_posix()
+    'runs/greedy.csv.quarantine'
+    """
+    path = Path(out)
+    return path.with_name(path.name + KEPT_QUARANTINE_SUFFIX)
+
+
+def check_study_folder(out: Path) -> None:
+    """Refuse, before any game, a study folder that the run would write through to elsewhere.
+
+    The study's own names (its lock file, its side directory and every file in
+    it, its quarantine folders) must not be links: a folder unpacked from an
+    archive or shared on a disk may hold a link to any file, and appending to a
+    linked manifest or moving chunks into a linked folder would write there. The
+    side directory and the quarantine folders, where they exist, must be folders.
+    """
     parts = parts_directory(out)
-    leftovers = [*out.parent.glob(f".{glob_escape(out.name)}.*.tmp"),
-                 *(parts.glob(".*.tmp") if parts.is_dir() else [])]
+    names = [lock_path(out), parts, kept_quarantine(out)]
+    if parts.is_dir() and not parts.is_symlink():
+        names += sorted(parts.iterdir())
+    for path in names:
+        if path.is_symlink():
+            raise _link_error(path)
+    for folder in (parts, parts / QUARANTINE, kept_quarantine(out)):
+        if os.path.lexists(folder) and not folder.is_dir():
+            raise StudyError(_("{path} is in the way: the study keeps a folder of that name there; "
+                               "move that file away, then run again").format(path=folder))
+
+
+def _read_regular_file(path: Path, limit: int) -> bytes:
+    """The bytes of ``path`` if it is a regular file (not a link, a pipe or a device) of
+    at most ``limit`` bytes; :class:`ChunkProblem` saying why otherwise, before reading."""
+    try:
+        fd = os.open(path, os.O_RDONLY | _NO_FOLLOW | getattr(os, "O_NONBLOCK", 0))
+    except OSError as error:
+        if error.errno == errno.ELOOP:
+            raise ChunkProblem("it is a link") from None
+        raise
+    with os.fdopen(fd, "rb") as file:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise ChunkProblem("it is not a regular file")
+        if info.st_size > limit:
+            raise ChunkProblem(f"it holds {info.st_size:,} bytes, more than its games can take ({limit:,})")
+        data = file.read(info.st_size + 1)  # no more than it holds: a growing file is caught below
+    if len(data) > limit:
+        raise ChunkProblem(f"it grew past the {limit:,} bytes its games can take while it was read")
+    return data
+
+
+def _temporary_name(name: str) -> str:
+    """The name of a temporary file written for ``name``: ``.<name>.<pid>.<8 hex digits>.tmp``."""
+    return f".{name}.{os.getpid()}.{secrets.token_hex(4)}.tmp"
+
+
+def _temporary_pattern(name: str) -> re.Pattern[str]:
+    """Exactly the temporaries of ``name`` (and of its side directory being removed).
+
+    A glob such as ``.r.csv.*.tmp`` would also match the temporaries of a study
+    writing ``r.csv.v2.csv`` in the same folder, and delete them under it.
+
+    >>> pattern = _temporary_pattern("r.csv")
+    >>> bool(pattern.fullmatch(".r.csv.4242.0a1b2c3d.tmp")), bool(pattern.fullmatch(".r.csv.parts.0a1b2c3d.tmp"))
+    (True, True)
+    >>> bool(pattern.fullmatch(".r.csv.v2.csv.4242.0a1b2c3d.tmp"))
+    False
+    """
+    return re.compile(rf"\.{re.escape(name)}\.(?:[0-9]+|{re.escape(PARTS_SUFFIX[1:])})\.[0-9a-f]{{8}}\.tmp")
+
+
+def remove_leftover_temporaries(out: Path) -> list[Path]:
+    """Remove the temporary files a killed write left (call only while holding the lock).
+
+    Only this study's own: those of ``out`` beside it, and those inside its side directory.
+    """
+    parts = parts_directory(out)
+    ours = _temporary_pattern(out.name)
+    leftovers = [path for path in out.parent.iterdir() if ours.fullmatch(path.name)]
+    if parts.is_dir() and not parts.is_symlink():
+        leftovers += parts.glob(".*.tmp")
     for path in leftovers:
-        if path.is_dir():  # a side directory whose removal was stopped halfway
+        if path.is_dir() and not path.is_symlink():  # a side directory whose removal was stopped halfway
             shutil.rmtree(path, ignore_errors=True)
         else:
             path.unlink(missing_ok=True)
     return leftovers
-
-
-def glob_escape(name: str) -> str:
-    """``name`` with glob's special characters taken literally."""
-    return re.sub(r"([*?\[])", r"[\1]", name)
 
 
 # ---------------------------------------------------------------------------
@@ -584,7 +690,8 @@ def write_chunk(parts: Path, study: Study, indices: Sequence[int], rows: Sequenc
     data = text.encode("utf-8")
     name = _chunk_name(first, last)
     entry = json.dumps({"chunk": name, "games": [first, last], "sha256": _sha256(data)})
-    with open(parts / MANIFEST_FILE, "a", encoding="utf-8") as manifest:
+    fd = _open_no_follow(parts / MANIFEST_FILE, os.O_WRONLY | os.O_APPEND | os.O_CREAT)
+    with open(fd, "a", encoding="utf-8") as manifest:
         manifest.write(entry + "\n")
         manifest.flush()
         os.fsync(manifest.fileno())
@@ -593,13 +700,22 @@ def write_chunk(parts: Path, study: Study, indices: Sequence[int], rows: Sequenc
     return path
 
 
-def read_manifest(parts: Path) -> dict[str, str]:
-    """``{chunk file name: sha256}`` from the manifest (a line cut short by a kill is ignored)."""
+def read_manifest(parts: Path, games: int | None = None) -> dict[str, str]:
+    """``{chunk file name: sha256}`` from the manifest (a line cut short by a kill is ignored).
+
+    The manifest must be a regular file, not a link, of at most
+    :data:`MAX_MANIFEST_BYTES_PER_GAME` bytes a game of the study (``games``, if given).
+    """
     path = parts / MANIFEST_FILE
-    if not path.exists():
+    if not os.path.lexists(path):
         return {}
+    limit = sys.maxsize if games is None else MAX_MANIFEST_BYTES_PER_GAME * max(games, 1)
+    try:
+        data = _read_regular_file(path, limit)
+    except ChunkProblem as problem:
+        raise StudyError(_("the manifest {path} cannot be used: {reason}").format(path=path, reason=problem)) from None
     hashes = {}
-    for line in path.read_text(encoding="utf-8", errors="replace").splitlines():
+    for line in data.decode("utf-8", errors="replace").splitlines():
         with contextlib.suppress(ValueError, TypeError, KeyError):
             entry = json.loads(line)
             hashes[str(entry["chunk"])] = str(entry["sha256"])
@@ -609,16 +725,34 @@ def read_manifest(parts: Path) -> dict[str, str]:
 def _repair_manifest(parts: Path) -> None:
     """Cut a last line left unfinished by a kill, so that the next line starts afresh."""
     path = parts / MANIFEST_FILE
-    if not path.exists():
+    if not os.path.lexists(path):
         return
-    data = path.read_bytes()
-    if data and not data.endswith(b"\n"):
-        with open(path, "r+b") as manifest:
-            manifest.truncate(data.rfind(b"\n") + 1)
+    fd = _open_no_follow(path, os.O_RDWR)
+    with open(fd, "r+b") as manifest:
+        size = os.fstat(fd).st_size
+        if not stat.S_ISREG(os.fstat(fd).st_mode) or size == 0:
+            return
+        manifest.seek(size - 1)
+        if manifest.read(1) == b"\n":
+            return
+        manifest.seek(max(0, size - 65_536))  # a manifest line is far shorter
+        tail = manifest.read()
+        cut = tail.rfind(b"\n")
+        manifest.truncate(size - len(tail) + cut + 1)
 
 
 class ChunkProblem(Exception):
     """Why one kept chunk cannot be trusted (the message says it)."""
+
+
+def chunk_size_limit(games: int) -> int:
+    """The most bytes the chunk file of ``games`` games can hold."""
+    return CHUNK_OVERHEAD_BYTES + games * MAX_CHUNK_ROW_BYTES
+
+
+def _read_chunk_file(path: Path, games: int) -> bytes:
+    """A chunk file's bytes, checked to be a regular file of its games' size before reading."""
+    return _read_regular_file(path, chunk_size_limit(games))
 
 
 def verify_chunk(path: Path, study: Study, hashes: dict[str, str]) -> list[dict]:
@@ -633,7 +767,7 @@ def verify_chunk(path: Path, study: Study, hashes: dict[str, str]) -> list[dict]
     if not first <= last < study.games:
         raise ChunkProblem(f"games {first} to {last} are not all games of this study "
                            f"(0 to {study.games - 1})")
-    data = path.read_bytes()
+    data = _read_chunk_file(path, last - first + 1)
     if path.name not in hashes:
         raise ChunkProblem("it is not recorded in the study's manifest")
     if _sha256(data) != hashes[path.name]:
@@ -683,6 +817,8 @@ def quarantine(parts: Path, path: Path, reason: str,
     """Move a chunk that failed a check to ``quarantine/`` (kept for a look, never merged)."""
     folder = parts / QUARANTINE
     folder.mkdir(exist_ok=True)
+    if folder.is_symlink():
+        raise _link_error(folder)
     target = _unused_name(folder, path.name)
     os.replace(path, target)
     message = (f"{path} was set aside in {folder}/ because {reason}; its games will be "
@@ -701,7 +837,7 @@ def verified_chunks(parts: Path, study: Study,
     Any other chunk is moved to quarantine (see :func:`quarantine`), as is one
     that overlaps games of an earlier chunk.
     """
-    hashes = read_manifest(parts)
+    hashes = read_manifest(parts, study.games)
     kept: list[tuple[int, int, Path]] = []
     for path in sorted(parts.glob("games-*.json")):
         try:
@@ -815,7 +951,7 @@ def _remove_parts(parts: Path) -> None:
     Stopped halfway, a run leaves a hidden temporary folder that the next run
     removes, never a side directory with some of its files gone.
     """
-    trash = parts.with_name(f".{parts.name}.{secrets.token_hex(4)}.tmp")
+    trash = parts.with_name(f".{parts.name}.{secrets.token_hex(4)}.tmp")  # see _temporary_pattern
     os.rename(parts, trash)
     shutil.rmtree(trash)
 
@@ -861,7 +997,9 @@ def play_study(study: Study, out: str | os.PathLike, workers: int = 1,
     if chunk_size is not None:
         chunk_size = _count("chunk_size", chunk_size, 1)
     check_study_size(study, force)
+    check_study_folder(out)
     with study_lock(out) as lock:
+        check_study_folder(out)  # again, now that no other run changes it
         remove_leftover_temporaries(out)
         parts, kept = open_parts(study, out, resume, notify)
         lock.watch(parts)
@@ -898,8 +1036,10 @@ def _keep_quarantine(parts: Path, out: Path, notify: Callable[[str], None] | Non
     folder = parts / QUARANTINE
     if not folder.is_dir() or not any(folder.iterdir()):
         return
-    kept = out.with_name(out.name + ".quarantine")
+    kept = kept_quarantine(out)
     kept.mkdir(exist_ok=True)
+    if kept.is_symlink():
+        raise _link_error(kept)
     for path in folder.iterdir():
         os.replace(path, _unused_name(kept, path.name))
     message = f"the chunks set aside during this study are kept in {kept}/ for a look"
@@ -936,7 +1076,7 @@ def _assemble(study: Study, parts: Path, kept: list[tuple[int, int, Path]], out:
     raises ``ChunkProblem(path, reason)`` and nothing is written.
     """
     def frames() -> Iterator[pd.DataFrame]:
-        hashes = read_manifest(parts)
+        hashes = read_manifest(parts, study.games)
         for _, _, path in kept:
             try:
                 rows = verify_chunk(path, study, hashes)
