@@ -61,9 +61,10 @@ import numpy as np
 import pandas as pd
 
 from xochintlan_hex import __version__, simulate
-from xochintlan_hex.i18n import _
-from xochintlan_hex.players import get_player
-from xochintlan_hex.results import ResultsError, check_frame, row_problem
+from xochintlan_hex.i18n import _, duration_text
+from xochintlan_hex.players import game_seconds, get_player
+from xochintlan_hex.results import ResultsError, check_frame, column_of, row_problem
+from xochintlan_hex.hextremadura.tiles import MAX_TILESET_BYTES
 from xochintlan_hex.xochintlan import Rules, Xochintlan
 from xochintlan_hex.xochintlan.rules import CARD_SIZE
 
@@ -81,6 +82,10 @@ MANIFEST_FILE = "manifest.jsonl"
 
 #: Where chunks that fail their checks are set aside (never merged, never deleted).
 QUARANTINE = "quarantine"
+
+#: Most games in one kept chunk without ``force=True``: a chunk is played and checked
+#: in memory (about 3 kB a game), and its games are lost together when a run stops.
+MAX_CHUNK_SIZE = 10_000
 
 #: Suffix of the folder beside the output that keeps the chunks set aside once the
 #: results file is written: ``results.csv.quarantine/``.
@@ -103,8 +108,10 @@ PARTS_FORMAT = 2
 MAX_STUDY_TURNS = 2_000_000_000
 MAX_STUDY_GAMES = 10_000_000
 
-#: Largest tile-set file a study reads (the kit's own set is about 10 kB).
-MAX_TILESET_BYTES = 1_000_000
+#: Longest study without ``force=True``, in seconds of one core, estimated from each
+#: player's measured cost a game (:data:`xochintlan_hex.players.GAME_SECONDS`): a week.
+MAX_STUDY_SECONDS = 7 * 86_400
+
 
 
 class StudyError(ValueError):
@@ -140,6 +147,8 @@ class Study:
     fixed: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
     #: Most turns one game can take (the cost estimate of :func:`check_study_size`).
     turns_per_game: int = field(default=1, repr=False, compare=False)
+    #: About how many seconds of one core a game takes, from the players' measured costs.
+    seconds_per_game: float = field(default=0.0, repr=False, compare=False)
 
     def description(self) -> dict[str, Any]:
         """The JSON written to ``study.json``: a resumed run must match it exactly."""
@@ -201,7 +210,8 @@ def xochintlan_study(games: int, players: Sequence[str] | str, rules: Rules = Ru
                  (names, rules, seed),
                  functools.partial(simulate.xochintlan_frame, n_players=len(names)),
                  columns=tuple(simulate.xochintlan_columns(len(names))), fixed=fixed,
-                 turns_per_game=played.max_turns or simulate.STUDY_MAX_TURNS)
+                 turns_per_game=played.max_turns or simulate.STUDY_MAX_TURNS,
+                 seconds_per_game=game_seconds("xochintlan", names))
 
 
 def _check_winnable(rules: Rules) -> None:
@@ -247,7 +257,8 @@ def hextremadura_study(games: int, player: str = "greedy", tileset: Any = None,
     return Study("hextremadura", games, seed, parameters, simulate.play_hextremadura_games,
                  (name, tiles, seed), simulate.hextremadura_frame,
                  columns=tuple(simulate.hextremadura_columns()),
-                 fixed={"tileset": tiles.name, "player": name})
+                 fixed={"tileset": tiles.name, "player": name},
+                 seconds_per_game=game_seconds("hextremadura", [name]))
 
 
 def _check_tileset_file(path: Path) -> None:
@@ -272,16 +283,46 @@ def study_cost(study: Study) -> int:
 def check_study_size(study: Study, force: bool = False) -> None:
     """Refuse a study past the documented limits unless ``force``: it could take days.
 
-    The limits are :data:`MAX_STUDY_TURNS` turns (games times the turn cap) and
-    :data:`MAX_STUDY_GAMES` games.
+    The limits are :data:`MAX_STUDY_TURNS` turns (games times the turn cap),
+    :data:`MAX_STUDY_GAMES` games and :data:`MAX_STUDY_SECONDS` of one core's
+    time, estimated from each player's measured cost a game.
     """
     if force:
         return
+    seconds = study.games * study.seconds_per_game
+    if seconds > MAX_STUDY_SECONDS:
+        raise StudyError(
+            _("a study of {games:,} games by {players} would take about {time} of one core (from each "
+              "player's measured cost a game), past the limit of {limit}; split it, or run it anyway with "
+              "--force (force=True)").format(
+                games=study.games, players=study.label.split(" ", 1)[1], time=duration_text(seconds),
+                limit=duration_text(MAX_STUDY_SECONDS)))
     if study_cost(study) > MAX_STUDY_TURNS or study.games > MAX_STUDY_GAMES:
         raise StudyError(
             _("a study of {games:,} games may play up to {turns:,} turns, past the limit of "
               "{game_limit:,} games and {turn_limit:,} turns; split it, or run it anyway with --force (force=True)")
             .format(games=study.games, turns=study_cost(study), game_limit=MAX_STUDY_GAMES, turn_limit=MAX_STUDY_TURNS))
+
+
+def usable_cores() -> int:
+    """The cores this process may run on (its affinity where the system tells it)."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1
+
+
+def check_workers(workers: int, games: int, force: bool = False) -> None:
+    """Refuse more local worker processes than cores or games unless ``force``.
+
+    A process more than the cores only slows the others down, and one more than
+    the games has nothing to play; ``--workers 100000`` would fork until the
+    machine stops answering.
+    """
+    limit = max(1, min(games, usable_cores()))
+    if workers > limit and not force:
+        raise StudyError(_("--workers {workers}: at most {limit} local processes for {games:,} games on "
+                           "{cores} cores (one a core, and no more than the games); start more anyway with "
+                           "--force").format(workers=workers, limit=limit, games=games, cores=usable_cores()))
 
 
 # ---------------------------------------------------------------------------
@@ -385,14 +426,35 @@ def read_results(path: str | os.PathLike) -> pd.DataFrame:
     else:
         # Every cell as text (only empty cells missing), then parsed strictly by its column.
         try:
-            frame = pd.read_csv(path, dtype=str, keep_default_na=False)
+            frame = _read_csv_text(path)
         except pd.errors.EmptyDataError:
             raise ResultsError(_("{path} is empty: a results file has at least a header line").format(path=path)) from None
         except (pd.errors.ParserError, UnicodeDecodeError) as error:
             raise ResultsError(_("{path} is not a readable CSV file ({error})").format(
                 path=path, error=_first_line(error))) from None
     frame = check_frame(frame, str(path), csv=suffix == ".csv")
+    if suffix == ".csv":  # a column the kit does not know stays text, as read_csv(dtype=str) gives it
+        frame = frame.astype({name: str for name in frame.columns if column_of(str(name)) is None})
     return _as_study_frame(frame)
+
+
+def _read_csv_text(path: Path) -> pd.DataFrame:
+    """Every cell of a CSV file as text, each distinct text held once.
+
+    Read :data:`FRAME_BLOCK_ROWS` rows at a time, each block's columns kept as
+    categories (a study repeats its players, rules and kinds on every row), then
+    joined into object columns whose cells point to those few strings: 8 bytes
+    a cell rather than a string object each (or, Arrow-backed, a new Python
+    string per cell as soon as the cells are checked one by one). That is what
+    keeps ``report`` within a few times the file's size.
+    """
+    blocks = [block.astype("category") for block in
+              pd.read_csv(path, dtype=str, keep_default_na=False, chunksize=FRAME_BLOCK_ROWS)]
+    if len(blocks) <= 1:  # no rows (a header alone) or one block
+        return blocks[0].astype(object) if blocks else pd.read_csv(path, dtype=str, keep_default_na=False)
+    columns = {name: pd.Series(pd.api.types.union_categoricals([block[name] for block in blocks])).astype(object)
+               for name in blocks[0].columns}
+    return pd.DataFrame(columns)
 
 
 def _first_line(error: BaseException) -> str:
@@ -420,10 +482,28 @@ def _as_study_frame(frame: pd.DataFrame) -> pd.DataFrame:
     frame = _with_later_rules_fields(frame, seats)
     columns = list(frame.columns)
     if columns == simulate.xochintlan_columns(seats):
-        return simulate.xochintlan_frame(frame.to_dict("records"), n_players=seats)
+        return _by_blocks(frame, functools.partial(simulate.xochintlan_frame, n_players=seats))
     if columns == simulate.hextremadura_columns():
-        return simulate.hextremadura_frame(frame.to_dict("records"))
+        return _by_blocks(frame, simulate.hextremadura_frame)
     return frame
+
+
+#: Rows turned into a study frame at a time by :func:`_by_blocks`.
+FRAME_BLOCK_ROWS = 20_000
+
+
+def _by_blocks(frame: pd.DataFrame, to_frame: Callable[[Sequence[dict]], pd.DataFrame]) -> pd.DataFrame:
+    """``to_frame(rows)`` of every row, made :data:`FRAME_BLOCK_ROWS` rows at a time.
+
+    The same frame as one call on all rows (every column has one type whatever
+    the rows: ``winner`` is cast to ``Int64``), without a dictionary per row of
+    the whole file in memory at once.
+    """
+    if len(frame) <= FRAME_BLOCK_ROWS:
+        return to_frame(frame.to_dict("records"))
+    blocks = [to_frame(frame.iloc[start:start + FRAME_BLOCK_ROWS].to_dict("records"))
+              for start in range(0, len(frame), FRAME_BLOCK_ROWS)]
+    return pd.concat(blocks, ignore_index=True)
 
 
 # ---------------------------------------------------------------------------
@@ -996,6 +1076,10 @@ def play_study(study: Study, out: str | os.PathLike, workers: int = 1,
     workers = _count("workers", workers, 1)
     if chunk_size is not None:
         chunk_size = _count("chunk_size", chunk_size, 1)
+        if chunk_size > MAX_CHUNK_SIZE and not force:
+            raise StudyError(_("--chunk-size {size:,}: a chunk holds at most {limit:,} games (each chunk is "
+                               "held in memory, and lost whole when a run stops); use a smaller one, or "
+                               "--force (force=True)").format(size=chunk_size, limit=MAX_CHUNK_SIZE))
     check_study_size(study, force)
     check_study_folder(out)
     with study_lock(out) as lock:
@@ -1151,7 +1235,7 @@ def run_study(study: Study, out: str | os.PathLike, workers: int = 1,
 __all__ = [
     "FORMATS", "MANIFEST_FILE", "MAX_STUDY_GAMES", "MAX_STUDY_TURNS", "PARTS_SUFFIX",
     "QUARANTINE", "STUDY_FILE", "Study", "StudyError", "StudyLock", "StudyWarning",
-    "check_output_path", "check_study_size", "hextremadura_study", "kept_games", "lock_path",
+    "check_output_path", "check_study_folder", "check_study_size", "check_workers", "hextremadura_study", "kept_games", "lock_path",
     "missing_chunks", "open_parts", "parts_directory", "play_study", "read_manifest",
     "read_results", "run_study", "study_cost", "verified_chunks", "verify_chunk", "write_chunk",
     "write_results", "xochintlan_study",
