@@ -6,9 +6,16 @@ does), and the time to finish a study whose chunks are all kept already (read
 the chunks, write the results file). Then the peak memory of assembling the
 results file of a finished study of 10,000 and 100,000 games (chunks made from
 one real row, so nothing is played), each in a fresh process: it should not
-grow with the number of games. Figures vary with the machine's load.
+grow with the number of games. Then the peak memory and time of
+``xochintlan-hex report`` on a results file of 300,000 games (the shipped greedy
+study repeated, its game indices and seeds renumbered; made in about 20 s;
+target: under 5x the file's size), and of ``xochintlan-hex puzzle count
+3000x3000`` and ``100000x100000`` (target: refused in under a second), each
+beside the same figures for a command that does almost nothing (``count
+--max-n 1``: the interpreter and the kit's imports). Figures vary with the
+machine's load.
 
-    .venv/bin/python benchmarks/studies.py [GAMES] [WORKERS] [LARGEST_ASSEMBLY]
+    .venv/bin/python benchmarks/studies.py [GAMES] [WORKERS] [LARGEST_ASSEMBLY] [REPORT_GAMES]
 """
 
 from __future__ import annotations
