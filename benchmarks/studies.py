@@ -6,9 +6,16 @@ does), and the time to finish a study whose chunks are all kept already (read
 the chunks, write the results file). Then the peak memory of assembling the
 results file of a finished study of 10,000 and 100,000 games (chunks made from
 one real row, so nothing is played), each in a fresh process: it should not
-grow with the number of games. Figures vary with the machine's load.
+grow with the number of games. Then the peak memory and time of
+``xochintlan-hex report`` on a results file of 300,000 games (the shipped greedy
+study repeated, its game indices and seeds renumbered; made in about 20 s;
+target: under 5x the file's size), and of ``xochintlan-hex puzzle count
+3000x3000`` and ``100000x100000`` (target: refused in under a second), each
+beside the same figures for a command that does almost nothing (``count
+--max-n 1``: the interpreter and the kit's imports). Figures vary with the
+machine's load.
 
-    .venv/bin/python benchmarks/studies.py [GAMES] [WORKERS] [LARGEST_ASSEMBLY]
+    .venv/bin/python benchmarks/studies.py [GAMES] [WORKERS] [LARGEST_ASSEMBLY] [REPORT_GAMES]
 """
 
 from __future__ import annotations
@@ -84,6 +91,66 @@ def assembly_memory(largest: int) -> None:
               f"(before assembling {before} MiB)")
 
 
+#: In a fresh process: run one command of the kit, then print its peak resident memory
+#: (MiB) and wall time (s). Measured from inside so that the interpreter's start-up
+#: counts in the memory (it is part of what a user waits for and holds) and the time.
+COMMAND = textwrap.dedent("""
+    import resource, sys, time
+    start = time.perf_counter()
+    from xochintlan_hex import cli
+    status = cli.main(sys.argv[1:])
+    print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024, time.perf_counter() - start,
+          status, file=sys.__stderr__)
+""")
+
+
+def measure(argv: list[str]) -> tuple[int, float, int]:
+    """``(peak MiB, seconds, exit status)`` of ``xochintlan-hex ARGV`` in a fresh process."""
+    done = subprocess.run([sys.executable, "-c", COMMAND, *argv], capture_output=True, text=True)
+    peak, seconds, status = done.stderr.strip().splitlines()[-1].split()
+    return int(peak), float(seconds), int(status)
+
+
+def big_results_file(games: int, folder: Path) -> Path:
+    """A results file of ``games`` games made from the shipped greedy study, its game
+    indices and seeds renumbered (the outcomes repeat; only the size matters here)."""
+    import pandas as pd
+
+    from xochintlan_hex.simulate import game_seed
+
+    shipped = pd.read_csv(Path(__file__).resolve().parents[1] / "datasets" / "xochintlan_greedy_selfplay_2p.csv",
+                          dtype=str, keep_default_na=False)
+    out = folder / f"greedy_{games}.csv"
+    with open(out, "w", encoding="utf-8", newline="") as file:
+        for start in range(0, games, len(shipped)):
+            block = shipped.iloc[:games - start].copy()
+            block["game"] = [str(start + i) for i in range(len(block))]
+            block["seed"] = [str(game_seed(1, start + i)) for i in range(len(block))]
+            block.to_csv(file, index=False, header=start == 0)
+    return out
+
+
+def report_memory(games: int) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        path, made = timed(lambda: big_results_file(games, Path(folder)))
+        size = path.stat().st_size / 2**20
+        baseline, _, _ = measure(["count", "--max-n", "1"])
+        peak, seconds, status = measure(["report", str(path)])
+    print(f"report on {games:,} games ({size:.0f} MiB CSV, made in {made:.0f} s): peak {peak} MiB "
+          f"= {peak / size:.1f}x the file ({(peak - baseline) / size:.1f}x above the {baseline} MiB "
+          f"of start-up), {seconds:.1f} s, exit {status}")
+
+
+def puzzle_refusal() -> None:
+    baseline, start_up, _ = measure(["count", "--max-n", "1"])
+    for region in ("3000x3000", "100000x100000"):
+        peak, seconds, status = measure(["puzzle", "count", region])
+        print(f"puzzle count {region}: exit {status} in {seconds:.2f} s (start-up alone {start_up:.2f} s), "
+              f"peak {peak} MiB (start-up alone {baseline} MiB)")
+
+
 if __name__ == "__main__":
     main(*(int(a) for a in sys.argv[1:3]))
     assembly_memory(int(sys.argv[3]) if len(sys.argv) > 3 else 100_000)
+    report_memory(int(sys.argv[4]) if len(sys.argv) > 4 else 300_000)
+    puzzle_refusal()

@@ -199,7 +199,7 @@ def test_hextremadura_names_are_french_and_its_data_are_not():
 
 # Words French writes as English does: names of places, and a few shared words.
 SAME_IN_FRENCH = {"Guide", "monument", "Monfragüe", "Garganta de los Infiernos", "Los Barruecos", "options", "Score",
-                  "branches"}
+                  "branches", "min"}
 # The class pages' words French writes as English does.
 SAME_IN_FRENCH |= {"Face", "Rotation", "Code", "Hextremadura (solo)"}
 # The polyforms' names French shares with English (monomino, domino, and the polyhexes in the plural).

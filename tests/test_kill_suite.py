@@ -92,3 +92,40 @@ def test_stopped_while_playing_resuming_and_assembling_resumes_byte_for_byte(
     assert out.read_bytes() == uninterrupted
     assert sorted(p.name for p in tmp_path.iterdir()) == ["s.csv"]
     assert not studies.parts_directory(out).exists()
+
+
+def test_links_planted_in_a_killed_study_are_refused_then_it_resumes_byte_for_byte(
+        tmp_path, uninterrupted):
+    """A study folder moved or shared after a kill may hold links: none is written through."""
+    rng = random.Random("kill suite links")
+    folder = tmp_path / "study"
+    folder.mkdir()
+    out = folder / "s.csv"
+    status = stop_during([*STUDY, "--out", str(out), "--keep-parts"], folder, "playing",
+                         signal.SIGKILL, rng)
+    assert status in (0, -signal.SIGKILL)
+    if status == 0:  # finished before the kill: keep its side directory, drop the results
+        out.unlink()
+    parts = studies.parts_directory(out)
+    manifest = parts / studies.MANIFEST_FILE
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    target = elsewhere / "manifest-copy.jsonl"
+    target.write_bytes(manifest.read_bytes() + b'{"chunk": "cut')
+    before = target.read_bytes()
+    manifest.rename(folder / "manifest.kept")
+    manifest.symlink_to(target)
+    lock = studies.lock_path(out)
+    lock.unlink(missing_ok=True)  # the killed run's own lock file: a link takes its place
+    lock.symlink_to(elsewhere / "lock-target")
+    for planted in (lock, manifest):
+        assert cli.main([*STUDY, "--out", str(out), "--resume"]) == 2
+        assert target.read_bytes() == before and not (elsewhere / "lock-target").exists()
+        assert not out.exists()
+        planted.unlink()
+        if planted == manifest:
+            (folder / "manifest.kept").rename(manifest)
+    assert cli.main([*STUDY, "--out", str(out), "--resume"]) == 0
+    assert out.read_bytes() == uninterrupted
+    assert sorted(p.name for p in folder.iterdir()) == ["s.csv"]
+    assert sorted(p.name for p in elsewhere.iterdir()) == ["manifest-copy.jsonl"]

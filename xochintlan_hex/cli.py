@@ -53,7 +53,7 @@ from xochintlan_hex.puzzle_commands import add_puzzle_commands
 from xochintlan_hex.results import ResultsError
 from xochintlan_hex.sequential import SequentialTest, decision_of, parse_until, sequential_test
 from xochintlan_hex.studies import (
-    Study, StudyError, check_output_path, check_study_size, hextremadura_study, kept_games,
+    Study, StudyError, check_output_path, check_study_size, check_workers, hextremadura_study, kept_games,
     parts_directory, play_study, read_results, xochintlan_study,
 )
 from xochintlan_hex.xochintlan import KIND_NAMES, Rules, kind_name
@@ -166,7 +166,8 @@ def _add_run_options(parser: argparse.ArgumentParser) -> None:
                         help=_("results file, .csv or .parquet; finished chunks are kept in "
                                "FILE.parts/ until it is written"))
     parser.add_argument("--workers", type=_positive, default=1, metavar="W",
-                        help=_("local processes (default 1)"))
+                        help=_("local processes (default 1; at most one a core and one a game "
+                               "unless --force)"))
     parser.add_argument("--scheduler", metavar="ADDRESS",
                         help=_("run on a Dask cluster, e.g. tcp://host:8786 (needs the dask extra)"))
     parser.add_argument("--resume", action="store_true",
@@ -179,8 +180,10 @@ def _add_run_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("-q", "--quiet", action="store_true",
                         help=_("no progress bar or summary line"))
     parser.add_argument("--force", action="store_true",
-                        help=_("run a study past the size limit (10 million games, or games "
-                               "times the turn cap past 2 billion turns)"))
+                        help=_("run a study past the size limit (10 million games, games times "
+                               "the turn cap past 2 billion turns, or a week of one core's time "
+                               "estimated from the players' measured costs), or with more workers "
+                               "than cores or games"))
 
 
 def _add_until_options(parser: argparse.ArgumentParser) -> None:
@@ -382,6 +385,7 @@ def _run(study: Study, args: argparse.Namespace, test: SequentialTest | None = N
     with user_input(f"{PROG} simulate {study.game}"):
         check_output_path(args.out)
         check_study_size(study, args.force)
+        check_workers(args.workers, study.games, args.force)
     try:
         with stop_signals_interrupt(), contextlib.ExitStack() as stack:
             with user_input(f"{PROG} simulate {study.game}"):

@@ -135,6 +135,21 @@ def pgettext(context: str, message: str) -> str:
     return translations(get_language()).pgettext(context, message)
 
 
+def duration_text(seconds: float) -> str:
+    """A rough duration a person reads: seconds, minutes, hours, days or years.
+
+    >>> duration_text(42), duration_text(5400), duration_text(3e9), duration_text(1e16)
+    ('42 s', '1.5 hours', '95 years', '3.2e+08 years')
+    """
+    for unit, size in ((_("years"), 365.25 * 86400), (_("days"), 86400), (_("hours"), 3600),
+                       (_("min"), 60)):
+        if seconds >= size:
+            value = seconds / size
+            shown = f"{value:.2g}" if value < 10 else f"{value:.0f}" if value < 1e6 else f"{value:.1e}"
+            return f"{shown.replace('.', pgettext('decimal mark', '.'))} {unit}"
+    return f"{seconds:.0f} s"
+
+
 def N_(message: str) -> str:
     """Mark ``message`` for translation where it is defined; translate it where shown with ``_``."""
     return message

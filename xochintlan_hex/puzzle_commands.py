@@ -30,12 +30,21 @@ import sys
 from pathlib import Path
 
 from xochintlan_hex.cli_errors import separates_input_errors, user_input
-from xochintlan_hex.i18n import _, ngettext
+from xochintlan_hex.i18n import _, duration_text, ngettext
 from xochintlan_hex.hextremadura import load_tileset
 from xochintlan_hex.puzzles import PIECE_SETS, Puzzle, Region, piece_set
 
 #: Exit status of ``puzzle solve`` when the puzzle has no solution (as grep when it finds nothing).
 EXIT_NO_SOLUTION = 1
+
+#: ``puzzle count`` refuses a count estimated to take longer, unless ``--force``.
+COUNT_LIMIT_SECONDS = 600
+
+#: A count estimated to take longer says so before it starts (and shows a progress bar).
+COUNT_ANNOUNCE_SECONDS = 10
+
+#: Largest region picture file read (a 100 x 100 picture is about 10 kB).
+MAX_REGION_FILE_BYTES = 1_000_000
 
 
 def add_puzzle_commands(commands: argparse._SubParsersAction) -> None:
@@ -47,6 +56,9 @@ def add_puzzle_commands(commands: argparse._SubParsersAction) -> None:
     _add_puzzle_options(count)
     count.add_argument("--all", action="store_true",
                        help=_("count rotated and reflected tilings separately (default: once per symmetry class)"))
+    count.add_argument("--force", action="store_true",
+                       help=_("count even when the estimate is past {minutes} minutes").format(
+                           minutes=COUNT_LIMIT_SECONDS // 60))
     count.set_defaults(run=_count_tilings)
     solve = actions.add_parser("solve", help=_("print one tiling of a region as a text picture"),
                                description=_("Print one tiling as a text picture, one letter per piece."))
@@ -83,6 +95,9 @@ def _puzzle(args: argparse.Namespace) -> Puzzle:
         if not path.is_file():
             raise ValueError(_("region {region} is neither RxC, RxC-HxW nor a readable picture file").format(
                 region=repr(spec)))
+        if path.stat().st_size > MAX_REGION_FILE_BYTES:
+            raise ValueError(_("region file {path} holds {size:,} bytes; a picture file is at most {limit:,}").format(
+                path=repr(spec), size=path.stat().st_size, limit=MAX_REGION_FILE_BYTES))
         spec = path.read_text(encoding="utf-8")
     return Puzzle(Region(spec, args.lattice or pieces.lattice), pieces, leftover=args.leftover)
 
@@ -93,8 +108,20 @@ def _count_tilings(args: argparse.Namespace) -> int:
 
     with user_input():
         puzzle = _puzzle(args)
+        seconds = puzzle.estimate_count_seconds()
+        if not args.all:  # up to symmetry, the search walks one branch of each family
+            seconds /= len(puzzle.symmetries())
+        if seconds > COUNT_LIMIT_SECONDS and not args.force:
+            raise ValueError(_("counting the tilings of {region} by the {pieces} would take about {time} "
+                               "(estimated from random walks down the search), past the limit of {limit} minutes; "
+                               "count anyway with --force").format(
+                region=args.region, pieces=puzzle.pieces.name, time=duration_text(seconds),
+                limit=COUNT_LIMIT_SECONDS // 60))
+    if seconds > COUNT_ANNOUNCE_SECONDS:
+        print(_("counting: estimated time about {time}").format(time=duration_text(seconds)), file=sys.stderr)
     symmetries = len(puzzle.symmetries())
-    with tqdm(desc=_("branches"), unit=_("branch"), file=sys.stderr, disable=None, leave=False) as bar:
+    with tqdm(desc=_("branches"), unit=_("branch"), file=sys.stderr, disable=None if seconds < COUNT_ANNOUNCE_SECONDS
+              else False, leave=False) as bar:
         def progress(done: int, total: int) -> None:
             bar.total = total
             bar.update(done - bar.n)

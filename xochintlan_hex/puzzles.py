@@ -66,6 +66,7 @@ from __future__ import annotations
 
 import random
 import re
+import time
 from dataclasses import dataclass
 from typing import Callable, Iterable, Iterator, Sequence
 
@@ -81,6 +82,10 @@ __all__ = [
 # ---------------------------------------------------------------------------
 # Regions
 # ---------------------------------------------------------------------------
+#: Most cells a region may have: far past any piece set's area (the largest is a few
+#: hundred cells), and small enough to build at once. Checked before any cell is made.
+MAX_REGION_CELLS = 10_000
+
 _RECTANGLE = re.compile(r"^\s*(\d+)\s*[x×]\s*(\d+)\s*(?:-\s*(\d+)\s*[x×]\s*(\d+)\s*)?$")
 
 
@@ -121,7 +126,8 @@ class Region:
         >>> Region.rectangle(8, 8, holes=[(3, 3), (4, 3), (3, 4), (4, 4)]) == Region("8x8-2x2")
         True
         """
-        cells = {(x, y) for y in range(_positive_int(rows, "rows")) for x in range(_positive_int(columns, "columns"))}
+        _check_region_cells(_positive_int(rows, "rows") * _positive_int(columns, "columns"))
+        cells = {(x, y) for y in range(rows) for x in range(columns)}
         holes = {_region_cell(h) for h in holes}
         outside = sorted(holes - cells)
         if outside:
@@ -212,13 +218,14 @@ def _region_cells(spec: object, lat: Lattice) -> set[Cell]:
             return _rectangle_with_centre_hole(rows, columns, hole_rows, hole_columns, lat)
         return _cells_from_picture(spec, lat)
     try:
-        cells = [_region_cell(c) for c in spec]  # type: ignore[attr-defined]
+        cells = [_region_cell(c) for _, c in zip(range(MAX_REGION_CELLS + 1), spec)]  # type: ignore[call-overload]
     except TypeError:
         raise ValueError(
             f"a region is a text ('6x10', '8x8-2x2' or a picture of '#' and '.') or an iterable of cells, not {spec!r}"
         ) from None
     if not cells:
         raise ValueError("a region needs at least one cell")
+    _check_region_cells(len(cells))
     if len(set(cells)) != len(cells):
         raise ValueError("region cells must be distinct")
     return set(cells)
@@ -231,7 +238,26 @@ def _region_cell(c: object) -> Cell:
         raise ValueError(f"cells not on the lattice: {c!r} is not an (x, y) pair of ints") from None
 
 
+def rectangle_area(text: str) -> int | None:
+    """The number of cells of ``RxC`` or ``RxC-HxW``, from the numbers alone (None for a picture).
+
+    >>> rectangle_area("8x8-2x2"), rectangle_area("##")
+    (60, None)
+    """
+    match = _RECTANGLE.match(text)
+    if not match:
+        return None
+    rows, columns, hole_rows, hole_columns = (int(g) if g else 0 for g in match.groups())
+    return rows * columns - hole_rows * hole_columns
+
+
+def _check_region_cells(cells: int) -> None:
+    if cells > MAX_REGION_CELLS:
+        raise ValueError(f"a region holds at most {MAX_REGION_CELLS:,} cells, this one {cells:,}")
+
+
 def _rectangle_with_centre_hole(rows: int, columns: int, hole_rows: int, hole_columns: int, lat: Lattice) -> set[Cell]:
+    _check_region_cells(rows * columns)  # before building: 100000x100000 would exhaust memory
     if rows == 0 or columns == 0:
         raise ValueError(f"a rectangle needs at least one row and one column, not {rows} x {columns}")
     cells = {(x, y) for y in range(rows) for x in range(columns)}
@@ -249,6 +275,7 @@ def _rectangle_with_centre_hole(rows: int, columns: int, hole_rows: int, hole_co
 
 
 def _cells_from_picture(text: str, lat: Lattice) -> set[Cell]:
+    _check_region_cells(sum(ch not in ". \t\r\n" for ch in text))
     marks = [(c, r) for r, line in enumerate(text.strip("\n").split("\n")) for c, ch in enumerate(line)
              if ch not in ". \t\r"]
     if not marks:
@@ -449,17 +476,24 @@ class Puzzle:
     def __init__(self, region: "Region | str | Iterable[Cell]", pieces: "PieceSet | str",
                  leftover: bool = False) -> None:
         self.pieces = piece_set(pieces)
+        self.leftover = bool(leftover)
+        area = rectangle_area(region) if isinstance(region, str) else None
+        if area is not None:
+            self._check_areas(area)  # from the numbers alone, before a cell is built
         lattice = region.lattice if isinstance(region, Region) else self.pieces.lattice
         self.region = Region(region, lattice)
         if self.region.lattice != self.pieces.lattice:
             raise ValueError(f"cells not on the lattice: the region is on the {self.region.lattice} lattice "
                              f"but the pieces are on the {self.pieces.lattice} one")
-        self.leftover = bool(leftover)
-        if self.pieces.area < self.region.size or (self.pieces.area != self.region.size and not self.leftover):
-            hint = "" if self.pieces.area < self.region.size else " (or pass leftover=True to leave pieces unused)"
-            raise ValueError(f"the pieces cover {self.pieces.area} cells but the region has "
-                             f"{self.region.size}: the areas must match{hint}")
+        self._check_areas(self.region.size)
         self._build_rows()
+
+    def _check_areas(self, cells: int) -> None:
+        """The pieces must cover the region exactly (or at least, with ``leftover``)."""
+        if self.pieces.area < cells or (self.pieces.area != cells and not self.leftover):
+            hint = "" if self.pieces.area < cells else " (or pass leftover=True to leave pieces unused)"
+            raise ValueError(f"the pieces cover {self.pieces.area} cells but the region has "
+                             f"{cells}: the areas must match{hint}")
 
     def __repr__(self) -> str:
         return f"Puzzle({self.region.size}-cell {self.region.lattice} region, {self.pieces.name})"
@@ -590,6 +624,42 @@ class Puzzle:
             return self._count_up_to_symmetry(progress)
         filled, left, _ = self._state(partial)
         return self._count_by_branches(filled, left, progress)
+
+    def estimate_count_seconds(self, probes: int = 200, seed: int = 0) -> float:
+        """About how many seconds :meth:`count` takes, from ``probes`` random walks down its search.
+
+        Knuth's estimator (1975): a walk picks one fitting placement at random at
+        each step; the product of the choices seen so far estimates how many
+        nodes the search has at that depth, and the mean over walks is an
+        unbiased estimate of the whole tree. Multiplied by the time the walks
+        took per node they visited, it gives seconds. Expect the right order of
+        magnitude, not more: the tree is very uneven. Seeded, so the same
+        puzzle gets the same node estimate.
+
+        >>> Puzzle("3x20", "pentominoes").estimate_count_seconds() < 60
+        True
+        """
+        rng = random.Random(seed)
+        start_filled, start_left, _ = self._state(())
+        tree_nodes, visited = 0.0, 0
+        start = time.perf_counter()
+        for _ in range(probes):
+            filled, left, width, nodes = start_filled, list(start_left), 1.0, 1.0
+            while filled != self._full:
+                empty = ~filled & self._full
+                options = [(p, m) for p, m in self._starting_at[(empty & -empty).bit_length() - 1]
+                           if left[p] and not m & filled]
+                visited += 1
+                if not options:
+                    break
+                width *= len(options)
+                nodes += width
+                piece, mask = rng.choice(options)
+                left[piece] -= 1
+                filled |= mask
+            tree_nodes += nodes
+        seconds_per_node = (time.perf_counter() - start) / max(visited, 1)
+        return tree_nodes / probes * seconds_per_node
 
     def _count_by_branches(self, filled: int, left: list[int], progress: Callable[[int, int], None] | None) -> int:
         """:meth:`_count`, split into its first-level branches to report progress."""

@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import errno
 import functools
 import hashlib
 import json
@@ -48,6 +49,7 @@ import os
 import re
 import secrets
 import shutil
+import stat
 import sys
 import warnings
 from concurrent.futures import Executor
@@ -59,9 +61,10 @@ import numpy as np
 import pandas as pd
 
 from xochintlan_hex import __version__, simulate
-from xochintlan_hex.i18n import _
-from xochintlan_hex.players import get_player
-from xochintlan_hex.results import ResultsError, check_frame, row_problem
+from xochintlan_hex.i18n import _, duration_text
+from xochintlan_hex.players import game_seconds, get_player
+from xochintlan_hex.results import ResultsError, check_frame, column_of, row_problem
+from xochintlan_hex.hextremadura.tiles import MAX_TILESET_BYTES
 from xochintlan_hex.xochintlan import Rules, Xochintlan
 from xochintlan_hex.xochintlan.rules import CARD_SIZE
 
@@ -80,6 +83,23 @@ MANIFEST_FILE = "manifest.jsonl"
 #: Where chunks that fail their checks are set aside (never merged, never deleted).
 QUARANTINE = "quarantine"
 
+#: Most games in one kept chunk without ``force=True``: a chunk is played and checked
+#: in memory (about 3 kB a game), and its games are lost together when a run stops.
+MAX_CHUNK_SIZE = 10_000
+
+#: Suffix of the folder beside the output that keeps the chunks set aside once the
+#: results file is written: ``results.csv.quarantine/``.
+KEPT_QUARANTINE_SUFFIX = ".quarantine"
+
+#: Most bytes one game's row takes in a chunk file (a row is about 600 bytes), and
+#: the chunk's own fields: a chunk file past :func:`chunk_size_limit` is set aside unread.
+MAX_CHUNK_ROW_BYTES = 4_096
+CHUNK_OVERHEAD_BYTES = 1_024
+
+#: Most bytes a manifest line takes (about 120), and how many lines a game may
+#: have (a chunk set aside and played again adds a line).
+MAX_MANIFEST_BYTES_PER_GAME = 1_024
+
 #: Bumped when the chunk files change shape; older side directories are refused.
 PARTS_FORMAT = 2
 
@@ -88,8 +108,10 @@ PARTS_FORMAT = 2
 MAX_STUDY_TURNS = 2_000_000_000
 MAX_STUDY_GAMES = 10_000_000
 
-#: Largest tile-set file a study reads (the kit's own set is about 10 kB).
-MAX_TILESET_BYTES = 1_000_000
+#: Longest study without ``force=True``, in seconds of one core, estimated from each
+#: player's measured cost a game (:data:`xochintlan_hex.players.GAME_SECONDS`): a week.
+MAX_STUDY_SECONDS = 7 * 86_400
+
 
 
 class StudyError(ValueError):
@@ -125,6 +147,8 @@ class Study:
     fixed: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
     #: Most turns one game can take (the cost estimate of :func:`check_study_size`).
     turns_per_game: int = field(default=1, repr=False, compare=False)
+    #: About how many seconds of one core a game takes, from the players' measured costs.
+    seconds_per_game: float = field(default=0.0, repr=False, compare=False)
 
     def description(self) -> dict[str, Any]:
         """The JSON written to ``study.json``: a resumed run must match it exactly."""
@@ -186,7 +210,8 @@ def xochintlan_study(games: int, players: Sequence[str] | str, rules: Rules = Ru
                  (names, rules, seed),
                  functools.partial(simulate.xochintlan_frame, n_players=len(names)),
                  columns=tuple(simulate.xochintlan_columns(len(names))), fixed=fixed,
-                 turns_per_game=played.max_turns or simulate.STUDY_MAX_TURNS)
+                 turns_per_game=played.max_turns or simulate.STUDY_MAX_TURNS,
+                 seconds_per_game=game_seconds("xochintlan", names))
 
 
 def _check_winnable(rules: Rules) -> None:
@@ -232,7 +257,8 @@ def hextremadura_study(games: int, player: str = "greedy", tileset: Any = None,
     return Study("hextremadura", games, seed, parameters, simulate.play_hextremadura_games,
                  (name, tiles, seed), simulate.hextremadura_frame,
                  columns=tuple(simulate.hextremadura_columns()),
-                 fixed={"tileset": tiles.name, "player": name})
+                 fixed={"tileset": tiles.name, "player": name},
+                 seconds_per_game=game_seconds("hextremadura", [name]))
 
 
 def _check_tileset_file(path: Path) -> None:
@@ -257,16 +283,46 @@ def study_cost(study: Study) -> int:
 def check_study_size(study: Study, force: bool = False) -> None:
     """Refuse a study past the documented limits unless ``force``: it could take days.
 
-    The limits are :data:`MAX_STUDY_TURNS` turns (games times the turn cap) and
-    :data:`MAX_STUDY_GAMES` games.
+    The limits are :data:`MAX_STUDY_TURNS` turns (games times the turn cap),
+    :data:`MAX_STUDY_GAMES` games and :data:`MAX_STUDY_SECONDS` of one core's
+    time, estimated from each player's measured cost a game.
     """
     if force:
         return
+    seconds = study.games * study.seconds_per_game
+    if seconds > MAX_STUDY_SECONDS:
+        raise StudyError(
+            _("a study of {games:,} games by {players} would take about {time} of one core (from each "
+              "player's measured cost a game), past the limit of {limit}; split it, or run it anyway with "
+              "--force (force=True)").format(
+                games=study.games, players=study.label.split(" ", 1)[1], time=duration_text(seconds),
+                limit=duration_text(MAX_STUDY_SECONDS)))
     if study_cost(study) > MAX_STUDY_TURNS or study.games > MAX_STUDY_GAMES:
         raise StudyError(
             _("a study of {games:,} games may play up to {turns:,} turns, past the limit of "
               "{game_limit:,} games and {turn_limit:,} turns; split it, or run it anyway with --force (force=True)")
             .format(games=study.games, turns=study_cost(study), game_limit=MAX_STUDY_GAMES, turn_limit=MAX_STUDY_TURNS))
+
+
+def usable_cores() -> int:
+    """The cores this process may run on (its affinity where the system tells it)."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1
+
+
+def check_workers(workers: int, games: int, force: bool = False) -> None:
+    """Refuse more local worker processes than cores or games unless ``force``.
+
+    A process more than the cores only slows the others down, and one more than
+    the games has nothing to play; ``--workers 100000`` would fork until the
+    machine stops answering.
+    """
+    limit = max(1, min(games, usable_cores()))
+    if workers > limit and not force:
+        raise StudyError(_("--workers {workers}: at most {limit} local processes for {games:,} games on "
+                           "{cores} cores (one a core, and no more than the games); start more anyway with "
+                           "--force").format(workers=workers, limit=limit, games=games, cores=usable_cores()))
 
 
 # ---------------------------------------------------------------------------
@@ -311,7 +367,7 @@ def _atomic_write(path: Path, write: Callable[[Path], object],
 
     ``before_rename()`` may still refuse (raise) once the file is written.
     """
-    temporary = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
+    temporary = path.with_name(_temporary_name(path.name))
     # Created as open() would (mode 0o666 less the umask), unlike mkstemp's private 0o600.
     os.close(os.open(temporary, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o666))
     try:
@@ -370,14 +426,35 @@ def read_results(path: str | os.PathLike) -> pd.DataFrame:
     else:
         # Every cell as text (only empty cells missing), then parsed strictly by its column.
         try:
-            frame = pd.read_csv(path, dtype=str, keep_default_na=False)
+            frame = _read_csv_text(path)
         except pd.errors.EmptyDataError:
             raise ResultsError(_("{path} is empty: a results file has at least a header line").format(path=path)) from None
         except (pd.errors.ParserError, UnicodeDecodeError) as error:
             raise ResultsError(_("{path} is not a readable CSV file ({error})").format(
                 path=path, error=_first_line(error))) from None
     frame = check_frame(frame, str(path), csv=suffix == ".csv")
+    if suffix == ".csv":  # a column the kit does not know stays text, as read_csv(dtype=str) gives it
+        frame = frame.astype({name: str for name in frame.columns if column_of(str(name)) is None})
     return _as_study_frame(frame)
+
+
+def _read_csv_text(path: Path) -> pd.DataFrame:
+    """Every cell of a CSV file as text, each distinct text held once.
+
+    Read :data:`FRAME_BLOCK_ROWS` rows at a time, each block's columns kept as
+    categories (a study repeats its players, rules and kinds on every row), then
+    joined into object columns whose cells point to those few strings: 8 bytes
+    a cell rather than a string object each (or, Arrow-backed, a new Python
+    string per cell as soon as the cells are checked one by one). That is what
+    keeps ``report`` within a few times the file's size.
+    """
+    blocks = [block.astype("category") for block in
+              pd.read_csv(path, dtype=str, keep_default_na=False, chunksize=FRAME_BLOCK_ROWS)]
+    if len(blocks) <= 1:  # no rows (a header alone) or one block
+        return blocks[0].astype(object) if blocks else pd.read_csv(path, dtype=str, keep_default_na=False)
+    columns = {name: pd.Series(pd.api.types.union_categoricals([block[name] for block in blocks])).astype(object)
+               for name in blocks[0].columns}
+    return pd.DataFrame(columns)
 
 
 def _first_line(error: BaseException) -> str:
@@ -405,10 +482,28 @@ def _as_study_frame(frame: pd.DataFrame) -> pd.DataFrame:
     frame = _with_later_rules_fields(frame, seats)
     columns = list(frame.columns)
     if columns == simulate.xochintlan_columns(seats):
-        return simulate.xochintlan_frame(frame.to_dict("records"), n_players=seats)
+        return _by_blocks(frame, functools.partial(simulate.xochintlan_frame, n_players=seats))
     if columns == simulate.hextremadura_columns():
-        return simulate.hextremadura_frame(frame.to_dict("records"))
+        return _by_blocks(frame, simulate.hextremadura_frame)
     return frame
+
+
+#: Rows turned into a study frame at a time by :func:`_by_blocks`.
+FRAME_BLOCK_ROWS = 20_000
+
+
+def _by_blocks(frame: pd.DataFrame, to_frame: Callable[[Sequence[dict]], pd.DataFrame]) -> pd.DataFrame:
+    """``to_frame(rows)`` of every row, made :data:`FRAME_BLOCK_ROWS` rows at a time.
+
+    The same frame as one call on all rows (every column has one type whatever
+    the rows: ``winner`` is cast to ``Int64``), without a dictionary per row of
+    the whole file in memory at once.
+    """
+    if len(frame) <= FRAME_BLOCK_ROWS:
+        return to_frame(frame.to_dict("records"))
+    blocks = [to_frame(frame.iloc[start:start + FRAME_BLOCK_ROWS].to_dict("records"))
+              for start in range(0, len(frame), FRAME_BLOCK_ROWS)]
+    return pd.concat(blocks, ignore_index=True)
 
 
 # ---------------------------------------------------------------------------
@@ -462,7 +557,7 @@ class StudyLock:
     def __init__(self, out: Path) -> None:
         self.path = lock_path(out)
         while True:
-            fd = os.open(self.path, os.O_CREAT | os.O_RDWR, 0o666)
+            fd = _open_no_follow(self.path, os.O_CREAT | os.O_RDWR)
             if not _lock_now(fd):
                 os.close(fd)
                 raise StudyError(_("another run is writing {out} (it holds {lock}); wait for it to end "
@@ -521,22 +616,113 @@ def study_lock(out: Path):
         lock.release()
 
 
-def remove_leftover_temporaries(out: Path) -> list[Path]:
-    """Remove the temporary files a killed write left (call only while holding the lock)."""
+_NO_FOLLOW = getattr(os, "O_NOFOLLOW", 0)  # not on Windows, where links are rare and need rights
+
+
+def _link_error(path: Path) -> StudyError:
+    return StudyError(_("{path} is a link; a study folder holds no links, since the study would write where "
+                        "they point: put the file or folder itself there, or remove it").format(path=path))
+
+
+def _open_no_follow(path: Path, flags: int) -> int:
+    """``os.open`` that refuses a link in place of ``path`` (its target is never touched)."""
+    try:
+        return os.open(path, flags | _NO_FOLLOW, 0o666)
+    except OSError as error:
+        if error.errno == errno.ELOOP or (error.errno == errno.EEXIST and path.is_symlink()):
+            raise _link_error(path) from None
+        raise
+
+
+def kept_quarantine(out: str | os.PathLike) -> Path:
+    """Where the chunks set aside during the study writing ``out`` are kept once it is written.
+
+    >>> kept_quarantine("runs/greedy.csv").as_posix()
+    'runs/greedy.csv.quarantine'
+    """
+    path = Path(out)
+    return path.with_name(path.name + KEPT_QUARANTINE_SUFFIX)
+
+
+def check_study_folder(out: Path) -> None:
+    """Refuse, before any game, a study folder that the run would write through to elsewhere.
+
+    The study's own names (its lock file, its side directory and every file in
+    it, its quarantine folders) must not be links: a folder unpacked from an
+    archive or shared on a disk may hold a link to any file, and appending to a
+    linked manifest or moving chunks into a linked folder would write there. The
+    side directory and the quarantine folders, where they exist, must be folders.
+    """
     parts = parts_directory(out)
-    leftovers = [*out.parent.glob(f".{glob_escape(out.name)}.*.tmp"),
-                 *(parts.glob(".*.tmp") if parts.is_dir() else [])]
+    names = [lock_path(out), parts, kept_quarantine(out)]
+    if parts.is_dir() and not parts.is_symlink():
+        names += sorted(parts.iterdir())
+    for path in names:
+        if path.is_symlink():
+            raise _link_error(path)
+    for folder in (parts, parts / QUARANTINE, kept_quarantine(out)):
+        if os.path.lexists(folder) and not folder.is_dir():
+            raise StudyError(_("{path} is in the way: the study keeps a folder of that name there; "
+                               "move that file away, then run again").format(path=folder))
+
+
+def _read_regular_file(path: Path, limit: int) -> bytes:
+    """The bytes of ``path`` if it is a regular file (not a link, a pipe or a device) of
+    at most ``limit`` bytes; :class:`ChunkProblem` saying why otherwise, before reading."""
+    try:
+        fd = os.open(path, os.O_RDONLY | _NO_FOLLOW | getattr(os, "O_NONBLOCK", 0))
+    except OSError as error:
+        if error.errno == errno.ELOOP:
+            raise ChunkProblem("it is a link") from None
+        raise
+    with os.fdopen(fd, "rb") as file:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise ChunkProblem("it is not a regular file")
+        if info.st_size > limit:
+            raise ChunkProblem(f"it holds {info.st_size:,} bytes, more than its games can take ({limit:,})")
+        data = file.read(info.st_size + 1)  # no more than it holds: a growing file is caught below
+    if len(data) > limit:
+        raise ChunkProblem(f"it grew past the {limit:,} bytes its games can take while it was read")
+    return data
+
+
+def _temporary_name(name: str) -> str:
+    """The name of a temporary file written for ``name``: ``.<name>.<pid>.<8 hex digits>.tmp``."""
+    return f".{name}.{os.getpid()}.{secrets.token_hex(4)}.tmp"
+
+
+def _temporary_pattern(name: str) -> re.Pattern[str]:
+    """Exactly the temporaries of ``name`` (and of its side directory being removed).
+
+    A glob such as ``.r.csv.*.tmp`` would also match the temporaries of a study
+    writing ``r.csv.v2.csv`` in the same folder, and delete them under it.
+
+    >>> pattern = _temporary_pattern("r.csv")
+    >>> bool(pattern.fullmatch(".r.csv.4242.0a1b2c3d.tmp")), bool(pattern.fullmatch(".r.csv.parts.0a1b2c3d.tmp"))
+    (True, True)
+    >>> bool(pattern.fullmatch(".r.csv.v2.csv.4242.0a1b2c3d.tmp"))
+    False
+    """
+    return re.compile(rf"\.{re.escape(name)}\.(?:[0-9]+|{re.escape(PARTS_SUFFIX[1:])})\.[0-9a-f]{{8}}\.tmp")
+
+
+def remove_leftover_temporaries(out: Path) -> list[Path]:
+    """Remove the temporary files a killed write left (call only while holding the lock).
+
+    Only this study's own: those of ``out`` beside it, and those inside its side directory.
+    """
+    parts = parts_directory(out)
+    ours = _temporary_pattern(out.name)
+    leftovers = [path for path in out.parent.iterdir() if ours.fullmatch(path.name)]
+    if parts.is_dir() and not parts.is_symlink():
+        leftovers += parts.glob(".*.tmp")
     for path in leftovers:
-        if path.is_dir():  # a side directory whose removal was stopped halfway
+        if path.is_dir() and not path.is_symlink():  # a side directory whose removal was stopped halfway
             shutil.rmtree(path, ignore_errors=True)
         else:
             path.unlink(missing_ok=True)
     return leftovers
-
-
-def glob_escape(name: str) -> str:
-    """``name`` with glob's special characters taken literally."""
-    return re.sub(r"([*?\[])", r"[\1]", name)
 
 
 # ---------------------------------------------------------------------------
@@ -584,7 +770,8 @@ def write_chunk(parts: Path, study: Study, indices: Sequence[int], rows: Sequenc
     data = text.encode("utf-8")
     name = _chunk_name(first, last)
     entry = json.dumps({"chunk": name, "games": [first, last], "sha256": _sha256(data)})
-    with open(parts / MANIFEST_FILE, "a", encoding="utf-8") as manifest:
+    fd = _open_no_follow(parts / MANIFEST_FILE, os.O_WRONLY | os.O_APPEND | os.O_CREAT)
+    with open(fd, "a", encoding="utf-8") as manifest:
         manifest.write(entry + "\n")
         manifest.flush()
         os.fsync(manifest.fileno())
@@ -593,13 +780,22 @@ def write_chunk(parts: Path, study: Study, indices: Sequence[int], rows: Sequenc
     return path
 
 
-def read_manifest(parts: Path) -> dict[str, str]:
-    """``{chunk file name: sha256}`` from the manifest (a line cut short by a kill is ignored)."""
+def read_manifest(parts: Path, games: int | None = None) -> dict[str, str]:
+    """``{chunk file name: sha256}`` from the manifest (a line cut short by a kill is ignored).
+
+    The manifest must be a regular file, not a link, of at most
+    :data:`MAX_MANIFEST_BYTES_PER_GAME` bytes a game of the study (``games``, if given).
+    """
     path = parts / MANIFEST_FILE
-    if not path.exists():
+    if not os.path.lexists(path):
         return {}
+    limit = sys.maxsize if games is None else MAX_MANIFEST_BYTES_PER_GAME * max(games, 1)
+    try:
+        data = _read_regular_file(path, limit)
+    except ChunkProblem as problem:
+        raise StudyError(_("the manifest {path} cannot be used: {reason}").format(path=path, reason=problem)) from None
     hashes = {}
-    for line in path.read_text(encoding="utf-8", errors="replace").splitlines():
+    for line in data.decode("utf-8", errors="replace").splitlines():
         with contextlib.suppress(ValueError, TypeError, KeyError):
             entry = json.loads(line)
             hashes[str(entry["chunk"])] = str(entry["sha256"])
@@ -609,16 +805,34 @@ def read_manifest(parts: Path) -> dict[str, str]:
 def _repair_manifest(parts: Path) -> None:
     """Cut a last line left unfinished by a kill, so that the next line starts afresh."""
     path = parts / MANIFEST_FILE
-    if not path.exists():
+    if not os.path.lexists(path):
         return
-    data = path.read_bytes()
-    if data and not data.endswith(b"\n"):
-        with open(path, "r+b") as manifest:
-            manifest.truncate(data.rfind(b"\n") + 1)
+    fd = _open_no_follow(path, os.O_RDWR)
+    with open(fd, "r+b") as manifest:
+        size = os.fstat(fd).st_size
+        if not stat.S_ISREG(os.fstat(fd).st_mode) or size == 0:
+            return
+        manifest.seek(size - 1)
+        if manifest.read(1) == b"\n":
+            return
+        manifest.seek(max(0, size - 65_536))  # a manifest line is far shorter
+        tail = manifest.read()
+        cut = tail.rfind(b"\n")
+        manifest.truncate(size - len(tail) + cut + 1)
 
 
 class ChunkProblem(Exception):
     """Why one kept chunk cannot be trusted (the message says it)."""
+
+
+def chunk_size_limit(games: int) -> int:
+    """The most bytes the chunk file of ``games`` games can hold."""
+    return CHUNK_OVERHEAD_BYTES + games * MAX_CHUNK_ROW_BYTES
+
+
+def _read_chunk_file(path: Path, games: int) -> bytes:
+    """A chunk file's bytes, checked to be a regular file of its games' size before reading."""
+    return _read_regular_file(path, chunk_size_limit(games))
 
 
 def verify_chunk(path: Path, study: Study, hashes: dict[str, str]) -> list[dict]:
@@ -633,7 +847,7 @@ def verify_chunk(path: Path, study: Study, hashes: dict[str, str]) -> list[dict]
     if not first <= last < study.games:
         raise ChunkProblem(f"games {first} to {last} are not all games of this study "
                            f"(0 to {study.games - 1})")
-    data = path.read_bytes()
+    data = _read_chunk_file(path, last - first + 1)
     if path.name not in hashes:
         raise ChunkProblem("it is not recorded in the study's manifest")
     if _sha256(data) != hashes[path.name]:
@@ -683,6 +897,8 @@ def quarantine(parts: Path, path: Path, reason: str,
     """Move a chunk that failed a check to ``quarantine/`` (kept for a look, never merged)."""
     folder = parts / QUARANTINE
     folder.mkdir(exist_ok=True)
+    if folder.is_symlink():
+        raise _link_error(folder)
     target = _unused_name(folder, path.name)
     os.replace(path, target)
     message = (f"{path} was set aside in {folder}/ because {reason}; its games will be "
@@ -701,7 +917,7 @@ def verified_chunks(parts: Path, study: Study,
     Any other chunk is moved to quarantine (see :func:`quarantine`), as is one
     that overlaps games of an earlier chunk.
     """
-    hashes = read_manifest(parts)
+    hashes = read_manifest(parts, study.games)
     kept: list[tuple[int, int, Path]] = []
     for path in sorted(parts.glob("games-*.json")):
         try:
@@ -815,7 +1031,7 @@ def _remove_parts(parts: Path) -> None:
     Stopped halfway, a run leaves a hidden temporary folder that the next run
     removes, never a side directory with some of its files gone.
     """
-    trash = parts.with_name(f".{parts.name}.{secrets.token_hex(4)}.tmp")
+    trash = parts.with_name(f".{parts.name}.{secrets.token_hex(4)}.tmp")  # see _temporary_pattern
     os.rename(parts, trash)
     shutil.rmtree(trash)
 
@@ -861,8 +1077,14 @@ def play_study(study: Study, out: str | os.PathLike, workers: int = 1,
     workers = _count("workers", workers, 1)
     if chunk_size is not None:
         chunk_size = _count("chunk_size", chunk_size, 1)
+        if chunk_size > MAX_CHUNK_SIZE and not force:
+            raise StudyError(_("--chunk-size {size:,}: a chunk holds at most {limit:,} games (each chunk is "
+                               "held in memory, and lost whole when a run stops); use a smaller one, or "
+                               "--force (force=True)").format(size=chunk_size, limit=MAX_CHUNK_SIZE))
     check_study_size(study, force)
+    check_study_folder(out)
     with study_lock(out) as lock:
+        check_study_folder(out)  # again, now that no other run changes it
         remove_leftover_temporaries(out)
         parts, kept = open_parts(study, out, resume, notify)
         lock.watch(parts)
@@ -899,8 +1121,10 @@ def _keep_quarantine(parts: Path, out: Path, notify: Callable[[str], None] | Non
     folder = parts / QUARANTINE
     if not folder.is_dir() or not any(folder.iterdir()):
         return
-    kept = out.with_name(out.name + ".quarantine")
+    kept = kept_quarantine(out)
     kept.mkdir(exist_ok=True)
+    if kept.is_symlink():
+        raise _link_error(kept)
     for path in folder.iterdir():
         os.replace(path, _unused_name(kept, path.name))
     message = f"the chunks set aside during this study are kept in {kept}/ for a look"
@@ -921,7 +1145,7 @@ def _play_missing(study: Study, parts: Path, kept: list[tuple[int, int, Path]],
 
     prefix = _Prefix(enough, study.games)
     if enough is not None:
-        hashes = read_manifest(parts)
+        hashes = read_manifest(parts, study.games)
         for first, _, path in kept:
             prefix.add(first, verify_chunk(path, study, hashes))
     if prefix.wanted < study.games:  # already decided by the kept games
@@ -996,7 +1220,7 @@ def _assemble(study: Study, parts: Path, kept: list[tuple[int, int, Path]], out:
     games = study.games if games is None else games
 
     def frames() -> Iterator[pd.DataFrame]:
-        hashes = read_manifest(parts)
+        hashes = read_manifest(parts, study.games)
         for first, _, path in kept:
             try:
                 rows = verify_chunk(path, study, hashes)
@@ -1074,7 +1298,7 @@ def run_study(study: Study, out: str | os.PathLike, workers: int = 1,
 __all__ = [
     "FORMATS", "MANIFEST_FILE", "MAX_STUDY_GAMES", "MAX_STUDY_TURNS", "PARTS_SUFFIX",
     "QUARANTINE", "STUDY_FILE", "Study", "StudyError", "StudyLock", "StudyWarning",
-    "check_output_path", "check_study_size", "hextremadura_study", "kept_games", "lock_path",
+    "check_output_path", "check_study_folder", "check_study_size", "check_workers", "hextremadura_study", "kept_games", "lock_path",
     "missing_chunks", "open_parts", "parts_directory", "play_study", "read_manifest",
     "read_results", "run_study", "study_cost", "verified_chunks", "verify_chunk", "write_chunk",
     "write_results", "xochintlan_study",

@@ -33,8 +33,10 @@ xochintlan_hex.hextremadura.tiles.TilesetError: 8 problems in the tile set (mapp
 from __future__ import annotations
 
 import json
+import os
 import re
 import reprlib
+import stat
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -408,7 +410,7 @@ def load_tileset(source: "str | Path | Mapping[str, Any] | Tileset | None" = Non
     if isinstance(source, (str, Path)):
         label = f"the tile set file {str(source)!r}"
         try:
-            text = Path(source).read_text(encoding="utf-8")
+            text = read_tileset_text(Path(source))
         except (OSError, ValueError) as error:
             raise TilesetError([f"cannot read the file: {error}"], label) from None
         return _from_text(text, label)
@@ -420,6 +422,27 @@ def load_tileset(source: "str | Path | Mapping[str, Any] | Tileset | None" = Non
             f"not {type(source).__name__}"
         ]
     )
+
+
+#: Largest tile-set file read (the kit's own set is about 10 kB).
+MAX_TILESET_BYTES = 1_000_000
+
+
+def read_tileset_text(path: Path) -> str:
+    """The text of a tile-set file, checked before reading: a regular file (not a pipe,
+    which would wait for ever, or a device such as ``/dev/zero``, which never ends) of
+    at most :data:`MAX_TILESET_BYTES` bytes. A ValueError says what is wrong."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))  # a pipe opens without waiting
+    with os.fdopen(fd, "rb") as file:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise ValueError("it is not a regular file (a tile set is a JSON file)")
+        if info.st_size > MAX_TILESET_BYTES:
+            raise ValueError(f"it holds {info.st_size:,} bytes; a tile-set file is at most {MAX_TILESET_BYTES:,}")
+        data = file.read(MAX_TILESET_BYTES + 1)
+    if len(data) > MAX_TILESET_BYTES:
+        raise ValueError(f"it grew past {MAX_TILESET_BYTES:,} bytes while it was read")
+    return data.decode("utf-8")
 
 
 def _shipped_text() -> str:

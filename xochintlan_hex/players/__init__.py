@@ -88,6 +88,34 @@ PLAYERS: dict[str, dict[str, Callable[[], Any]]] = {
 }
 
 
+#: Game name -> player name -> mean seconds of one self-play game (two seats for
+#: Xochintlan), measured on one core of a 2-core machine by ``benchmarks/player_costs.py``,
+#: which prints each figure's 95% interval and this table again. The study-size
+#: limit estimates a study's time from it; a player missing here counts as the slowest.
+#: Measured on a busy machine (load average 5 and more on its 2 cores): the slow
+#: players' figures (3 to 5 games each) overstate a quiet machine's, and are wide
+#: (ismcts: 95% interval up to 2,445 s); what matters here is their order of magnitude.
+GAME_SECONDS: dict[str, dict[str, float]] = {
+    "xochintlan": {"random": 0.000506, "greedy": 0.003, "search": 1.75, "ismcts": 477, "ismcts-250": 50.8},
+    "hextremadura": {"random": 0.00558, "greedy": 0.222, "search": 0.594, "planner": 15.3},
+}
+
+
+def game_seconds(game: str, players: list[str]) -> float:
+    """About how many seconds of one core a game with these players takes (see :data:`GAME_SECONDS`).
+
+    Each seat plays its share of the moves, so a game costs the mean of the
+    players' self-play games, scaled by the seats (self-play was timed with two).
+
+    >>> game_seconds("xochintlan", ["ismcts", "ismcts"]) > 100 * game_seconds("xochintlan", ["greedy", "greedy"])
+    True
+    """
+    costs = GAME_SECONDS[game]
+    slowest = max(costs.values())
+    mean = sum(costs.get(name.strip().lower(), slowest) for name in players) / len(players)
+    return mean * (len(players) / 2 if game == "xochintlan" else 1)
+
+
 def _names(values: Any) -> str:
     return ", ".join(repr(v) for v in values)
 
@@ -117,5 +145,5 @@ def player_name(player: Any) -> str:
     return name if isinstance(name, str) else type(player).__name__
 
 
-__all__ = ["PLAYERS", "Player", "RandomPlayer", "XochintlanGreedy", "XochintlanSearch", "XochintlanISMCTS",
+__all__ = ["GAME_SECONDS", "PLAYERS", "game_seconds", "Player", "RandomPlayer", "XochintlanGreedy", "XochintlanSearch", "XochintlanISMCTS",
            "HextremaduraGreedy", "HextremaduraSearch", "HextremaduraPlanner", "distances_after", "get_player", "player_name"]

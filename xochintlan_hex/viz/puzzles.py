@@ -17,6 +17,9 @@ between pieces mean colour is never the only cue.
 from __future__ import annotations
 
 import math
+import os
+import secrets
+from pathlib import Path
 from typing import Any, Iterable, Sequence
 
 from matplotlib.axes import Axes
@@ -350,10 +353,20 @@ def tile_pages(tileset: Any = None, across_corners_cm: float = TILE_CM, *, langu
     return pages
 
 
-def save_pdf(pages: Sequence[Figure], path: str) -> None:
-    """Write ``pages`` to one PDF file, one page each."""
+def save_pdf(pages: Sequence[Figure], path: str | os.PathLike) -> None:
+    """Write ``pages`` to one PDF file, one page each, whole or not at all.
+
+    The pages go to a temporary file beside ``path``, renamed over it once
+    complete: stopped halfway (Ctrl-C, a full disk), the old file stays as it was.
+    """
     from matplotlib.backends.backend_pdf import PdfPages
 
-    with PdfPages(path) as pdf:
-        for page in pages:
-            pdf.savefig(page)
+    target = Path(path)
+    temporary = target.with_name(f".{target.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
+    try:
+        with PdfPages(temporary) as pdf:
+            for page in pages:
+                pdf.savefig(page)
+        os.replace(temporary, target)
+    finally:
+        temporary.unlink(missing_ok=True)
