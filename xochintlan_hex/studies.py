@@ -61,7 +61,7 @@ import pandas as pd
 from xochintlan_hex import __version__, simulate
 from xochintlan_hex.i18n import _
 from xochintlan_hex.players import get_player
-from xochintlan_hex.results import ResultsError, check_frame, row_problem
+from xochintlan_hex.results import ResultsError, cell_problem, check_frame, first_broken_rule
 from xochintlan_hex.xochintlan import Rules, Xochintlan
 from xochintlan_hex.xochintlan.rules import CARD_SIZE
 
@@ -627,7 +627,9 @@ def verify_chunk(path: Path, study: Study, hashes: dict[str, str]) -> list[dict]
     Checked: the file is recorded in the manifest with this content hash; it
     belongs to this study; its games lie in the study; every row has the study's
     columns and types, is game ``i`` with the seed the study gives game ``i``,
-    and holds the study's rules and players.
+    holds the study's rules and players, and keeps the row rules a results file
+    is read with (:data:`~xochintlan_hex.results.ROW_RULES`: a tie names no
+    winning kind, a winning card is in the winner's hand ...).
     """
     first, last = _chunk_games(path)
     if not first <= last < study.games:
@@ -649,11 +651,16 @@ def verify_chunk(path: Path, study: Study, hashes: dict[str, str]) -> list[dict]
     if games != [first, last] or not isinstance(rows, list) or len(rows) != last - first + 1:
         raise ChunkProblem(f"it does not hold games {first} to {last}, one row each")
     for index, row in zip(range(first, last + 1), rows):
-        reason = row_problem(row, study.columns) if study.columns else None
+        reason = cell_problem(row, study.columns) if study.columns else None
         if reason is None:
             reason = _implied_problem(row, index, study)
         if reason is not None:
             raise ChunkProblem(reason)
+    if study.columns:  # the row rules a results file is read with (see results.ROW_RULES)
+        broken = first_broken_rule(study.to_frame(rows))
+        if broken is not None:
+            raise ChunkProblem(f"game {rows[broken.position]['game']}, column {broken.column!r}: "
+                               f"{broken.reason}")
     return rows
 
 
