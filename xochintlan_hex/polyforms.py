@@ -967,7 +967,10 @@ def estimated_count(n: int, lattice: str | Lattice = "square", kind: str = "fixe
     if n in known:
         return float(known[n])
     top = max(known)
-    log = math.log(known[top]) + (n - top) * math.log(GROWTH[lat.name])
+    # n may have hundreds of digits: past a million extra cells the count is infinite anyway,
+    # and n itself would overflow a float.
+    extra = min(n - top, 10**6)
+    log = math.log(known[top]) + extra * math.log(GROWTH[lat.name])
     return math.exp(log) if log < 700 else math.inf
 
 

@@ -152,9 +152,11 @@ def _count(name: str, value: Any, minimum: int) -> int:
 
 
 def _player_names(players: Sequence[str] | str, game: str) -> list[str]:
-    """Registry names only: a study file must say exactly who played."""
+    """Registry names only, spelt as the registry does (``Greedy`` -> ``greedy``), once,
+    before any game: a study file says exactly who played, and its chunks, checked
+    against these names, then match the rows the players write."""
     if isinstance(players, str):
-        players = [p.strip() for p in players.split(",")]
+        players = players.split(",")
     names = list(players)
     if not names:
         raise ValueError(_("players must name at least one player, e.g. greedy,random"))
@@ -162,7 +164,7 @@ def _player_names(players: Sequence[str] | str, game: str) -> list[str]:
         if not isinstance(name, str):
             raise ValueError(_("a study names its players, e.g. 'greedy'; got {value}").format(value=repr(name)))
         get_player(name, game=game)  # a ValueError listing the known players
-    return names
+    return [name.strip().lower() for name in names]
 
 
 def xochintlan_study(games: int, players: Sequence[str] | str, rules: Rules = Rules(),
