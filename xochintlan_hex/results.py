@@ -187,27 +187,26 @@ def _shown(value: Any) -> str:
         else repr(value) if isinstance(value, str) else str(value)
 
 
-def _first(bad: Any, column: str, reason: Callable[[int], str]) -> BrokenRule | None:
+def _first_row(bad: Any) -> int | None:
+    """The first row where ``bad`` holds, or None."""
     bad = np.asarray(bad, dtype=bool)
-    if not bad.any():
-        return None
-    position = int(bad.argmax())
-    return BrokenRule(position, column, reason(position))
+    return int(bad.argmax()) if bad.any() else None
 
 
-def _outcome_rules(frame: pd.DataFrame) -> Iterator[BrokenRule | None]:
-    """A game is won exactly when it has a winner, a seat of the game, named with its player,
-    kind and card; a tie names none of them; a turn-limit game lasted the whole cap."""
-    columns = set(frame.columns)
+def _first(bad: Any, column: str, reason: Callable[[int], str]) -> BrokenRule | None:
+    """The first row where ``bad`` holds, blaming ``column`` for ``reason(row)``."""
+    position = _first_row(bad)
+    return None if position is None else BrokenRule(position, column, reason(position))
 
-    def cell(i: int) -> pd.Series:
-        return frame.iloc[i]
 
-    if "winner" not in columns:
+def _winner_rules(frame: pd.DataFrame) -> Iterator[BrokenRule | None]:
+    """A game is won exactly when it has a winner, a seat of the game; a game won names
+    its winner's player, kind and card, a game nobody won none of them."""
+    if "winner" not in frame.columns:
         return
     winner = _numbers(frame, "winner")
     won = ~np.isnan(winner)
-    if "n_players" in columns:
+    if "n_players" in frame.columns:
         n_players = _numbers(frame, "n_players")
         yield _first(won & (winner >= n_players), "winner", lambda i: (
             f"{int(winner[i])} is not a seat of a {int(n_players[i])}-player game (0 to {int(n_players[i]) - 1})"))
@@ -215,29 +214,48 @@ def _outcome_rules(frame: pd.DataFrame) -> Iterator[BrokenRule | None]:
     if players:
         yield _first(won & (winner >= len(players)), "winner", lambda i: (
             f"{int(winner[i])} is not a seat of the file (player_0 to player_{len(players) - 1})"))
-    if "end_reason" in columns:
+    if "end_reason" in frame.columns:
         reason = frame["end_reason"].to_numpy(dtype=object)
         yield _first(won != (reason == "win"), "end_reason", lambda i: (
-            f"{reason[i]!r} does not agree with the winner ({_shown(cell(i)['winner'])})"))
+            f"{reason[i]!r} does not agree with the winner ({_shown(frame['winner'].iloc[i])})"))
     for name in ("winner_player", "winning_kind", "winning_card"):
-        if name in columns:
-            missing = frame[name].isna().to_numpy()
-            yield _first(won == missing, name, lambda i, name=name: (
-                f"{_shown(cell(i)[name])} with winner {_shown(cell(i)['winner'])}: a game won names "
-                "its winner's player, kind and card, a game nobody won none of them"))
-    if "winner_player" in columns and players:
+        if name in frame.columns:
+            position = _first_row(won == frame[name].isna().to_numpy())
+            if position is not None:
+                yield BrokenRule(position, name, (
+                    f"{_shown(frame[name].iloc[position])} with winner {_shown(frame['winner'].iloc[position])}: "
+                    "a game won names its winner's player, kind and card, a game nobody won none of them"))
+
+
+def _winner_seat_rules(frame: pd.DataFrame) -> Iterator[BrokenRule | None]:
+    """The winner's player is the name in the winner's seat; the winning card is in the
+    winner's hand."""
+    if "winner" not in frame.columns:
+        return
+    winner = _numbers(frame, "winner")
+    won = ~np.isnan(winner)
+    players, hands = _seats(frame, "player"), _seats(frame, "cards")
+    if "winner_player" in frame.columns and players:
         named = frame["winner_player"].to_numpy(dtype=object)
         seat = _of_winner(frame, players)
         yield _first(won & (named != seat), "winner_player", lambda i: (
             f"{named[i]!r} is not player_{int(winner[i])}, who won ({seat[i]!r})"))
-    hands = _seats(frame, "cards")
-    if "winning_card" in columns and hands:
+    if "winning_card" in frame.columns and hands:
         card = frame["winning_card"].to_numpy(dtype=object)
         hand = _of_winner(frame, hands)
         held = np.array([c is None or h is None or c == h or (isinstance(h, str) and isinstance(c, str)
                          and c in h.split(CARD_SEPARATOR)) for c, h in zip(card, hand)], dtype=bool)
         yield _first(won & ~held, "winning_card", lambda i: (
             f"{card[i]!r} is not in the winner's hand (cards_{int(winner[i])}: {hand[i]!r})"))
+
+
+def _turn_rules(frame: pd.DataFrame) -> Iterator[BrokenRule | None]:
+    """A game lasts no more turns than its cap, is won on a turn (not at turn 0), and a
+    game that reached its turn limit lasted the whole cap."""
+    columns = set(frame.columns)
+    if {"turns", "max_turns"} <= columns:
+        turns, cap = _numbers(frame, "turns"), _numbers(frame, "max_turns")
+        yield _first(turns > cap, "turns", lambda i: f"{int(turns[i])} turns is beyond the game's cap of {int(cap[i])}")
     if {"turns", "end_reason"} <= columns:
         turns, reason = _numbers(frame, "turns"), frame["end_reason"].to_numpy(dtype=object)
         yield _first((reason == "win") & (turns < 1), "turns",
@@ -338,8 +356,10 @@ def _hextremadura_rules(frame: pd.DataFrame) -> Iterator[BrokenRule | None]:
     for kind in OBJECTIVE_TYPES:
         met, held = f"met_{kind}", f"objectives_{kind}"
         if {met, held} <= columns:
-            done, of = _numbers(frame, met), _numbers(frame, held)
-            yield _first(done > of, met, lambda i, done=done, of=of: f"{int(done[i])} objectives met of {int(of[i])} held")
+            position = _first_row(_numbers(frame, met) > _numbers(frame, held))
+            if position is not None:
+                yield BrokenRule(position, met, f"{frame[met].iloc[position]} objectives met of "
+                                                f"{frame[held].iloc[position]} held")
 
 
 def _unique_rules(frame: pd.DataFrame) -> Iterator[BrokenRule | None]:
@@ -350,15 +370,17 @@ def _unique_rules(frame: pd.DataFrame) -> Iterator[BrokenRule | None]:
     for name in ("game", "seed"):
         if name in frame.columns:
             values = frame[name]
-            again = values.duplicated(keep="first").to_numpy()
-            yield _first(again, name, lambda i, values=values: (
-                f"{values.iloc[i]} appears again (first on row {int(values.eq(values.iloc[i]).to_numpy().argmax()) + 1}): "
-                f"each game of a study is one row"))
+            position = _first_row(values.duplicated(keep="first").to_numpy())
+            if position is not None:
+                value = values.iloc[position]
+                earlier = int(values.eq(value).to_numpy().argmax())
+                yield BrokenRule(position, name, f"{value} appears again (first on row {earlier + 1}): "
+                                                 "each game of a study is one row")
 
 
 #: Every row rule, in the order they are checked.
 ROW_RULES: tuple[Callable[[pd.DataFrame], Iterator[BrokenRule | None]], ...] = (
-    _seat_rules, _outcome_rules, _hextremadura_rules, _unique_rules,
+    _seat_rules, _winner_rules, _winner_seat_rules, _turn_rules, _hextremadura_rules, _unique_rules,
 )
 
 
@@ -525,7 +547,7 @@ def game_of(columns: Sequence[str]) -> str | None:
 def _check_columns(frame: pd.DataFrame, path: str) -> None:
     """One file is one game's study, with a cards column for every seat and nothing else."""
     columns = [str(c) for c in frame.columns]
-    both = [sorted(own & set(columns))[0] for own in GAME_COLUMNS.values() if own & set(columns)]
+    both = [min(own & set(columns)) for own in GAME_COLUMNS.values() if own & set(columns)]
     if len(both) > 1:
         raise ResultsError(f"{path}: columns {both[0]!r} (Xochintlan) and {both[1]!r} (Hextremadura) "
                            "in one file; a results file holds the games of one study")
