@@ -243,8 +243,9 @@ def _winner_seat_rules(frame: pd.DataFrame) -> Iterator[BrokenRule | None]:
     if "winning_card" in frame.columns and hands:
         card = frame["winning_card"].to_numpy(dtype=object)
         hand = _of_winner(frame, hands)
-        held = np.array([c is None or h is None or c == h or (isinstance(h, str) and isinstance(c, str)
-                         and c in h.split(CARD_SEPARATOR)) for c, h in zip(card, hand)], dtype=bool)
+        held = (card == hand) | ~won
+        for row in np.flatnonzero(~held):  # hands of several cards (or a card not held)
+            held[row] = isinstance(hand[row], str) and card[row] in hand[row].split(CARD_SEPARATOR)
         yield _first(won & ~held, "winning_card", lambda i: (
             f"{card[i]!r} is not in the winner's hand (cards_{int(winner[i])}: {hand[i]!r})"))
 
@@ -459,7 +460,9 @@ def _cells_as_text(frame: pd.DataFrame) -> pd.DataFrame:
     text = {}
     for name in frame.columns:
         series = frame[name]
-        if series.dtype == object or pd.api.types.is_string_dtype(series):
+        if series.dtype != object and pd.api.types.is_string_dtype(series) and not series.isna().any():
+            text[name] = series  # already text, as every column of a CSV file is read
+        elif series.dtype == object or pd.api.types.is_string_dtype(series):
             text[name] = series.map(_as_text)
         else:
             text[name] = series.astype(object).map(lambda v: "" if v is pd.NA or v != v else str(v))
