@@ -236,3 +236,12 @@ def test_an_untouched_chunk_passes_the_row_rules(tmp_path):
     path, hashes = kept_chunk(tmp_path, lambda rows: None)
     assert len(studies.verify_chunk(path, STUDY, hashes)) == 8
     assert json.loads(path.read_text())["games"] == [0, 7]
+
+
+def test_a_hex_card_in_a_square_game_is_refused(tmp_path):
+    text = as_text(XOCHINTLAN)
+    text.loc[5, "cards_1"] = "H5-1"
+    path = tmp_path / "x.csv"
+    text.to_csv(path, index=False)
+    with pytest.raises(ResultsError, match=r"row 6 \(line 7\), column 'cards_1': 'H5-1' is not a card of the square deck"):
+        studies.read_results(path)

@@ -8,10 +8,14 @@ never a figure quietly changed: a ``quest_monfrague`` of ``oops`` is not read as
 
 Each known column has a :class:`Column`: its type (an integer, a string or a
 boolean), whether it may be missing (a tied game has no winner), and its allowed
-values or range. Then a few rules tie the columns of one row together (the
-winner is a seat of the game, a game is won exactly when it has a winner, a game
-lasts no more turns than its cap, an objective is met at most as often as it is
-held).
+values or range. Then the row rules (:data:`ROW_RULES`) tie the cells of a row
+together and to the game, and the rows of a file to each other: the winner is a
+seat of the game, a game is won exactly when it names a winner, its player, kind
+and card; the winning card is in the winner's hand; every card is of the deck and
+dealt once; a game lasts no more turns than its cap; the rating is the score's
+band; no game or seed appears twice. The same rules check the chunks a running
+study keeps (:func:`first_broken_rule`), so a file and a chunk are never judged
+differently. ``docs/reference/results-format.md`` lists them for users.
 
 >>> import pandas as pd
 >>> cells = pd.DataFrame({"n_players": ["2"], "winner": ["5"], "end_reason": ["win"]})
@@ -292,7 +296,7 @@ def _hand_problem(frame: pd.DataFrame, hands: list[str], lattice: np.ndarray,
     split: dict[Any, list[str]] = {}
     for hand in pd.unique(cells.ravel()):
         split[hand] = hand.split(CARD_SEPARATOR) if isinstance(hand, str) else []
-    for position in _rows_to_look_at(cells, per_hand):
+    for position in _rows_to_look_at(cells, lattice, per_hand):
         deck = _deck(str(lattice[position]))
         dealt: set[str] = set()
         for seat, hand in enumerate(cells[position]):
@@ -313,30 +317,28 @@ def _hand_problem(frame: pd.DataFrame, hands: list[str], lattice: np.ndarray,
     return None
 
 
-def _rows_to_look_at(cells: np.ndarray, per_hand: np.ndarray | None) -> Iterator[int]:
+def _rows_to_look_at(cells: np.ndarray, lattice: np.ndarray, per_hand: np.ndarray | None) -> Iterator[int]:
     """Rows whose hands need a look one by one: all of them, except that with one card a
-    hand, hands that all differ and hold one known card need none (the common case)."""
-    if per_hand is None or not (per_hand == 1).all():
+    hand, when every hand is one card of its row's deck, only rows where two hands are
+    the same card (the common case: none)."""
+    if per_hand is None or not (per_hand == 1).all() or cells.shape[1] == 0:
         yield from range(len(cells))
         return
-    plain = np.array([isinstance(h, str) and CARD_SEPARATOR not in h and h in _ALL_CARDS
-                      for h in pd.unique(cells.ravel())], dtype=bool)
-    if plain.all() and cells.shape[1] > 0:
-        distinct = np.ones(len(cells), dtype=bool)
-        for a in range(cells.shape[1]):
-            for b in range(a + 1, cells.shape[1]):
-                distinct &= cells[:, a] != cells[:, b]
-        yield from np.flatnonzero(~distinct).tolist()
-        return
-    yield from range(len(cells))
+    for board in pd.unique(lattice):
+        deck = _deck(str(board))
+        if not all(hand in deck for hand in pd.unique(cells[lattice == board].ravel())):
+            yield from range(len(cells))
+            return
+    distinct = np.ones(len(cells), dtype=bool)
+    for a in range(cells.shape[1]):
+        for b in range(a + 1, cells.shape[1]):
+            distinct &= cells[:, a] != cells[:, b]
+    yield from np.flatnonzero(~distinct).tolist()
 
 
 @functools.lru_cache(maxsize=None)
 def _deck(lattice: str) -> frozenset[str]:
     return frozenset(card.name for card in goal_cards(lattice)) if lattice in LATTICE_NAMES else frozenset()
-
-
-_ALL_CARDS = frozenset().union(*(_deck(lattice) for lattice in LATTICE_NAMES))
 
 
 def _hextremadura_rules(frame: pd.DataFrame) -> Iterator[BrokenRule | None]:
