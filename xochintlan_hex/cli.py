@@ -506,15 +506,18 @@ def _distinct_files(paths: Sequence[str]) -> None:
             seen[key] = path
 
 
-@separates_input_errors
-def _report(args: argparse.Namespace) -> int:
-    from xochintlan_hex.stats import check_by, check_difference, report
-
-    _distinct_files(args.file)
-    frames = {path: _study_frame(path) for path in args.file}
+def _pooled_study(paths: Sequence[str]) -> tuple[pd.DataFrame, str]:
+    """The games of every file, and the game they are studies of (one game only)."""
+    _distinct_files(paths)
+    frames = {path: _study_frame(path) for path in paths}
     game = _one_game(frames)
-    frame = pd.concat(list(frames.values()), ignore_index=True)
-    files = ", ".join(args.file)
+    return pd.concat(list(frames.values()), ignore_index=True), game
+
+
+def _report_options(args: argparse.Namespace, frame: pd.DataFrame, files: str) -> list[str] | None:
+    """``--by`` as a list of columns of ``frame`` (checked, with ``--difference``)."""
+    from xochintlan_hex.stats import check_by, check_difference
+
     by = [c.strip() for c in args.by.split(",")] if args.by else None
     missing = [c for c in by or [] if c not in frame.columns]
     if missing:
@@ -523,6 +526,16 @@ def _report(args: argparse.Namespace) -> int:
     with user_input(f"{PROG} report"):
         check_by(frame, by)
         check_difference(args.difference)
+    return by
+
+
+@separates_input_errors
+def _report(args: argparse.Namespace) -> int:
+    from xochintlan_hex.stats import report
+
+    frame, game = _pooled_study(args.file)
+    files = ", ".join(args.file)
+    by = _report_options(args, frame, files)
     _check_report_columns(frame, game, files)
     table = report(frame, by, difference=args.difference)
     if args.csv:
