@@ -2,7 +2,7 @@
 
 Times ``read_results`` (every cell parsed, every row rule checked) and
 ``xochintlan-hex report`` (read, then the figures) on every shipped study file,
-each in a fresh process, best of ``ROUNDS``. With ``--baseline DIR`` the same
+each in a fresh process, in CPU seconds, best of ``ROUNDS``. With ``--baseline DIR`` the same
 measurement runs, round after round in turn, on the kit's source in ``DIR``
 (for instance an unpacked older commit, ``git archive <commit> | tar -x -C DIR``),
 and the difference is printed: the two are then measured in one run, under the
@@ -21,21 +21,22 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 
-#: In a fresh process: seconds to read every shipped study file, then to report them.
+#: In a fresh process: CPU seconds to read every shipped study file, then to report them
+#: (CPU time, not wall-clock time: on a shared machine, waiting for a core is not the readers' cost).
 MEASURE = textwrap.dedent("""
     import contextlib, io, sys, time
     from pathlib import Path
     from xochintlan_hex import cli
     from xochintlan_hex.studies import read_results
     files = [Path(p) for p in sys.argv[1:]]
-    start = time.perf_counter()
+    start = time.process_time()
     rows = sum(len(read_results(path)) for path in files)
-    read = time.perf_counter() - start
-    start = time.perf_counter()
+    read = time.process_time() - start
+    start = time.process_time()
     with contextlib.redirect_stdout(io.StringIO()):
         for path in files:
             assert cli.main(["report", str(path)]) == 0, path
-    report = time.perf_counter() - start
+    report = time.process_time() - start
     print(rows, read, report)
 """)
 
@@ -66,7 +67,7 @@ def main(rounds: int = 5, baseline: Path | None = None) -> None:
             best[name] = [min(best[name][0], read), min(best[name][1], report)]
     print(f"{len(files)} shipped study files, {rows:,} games; best of {rounds} fresh processes")
     for name, (read, report) in best.items():
-        print(f"  {name:9s} read_results {read:6.3f} s   report {report:6.3f} s")
+        print(f"  {name:9s} read_results {read:6.3f} s CPU   report {report:6.3f} s CPU")
     if baseline:
         (read, report), (old_read, old_report) = best["this kit"], best["baseline"]
         print(f"  difference: read {100 * (read / old_read - 1):+.1f}%, "

@@ -4,7 +4,10 @@ Hypothesis edits the cells of real results files, writes files of random bytes,
 mangles the rows of kept chunks and strings random words into command lines.
 Whatever comes in, the readers either refuse it with a ``ResultsError`` or give
 back cells of the documented types, and the command answers with exit status 0
-or a one-line error (2), never a traceback.
+or a one-line error (2), never a traceback. It also makes rows whose every cell
+is of its type but which say something impossible (fields swapped, rows copied,
+a tie that names a winning animal ...), behind blank lines and multi-line cells:
+each is refused with the file, the row, the line it starts on and the column.
 
 Bounded for ``make test`` (a few dozen examples each); ``make fuzz`` sets
 ``XOCHINTLAN_HEX_FUZZ_EXAMPLES`` for a long run.
