@@ -126,7 +126,9 @@ def test_a_gap_too_small_to_resolve_is_one_line(capsys, files):
 
 def test_count_with_a_400_digit_size_is_one_line(capsys):
     status, _, err = run(["count", "--max-n", "9" * 400], capsys)
-    assert_one_line_error(status, err, "more than 10^300", "--force")
+    assert_one_line_error(status, err, "a 400-digit number of cells", "more than 10^300")
+    status, _, err = run(["count", "--max-n", "9" * 400, "--force"], capsys)
+    assert_one_line_error(status, err, "no machine can finish it, even with --force")
 
 
 #: A child that presses Ctrl-C while the command line is still being imported (as the
