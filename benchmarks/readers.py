@@ -2,7 +2,8 @@
 
 Times ``read_results`` (every cell parsed, every row rule checked) and
 ``xochintlan-hex report`` (read, then the figures) on every shipped study file,
-each in a fresh process, in CPU seconds, best of ``ROUNDS``. With ``--baseline DIR`` the same
+each in a fresh process, in CPU seconds, best of ``ROUNDS``; then the check of
+every kept chunk of a finished 20,000-game study, as a resume makes it. With ``--baseline DIR`` the same
 measurement runs, round after round in turn, on the kit's source in ``DIR``
 (for instance an unpacked older commit, ``git archive <commit> | tar -x -C DIR``),
 and the difference is printed: the two are then measured in one run, under the
@@ -41,6 +42,30 @@ MEASURE = textwrap.dedent("""
 """)
 
 
+#: In a fresh process: CPU seconds to verify the kept chunks of a finished study of GAMES
+#: games, 250 a chunk (made from one real row, so nothing is played), best of three.
+VERIFY = textwrap.dedent("""
+    import pathlib, sys, tempfile, time
+    from xochintlan_hex import simulate, studies
+    games, folder = int(sys.argv[1]), pathlib.Path(tempfile.mkdtemp())
+    out = folder / "big.csv"
+    study = studies.xochintlan_study(games, "greedy,random", seed=5)
+    with studies.study_lock(out):
+        parts, _ = studies.open_parts(study, out, resume=False)
+        row = simulate.play_xochintlan_games([0], ["greedy", "random"], seed=5)[0]
+        for first in range(0, games, 250):
+            last = min(first + 250, games)
+            rows = [{**row, "game": i, "seed": simulate.game_seed(5, i)} for i in range(first, last)]
+            studies.write_chunk(parts, study, range(first, last), rows)
+    best = float("inf")
+    for _ in range(3):
+        start = time.process_time()
+        kept = studies.verified_chunks(parts, study)
+        best = min(best, time.process_time() - start)
+    print(len(kept), best)
+""")
+
+
 def study_files() -> list[Path]:
     """The shipped files that are study results (one row per game)."""
     return [path for path in sorted((ROOT / "datasets").glob("*.csv"))
@@ -54,6 +79,18 @@ def measure(source: Path, files: list[Path]) -> tuple[int, float, float]:
                           capture_output=True, text=True, check=True)
     rows, read, report = done.stdout.split()
     return int(rows), float(read), float(report)
+
+
+def chunk_verification(sources: dict[str, Path], games: int = 20_000) -> None:
+    """CPU seconds to check every kept chunk of a finished study (as a resume does)."""
+    print(f"verifying the kept chunks of a {games:,}-game study (250 games a chunk), best of 3")
+    for name, source in sources.items():
+        environment = {**os.environ, "PYTHONPATH": str(source)}
+        done = subprocess.run([sys.executable, "-c", VERIFY, str(games)], env=environment,
+                              capture_output=True, text=True, check=True)
+        chunks, seconds = done.stdout.split()
+        print(f"  {name:9s} {int(chunks)} chunks in {float(seconds):6.3f} s CPU "
+              f"({1000 * float(seconds) / int(chunks):.1f} ms a chunk)")
 
 
 def main(rounds: int = 5, baseline: Path | None = None) -> None:
@@ -72,6 +109,7 @@ def main(rounds: int = 5, baseline: Path | None = None) -> None:
         (read, report), (old_read, old_report) = best["this kit"], best["baseline"]
         print(f"  difference: read {100 * (read / old_read - 1):+.1f}%, "
               f"report {100 * (report / old_report - 1):+.1f}%")
+    chunk_verification(sources)
 
 
 if __name__ == "__main__":
