@@ -187,8 +187,10 @@ def _of_winner(frame: pd.DataFrame, seats: list[str]) -> np.ndarray:
 
 
 def _shown(value: Any) -> str:
-    return "none" if value is None or value is pd.NA or (isinstance(value, float) and value != value) \
-        else repr(value) if isinstance(value, str) else str(value)
+    """A cell in a message: a text quoted, a missing cell "none"."""
+    if value is None or value is pd.NA or (isinstance(value, float) and np.isnan(value)):
+        return "none"
+    return repr(value) if isinstance(value, str) else str(value)
 
 
 def _first_row(bad: Any) -> int | None:
