@@ -4,7 +4,10 @@ Hypothesis edits the cells of real results files, writes files of random bytes,
 mangles the rows of kept chunks and strings random words into command lines.
 Whatever comes in, the readers either refuse it with a ``ResultsError`` or give
 back cells of the documented types, and the command answers with exit status 0
-or a one-line error (2), never a traceback.
+or a one-line error (2), never a traceback. It also makes rows whose every cell
+is of its type but which say something impossible (fields swapped, rows copied,
+a tie that names a winning animal ...), behind blank lines and multi-line cells:
+each is refused with the file, the row, the line it starts on and the column.
 
 Bounded for ``make test`` (a few dozen examples each); ``make fuzz`` sets
 ``XOCHINTLAN_HEX_FUZZ_EXAMPLES`` for a long run.
@@ -154,3 +157,160 @@ def test_random_command_lines_answer_in_one_line_or_work(words):
 def test_every_known_column_refuses_a_wrong_type():
     for column in KNOWN_COLUMNS.values():
         assert column.problem([1]) is not None, column.name
+
+
+# ---------------------------------------------------------------------------
+# Rows well typed but inconsistent: every cell of its type, the row impossible
+
+
+def _set(text: pd.DataFrame, row: int, column: str, value: str) -> None:
+    text.loc[row, column] = value
+
+
+def _won(text: pd.DataFrame) -> list[int]:
+    return [i for i in range(len(text)) if text.loc[i, "end_reason"] == "win"]
+
+
+def _not_won(text: pd.DataFrame) -> list[int]:
+    return [i for i in range(len(text)) if text.loc[i, "end_reason"] != "win"]
+
+
+def _other_player(name: str) -> str:
+    return "greedy" if name != "greedy" else "random"
+
+
+#: Xochintlan contradictions: (rows it applies to, the edit of one row, the columns an error may blame).
+def _swap(text: pd.DataFrame, row: int, a: str, b: str) -> None:
+    text.loc[row, [a, b]] = [text.loc[row, b], text.loc[row, a]]
+
+
+def _every(text: pd.DataFrame) -> list[int]:
+    return list(range(len(text)))
+
+
+def _loser_hand(text: pd.DataFrame, row: int) -> str:
+    return text.loc[row, f"cards_{1 - int(text.loc[row, 'winner'])}"]
+
+
+XOCHINTLAN_CONTRADICTIONS = {
+    "tie with a winning kind": (_not_won, lambda t, i: _set(t, i, "winning_kind", "M"), {"winning_kind"}),
+    "tie with a winning card": (_not_won, lambda t, i: _set(t, i, "winning_card", t.loc[i, "cards_0"]),
+                                {"winning_card"}),
+    "win without a winner": (_won, lambda t, i: _set(t, i, "winner", ""),
+                             {"end_reason", "winner_player", "winning_kind", "winning_card"}),
+    "winner swapped": (_won, lambda t, i: _set(t, i, "winner", str(1 - int(t.loc[i, "winner"]))),
+                       {"winner_player", "winning_card"}),
+    "winner_player swapped with winning_kind": (
+        _won, lambda t, i: _swap(t, i, "winner_player", "winning_kind"), {"winner_player", "winning_kind"}),
+    "winning card of the loser": (_won, lambda t, i: _set(t, i, "winning_card", _loser_hand(t, i)),
+                                  {"winning_card"}),
+    "cards swapped with a player name": (_every, lambda t, i: _swap(t, i, "cards_0", "player_0"),
+                                         {"cards_0", "player_0"}),
+    "one card in both hands": (_every, lambda t, i: _set(t, i, "cards_1", t.loc[i, "cards_0"]), {"cards_1"}),
+    "n_players beyond the seats": (_every, lambda t, i: _set(t, i, "n_players", "3"), {"n_players"}),
+    "turn limit before the cap": (_not_won, lambda t, i: _set(t, i, "end_reason", "turn_limit"),
+                                  {"turns", "end_reason"}),
+    "a win at turn 0": (_won, lambda t, i: _set(t, i, "turns", "0"), {"turns"}),
+    "a winner named by another player": (
+        _won, lambda t, i: _set(t, i, "winner_player", _other_player(t.loc[i, "winner_player"])),
+        {"winner_player"}),
+}
+
+HEXTREMADURA_CONTRADICTIONS = {
+    "rating of another band": (_every, lambda t, i: _set(
+        t, i, "rating", "star" if t.loc[i, "rating"] != "star" else "wanderer"), {"rating"}),
+    "score swapped with max_score": (
+        lambda t: [i for i in range(len(t)) if t.loc[i, "score"] != t.loc[i, "max_score"]],
+        lambda t, i: _swap(t, i, "score", "max_score"), {"score"}),
+    "more objectives met than held": (_every, lambda t, i: _set(
+        t, i, "met_adjacent_pair", str(int(t.loc[i, "objectives_adjacent_pair"]) + 1)), {"met_adjacent_pair"}),
+}
+
+#: A contradictory file: game, contradiction, the row it is made in, and any blank lines and
+#: multi-line cells before it (the line an error names must still be the row's own).
+CONTRADICTIONS = st.one_of(
+    st.tuples(st.just("xochintlan"), st.sampled_from(list(XOCHINTLAN_CONTRADICTIONS))),
+    st.tuples(st.just("hextremadura"), st.sampled_from(list(HEXTREMADURA_CONTRADICTIONS))),
+)
+
+
+def _with_blank_lines_and_notes(text: pd.DataFrame, blanks: list[int], notes: list[int]) -> str:
+    """The CSV of ``text`` with a ``note`` column (multi-line in the rows ``notes``) and blank
+    lines before the rows ``blanks``."""
+    text = text.assign(note=["three\nline\nnote" if i in notes else "" for i in range(len(text))])
+    lines = text.to_csv(index=False).splitlines(keepends=True)
+    header, records, record = lines[0], [], ""
+    for line in lines[1:]:  # whole records: a quoted note spans lines
+        record += line
+        if record.count('"') % 2 == 0:
+            records.append(record)
+            record = ""
+    return header + "".join("\n" * (i in blanks) + r for i, r in enumerate(records))
+
+
+def _line_of(csv_text: str, game: str) -> int:
+    """The line on which the row of game ``game`` starts."""
+    return next(number for number, line in enumerate(csv_text.split("\n"), 1) if line.startswith(f"{game},"))
+
+
+@FUZZ
+@given(which=CONTRADICTIONS, pick=st.integers(0, 10**6), blanks=st.sets(st.integers(0, 5), max_size=3),
+       notes=st.sets(st.integers(0, 5), max_size=2))
+def test_rows_well_typed_but_inconsistent_are_refused_with_file_row_line_and_column(which, pick, blanks, notes):
+    game, name = which
+    rows, edit, blamed = (XOCHINTLAN_CONTRADICTIONS if game == "xochintlan" else HEXTREMADURA_CONTRADICTIONS)[name]
+    text = FRAMES[game].astype(object).where(FRAMES[game].notna(), "").astype(str).reset_index(drop=True)
+    candidates = rows(text)
+    assert candidates, name
+    row = candidates[pick % len(candidates)]
+    edit(text, row)
+    csv_text = _with_blank_lines_and_notes(text, sorted(blanks), sorted(notes))
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "s.csv"
+        path.write_text(csv_text, encoding="utf-8")
+        with pytest.raises(ResultsError) as refused:
+            studies.read_results(path)
+    message = str(refused.value)
+    line = _line_of(csv_text, text.loc[row, "game"])
+    assert message.startswith(f"{path}, row {row + 1} (line {line}), column "), (name, message)
+    assert any(f"column {column!r}:" in message for column in blamed), (name, message)
+
+
+@FUZZ
+@given(game=st.sampled_from(list(FRAMES)), copies=st.lists(st.integers(0, 5), min_size=1, max_size=3),
+       at=st.integers(0, 6))
+def test_duplicated_rows_are_refused_with_file_row_line_and_column(game, copies, at):
+    text = FRAMES[game].astype(object).where(FRAMES[game].notna(), "").astype(str).reset_index(drop=True)
+    copied = text.iloc[[c % len(text) for c in copies]]
+    at = min(at, len(text))
+    doubled = pd.concat([text.iloc[:at], copied, text.iloc[at:]], ignore_index=True)
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "s.csv"
+        doubled.to_csv(path, index=False)
+        with pytest.raises(ResultsError) as refused:
+            studies.read_results(path)
+    again = int(doubled["game"].duplicated().to_numpy().argmax())
+    assert str(refused.value).startswith(f"{path}, row {again + 1} (line {again + 2}), column 'game': "
+                                         f"{doubled.loc[again, 'game']} appears again")
+
+
+@FUZZ
+@given(changes=st.dictionaries(st.sampled_from(["winner", "winner_player", "winning_kind", "winning_card",
+                                                "turns", "end_reason", "cards_0", "cards_1", "n_players"]),
+                               st.sampled_from([None, 0, 1, 2, 3, "L", "B", "greedy", "random", "win", "tie",
+                                                "turn_limit", "F", "X", "P+L"]), min_size=1, max_size=3))
+def test_chunk_rows_and_file_rows_are_held_to_the_same_rules(changes):
+    """A row a chunk check accepts is one the file reader accepts, and the other way round."""
+    row = {**ROW, **changes}
+    chunk_says = row_problem(row, list(ROW))
+    text = pd.DataFrame([row]).astype(object)
+    text = text.where(text.notna(), "").astype(str)
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "s.csv"
+        text.to_csv(path, index=False)
+        try:
+            studies.read_results(path)
+            file_says = None
+        except ResultsError as error:
+            file_says = str(error)
+    assert (chunk_says is None) == (file_says is None), (row, chunk_says, file_says)

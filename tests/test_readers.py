@@ -126,6 +126,18 @@ def test_hextremadura_records_written_with_the_old_header_still_replay():
     assert Hextremadura.from_json(record).history == game.history
 
 
+@pytest.mark.parametrize("result", [{"Score": 999}, {"score": 0, "round": 1, "is_over": False, "bonus": 3},
+                                    {"score": 0, "round": 1}])
+def test_a_hextremadura_result_with_other_keys_is_refused(result):
+    """A misspelt key was compared with nothing, so the record replayed unchecked."""
+    game = Hextremadura(seed=4)
+    game.play(game.legal_actions()[3])
+    record = json.loads(game.to_json())
+    record["result"] = result
+    with pytest.raises(RecordError, match="result must be an object with exactly the keys"):
+        Hextremadura.from_json(record)
+
+
 # ---------------------------------------------------------------------------
 # Raw tracebacks become clear errors
 # ---------------------------------------------------------------------------

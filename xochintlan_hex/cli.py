@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import os
 import re
 import signal
 import sys
@@ -50,7 +51,7 @@ from xochintlan_hex.polyforms import KINDS, check_count_cost, count_polyforms_up
 from xochintlan_hex.classroom.commands import add_class_commands
 from xochintlan_hex.cli_errors import InputError, one_line, separates_input_errors, user_input
 from xochintlan_hex.puzzle_commands import add_puzzle_commands
-from xochintlan_hex.results import ResultsError
+from xochintlan_hex.results import ResultsError, game_of
 from xochintlan_hex.sequential import SequentialTest, decision_of, parse_until, sequential_test
 from xochintlan_hex.studies import (
     Study, StudyError, check_output_path, check_study_size, check_workers, hextremadura_study, kept_games,
@@ -533,41 +534,133 @@ METRIC_TITLES = {
 }
 
 
+#: The columns a report reads, by game (the others add blocks when present).
+REPORT_COLUMNS = {"Xochintlan": ("winner", "end_reason", "turns"), "Hextremadura": ("score",)}
+
+
 def _study_frame(path: str) -> pd.DataFrame:
     with user_input():
         frame = read_results(path)
     if frame.empty:
         raise InputError(_("{path} holds no games").format(path=path))
-    if "score" not in frame.columns and not {"winner", "end_reason"} <= set(frame.columns):
+    if game_of(frame.columns) is None:
         raise InputError(_("{path} is not a study results file (it has neither a score "
                            "column nor winner and end_reason columns)").format(path=path))
     return frame
+
+
+def _one_game(frames: dict[str, pd.DataFrame]) -> str:
+    """The game all the files are studies of; a report never pools two games."""
+    games = {path: game_of(frame.columns) for path, frame in frames.items()}
+    first = next(iter(games))
+    for path, game in games.items():
+        if game != games[first]:
+            raise InputError(_("{first} ({game}) and {other} ({other_game}) are studies of two games; "
+                               "a report pools the files of one game").format(
+                first=first, game=games[first], other=path, other_game=game))
+    return str(games[first])
+
+
+def _check_report_columns(frame: pd.DataFrame, game: str, files: str) -> None:
+    """The columns the report reads: a study always has them, a hand-made file may not."""
+    missing = [c for c in REPORT_COLUMNS[game] if c not in frame.columns]
+    if game == "Xochintlan" and "n_players" not in frame.columns and "player_0" not in frame.columns:
+        missing.append("n_players")
+    if missing:
+        raise InputError(_("{files}: no column {missing}; the report of this game ({game}) reads {needed}").format(
+            files=files, missing=", ".join(map(repr, missing)), game=game,
+            needed=", ".join(REPORT_COLUMNS[game] + (("n_players",) if game == "Xochintlan" else ()))))
+
+
+def _distinct_files(paths: Sequence[str]) -> None:
+    """The same file named twice would count each of its games twice."""
+    seen: dict[tuple[int, int], str] = {}
+    for path in paths:
+        with contextlib.suppress(OSError):  # an unreadable file is reported when it is read
+            info = os.stat(path)
+            key = (info.st_dev, info.st_ino)
+            if key in seen:
+                raise InputError(_("{first} and {path} are the same file; each of its games would "
+                                   "count twice").format(path=path, first=seen[key]))
+            seen[key] = path
+
+
+def _pooled_study(paths: Sequence[str]) -> tuple[pd.DataFrame, str]:
+    """The games of every file, and the game they are studies of (one game only)."""
+    _distinct_files(paths)
+    frames = {path: _study_frame(path) for path in paths}
+    game = _one_game(frames)
+    return pd.concat(list(frames.values()), ignore_index=True), game
+
+
+def _report_options(args: argparse.Namespace, frame: pd.DataFrame, files: str) -> list[str] | None:
+    """``--by`` as a list of columns of ``frame`` (checked, with ``--difference``)."""
+    from xochintlan_hex.stats import check_by, check_difference
+
+    by = [c.strip() for c in args.by.split(",")] if args.by else None
+    missing = [c for c in by or [] if c not in frame.columns]
+    if missing:
+        raise InputError(_("--by: no column {missing} in {files}; columns: {columns}").format(
+            missing=", ".join(map(repr, missing)), files=files, columns=", ".join(frame.columns)))
+    with user_input(f"{PROG} report"):
+        check_by(frame, by)
+        check_difference(args.difference)
+    return by
 
 
 @separates_input_errors
 def _report(args: argparse.Namespace) -> int:
     from xochintlan_hex.stats import report
 
-    frame = pd.concat([_study_frame(path) for path in args.file], ignore_index=True)
+    frame, game = _pooled_study(args.file)
     files = ", ".join(args.file)
-    by = [c.strip() for c in args.by.split(",")] if args.by else None
-    missing = [c for c in by or [] if c not in frame.columns]
-    if missing:
-        raise InputError(_("--by: no column {missing} in {files}; columns: {columns}").format(
-            missing=", ".join(map(repr, missing)), files=files, columns=", ".join(frame.columns)))
+    by = _report_options(args, frame, files)
+    _check_report_columns(frame, game, files)
     table = report(frame, by, difference=args.difference)
     if args.csv:
-        print(table.to_csv(index=False), end="")
+        print(neutralised(table).to_csv(index=False), end="")
         return 0
     print(ngettext("{files}: {count} game; estimates with {level} confidence intervals",
                    "{files}: {count} games; estimates with {level} confidence intervals", len(frame)).format(
-        files=files, count=len(frame), level="95%"))
+        files=printable(files), count=len(frame), level="95%"))
     for metric, block in table.groupby("metric", sort=False):
         print(f"\n{_(METRIC_TITLES[metric]) if metric in METRIC_TITLES else metric}")
         if metric == "kind_win_rate":  # the animals by name: Lizard, Bird, Monkey (Lézard, Oiseau, Singe)
             block = block.assign(level=block["level"].map(lambda k: kind_name(k) if k in KIND_NAMES else k))
         print(_format_block(block, by or []))
     return 0
+
+
+#: What a spreadsheet reads as a formula when a cell starts with it.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def neutralised(table: pd.DataFrame) -> pd.DataFrame:
+    """The table with every text cell that a spreadsheet would run as a formula
+    (``=HYPERLINK(...)``, ``+1``, ``-1``, ``@x``) quoted by a leading ``'``;
+    numbers, negative ones too, stay numbers.
+
+    >>> neutralised(pd.DataFrame({"level": ["=1+1", "L'"], "estimate": [-0.5, 0.5]})).values.tolist()
+    [["'=1+1", -0.5], ["L'", 0.5]]
+    """
+    def quoted(value: object) -> object:
+        return "'" + value if isinstance(value, str) and value.startswith(FORMULA_STARTS) else value
+
+    text = [c for c in table.columns if table[c].dtype == object or pd.api.types.is_string_dtype(table[c])]
+    return table.assign(**{c: table[c].map(quoted) for c in text})
+
+
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+
+
+def printable(text: str) -> str:
+    r"""``text`` with its control characters written as escapes, so that a cell cannot
+    move the cursor, recolour or retitle the terminal it is printed on.
+
+    >>> printable("L\x1b[31m red")
+    'L\\x1b[31m red'
+    """
+    return _CONTROL.sub(lambda match: repr(match[0])[1:-1], text)
 
 
 # The report's words a person reads; the CSV form (--csv) keeps the data's own values.
@@ -628,6 +721,8 @@ def _format_block(block: pd.DataFrame, by: Sequence[str]) -> str:
     for column in ("level", "note"):
         if column in shown.columns:
             shown[column] = shown[column].map(readable_level)
+    for column in shown.columns:  # text from the file (a --by column's values) reaches the terminal
+        shown[column] = shown[column].map(lambda v: printable(v) if isinstance(v, str) else v)
     headings = {"level": _("level"), "estimate": _("estimate"), "low": _("low"), "high": _("high")}
     return shown.rename(columns=headings).to_string(index=False)
 
@@ -665,7 +760,8 @@ def _main(argv: Sequence[str]) -> int:
     except (InputError, StudyError, ResultsError, OSError) as error:
         help_for = getattr(error, "help_for", None)
         usage = _(" (see {command} --help)").format(command=help_for) if help_for else ""
-        print(_("{prog}: error: {message}").format(prog=PROG, message=one_line(error)) + usage, file=sys.stderr)
+        print(_("{prog}: error: {message}").format(prog=PROG, message=printable(one_line(error))) + usage,
+              file=sys.stderr)
         return EXIT_USAGE
 
 

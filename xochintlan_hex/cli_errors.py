@@ -52,3 +52,37 @@ def one_line(error: BaseException) -> str:
     if not lines:
         return type(error).__name__
     return " ".join([lines[0], "; ".join(lines[1:])]).strip()
+
+
+#: The exit status of an interrupted command (as a shell gives one stopped by Ctrl-C).
+EXIT_INTERRUPTED = 130
+
+
+def launch() -> None:
+    """The ``xochintlan-hex`` command: :func:`xochintlan_hex.cli.main`, with Ctrl-C caught
+    from the very start.
+
+    Importing the command line (pandas, numpy, the engines) takes a second or two;
+    a Ctrl-C in that time would otherwise end in a ``KeyboardInterrupt`` traceback.
+    This module imports nothing heavy, so the interruption is one line and status 130.
+    """
+    import sys
+
+    try:
+        from xochintlan_hex.cli import main
+
+        status = main()
+    except KeyboardInterrupt:
+        print(_interrupted(), file=sys.stderr)
+        status = EXIT_INTERRUPTED
+    sys.exit(status)
+
+
+def _interrupted() -> str:
+    """The interruption line, in the kit's language when its catalog is already loaded."""
+    try:
+        from xochintlan_hex.i18n import _
+
+        return _("{prog}: interrupted").format(prog="xochintlan-hex")
+    except BaseException:  # noqa: BLE001 - interrupted again while importing: say it in English
+        return "xochintlan-hex: interrupted"

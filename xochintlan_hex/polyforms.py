@@ -967,7 +967,10 @@ def estimated_count(n: int, lattice: str | Lattice = "square", kind: str = "fixe
     if n in known:
         return float(known[n])
     top = max(known)
-    log = math.log(known[top]) + (n - top) * math.log(GROWTH[lat.name])
+    # n may have hundreds of digits: past a million extra cells the count is infinite anyway,
+    # and n itself would overflow a float.
+    extra = min(n - top, 10**6)
+    log = math.log(known[top]) + extra * math.log(GROWTH[lat.name])
     return math.exp(log) if log < 700 else math.inf
 
 
@@ -977,11 +980,20 @@ def _about(count: float) -> str:
     return f"{count:,.0f}" if count < 1e7 else f"about {count:.1e}"
 
 
+def _about_size(n: int) -> str:
+    """A size as a person reads it: a number of hundreds of digits is not printed whole."""
+    digits = len(str(n))
+    return str(n) if digits <= 12 else f"a {digits}-digit number of"
+
+
 def check_count_cost(n_max: int, lattice: str | Lattice = "square", force: bool = False) -> None:
     """Refuse to count up to ``n_max`` cells when it would walk more than
     :data:`MAX_COUNTED_FORMS` fixed polyforms, unless ``force``."""
     lat = get_lattice(lattice)
     work = estimated_count(n_max, lat, "fixed")
+    if work == math.inf:  # not even --force: no machine would ever finish, or hold the table
+        raise ValueError(f"counting {lat.name} polyforms up to {_about_size(n_max)} cells walks through "
+                         "more than 10^300 fixed polyforms; no machine can finish it, even with --force")
     if work > MAX_COUNTED_FORMS and not force:
         raise ValueError(f"counting {lat.name} polyforms up to {n_max} cells walks through "
                          f"{_about(work)} fixed polyforms, past the limit of "

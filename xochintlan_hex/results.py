@@ -8,10 +8,14 @@ never a figure quietly changed: a ``quest_monfrague`` of ``oops`` is not read as
 
 Each known column has a :class:`Column`: its type (an integer, a string or a
 boolean), whether it may be missing (a tied game has no winner), and its allowed
-values or range. Then a few rules tie the columns of one row together (the
-winner is a seat of the game, a game is won exactly when it has a winner, a game
-lasts no more turns than its cap, an objective is met at most as often as it is
-held).
+values or range. Then the row rules (:data:`ROW_RULES`) tie the cells of a row
+together and to the game, and the rows of a file to each other: the winner is a
+seat of the game, a game is won exactly when it names a winner, its player, kind
+and card; the winning card is in the winner's hand; every card is of the deck and
+dealt once; a game lasts no more turns than its cap; the rating is the score's
+band; no game or seed appears twice. The same rules check the chunks a running
+study keeps (:func:`first_broken_rule`), so a file and a chunk are never judged
+differently. ``docs/reference/results-format.md`` lists them for users.
 
 >>> import pandas as pd
 >>> cells = pd.DataFrame({"n_players": ["2"], "winner": ["5"], "end_reason": ["win"]})
@@ -23,14 +27,20 @@ xochintlan_hex.results.ResultsError: s.csv, row 1 (line 2), column 'winner': 5 i
 
 from __future__ import annotations
 
+import csv
+import functools
+import os
 import re
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
+import numpy as np
 import pandas as pd
 
-from xochintlan_hex.hextremadura import OBJECTIVE_TYPES, RATING_BANDS
-from xochintlan_hex.xochintlan import KINDS
+from xochintlan_hex.hextremadura import OBJECTIVE_TYPES, RATING_BANDS, rating_for
+from xochintlan_hex.players import PLAYERS
+from xochintlan_hex.stats import CARD_SEPARATOR
+from xochintlan_hex.xochintlan import KINDS, goal_cards
 from xochintlan_hex.xochintlan.rules import (
     ENDGAMES, LATTICE_NAMES, LOCKS, MATCHES, MAX_QUIET_ROUNDS, MAX_TILES_PER_KIND, MAX_TURNS, WIN_CHECKS,
 )
@@ -48,6 +58,10 @@ END_REASONS = ("win", "tie", "turn_limit")
 BOOLEANS = {"True": True, "False": False}
 
 _INTEGER = re.compile(r"-?[0-9]{1,19}")
+
+#: The names a study gives its players: the registered ones (see :data:`~xochintlan_hex.players.PLAYERS`).
+XOCHINTLAN_PLAYERS = tuple(PLAYERS["xochintlan"])
+HEXTREMADURA_PLAYERS = tuple(PLAYERS["hextremadura"])
 
 
 class ResultsError(ValueError):
@@ -110,11 +124,11 @@ KNOWN_COLUMNS: dict[str, Column] = {column.name: column for column in [
     Column("allow_redraw", "bool"), Column("open_cards", "bool"), Column("keep_connected", "bool"),
     Column("cut_off_switch", "bool"), _choice("lock", LOCKS), _int("quiet_rounds", 0, MAX_QUIET_ROUNDS),
     _int("max_turns", 1, MAX_TURNS), _int("n_players", 2, MAX_PLAYERS),
-    _int("winner", 0, MAX_PLAYERS - 1, nullable=True), Column("winner_player", "str", True),
+    _int("winner", 0, MAX_PLAYERS - 1, nullable=True), _choice("winner_player", XOCHINTLAN_PLAYERS, nullable=True),
     _choice("winning_kind", KINDS, nullable=True), Column("winning_card", "str", True),
     _int("turns"), _choice("end_reason", END_REASONS),
     # Hextremadura
-    Column("tileset", "str"), Column("player", "str"), _int("score"), _int("max_score"),
+    Column("tileset", "str"), _choice("player", HEXTREMADURA_PLAYERS), _int("score"), _int("max_score"),
     _choice("rating", [name for _, name in RATING_BANDS]), _int("rounds"), _int("explored"),
     _int("tiles_on_map"), _int("front_left"),
     *[_int(f"{prefix}_{kind}") for kind in OBJECTIVE_TYPES for prefix in ("met", "objectives")],
@@ -131,7 +145,261 @@ def column_of(name: str) -> Column | None:
         return KNOWN_COLUMNS[name]
     match = _SEAT_COLUMN.fullmatch(name)
     if match and int(match[2]) < MAX_PLAYERS:
-        return Column(name, "str")
+        return _choice(name, XOCHINTLAN_PLAYERS) if match[1] == "player" else Column(name, "str")
+    return None
+
+
+# ---------------------------------------------------------------------------
+# The rules between the cells of a row, and between rows: defined once, used by
+# the file readers (check_frame) and by chunk verification (first_broken_rule).
+
+
+@dataclass(frozen=True)
+class BrokenRule:
+    """Where a frame first breaks a row rule: its row (0-based), the column blamed, why."""
+
+    position: int
+    column: str
+    reason: str
+
+
+def _numbers(frame: pd.DataFrame, name: str) -> np.ndarray:
+    """A numeric column as floats, missing as NaN, whatever it was read as."""
+    return pd.to_numeric(frame[name], errors="coerce").astype("float64").to_numpy()
+
+
+def _seats(frame: pd.DataFrame, prefix: str) -> list[str]:
+    """The seat columns ``player_0, player_1 ...`` (or ``cards_...``), in seat order."""
+    found = [(int(m[2]), str(c)) for c in frame.columns
+             if (m := _SEAT_COLUMN.fullmatch(str(c))) and m[1] == prefix]
+    return [name for _, name in sorted(found)]
+
+
+def _of_winner(frame: pd.DataFrame, seats: list[str]) -> np.ndarray:
+    """Each row's cell of the winner's seat column (None where nobody won or no such seat)."""
+    cells = frame[seats].to_numpy(dtype=object)
+    winner = _numbers(frame, "winner")
+    known = ~np.isnan(winner) & (winner >= 0) & (winner < len(seats))
+    chosen = np.full(len(frame), None, dtype=object)
+    rows = np.flatnonzero(known)
+    chosen[rows] = cells[rows, winner[rows].astype(int)]
+    return chosen
+
+
+def _shown(value: Any) -> str:
+    """A cell in a message: a text quoted, a missing cell "none"."""
+    if value is None or value is pd.NA or (isinstance(value, float) and np.isnan(value)):
+        return "none"
+    return repr(value) if isinstance(value, str) else str(value)
+
+
+def _first_row(bad: Any) -> int | None:
+    """The first row where ``bad`` holds, or None."""
+    bad = np.asarray(bad, dtype=bool)
+    return int(bad.argmax()) if bad.any() else None
+
+
+def _first(bad: Any, column: str, reason: Callable[[int], str]) -> BrokenRule | None:
+    """The first row where ``bad`` holds, blaming ``column`` for ``reason(row)``."""
+    position = _first_row(bad)
+    return None if position is None else BrokenRule(position, column, reason(position))
+
+
+def _winner_rules(frame: pd.DataFrame) -> Iterator[BrokenRule | None]:
+    """A game is won exactly when it has a winner, a seat of the game; a game won names
+    its winner's player, kind and card, a game nobody won none of them."""
+    if "winner" not in frame.columns:
+        return
+    winner = _numbers(frame, "winner")
+    won = ~np.isnan(winner)
+    if "n_players" in frame.columns:
+        n_players = _numbers(frame, "n_players")
+        yield _first(won & (winner >= n_players), "winner", lambda i: (
+            f"{int(winner[i])} is not a seat of a {int(n_players[i])}-player game (0 to {int(n_players[i]) - 1})"))
+    players = _seats(frame, "player")
+    if players:
+        yield _first(won & (winner >= len(players)), "winner", lambda i: (
+            f"{int(winner[i])} is not a seat of the file (player_0 to player_{len(players) - 1})"))
+    if "end_reason" in frame.columns:
+        reason = frame["end_reason"].to_numpy(dtype=object)
+        yield _first(won != (reason == "win"), "end_reason", lambda i: (
+            f"{reason[i]!r} does not agree with the winner ({_shown(frame['winner'].iloc[i])})"))
+    for name in ("winner_player", "winning_kind", "winning_card"):
+        if name in frame.columns:
+            position = _first_row(won == frame[name].isna().to_numpy())
+            if position is not None:
+                yield BrokenRule(position, name, (
+                    f"{_shown(frame[name].iloc[position])} with winner {_shown(frame['winner'].iloc[position])}: "
+                    "a game won names its winner's player, kind and card, a game nobody won none of them"))
+
+
+def _winner_seat_rules(frame: pd.DataFrame) -> Iterator[BrokenRule | None]:
+    """The winner's player is the name in the winner's seat; the winning card is in the
+    winner's hand."""
+    if "winner" not in frame.columns:
+        return
+    winner = _numbers(frame, "winner")
+    won = ~np.isnan(winner)
+    players, hands = _seats(frame, "player"), _seats(frame, "cards")
+    if "winner_player" in frame.columns and players:
+        named = frame["winner_player"].to_numpy(dtype=object)
+        seat = _of_winner(frame, players)
+        yield _first(won & (named != seat), "winner_player", lambda i: (
+            f"{named[i]!r} is not player_{int(winner[i])}, who won ({seat[i]!r})"))
+    if "winning_card" in frame.columns and hands:
+        card = frame["winning_card"].to_numpy(dtype=object)
+        hand = _of_winner(frame, hands)
+        held = (card == hand) | ~won
+        for row in np.flatnonzero(~held):  # hands of several cards (or a card not held)
+            held[row] = isinstance(hand[row], str) and card[row] in hand[row].split(CARD_SEPARATOR)
+        yield _first(won & ~held, "winning_card", lambda i: (
+            f"{card[i]!r} is not in the winner's hand (cards_{int(winner[i])}: {hand[i]!r})"))
+
+
+def _turn_rules(frame: pd.DataFrame) -> Iterator[BrokenRule | None]:
+    """A game lasts no more turns than its cap, is won on a turn (not at turn 0), and a
+    game that reached its turn limit lasted the whole cap."""
+    columns = set(frame.columns)
+    if {"turns", "max_turns"} <= columns:
+        turns, cap = _numbers(frame, "turns"), _numbers(frame, "max_turns")
+        yield _first(turns > cap, "turns", lambda i: f"{int(turns[i])} turns is beyond the game's cap of {int(cap[i])}")
+    if {"turns", "end_reason"} <= columns:
+        turns, reason = _numbers(frame, "turns"), frame["end_reason"].to_numpy(dtype=object)
+        yield _first((reason == "win") & (turns < 1), "turns",
+                     lambda i: "a game is won on a turn, not at turn 0")
+        if "max_turns" in columns:
+            cap = _numbers(frame, "max_turns")
+            yield _first((reason == "turn_limit") & (turns != cap), "turns", lambda i: (
+                f"a game that reached its turn limit lasted {int(turns[i])} turns, not its cap of {int(cap[i])}"))
+
+
+def _seat_rules(frame: pd.DataFrame) -> Iterator[BrokenRule | None]:
+    """``n_players`` is the file's seats; each hand holds cards of the game's deck, each once."""
+    players, hands = _seats(frame, "player"), _seats(frame, "cards")
+    if "n_players" in frame.columns and players:
+        n_players = _numbers(frame, "n_players")
+        yield _first(n_players != len(players), "n_players", lambda i: (
+            f"{int(n_players[i])} players, but the file has {len(players)} seats "
+            f"(player_0 to player_{len(players) - 1})"))
+    if not hands:
+        return
+    lattice = frame["lattice"].to_numpy(dtype=object) if "lattice" in frame.columns \
+        else np.full(len(frame), "square", dtype=object)
+    per_hand = _numbers(frame, "cards_per_player") if "cards_per_player" in frame.columns else None
+    yield _hand_problem(frame, hands, lattice, per_hand)
+
+
+def _hand_problem(frame: pd.DataFrame, hands: list[str], lattice: np.ndarray,
+                  per_hand: np.ndarray | None) -> BrokenRule | None:
+    """The first hand with a card from no deck, the wrong number of cards, or a card dealt twice.
+
+    Hands repeat (18 cards, a few hundred pairs), so each distinct hand is split once."""
+    cells = frame[hands].to_numpy(dtype=object)
+    split: dict[Any, list[str]] = {}
+    for hand in pd.unique(cells.ravel()):
+        split[hand] = hand.split(CARD_SEPARATOR) if isinstance(hand, str) else []
+    for position in _rows_to_look_at(cells, lattice, per_hand):
+        deck = _deck(str(lattice[position]))
+        dealt: set[str] = set()
+        for seat, hand in enumerate(cells[position]):
+            cards = split[hand]
+            unknown = [card for card in cards if card not in deck]
+            if unknown:
+                return BrokenRule(position, hands[seat], f"{unknown[0]!r} is not a card of the "
+                                  f"{lattice[position]} deck ({', '.join(sorted(deck)[:4])} ...)")
+            if per_hand is not None and len(cards) != per_hand[position]:
+                return BrokenRule(position, hands[seat], f"{hand!r} holds {len(cards)} card(s), "
+                                  f"not cards_per_player {int(per_hand[position])}")
+            twice = [card for card in cards if card in dealt]
+            if twice or len(set(cards)) < len(cards):
+                card = twice[0] if twice else next(c for c in cards if cards.count(c) > 1)
+                return BrokenRule(position, hands[seat], f"{card!r} is dealt twice; the deck holds "
+                                  "each card once")
+            dealt.update(cards)
+    return None
+
+
+def _rows_to_look_at(cells: np.ndarray, lattice: np.ndarray, per_hand: np.ndarray | None) -> Iterator[int]:
+    """Rows whose hands need a look one by one: all of them, except that with one card a
+    hand, when every hand is one card of its row's deck, only rows where two hands are
+    the same card (the common case: none)."""
+    if per_hand is None or not (per_hand == 1).all() or cells.shape[1] == 0:
+        yield from range(len(cells))
+        return
+    for board in pd.unique(lattice):
+        deck = _deck(str(board))
+        if not all(hand in deck for hand in pd.unique(cells[lattice == board].ravel())):
+            yield from range(len(cells))
+            return
+    distinct = np.ones(len(cells), dtype=bool)
+    for a in range(cells.shape[1]):
+        for b in range(a + 1, cells.shape[1]):
+            distinct &= cells[:, a] != cells[:, b]
+    yield from np.flatnonzero(~distinct).tolist()
+
+
+@functools.lru_cache(maxsize=None)
+def _deck(lattice: str) -> frozenset[str]:
+    return frozenset(card.name for card in goal_cards(lattice)) if lattice in LATTICE_NAMES else frozenset()
+
+
+def _hextremadura_rules(frame: pd.DataFrame) -> Iterator[BrokenRule | None]:
+    """A score is at most the perfect score, its rating its band; objectives are met at most
+    as often as they are held."""
+    columns = set(frame.columns)
+    if {"score", "max_score"} <= columns:
+        score, best = _numbers(frame, "score"), _numbers(frame, "max_score")
+        yield _first(score > best, "score", lambda i: f"{int(score[i])} is above the perfect score {int(best[i])}")
+        if "rating" in columns:
+            rating = frame["rating"].to_numpy(dtype=object)
+            bands = {pair: rating_for(int(pair[0]), int(pair[1]))
+                     for pair in set(zip(score.tolist(), best.tolist())) if pair[0] == pair[0] and pair[1] == pair[1]}
+            expected = np.array([bands.get((s, b)) for s, b in zip(score.tolist(), best.tolist())], dtype=object)
+            yield _first(rating != expected, "rating", lambda i: (
+                f"{rating[i]!r} is not the band of a score of {int(score[i])} out of {int(best[i])} "
+                f"({expected[i]!r})"))
+    for kind in OBJECTIVE_TYPES:
+        met, held = f"met_{kind}", f"objectives_{kind}"
+        if {met, held} <= columns:
+            position = _first_row(_numbers(frame, met) > _numbers(frame, held))
+            if position is not None:
+                yield BrokenRule(position, met, f"{frame[met].iloc[position]} objectives met of "
+                                                f"{frame[held].iloc[position]} held")
+
+
+def _unique_rules(frame: pd.DataFrame) -> Iterator[BrokenRule | None]:
+    """Each game once: a study's game indices and seeds never repeat (a copied row is
+    not a second game)."""
+    if "game" not in frame.columns:
+        return  # not a table of games (e.g. the perft table, whose seeds repeat)
+    for name in ("game", "seed"):
+        if name in frame.columns:
+            values = frame[name]
+            position = _first_row(values.duplicated(keep="first").to_numpy())
+            if position is not None:
+                value = values.iloc[position]
+                earlier = int(values.eq(value).to_numpy().argmax())
+                yield BrokenRule(position, name, f"{value} appears again (first on row {earlier + 1}): "
+                                                 "each game of a study is one row")
+
+
+#: Every row rule, in the order they are checked.
+ROW_RULES: tuple[Callable[[pd.DataFrame], Iterator[BrokenRule | None]], ...] = (
+    _seat_rules, _winner_rules, _winner_seat_rules, _turn_rules, _hextremadura_rules, _unique_rules,
+)
+
+
+def first_broken_rule(frame: pd.DataFrame) -> BrokenRule | None:
+    """The first place where ``frame`` (cells already of their types) breaks a row rule.
+
+    The frame may come from a file or from a chunk's rows: the rules read only its
+    columns, so both are held to exactly the same rules.
+    """
+    frame = frame.reset_index(drop=True)
+    for rules in ROW_RULES:
+        for broken in rules(frame):
+            if broken is not None:
+                return broken
     return None
 
 
@@ -139,8 +407,8 @@ def column_of(name: str) -> Column | None:
 # Rows of plain Python values (the chunks a study keeps)
 
 
-def row_problem(row: dict, columns: Sequence[str]) -> str | None:
-    """Why one row of a chunk is not a study row with exactly ``columns``, or None."""
+def cell_problem(row: dict, columns: Sequence[str]) -> str | None:
+    """Why one row of a chunk does not have exactly ``columns``, each cell of its type, or None."""
     if not isinstance(row, dict):
         return f"a row is a {type(row).__name__}, not a mapping of column to value"
     if list(row) != list(columns):
@@ -155,44 +423,79 @@ def row_problem(row: dict, columns: Sequence[str]) -> str | None:
         reason = column.problem(value) if column is not None else None
         if reason is not None:
             return f"game {row.get('game')!r}, column {name!r}: {reason}"
-    return _row_rule_problem(row)
-
-
-def _row_rule_problem(row: dict) -> str | None:
-    """The rules that tie one row's cells together (see the module docstring)."""
-    if "winner" in row and "n_players" in row and row["winner"] is not None \
-            and row["winner"] >= row["n_players"]:
-        return f"game {row['game']}: winner {row['winner']} is not a seat of {row['n_players']}"
-    if "winner" in row and "end_reason" in row and (row["winner"] is None) == (row["end_reason"] == "win"):
-        return f"game {row['game']}: end_reason {row['end_reason']!r} with winner {row['winner']!r}"
-    if "turns" in row and "max_turns" in row and row["turns"] > row["max_turns"]:
-        return f"game {row['game']}: {row['turns']} turns beyond the cap of {row['max_turns']}"
-    if "score" in row and "max_score" in row and row["score"] > row["max_score"]:
-        return f"game {row['game']}: score {row['score']} above the perfect {row['max_score']}"
     return None
+
+
+def rows_problem(rows: Sequence[dict], columns: Sequence[str]) -> str | None:
+    """Why these rows (a chunk) are not study rows with exactly ``columns``, or None:
+    each cell of its type (:func:`cell_problem`), then the row rules (:data:`ROW_RULES`)."""
+    for row in rows:
+        reason = cell_problem(row, columns)
+        if reason is not None:
+            return reason
+    broken = first_broken_rule(pd.DataFrame(list(rows), columns=list(columns)))
+    if broken is None:
+        return None
+    return f"game {rows[broken.position].get('game')!r}, column {broken.column!r}: {broken.reason}"
+
+
+def row_problem(row: dict, columns: Sequence[str]) -> str | None:
+    """Why one row of a chunk is not a study row with exactly ``columns``, or None."""
+    return rows_problem([row], columns)
 
 
 # ---------------------------------------------------------------------------
 # Frames read from a file
 
 
+def _as_text(value: Any) -> str:
+    """A cell as the text a CSV holds: missing -> "", a list or array (Parquet) -> its repr."""
+    if isinstance(value, str):
+        return value
+    if value is None or value is pd.NA:
+        return ""
+    if not pd.api.types.is_scalar(value):
+        return repr(value.tolist() if hasattr(value, "tolist") else value)
+    return "" if value != value else str(value) if not isinstance(value, (bytes, bytearray)) else repr(value)
+
+
 def _cells_as_text(frame: pd.DataFrame) -> pd.DataFrame:
-    """Every cell as the text a CSV holds: missing -> "", so CSV and Parquet read alike."""
+    """Every cell as the text a CSV holds, so CSV and Parquet read alike."""
     text = {}
     for name in frame.columns:
         series = frame[name]
-        if series.dtype == object or pd.api.types.is_string_dtype(series):
-            # An Arrow or Python string stays as is; anything else is shown as its repr.
-            text[name] = series.map(lambda v: "" if v is None or v is pd.NA or v != v
-                                    else v if isinstance(v, str) else repr(v))
+        if series.dtype != object and pd.api.types.is_string_dtype(series) and not series.isna().any():
+            text[name] = series  # already text, as every column of a CSV file is read
+        elif series.dtype == object or pd.api.types.is_string_dtype(series):
+            text[name] = series.map(_as_text)
         else:
             text[name] = series.astype(object).map(lambda v: "" if v is pd.NA or v != v else str(v))
     return pd.DataFrame(text, index=frame.index)
 
 
+def record_lines(path: str | os.PathLike) -> list[int]:
+    """The line on which each data row of a CSV file starts (1-based), as pandas reads
+    it: blank lines skipped, a quoted cell may span lines. Empty if it cannot be read."""
+    starts = []
+    try:
+        with open(path, encoding="utf-8", newline="") as file:
+            reader = csv.reader(file)
+            line = 0
+            for record in reader:
+                first, line = line + 1, reader.line_num
+                if record:
+                    starts.append(first)
+    except (OSError, UnicodeDecodeError, csv.Error):
+        return []
+    return starts[1:]  # the first record is the header
+
+
 def _where(path: str, position: int, name: str, csv: bool) -> str:
-    line = f" (line {position + 2})" if csv else ""
-    return f"{path}, row {position + 1}{line}, column {name!r}"
+    if not csv:
+        return f"{path}, row {position + 1}, column {name!r}"
+    lines = record_lines(path)
+    line = lines[position] if position < len(lines) else position + 2
+    return f"{path}, row {position + 1} (line {line}), column {name!r}"
 
 
 def _parse_column(text: pd.Series, column: Column, path: str, csv: bool) -> pd.Series:
@@ -234,58 +537,60 @@ def _raise_first(bad: pd.Series, values: pd.Series, column: Column, path: str, c
         raise ResultsError(f"{_where(path, position, column.name, csv)}: {shown!r} {reason}")
 
 
+#: The columns only one game's studies write: a file with both is no study of either.
+GAME_COLUMNS = {
+    "Xochintlan": frozenset({"lattice", "n_players", "winner", "winner_player", "winning_kind",
+                             "winning_card", "end_reason", "max_turns"}),
+    "Hextremadura": frozenset({"tileset", "player", "score", "max_score", "rating", "rounds"}),
+}
+
+
+def game_of(columns: Sequence[str]) -> str | None:
+    """The game whose study has these columns ("Xochintlan" or "Hextremadura"), or None."""
+    found = [game for game, own in GAME_COLUMNS.items() if own & set(map(str, columns))]
+    return found[0] if len(found) == 1 else None
+
+
+def _check_columns(frame: pd.DataFrame, path: str) -> None:
+    """One file is one game's study, with a cards column for every seat and nothing else."""
+    columns = [str(c) for c in frame.columns]
+    both = [min(own & set(columns)) for own in GAME_COLUMNS.values() if own & set(columns)]
+    if len(both) > 1:
+        raise ResultsError(f"{path}: columns {both[0]!r} (Xochintlan) and {both[1]!r} (Hextremadura) "
+                           "in one file; a results file holds the games of one study")
+    players, hands = _seats(frame, "player"), _seats(frame, "cards")
+    for names, prefix in ((players, "player"), (hands, "cards")):
+        expected = [f"{prefix}_{seat}" for seat in range(len(names))]
+        if names != expected:
+            gap = next(e for e, n in zip(expected + [""], names + [""]) if e != n)
+            raise ResultsError(f"{path}: no column {gap!r}; seats are numbered from 0 "
+                               f"({', '.join(names[:4])} ...)")
+    if hands and len(hands) != len(players):
+        raise ResultsError(f"{path}: {len(players)} player columns but {len(hands)} cards "
+                           "columns; each seat has both")
+
+
 def check_frame(frame: pd.DataFrame, path: str, csv: bool = True) -> pd.DataFrame:
     """``frame`` (as read from ``path``) with every known column parsed strictly.
 
     Unknown columns are kept as read. Raises :class:`ResultsError` naming the
-    first bad cell (file, row, column), or the first row whose cells disagree.
+    first bad cell (file, row, line, column), or the first row that breaks a row
+    rule (:data:`ROW_RULES`, the rules chunks are held to as well).
     """
     frame = frame.reset_index(drop=True)
+    _check_columns(frame, path)
     text = _cells_as_text(frame)
     parsed = {}
     for name in frame.columns:
         column = column_of(str(name))
         parsed[name] = frame[name] if column is None else _parse_column(text[name], column, path, csv)
     checked = pd.DataFrame(parsed, index=frame.index)
-    _check_rows(checked, path, csv)
+    broken = first_broken_rule(checked)
+    if broken is not None:
+        raise ResultsError(f"{_where(path, broken.position, broken.column, csv)}: {broken.reason}")
     return checked
 
 
-def _check_rows(frame: pd.DataFrame, path: str, csv: bool) -> None:
-    """The rules between columns (see :func:`_row_rule_problem`), over the whole frame."""
-    def first(bad: pd.Series, name: str, reason) -> None:
-        bad = bad.fillna(False).astype(bool)
-        if bad.any():
-            position = int(bad.to_numpy().argmax())
-            raise ResultsError(f"{_where(path, position, name, csv)}: {reason(frame.iloc[position])}")
-
-    columns = set(frame.columns)
-    if {"winner", "n_players"} <= columns:
-        first(frame["winner"] >= frame["n_players"], "winner",
-              lambda r: f"{r['winner']} is not a seat of a {r['n_players']}-player game "
-                        f"(0 to {r['n_players'] - 1})")
-    if "winner" in columns:
-        seats = sorted(int(m[2]) for c in columns if (m := _SEAT_COLUMN.fullmatch(str(c)))
-                       and m[1] == "player")
-        if seats:
-            first(frame["winner"] > seats[-1], "winner",
-                  lambda r: f"{r['winner']} is not a seat of the file (player_0 to player_{seats[-1]})")
-    if {"winner", "end_reason"} <= columns:
-        first(frame["winner"].isna() == (frame["end_reason"] == "win"), "end_reason",
-              lambda r: f"{r['end_reason']!r} does not agree with the winner "
-                        f"({'none' if pd.isna(r['winner']) else r['winner']})")
-    if {"turns", "max_turns"} <= columns:
-        first(frame["turns"] > frame["max_turns"], "turns",
-              lambda r: f"{r['turns']} turns is beyond the game's cap of {r['max_turns']}")
-    if {"score", "max_score"} <= columns:
-        first(frame["score"] > frame["max_score"], "score",
-              lambda r: f"{r['score']} is above the perfect score {r['max_score']}")
-    for kind in OBJECTIVE_TYPES:
-        met, held = f"met_{kind}", f"objectives_{kind}"
-        if {met, held} <= columns:
-            first(frame[met] > frame[held], met,
-                  lambda r, met=met, held=held: f"{r[met]} objectives met of {r[held]} held")
-
-
-__all__ = ["BOOLEANS", "Column", "END_REASONS", "KNOWN_COLUMNS", "MAX_PLAYERS", "ResultsError",
-           "check_frame", "column_of", "row_problem"]
+__all__ = ["BOOLEANS", "BrokenRule", "Column", "END_REASONS", "GAME_COLUMNS", "KNOWN_COLUMNS",
+           "MAX_PLAYERS", "ROW_RULES", "ResultsError", "cell_problem", "check_frame", "column_of",
+           "first_broken_rule", "game_of", "record_lines", "row_problem", "rows_problem"]

@@ -55,6 +55,8 @@ from typing import Callable, Iterable, Sequence
 import numpy as np
 import pandas as pd
 
+from xochintlan_hex.i18n import _
+
 #: Confidence level of every interval in this module unless a function says otherwise.
 CONFIDENCE = 0.95
 
@@ -64,6 +66,10 @@ CARD_SEPARATOR = "+"
 #: The animal kinds of Xochintlan, in the engine's order (kept here so that the
 #: statistics need no engine).
 ANIMAL_KINDS = ("L", "B", "M")
+
+#: The smallest gap between two rates the games-needed figures resolve: a gap of 0.001
+#: already needs about 8 million games a rate, near the largest study the kit plays.
+MIN_DIFFERENCE = 0.001
 
 _SEAT_COLUMN = re.compile(r"^player_(\d+)$")
 
@@ -229,6 +235,36 @@ def _own_column_of_group(block: pd.DataFrame, key: str, value) -> str:
         return key
     raise ValueError(f"by: {key!r} is what this table counts (its rows are the {key} "
                      f"values); group by another column")
+
+
+def check_by(frame: pd.DataFrame, by: By) -> list[str]:
+    """The grouping columns ``by``, checked: each named once, a column of ``frame``
+    that every game fills (``winner`` is empty for a tie: a group of no one)."""
+    keys = _by_list(by)
+    twice = sorted({key for key in keys if keys.count(key) > 1})
+    if twice:
+        raise ValueError(_("by: {names} named twice; name each column once").format(
+            names=", ".join(map(repr, twice))))
+    missing = [key for key in keys if key not in frame.columns]
+    if missing:
+        raise ValueError(_("by: no column {missing}; columns: {columns}").format(
+            missing=", ".join(map(repr, missing)), columns=", ".join(map(str, frame.columns))))
+    for key in keys:
+        empty = int(frame[key].isna().sum())
+        if empty:
+            raise ValueError(_("by: column {name} is empty in {count} of {games} games (a tie has "
+                               "no winner); group by a column every game fills").format(
+                name=repr(key), count=empty, games=len(frame)))
+    return keys
+
+
+def check_difference(difference: float) -> float:
+    """The gap the games-needed figures resolve: from :data:`MIN_DIFFERENCE` to below 1."""
+    if not MIN_DIFFERENCE <= difference < 1:
+        raise ValueError(_("difference must be at least {low} and below 1 (a gap between two "
+                           "rates), got {value}").format(low=f"1/{round(1 / MIN_DIFFERENCE)}",
+                                                         value=f"{difference:g}"))
+    return difference
 
 
 def _require(frame: pd.DataFrame, *columns: str) -> None:
@@ -874,8 +910,7 @@ def games_to_resolve(rate: float, difference: float = 0.05, power: float = 0.8,
     >>> games_to_resolve(0.5, 0.05), games_to_resolve(0.5, 0.05, same_games=True)
     (1569, 3138)
     """
-    if not 0 < difference < 1:
-        raise ValueError(f"difference must lie between 0 and 1, got {difference!r}")
+    check_difference(difference)
     _check_probability(power)
     normal = NormalDist()
     z_a, z_b = normal.inv_cdf(0.5 + confidence / 2), normal.inv_cdf(power)
@@ -1281,9 +1316,9 @@ def _games_needed(frame: pd.DataFrame, by: By, families: list[tuple[str, pd.Data
 
 
 __all__ = [
-    "ANIMAL_KINDS", "CARD_SEPARATOR", "CONFIDENCE", "CORRECTIONS", "OUTCOMES",
+    "ANIMAL_KINDS", "CARD_SEPARATOR", "CONFIDENCE", "CORRECTIONS", "MIN_DIFFERENCE", "OUTCOMES",
     "SYMMETRY_VERDICTS", "adjust_p_values", "advantage_of_counts", "balance",
-    "balance_of_counts", "games_to_resolve", "mirror_pairs",
+    "balance_of_counts", "check_by", "check_difference", "games_to_resolve", "mirror_pairs",
     "shape_win_rates", "symmetry_check", "two_proportion_p_value",
     "card_win_rates", "duration", "first_player_advantage", "head_to_head",
     "game_margins", "kind_win_rates", "mean_difference", "mean_interval",

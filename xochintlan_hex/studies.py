@@ -63,7 +63,7 @@ import pandas as pd
 from xochintlan_hex import __version__, simulate
 from xochintlan_hex.i18n import _, duration_text
 from xochintlan_hex.players import game_seconds, get_player
-from xochintlan_hex.results import ResultsError, check_frame, column_of, row_problem
+from xochintlan_hex.results import ResultsError, cell_problem, check_frame, column_of, first_broken_rule
 from xochintlan_hex.hextremadura.tiles import MAX_TILESET_BYTES
 from xochintlan_hex.xochintlan import Rules, Xochintlan
 from xochintlan_hex.xochintlan.rules import CARD_SIZE
@@ -176,9 +176,11 @@ def _count(name: str, value: Any, minimum: int) -> int:
 
 
 def _player_names(players: Sequence[str] | str, game: str) -> list[str]:
-    """Registry names only: a study file must say exactly who played."""
+    """Registry names only, spelt as the registry does (``Greedy`` -> ``greedy``), once,
+    before any game: a study file says exactly who played, and its chunks, checked
+    against these names, then match the rows the players write."""
     if isinstance(players, str):
-        players = [p.strip() for p in players.split(",")]
+        players = players.split(",")
     names = list(players)
     if not names:
         raise ValueError(_("players must name at least one player, e.g. greedy,random"))
@@ -186,7 +188,7 @@ def _player_names(players: Sequence[str] | str, game: str) -> list[str]:
         if not isinstance(name, str):
             raise ValueError(_("a study names its players, e.g. 'greedy'; got {value}").format(value=repr(name)))
         get_player(name, game=game)  # a ValueError listing the known players
-    return names
+    return [name.strip().lower() for name in names]
 
 
 def xochintlan_study(games: int, players: Sequence[str] | str, rules: Rules = Rules(),
@@ -841,7 +843,9 @@ def verify_chunk(path: Path, study: Study, hashes: dict[str, str]) -> list[dict]
     Checked: the file is recorded in the manifest with this content hash; it
     belongs to this study; its games lie in the study; every row has the study's
     columns and types, is game ``i`` with the seed the study gives game ``i``,
-    and holds the study's rules and players.
+    holds the study's rules and players, and keeps the row rules a results file
+    is read with (:data:`~xochintlan_hex.results.ROW_RULES`: a tie names no
+    winning kind, a winning card is in the winner's hand ...).
     """
     first, last = _chunk_games(path)
     if not first <= last < study.games:
@@ -863,11 +867,16 @@ def verify_chunk(path: Path, study: Study, hashes: dict[str, str]) -> list[dict]
     if games != [first, last] or not isinstance(rows, list) or len(rows) != last - first + 1:
         raise ChunkProblem(f"it does not hold games {first} to {last}, one row each")
     for index, row in zip(range(first, last + 1), rows):
-        reason = row_problem(row, study.columns) if study.columns else None
+        reason = cell_problem(row, study.columns) if study.columns else None
         if reason is None:
             reason = _implied_problem(row, index, study)
         if reason is not None:
             raise ChunkProblem(reason)
+    if study.columns:  # the row rules a results file is read with (see results.ROW_RULES)
+        broken = first_broken_rule(study.to_frame(rows))
+        if broken is not None:
+            raise ChunkProblem(f"game {rows[broken.position]['game']}, column {broken.column!r}: "
+                               f"{broken.reason}")
     return rows
 
 

@@ -118,6 +118,10 @@ def read_record(record: Any) -> SetUp:
     if result is not None and not isinstance(result, Mapping):
         raise RecordError(_("record: result must be an object with {keys}, not {value}").format(
             keys=list(RESULT_KEYS), value=repr(result)))
+    if result is not None and set(result) != set(RESULT_KEYS):
+        # A misspelt key ({"Score": 999}) would otherwise be compared with nothing.
+        raise RecordError(_("record: result must be an object with exactly the keys {keys}").format(
+            keys=sorted(RESULT_KEYS)))
     return SetUp(seed, mode, order, data["tileset"], actions, result)
 
 
