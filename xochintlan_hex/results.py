@@ -59,9 +59,13 @@ BOOLEANS = {"True": True, "False": False}
 
 _INTEGER = re.compile(r"-?[0-9]{1,19}")
 
-#: The names a study gives its players: the registered ones (see :data:`~xochintlan_hex.players.PLAYERS`).
-XOCHINTLAN_PLAYERS = tuple(PLAYERS["xochintlan"])
-HEXTREMADURA_PLAYERS = tuple(PLAYERS["hextremadura"])
+#: The player name of a seat a person held (a class session's export writes it).
+STUDENT = "student"
+
+#: The names a study gives its players: the registered ones (see
+#: :data:`~xochintlan_hex.players.PLAYERS`), and ``student`` for a person in a class.
+XOCHINTLAN_PLAYERS = (*PLAYERS["xochintlan"], STUDENT)
+HEXTREMADURA_PLAYERS = (*PLAYERS["hextremadura"], STUDENT)
 
 
 class ResultsError(ValueError):
@@ -592,5 +596,5 @@ def check_frame(frame: pd.DataFrame, path: str, csv: bool = True) -> pd.DataFram
 
 
 __all__ = ["BOOLEANS", "BrokenRule", "Column", "END_REASONS", "GAME_COLUMNS", "KNOWN_COLUMNS",
-           "MAX_PLAYERS", "ROW_RULES", "ResultsError", "cell_problem", "check_frame", "column_of",
+           "MAX_PLAYERS", "ROW_RULES", "ResultsError", "STUDENT", "cell_problem", "check_frame", "column_of",
            "first_broken_rule", "game_of", "record_lines", "row_problem", "rows_problem"]

@@ -20,13 +20,11 @@ from pathlib import Path
 
 import pandas as pd
 
+from xochintlan_hex.results import STUDENT
 from xochintlan_hex.simulate import hextremadura_frame, hextremadura_row, xochintlan_frame, xochintlan_row
 from xochintlan_hex.studies import write_results
 
 from .session import ClassSession, Table
-
-#: the player name of a student's seat in a results file
-STUDENT = "student"
 
 
 def seat_players(table: Table) -> list[str]:
