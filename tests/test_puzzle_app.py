@@ -13,7 +13,7 @@ from xochintlan_hex.widgets.puzzle_app import PUZZLES
 def play_by_clicks(app: PuzzleApp, placement) -> bool:
     """Select the placement's piece, turn or flip it until it matches, click where its middle cell goes."""
     app.select(placement.piece)
-    for flips in range(2):
+    for _flip in range(2):
         for _ in range(4):
             for cell in placement.cells:
                 if tuple(sorted(app.cells_for(cell))) == placement.cells:

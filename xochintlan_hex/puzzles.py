@@ -745,7 +745,7 @@ class Puzzle:
         candidates = [i for i in range(len(self.pieces))
                       if self.pieces.copies[i] == 1 and all(g[1][i] == i for g in group)]
         placements = {i: 0 for i in candidates}
-        for piece, _ in self._rows:
+        for piece, _cells in self._rows:
             if piece in placements:
                 placements[piece] += 1
         return min(candidates, key=lambda i: (placements[i], i)) if candidates else None

@@ -1100,7 +1100,7 @@ def play_study(study: Study, out: str | os.PathLike, workers: int = 1,
         # A chunk that fails its check while the file is assembled is set aside and
         # its games played again; a second failure in a row means something keeps
         # breaking the chunks, and we stop rather than loop.
-        for attempt in range(3):
+        for _attempt in range(3):
             wanted = _play_missing(study, parts, kept, lock, workers, executor, chunk_size,
                                    progress, on_chunk, enough)
             lock.check(parts)
@@ -1160,7 +1160,7 @@ def _play_missing(study: Study, parts: Path, kept: list[tuple[int, int, Path]],
     if prefix.wanted < study.games:  # already decided by the kept games
         return prefix.wanted
     done = sum(last - first + 1 for first, last, _ in kept)
-    chunks = missing_chunks(study.games, [(f, l) for f, l, _ in kept], workers, chunk_size)
+    chunks = missing_chunks(study.games, [(first, last) for first, last, _path in kept], workers, chunk_size)
     with tqdm(total=study.games, initial=done, desc=study.label, unit="game",
               disable=not progress or done == study.games, smoothing=0.1) as bar, \
             _closing(simulate.iter_chunks(study.play_chunk, chunks, study.args, workers,
@@ -1230,7 +1230,7 @@ def _assemble(study: Study, parts: Path, kept: list[tuple[int, int, Path]], out:
 
     def frames() -> Iterator[pd.DataFrame]:
         hashes = read_manifest(parts, study.games)
-        for first, _, path in kept:
+        for first, _last, path in kept:
             try:
                 rows = verify_chunk(path, study, hashes)
             except ChunkProblem as problem:

@@ -38,7 +38,7 @@ def voila_url(tmp_path):
                 break
             except OSError:
                 if process.poll() is not None or time.monotonic() > deadline:
-                    raise AssertionError((tmp_path / "voila.log").read_text())
+                    raise AssertionError((tmp_path / "voila.log").read_text()) from None
                 time.sleep(0.5)
         yield url
     finally:

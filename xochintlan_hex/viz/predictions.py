@@ -31,7 +31,7 @@ def rank_correlation(x: pd.Series, y: pd.Series) -> float:
 def dodge(values: pd.Series, step: float) -> pd.Series:
     """Spread equal values side by side, ``step`` apart, so their dots do not hide each other."""
     offsets = pd.Series(0.0, index=values.index)
-    for _, group in values.groupby(values):
+    for _value, group in values.groupby(values):
         offsets[group.index] = (np.arange(len(group)) - (len(group) - 1) / 2) * step
     return values + offsets
 

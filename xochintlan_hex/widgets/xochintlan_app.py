@@ -392,7 +392,7 @@ class XochintlanApp(App):
             # so the page shows the human's move first.
             self._pending = loop.call_later(self.pause, self._computer_tick)
             return
-        for _ in range(MAX_SYNC_MOVES):
+        for _move in range(MAX_SYNC_MOVES):
             if self._computer_move() is None:
                 break
         self._settle()

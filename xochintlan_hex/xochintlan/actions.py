@@ -34,7 +34,7 @@ xochintlan_hex.errors.IllegalAction: cannot parse 'Q(1,2)': write L(1,2), B(1,2)
 from __future__ import annotations
 
 import re
-from typing import Any, Union
+from typing import Any
 
 from xochintlan_hex.errors import IllegalAction
 from xochintlan_hex.game import ActionValue, is_whole, notation_int
@@ -206,7 +206,7 @@ class Redraw(ActionValue):
         return _("reveal card {index} and draw a new one").format(index=self.index)
 
 
-Action = Union[Place, Switch, MoveHuman, Swap, Redraw]
+Action = Place | Switch | MoveHuman | Swap | Redraw
 ACTION_TYPES = (Place, Switch, MoveHuman, Swap, Redraw)
 
 _INT = r"\s*([+-]?\d+)\s*"
