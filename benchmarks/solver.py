@@ -10,7 +10,7 @@ are solved with each time limit in ``--limits`` (CPU seconds of this process, so
 core's work however busy the machine is; ``--long-deals`` of them for the limits
 above 10 s), starting from the best game the study files hold for each deal, so the
 time is the exact search's. The deals are drawn with a fixed seed among the study
-file's 1,000 when it is there (deals 0, 1, ... otherwise). A deal counts as decided within a limit when the search
+file's when it is there (deals 0, 1, ... otherwise). A deal counts as decided within a limit when the search
 ends (or its lower bound reaches the upper one) before it. The time per deal is
 the time to decide it, or the limit when it stays undecided. Wall-clock and CPU
 time of this process are both printed; on a shared machine the CPU time is the
@@ -97,7 +97,8 @@ def main() -> None:
     parser.add_argument("--limits", type=float, nargs="*", default=[10, 60], help="time limits, seconds")
     args = parser.parse_args()
     known = known_games()
-    pool = list(range(1000 if (DATASETS / "hextremadura_decided.csv").exists() else max(args.deals, 1)))
+    study = DATASETS / "hextremadura_decided.csv"
+    pool = pd.read_csv(study)["game"].tolist() if study.exists() else list(range(args.deals))
     indices = sorted(random.Random(31).sample(pool, min(args.deals, len(pool)))) if len(pool) > args.deals else pool
     for limit in args.limits:
         chosen = indices if limit <= 10 else indices[:args.long_deals]

@@ -247,7 +247,8 @@ def state_key(game: Hextremadura, turns: bool = True) -> tuple[Any, ...]:
 class DealProof:
     """What :func:`solve_exactly` proved about one deal.
 
-    ``lower``: the score of ``actions``, a game of the deal (its certificate).
+    ``lower``: the score of ``actions``, a game of the deal (its certificate); -1
+    when a limit stopped the search before it finished any game.
     ``upper``: no game of the deal scores more. ``complete``: the search ended
     (then ``upper == lower``); otherwise a limit stopped it (``stopped`` says which).
     """
