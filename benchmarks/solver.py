@@ -72,8 +72,8 @@ def report_limit(limit: float, indices: list[int], known: dict[int, str]) -> Non
     rate = sum(r[3] for r in results) / max(sum(cpu), 1e-9)
     print(f"limit {limit:>5.0f} s: decided {sum(decided)} of {deals} deals "
           f"({share['estimate']:.0%}, 95% interval [{share['low']:.0%}, {share['high']:.0%}]); "
-          f"time per deal: median {statistics.median(wall):.1f} s, 95th percentile {percentile(wall, 0.95):.1f} s "
-          f"(CPU: median {statistics.median(cpu):.1f} s, 95th percentile {percentile(cpu, 0.95):.1f} s); "
+          f"CPU time per deal: median {statistics.median(cpu):.1f} s, 95th percentile {percentile(cpu, 0.95):.1f} s "
+          f"(wall clock: median {statistics.median(wall):.1f} s, 95th percentile {percentile(wall, 0.95):.1f} s); "
           f"{rate:,.0f} states a CPU second")
 
 
