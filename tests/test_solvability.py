@@ -69,3 +69,38 @@ def test_the_shipped_solver_file_is_what_its_command_plays():
         for action in row.actions.split():
             game.play(action)
         assert game.score() == row.best_found
+
+
+def test_a_decided_row_starts_from_the_known_game_and_replays():
+    """The exact solver's row for deal 0 of seed 7, started from the shipped game: its
+    lower bound is at least that game's score, its game replays to it, and it is
+    undecided with the upper bound 15 when the node limit stops the search."""
+    from pathlib import Path
+
+    from xochintlan_hex.hextremadura import Hextremadura
+    from xochintlan_hex.solvability import DECIDED_COLUMNS, decide_deal_row
+
+    shipped = pd.read_csv(Path(__file__).resolve().parents[1] / "datasets" / "hextremadura_solver.csv")
+    row = decide_deal_row(0, seed=7, max_nodes=50, known_actions=shipped["actions"][0])
+    assert set(row) == set(DECIDED_COLUMNS)
+    assert row["lower"] >= shipped["best_found"][0] and row["upper"] == 15
+    assert row["decided"] is False and row["perfect_possible"] is None and row["nodes"] == 51
+    game = Hextremadura(seed=row["seed"])
+    for action in row["actions"].split():
+        game.play(action)
+    assert game.is_over and game.score() == row["lower"]
+
+
+def test_the_decided_summary_pairs_players_with_the_deals_best_game():
+    from xochintlan_hex.solvability import decided_summary
+
+    decided = pd.DataFrame({"seed": [10, 11, 12, 13], "lower": [15, 14, 12, 13], "upper": [15, 15, 12, 15],
+                            "decided": [True, False, True, False],
+                            "perfect_possible": [True, None, False, None]})
+    player = pd.DataFrame({"player": ["greedy"] * 5, "seed": [13, 12, 11, 10, 99], "score": [9, 10, 8, 7, 15]})
+    summary = decided_summary(decided, [player]).set_index("what")
+    assert summary.loc["decided", "estimate"] == 0.5
+    assert summary.loc["perfect score proved possible", "estimate"] == 0.25
+    assert summary.loc["perfect score proved impossible", "estimate"] == 0.25
+    gap = summary.loc["greedy: points below the best game found"]
+    assert gap["n"] == 4 and gap["estimate"] == pytest.approx((8 + 6 + 2 + 4) / 4)

@@ -32,6 +32,7 @@ import pandas as pd
 
 from xochintlan_hex import stats
 from xochintlan_hex.hextremadura import load_tileset
+from xochintlan_hex.hextremadura.solver import PRUNING_RULES, solve_exactly
 from xochintlan_hex.players.hextremadura_planner import solve_deal
 from xochintlan_hex.simulate import chunk_indices, game_seed, iter_chunks
 
@@ -109,4 +110,67 @@ def solvability_summary(solved: pd.DataFrame, scored: Sequence[pd.DataFrame] = (
         for player, games in frame[frame["seed"].isin(seeds)].groupby("player", sort=False):
             add(str(player), "perfect score reached", games["score"] == games["max_score"],
                 games["score"])
+    return pd.DataFrame(rows)
+
+
+# ---------------------------------------------------------------------------
+# Deciding deals: the exact solver, started from the look-ahead's best game
+
+DECIDED_COLUMNS = ["game", "seed", "tileset", "max_score", "lower", "upper", "decided",
+                   "perfect_possible", "lower_from", "candidates", "max_nodes", "nodes",
+                   "complete", "rules", "seconds", "actions"]
+
+
+def decide_deal_row(index: int, seed: int = 0, tileset: Any = None, candidates: int = 2,
+                    max_nodes: int | None = 200, known_actions: str | None = None) -> dict:
+    """One deal decided as far as the limit allows: its lower bound from a known game
+    (``known_actions``, e.g. the solver file's, replayed through the engine) or else
+    from the look-ahead (:func:`solve_deal`), then the exact search
+    (:func:`~xochintlan_hex.hextremadura.solver.solve_exactly`) with ``max_nodes``.
+
+    ``perfect_possible`` is True (a perfect game found), False (proved impossible)
+    or None (open). ``lower_from`` says where the lower bound's game came from.
+    """
+    tileset = load_tileset(tileset)
+    seed_of_game = game_seed(seed, index)
+    if known_actions:
+        certificate, lower_from = known_actions.split(), "known"
+    else:
+        found = solve_deal(seed=seed_of_game, tileset=tileset, candidates=candidates,
+                           rng_seed=seed_of_game)
+        certificate, lower_from = [str(a) for a in found.actions], "look-ahead"
+    proof = solve_exactly(seed=seed_of_game, tileset=tileset, certificate=certificate,
+                          max_nodes=max_nodes)
+    better = proof.actions != [] and [str(a) for a in proof.actions] != certificate
+    return {"game": index, "seed": seed_of_game, "tileset": tileset.name,
+            "max_score": proof.max_score, "lower": proof.lower, "upper": proof.upper,
+            "decided": proof.decided, "perfect_possible": proof.perfect_possible,
+            "lower_from": "exact search" if better else lower_from,
+            "candidates": candidates, "max_nodes": max_nodes, "nodes": proof.nodes,
+            "complete": proof.complete, "rules": " ".join(proof.rules),
+            "seconds": round(proof.seconds, 2),
+            "actions": " ".join(str(a) for a in proof.actions)}
+
+
+def decided_summary(decided: pd.DataFrame, scored: Sequence[pd.DataFrame] = ()) -> pd.DataFrame:
+    """The study's findings, one row each: the share decided, the share with a perfect
+    score proved possible and proved impossible (Wilson intervals), and for each
+    player of ``scored`` (study frames on the same seed) how far it falls below the
+    deal's lower bound, paired by deal (mean difference with its t interval; a gap
+    to the lower bound is at most the gap to the best, so the true gap is at least it).
+    Columns: ``what``, ``estimate``, ``low``, ``high``, ``n``.
+    """
+    rows = []
+    for what, hits in (("decided", decided["decided"].astype(bool)),
+                       ("perfect score proved possible", decided["perfect_possible"] == True),  # noqa: E712
+                       ("perfect score proved impossible", decided["perfect_possible"] == False)):  # noqa: E712
+        share = stats.proportion(int(hits.sum()), len(hits))
+        rows.append({"what": what, **{k: share[k] for k in ("estimate", "low", "high", "n")}})
+    lower = decided.set_index("seed")["lower"]
+    for frame in scored:
+        for player, games in frame[frame["seed"].isin(lower.index)].groupby("player", sort=False):
+            gap = lower.loc[games["seed"]].to_numpy() - games["score"].to_numpy()
+            mean = stats.mean_interval(pd.Series(gap))
+            rows.append({"what": f"{player}: points below the best game found", "estimate": mean["estimate"],
+                         "low": mean["low"], "high": mean["high"], "n": len(gap)})
     return pd.DataFrame(rows)

@@ -1,0 +1,111 @@
+"""Speed of the exact Hextremadura solver: time per deal and share of deals decided
+within a time limit, one core.
+
+Usage (from the repository root)::
+
+    .venv/bin/python benchmarks/solver.py [--deals 6] [--limits 10 60] [--long-deals 3]
+
+Deals ``0 .. deals-1`` of study seed 7 (those of ``datasets/hextremadura_solver.csv``)
+are solved with each time limit in ``--limits`` (CPU seconds of this process, so one
+core's work however busy the machine is; ``--long-deals`` of them for the limits
+above 10 s), starting from the best game the study files hold for each deal, so the
+time is the exact search's. The deals are drawn with a fixed seed among the study
+file's when it is there (deals 0, 1, ... otherwise). A deal counts as decided within a limit when the search
+ends (or its lower bound reaches the upper one) before it. The time per deal is
+the time to decide it, or the limit when it stays undecided. Wall-clock and CPU
+time of this process are both printed; on a shared machine the CPU time is the
+better estimate of one free core. The study file ``datasets/hextremadura_decided.csv``
+(a node limit per deal) adds its own figures for 1,000 deals when it is there.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import statistics
+import time
+from pathlib import Path
+
+import pandas as pd
+
+from xochintlan_hex import stats
+from xochintlan_hex.hextremadura.solver import solve_exactly
+from xochintlan_hex.simulate import game_seed
+
+DATASETS = Path(__file__).resolve().parents[1] / "datasets"
+
+
+def percentile(values: list[float], share: float) -> float:
+    """The ``share`` quantile of ``values`` (nearest rank, as a person counts it)."""
+    ordered = sorted(values)
+    return ordered[max(0, math.ceil(share * len(ordered)) - 1)]
+
+
+def solve_with_limit(index: int, limit: float, known: dict[int, str]) -> tuple[bool, float, float, int]:
+    """(decided, wall seconds, CPU seconds, states visited) for deal ``index`` of seed 7."""
+    seed = game_seed(7, index)
+    proof = solve_exactly(seed=seed, seconds=limit, certificate=known.get(seed, "").split())
+    return proof.decided, proof.seconds, proof.cpu_seconds, proof.nodes
+
+
+def known_games() -> dict[int, str]:
+    """Seed -> the best game the shipped files hold for that deal of seed 7."""
+    known = {}
+    for name, score in (("hextremadura_solver.csv", "best_found"), ("hextremadura_decided.csv", "lower")):
+        path = DATASETS / name
+        if path.exists():
+            frame = pd.read_csv(path)
+            for seed, actions, points in zip(frame["seed"], frame["actions"], frame[score]):
+                if int(seed) not in known or points > known[int(seed)][0]:
+                    known[int(seed)] = (points, str(actions))
+    return {seed: actions for seed, (_, actions) in known.items()}
+
+
+def report_limit(limit: float, indices: list[int], known: dict[int, str]) -> None:
+    deals = len(indices)
+    results = [solve_with_limit(index, limit, known) for index in indices]
+    decided = [r[0] for r in results]
+    wall = [r[1] for r in results]
+    cpu = [r[2] for r in results]
+    share = stats.proportion(sum(decided), len(decided))
+    rate = sum(r[3] for r in results) / max(sum(cpu), 1e-9)
+    print(f"limit {limit:>5.0f} s: decided {sum(decided)} of {deals} deals "
+          f"({share['estimate']:.0%}, 95% interval [{share['low']:.0%}, {share['high']:.0%}]); "
+          f"CPU time per deal: median {statistics.median(cpu):.1f} s, 95th percentile {percentile(cpu, 0.95):.1f} s "
+          f"(wall clock: median {statistics.median(wall):.1f} s, 95th percentile {percentile(wall, 0.95):.1f} s); "
+          f"{rate:,.0f} states a CPU second")
+
+
+def report_study() -> None:
+    path = DATASETS / "hextremadura_decided.csv"
+    if not path.exists():
+        return
+    study = pd.read_csv(path)
+    share = stats.proportion(int(study["decided"].sum()), len(study))
+    seconds = study["seconds"].tolist()
+    print(f"study file ({len(study)} deals, at most {int(study['max_nodes'].iloc[0]):,} states each): "
+          f"decided {int(study['decided'].sum())} ({share['estimate']:.1%}, 95% interval "
+          f"[{share['low']:.1%}, {share['high']:.1%}]); exact search time per deal: median "
+          f"{statistics.median(seconds):.2f} s, 95th percentile {percentile(seconds, 0.95):.2f} s (wall clock)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=6, help="deals solved with a 10 s limit")
+    parser.add_argument("--long-deals", type=int, default=2, help="deals solved with each longer limit")
+    parser.add_argument("--limits", type=float, nargs="*", default=[10, 60], help="time limits, seconds")
+    args = parser.parse_args()
+    known = known_games()
+    study = DATASETS / "hextremadura_decided.csv"
+    pool = pd.read_csv(study)["game"].tolist() if study.exists() else list(range(args.deals))
+    indices = sorted(random.Random(31).sample(pool, min(args.deals, len(pool)))) if len(pool) > args.deals else pool
+    for limit in args.limits:
+        chosen = indices if limit <= 10 else indices[:args.long_deals]
+        print(f"deals {chosen} of seed 7, limit {limit:g} CPU seconds each ...", flush=True)
+        report_limit(limit, chosen, known)
+    report_study()
+
+
+if __name__ == "__main__":
+    main()

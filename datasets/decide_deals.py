@@ -1,0 +1,92 @@
+"""Every deal decided? The exact solver on many deals of the shipped tile set.
+
+For each deal (deal ``i`` is the pile of game ``i`` of ``simulate hextremadura
+--seed SEED``, as in ``solve_deals.py``) the lower bound is a game of the deal:
+the one ``--known`` lists for it (the solver file's, replayed through the engine),
+or else the look-ahead's (``--candidates``). The exact solver then searches from
+that game with at most ``--max-nodes`` states; it says whether the deal is decided
+(its best score proved) or gives the bounds reached.
+
+Usage (from the repository root)::
+
+    .venv/bin/python datasets/decide_deals.py --games 1000 --seed 7 --known datasets/hextremadura_solver.csv \\
+        --out datasets/hextremadura_decided.csv --summary
+
+The file is rewritten after every few deals: an interrupted run keeps its
+finished deals, and ``--resume`` decides only the missing ones. ``--summary``
+prints the shares and, with ``--compare``, how far players fall below each deal's
+best game found.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+import pandas as pd
+
+from xochintlan_hex.simulate import game_seed
+from xochintlan_hex.solvability import DECIDED_COLUMNS, decide_deal_row, decided_summary
+
+
+def _write(frame: pd.DataFrame, out: Path) -> None:
+    """Write the whole file or nothing (a temporary file renamed over ``out``)."""
+    temporary = out.with_name(out.name + ".tmp")
+    frame.to_csv(temporary, index=False)
+    os.replace(temporary, out)
+
+
+def _known_games(path: Path | None) -> dict[int, str]:
+    """Seed -> placements of a known game of that deal (a solver file's ``actions``)."""
+    if path is None:
+        return {}
+    known = pd.read_csv(path)
+    return {int(seed): str(actions) for seed, actions in zip(known["seed"], known["actions"])}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=1000, help="deals to decide (0 .. games-1)")
+    parser.add_argument("--seed", type=int, default=7, help="the study seed of the deals")
+    parser.add_argument("--candidates", type=int, default=2, help="look-ahead placements tried per step")
+    parser.add_argument("--max-nodes", type=int, default=200, help="states the exact search visits per deal")
+    parser.add_argument("--known", type=Path, default=None, help="a solver file whose games give lower bounds")
+    parser.add_argument("--batch", type=int, default=10, help="deals decided between two writes")
+    parser.add_argument("--out", type=Path, required=True)
+    parser.add_argument("--compare", type=Path, nargs="*", default=[],
+                        help="study CSVs of players on the same seed, for --summary")
+    parser.add_argument("--summary", action="store_true", help="print the findings at the end")
+    parser.add_argument("--resume", action="store_true", help="keep the deals already in --out")
+    # regenerate.sh hands its own options to every command: ignore those meant for others
+    args, _ = parser.parse_known_args(argv)
+
+    known = _known_games(args.known)
+    done = pd.DataFrame(columns=DECIDED_COLUMNS)
+    if args.resume and args.out.exists():
+        done = pd.read_csv(args.out)
+        same = (done["candidates"] == args.candidates) & (done["max_nodes"] == args.max_nodes)
+        done = done[same & done["game"].lt(args.games)]
+    missing = [i for i in range(args.games) if i not in set(done["game"])]
+    print(f"{len(done)} deals already decided, {len(missing)} to go", file=sys.stderr)
+    for start in range(0, len(missing), args.batch):
+        rows = []
+        for index in missing[start:start + args.batch]:
+            rows.append(decide_deal_row(index, seed=args.seed, candidates=args.candidates,
+                                        max_nodes=args.max_nodes, known_actions=known.get(game_seed(args.seed, index))))
+        found = pd.DataFrame(rows, columns=DECIDED_COLUMNS)
+        done = pd.concat([done, found], ignore_index=True) if len(done) else found
+        done = done.sort_values("game").reset_index(drop=True)
+        _write(done, args.out)
+        print(f"decided {int(done['decided'].sum())} of {len(done)}/{args.games}; lower bounds "
+              f"{found['lower'].tolist()}", file=sys.stderr, flush=True)
+    if args.summary:
+        scored = [pd.read_csv(path) for path in args.compare]
+        with pd.option_context("display.width", 200, "display.max_columns", 20):
+            print(decided_summary(done, scored).round(3).to_string(index=False))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
