@@ -25,8 +25,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
+import numpy as np
 import pandas as pd
 
 from xochintlan_hex.hextremadura import OBJECTIVE_TYPES, RATING_BANDS
@@ -177,17 +178,31 @@ def _row_rule_problem(row: dict) -> str | None:
 
 
 def _cells_as_text(frame: pd.DataFrame) -> pd.DataFrame:
-    """Every cell as the text a CSV holds: missing -> "", so CSV and Parquet read alike."""
+    """Every cell as the text a CSV holds: missing -> "", so CSV and Parquet read alike.
+
+    The texts are object columns that point to the cells' own strings: a column
+    of texts inferred as Arrow strings would copy every cell (the whole file
+    again) where a pointer costs 8 bytes.
+    """
     text = {}
     for name in frame.columns:
         series = frame[name]
-        if series.dtype == object or pd.api.types.is_string_dtype(series):
+        if series.dtype == object and pd.api.types.infer_dtype(series, skipna=False) == "string":
+            text[name] = series  # Python strings only (a CSV's cells): the column is its texts
+        elif series.dtype == object or pd.api.types.is_string_dtype(series):
             # An Arrow or Python string stays as is; anything else is shown as its repr.
-            text[name] = series.map(lambda v: "" if v is None or v is pd.NA or v != v
+            text[name] = _each_cell(series, lambda v: "" if v is None or v is pd.NA or v != v
                                     else v if isinstance(v, str) else repr(v))
         else:
-            text[name] = series.astype(object).map(lambda v: "" if v is pd.NA or v != v else str(v))
-    return pd.DataFrame(text, index=frame.index)
+            text[name] = _each_cell(series, lambda v: "" if v is pd.NA or v != v else str(v))
+    return pd.DataFrame(text, index=frame.index, copy=False)
+
+
+def _each_cell(series: pd.Series, text_of: Callable[[Any], str]) -> pd.Series:
+    """``text_of`` of every cell of ``series``, as an object column (never inferred)."""
+    cells = series.to_numpy(dtype=object)
+    return pd.Series(np.fromiter(map(text_of, cells), dtype=object, count=len(cells)),
+                     index=series.index, dtype=object)
 
 
 def _where(path: str, position: int, name: str, csv: bool) -> str:
