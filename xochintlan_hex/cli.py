@@ -546,9 +546,10 @@ def _study_frame(path: str) -> pd.DataFrame:
 
 @separates_input_errors
 def _report(args: argparse.Namespace) -> int:
-    from xochintlan_hex.stats import report
+    from xochintlan_hex.stats import report, with_shared_strings
 
-    frame = pd.concat([_study_frame(path) for path in args.file], ignore_index=True)
+    # The texts the report works on, kept once: the frame as read is let go here.
+    frame = pd.concat([with_shared_strings(_study_frame(path)) for path in args.file], ignore_index=True)
     files = ", ".join(args.file)
     by = [c.strip() for c in args.by.split(",")] if args.by else None
     missing = [c for c in by or [] if c not in frame.columns]

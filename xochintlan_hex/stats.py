@@ -1195,7 +1195,7 @@ def report(frame: pd.DataFrame, by: By = None, correction: str = "holm",
       games the study has.
     """
     keys = _by_list(by)
-    frame = _with_plain_strings(frame)
+    frame = with_shared_strings(frame)
 
     def block(name: str, table: pd.DataFrame, level: str | None) -> pd.DataFrame:
         rows = len(table)
@@ -1271,13 +1271,21 @@ def _xochintlan_blocks(frame: pd.DataFrame, by: By, block: Callable, correction:
     return blocks
 
 
-def _with_plain_strings(frame: pd.DataFrame) -> pd.DataFrame:
-    """Text columns as Python strings: many small tables are made from them, and
-    Arrow-backed strings (pandas 3's default) cost more to make than to read.
+def with_shared_strings(frame: pd.DataFrame) -> pd.DataFrame:
+    """``frame`` with its text columns as Python strings, each distinct text made once.
 
-    Each distinct text is made once and every cell points to it (a study repeats
-    its players, rules and cards on every row): 8 bytes a cell, where a string
-    object per cell would cost about 60, a frame-wide copy several times the file.
+    :func:`report` works on such columns: many small tables are made from them,
+    and Arrow-backed strings (pandas 3's default) cost more to make than to read.
+    Every cell points to its column's few strings (a study repeats its players,
+    rules and cards on every row): 8 bytes a cell, where a string object per cell
+    would cost about 60, a frame-wide copy several times the file. A caller that
+    keeps only this frame (as the command line does) holds no second copy of the
+    texts while the report runs.
+
+    >>> games = pd.DataFrame({"player_0": pd.Series(["greedy", "greedy"], dtype="str")})
+    >>> shared = with_shared_strings(games)["player_0"]
+    >>> shared.dtype, shared[0] is shared[1]
+    (dtype('O'), True)
     """
     text = [c for c in frame.columns if pd.api.types.is_string_dtype(frame[c].dtype)
             and not pd.api.types.is_object_dtype(frame[c].dtype)]
@@ -1337,5 +1345,5 @@ __all__ = [
     "outcome_shares", "proportion", "quest_rates", "rating_shares", "report",
     "score_distribution", "seat_results", "share_difference", "t_quantile",
     "wilson_interval",
-    "win_rate_by_seat",
+    "win_rate_by_seat", "with_shared_strings",
 ]
