@@ -587,8 +587,11 @@ def _distinct_files(paths: Sequence[str]) -> None:
 
 def _pooled_study(paths: Sequence[str]) -> tuple[pd.DataFrame, str]:
     """The games of every file, and the game they are studies of (one game only)."""
+    from xochintlan_hex.stats import with_shared_strings
+
     _distinct_files(paths)
-    frames = {path: _study_frame(path) for path in paths}
+    # The texts the report works on, kept once: each frame as read is let go here.
+    frames = {path: with_shared_strings(_study_frame(path)) for path in paths}
     game = _one_game(frames)
     return pd.concat(list(frames.values()), ignore_index=True), game
 

@@ -464,17 +464,30 @@ def _as_text(value: Any) -> str:
 
 
 def _cells_as_text(frame: pd.DataFrame) -> pd.DataFrame:
-    """Every cell as the text a CSV holds, so CSV and Parquet read alike."""
+    """Every cell as the text a CSV holds (missing -> "", a Parquet list -> its repr),
+    so CSV and Parquet read alike.
+
+    The texts are object columns that point to the cells' own strings: a column
+    of texts inferred as Arrow strings would copy every cell (the whole file
+    again) where a pointer costs 8 bytes.
+    """
     text = {}
     for name in frame.columns:
         series = frame[name]
-        if series.dtype != object and pd.api.types.is_string_dtype(series) and not series.isna().any():
-            text[name] = series  # already text, as every column of a CSV file is read
+        if series.dtype == object and pd.api.types.infer_dtype(series, skipna=False) == "string":
+            text[name] = series  # Python strings only (a CSV's cells): the column is its texts
         elif series.dtype == object or pd.api.types.is_string_dtype(series):
-            text[name] = series.map(_as_text)
+            text[name] = _each_cell(series, _as_text)
         else:
-            text[name] = series.astype(object).map(lambda v: "" if v is pd.NA or v != v else str(v))
-    return pd.DataFrame(text, index=frame.index)
+            text[name] = _each_cell(series, lambda v: "" if v is pd.NA or v != v else str(v))
+    return pd.DataFrame(text, index=frame.index, copy=False)
+
+
+def _each_cell(series: pd.Series, text_of: Callable[[Any], str]) -> pd.Series:
+    """``text_of`` of every cell of ``series``, as an object column (never inferred)."""
+    cells = series.to_numpy(dtype=object)
+    return pd.Series(np.fromiter(map(text_of, cells), dtype=object, count=len(cells)),
+                     index=series.index, dtype=object)
 
 
 def record_lines(path: str | os.PathLike) -> list[int]:

@@ -325,26 +325,33 @@ def seat_results(frame: pd.DataFrame) -> pd.DataFrame:
     seats = int(n_players.max()) if len(frame) else 0
     if not seats:
         return pd.DataFrame(columns=columns)
-    # A games x seats grid read row by row is the long view sorted by (row, seat).
-    grid_seat = np.broadcast_to(np.arange(seats), (len(frame), seats))
-    grid_players = np.broadcast_to(n_players[:, None], grid_seat.shape)
-    playing = (grid_seat < grid_players).ravel()
-    won = (winner[:, None] == grid_seat).ravel()[playing]
-    rows = np.repeat(np.arange(len(frame)), seats)[playing]
+    # One row per seat playing, sorted by (row, seat); no games x seats grid is made.
+    playing = np.clip(n_players, 0, None)
+    rows = np.repeat(np.arange(len(frame)), playing)
+    seat = np.arange(len(rows)) - np.repeat(np.cumsum(playing) - playing, playing)
+    won = winner[rows] == seat
     share = np.where(nobody, 1.0 / n_players, 0.0)[rows]
-    long = {"row": rows, "game": labels[rows], "seat": grid_seat.ravel()[playing],
+    long = {"row": rows, "game": labels[rows], "seat": seat,
             "n_players": n_players[rows], "won": won, "score": np.where(won, 1.0, share)}
+    del share
     for prefix, target in (("player_", "player"), ("cards_", "cards")):
-        names = [f"{prefix}{seat}" for seat in range(seats)]
-        if names[0] in frame.columns:
-            grid = np.column_stack([frame[name].to_numpy(dtype=object)
-                                    if name in frame.columns else np.full(len(frame), None)
-                                    for name in names])
-            long[target] = grid.ravel()[playing]
+        if f"{prefix}0" in frame.columns:
+            long[target] = _seat_values(frame, prefix, rows, seat)
     for column in ("winning_card", "turns"):
         if column in frame.columns:
             long[column] = frame[column].to_numpy()[rows]
-    return pd.DataFrame(long)
+    return pd.DataFrame(long, copy=False)  # the columns as made, not copied into blocks
+
+
+def _seat_values(frame: pd.DataFrame, prefix: str, rows: np.ndarray, seat: np.ndarray) -> np.ndarray:
+    """Each long row's ``<prefix><seat>`` cell (None where the frame has no such column)."""
+    values = np.full(len(rows), None, dtype=object)
+    for number in range(int(seat.max()) + 1 if len(seat) else 0):
+        name = f"{prefix}{number}"
+        if name in frame.columns:
+            here = seat == number
+            values[here] = frame[name].to_numpy(dtype=object)[rows[here]]
+    return values
 
 
 # ---------------------------------------------------------------------------
@@ -675,10 +682,7 @@ def card_win_rates(frame: pd.DataFrame, by: By = None, correction: str | None = 
         if "cards" not in seats.columns:
             raise ValueError("card_win_rates needs the cards_0, cards_1, ... columns")
         # One row per card held: a seat holding "F+L'" counts for F and for L'.
-        held = [str(cards).split(CARD_SEPARATOR) for cards in seats["cards"].to_numpy(dtype=object)]
-        seat_of = np.repeat(np.arange(len(held)), [len(names) for names in held])
-        card = pd.Series(np.array([name for names in held for name in names] or [], dtype=object),
-                         dtype=object)
+        seat_of, card = _cards_held(seats["cards"].to_numpy(dtype=object))
         winning = seats["winning_card"].to_numpy(dtype=object)[seat_of]
         seats = pd.DataFrame({"card": card,
                               "won_with": seats["won"].to_numpy(dtype=bool)[seat_of]
@@ -704,6 +708,34 @@ def card_win_rates(frame: pd.DataFrame, by: By = None, correction: str | None = 
     if correction is None:
         return table
     return _per_group_of_table(table, by, lambda cards: _against_the_rest(cards, correction))
+
+
+def _cards_held(cards: np.ndarray) -> tuple[np.ndarray, pd.Series]:
+    """One row per card held: the position of its seat in ``cards``, and the card.
+
+    Each distinct hand (``"F+L'"``) is split once, not once per seat: a study
+    holds a few dozen hands over hundreds of thousands of seats, and a list of
+    names per seat would cost several times the study's file. The cards come in
+    the order a split of every seat's hand would give them.
+    """
+    codes, hands = pd.factorize(cards, use_na_sentinel=True)
+    texts = [str(hand) for hand in hands]
+    missing = codes < 0
+    if missing.any():  # no cards cell: read as its text ("nan", "None"), as str() gives it
+        extra, extra_codes = np.unique([str(value) for value in cards[missing]], return_inverse=True)
+        codes = codes.copy()
+        codes[missing] = len(texts) + extra_codes
+        texts += [str(text) for text in extra]
+    names = [text.split(CARD_SEPARATOR) for text in texts]
+    sizes = np.array([len(hand) for hand in names], dtype=np.int64)
+    flat = np.array([name for hand in names for name in hand], dtype=object)
+    first = np.concatenate([[0], np.cumsum(sizes)[:-1]]).astype(np.int64)
+    per_seat = sizes[codes] if len(codes) else np.zeros(0, dtype=np.int64)
+    seat_of = np.repeat(np.arange(len(codes)), per_seat)
+    # The k-th card of a seat's hand: its hand's first name, k further on.
+    within = np.arange(len(seat_of)) - np.repeat(np.cumsum(per_seat) - per_seat, per_seat)
+    card = flat[first[codes[seat_of]] + within] if len(seat_of) else np.zeros(0, dtype=object)
+    return seat_of, pd.Series(card, dtype=object)
 
 
 def kind_win_rates(frame: pd.DataFrame, by: By = None,
@@ -1198,7 +1230,7 @@ def report(frame: pd.DataFrame, by: By = None, correction: str = "holm",
       games the study has.
     """
     keys = _by_list(by)
-    frame = _with_plain_strings(frame)
+    frame = with_shared_strings(frame)
 
     def block(name: str, table: pd.DataFrame, level: str | None) -> pd.DataFrame:
         rows = len(table)
@@ -1274,12 +1306,34 @@ def _xochintlan_blocks(frame: pd.DataFrame, by: By, block: Callable, correction:
     return blocks
 
 
-def _with_plain_strings(frame: pd.DataFrame) -> pd.DataFrame:
-    """Text columns as Python strings: many small tables are made from them, and
-    Arrow-backed strings (pandas 3's default) cost more to make than to read."""
+def with_shared_strings(frame: pd.DataFrame) -> pd.DataFrame:
+    """``frame`` with its text columns as Python strings, each distinct text made once.
+
+    :func:`report` works on such columns: many small tables are made from them,
+    and Arrow-backed strings (pandas 3's default) cost more to make than to read.
+    Every cell points to its column's few strings (a study repeats its players,
+    rules and cards on every row): 8 bytes a cell, where a string object per cell
+    would cost about 60, a frame-wide copy several times the file. A caller that
+    keeps only this frame (as the command line does) holds no second copy of the
+    texts while the report runs.
+
+    >>> games = pd.DataFrame({"player_0": pd.Series(["greedy", "greedy"], dtype="str")})
+    >>> shared = with_shared_strings(games)["player_0"]
+    >>> shared.dtype, shared[0] is shared[1]
+    (dtype('O'), True)
+    """
     text = [c for c in frame.columns if pd.api.types.is_string_dtype(frame[c].dtype)
             and not pd.api.types.is_object_dtype(frame[c].dtype)]
-    return frame.astype({c: object for c in text}) if text else frame
+    if not text:
+        return frame
+    return frame.assign(**{str(c): _shared_strings(frame[c]) for c in text})
+
+
+def _shared_strings(column: pd.Series) -> pd.Series:
+    """``column`` as an object column whose equal texts are one Python string."""
+    codes, uniques = pd.factorize(column, use_na_sentinel=True)
+    texts = np.append(np.asarray(uniques, dtype=object), np.nan)  # code -1 (missing) -> NaN
+    return pd.Series(texts[codes], index=column.index, dtype=object)
 
 
 def _p_and_note(table: pd.DataFrame) -> pd.DataFrame:
@@ -1326,5 +1380,5 @@ __all__ = [
     "outcome_shares", "proportion", "quest_rates", "rating_shares", "report",
     "score_distribution", "seat_results", "share_difference", "t_quantile",
     "wilson_interval",
-    "win_rate_by_seat",
+    "win_rate_by_seat", "with_shared_strings",
 ]

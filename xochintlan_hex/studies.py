@@ -445,18 +445,21 @@ def _read_csv_text(path: Path) -> pd.DataFrame:
 
     Read :data:`FRAME_BLOCK_ROWS` rows at a time, each block's columns kept as
     categories (a study repeats its players, rules and kinds on every row), then
-    joined into object columns whose cells point to those few strings: 8 bytes
-    a cell rather than a string object each (or, Arrow-backed, a new Python
-    string per cell as soon as the cells are checked one by one). That is what
-    keeps ``report`` within a few times the file's size.
+    joined column by column into object columns whose cells point to those few
+    strings: 8 bytes a cell rather than a string object each (or, Arrow-backed, a
+    new Python string per cell as soon as the cells are checked one by one). Each
+    column's blocks are let go once it is joined, and the columns are not copied
+    into one block. That is what keeps ``report`` within a few times the file's size.
     """
     blocks = [block.astype("category") for block in
-              pd.read_csv(path, dtype=str, keep_default_na=False, chunksize=FRAME_BLOCK_ROWS)]
-    if len(blocks) <= 1:  # no rows (a header alone) or one block
-        return blocks[0].astype(object) if blocks else pd.read_csv(path, dtype=str, keep_default_na=False)
-    columns = {name: pd.Series(pd.api.types.union_categoricals([block[name] for block in blocks])).astype(object)
-               for name in blocks[0].columns}
-    return pd.DataFrame(columns)
+              pd.read_csv(path, dtype=object, keep_default_na=False, chunksize=FRAME_BLOCK_ROWS)]
+    if not blocks:  # a header alone
+        return pd.read_csv(path, dtype=str, keep_default_na=False).astype(object)
+    columns = {}
+    for name in list(blocks[0].columns):
+        joined = pd.api.types.union_categoricals([block.pop(name) for block in blocks])
+        columns[name] = pd.Series(joined, copy=False).astype(object)
+    return pd.DataFrame(columns, copy=False)
 
 
 def _first_line(error: BaseException) -> str:
@@ -491,7 +494,7 @@ def _as_study_frame(frame: pd.DataFrame) -> pd.DataFrame:
 
 
 #: Rows turned into a study frame at a time by :func:`_by_blocks`.
-FRAME_BLOCK_ROWS = 20_000
+FRAME_BLOCK_ROWS = 5_000
 
 
 def _by_blocks(frame: pd.DataFrame, to_frame: Callable[[Sequence[dict]], pd.DataFrame]) -> pd.DataFrame:

@@ -1,0 +1,83 @@
+"""``report`` gives the figures it always gave on every shipped study, within a few
+times the file's size in memory."""
+
+import tracemalloc
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from xochintlan_hex import stats
+from xochintlan_hex.cli import main
+from xochintlan_hex.simulate import game_seed
+from xochintlan_hex.studies import read_results
+
+#: ``stats.report`` of every shipped study, as the kit gave it before its report was
+#: made lighter in memory (17 significant digits).
+BEFORE = "tests/data/report_figures_before_memory.csv"
+
+FIGURES = ["estimate", "low", "high", "n", "p_value"]
+
+
+@pytest.mark.parametrize("name", sorted(pd.read_csv(BEFORE)["dataset"].unique()))
+def test_report_figures_unchanged_on_every_shipped_study(name):
+    before = pd.read_csv(BEFORE, keep_default_na=False, na_values={c: [""] for c in FIGURES})
+    before = before[before["dataset"] == name].drop(columns="dataset").reset_index(drop=True)
+    now = stats.report(read_results(Path("datasets") / name))
+    assert list(now.columns) == list(before.columns)
+    for column in ("metric", "level", "note"):
+        assert now[column].astype(str).tolist() == before[column].astype(str).tolist(), column
+    for column in FIGURES:
+        np.testing.assert_allclose(
+            now[column].to_numpy(float),
+            before[column].to_numpy(float),
+            rtol=1e-12,
+            atol=1e-12,
+            err_msg=f"{name}: {column}",
+        )
+
+
+def test_every_shipped_study_is_compared():
+    compared = set(pd.read_csv(BEFORE)["dataset"])
+    studies = {
+        p.name
+        for p in Path("datasets").glob("*.csv")
+        if p.name.startswith(("xochintlan_", "hextremadura_", "class_session_"))
+    }
+    # The tables that are not studies of games: counts, tilings, perft, the solvers' deals.
+    not_studies = {"xochintlan_perft.csv", "hextremadura_solver.csv", "hextremadura_decided.csv"}
+    assert compared == studies - not_studies
+
+
+def larger_study(games: int, folder: Path) -> Path:
+    """A study file of ``games`` games: the shipped greedy self-play repeated, its game
+    numbers and seeds renumbered (only its size matters here)."""
+    shipped = pd.read_csv("datasets/xochintlan_greedy_selfplay_2p.csv", dtype=str, keep_default_na=False)
+    copies = -(-games // len(shipped))
+    frame = pd.concat([shipped] * copies, ignore_index=True).iloc[:games]
+    frame["game"] = [str(i) for i in range(games)]
+    frame["seed"] = [str(game_seed(1, i)) for i in range(games)]
+    path = folder / "larger.csv"
+    frame.to_csv(path, index=False)
+    return path
+
+
+#: What ``report`` may allocate (traced by tracemalloc: Python objects and NumPy
+#: arrays), as a multiple of the file's size.
+MEMORY_BOUND = 6
+
+
+def test_report_memory_stays_within_a_few_times_the_file(tmp_path, capsys):
+    path = larger_study(20_000, tmp_path)
+    size = path.stat().st_size
+    import scipy.stats  # noqa: F401  (the report imports it on first use: not the file's cost)
+
+    tracemalloc.start()
+    try:
+        assert main(["report", str(path)]) == 0
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert "20000 games" in capsys.readouterr().out
+    assert peak < MEMORY_BOUND * size, f"report peaked at {peak / size:.1f}x the file's size"
