@@ -38,7 +38,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the repository's tests/browser harness
 
-from tests.browser.lab_driver import CHROMIUM_FLAGS, LabPage, LabServer, chromium_executable  # noqa: E402
+from tests.browser.lab_driver import CHROMIUM_FLAGS, LabPage, LabServer, chromium_executable
 
 # Timestamps in the page: the last mouse event, and every paint of a board, by kind:
 # "picture" (a new SVG picture from the kernel, or a canvas frame) or "preview" (the
@@ -84,7 +84,7 @@ def median_interval(values: list[float]) -> tuple[float, float, float]:
     """The median and its ~95% interval from order statistics (no assumption on the spread)."""
     ordered = sorted(values)
     n = len(ordered)
-    half_width = 1.96 * (n ** 0.5) / 2
+    half_width = 1.96 * (n**0.5) / 2
     low, high = max(0, int(n / 2 - half_width)), min(n - 1, int(n / 2 + half_width))
     return statistics.median(ordered), ordered[low], ordered[high]
 
@@ -107,9 +107,13 @@ def paints(lab: LabPage) -> int:
 
 
 def click_latencies(lab: LabPage, trials: int, board: str) -> list[float]:
-    lab.server.add_notebook(f"bench_click_{board}.ipynb", [
-        "from xochintlan_hex.widgets import XochintlanApp",
-        f"app = XochintlanApp(players=['human', 'human'], seed=1, board={board!r})\napp"])
+    lab.server.add_notebook(
+        f"bench_click_{board}.ipynb",
+        [
+            "from xochintlan_hex.widgets import XochintlanApp",
+            f"app = XochintlanApp(players=['human', 'human'], seed=1, board={board!r})\napp",
+        ],
+    )
     lab.open_notebook(f"bench_click_{board}.ipynb")
     lab.run_all_cells()
     lab.page.evaluate(PAINT_PROBE)
@@ -135,18 +139,22 @@ def click_latencies(lab: LabPage, trials: int, board: str) -> list[float]:
 def map_points(lab: LabPage, board: str, cells: list[tuple[int, int]]) -> list[tuple[float, float]]:
     """Page positions of the centres of ``cells`` on HextremaduraApp's map."""
     if board == "ipympl":
-        return [lab.canvas_point(*lab.python(f"app.cell_to_canvas_fraction({cell!r})"), within="xh-board")
-                for cell in cells]
+        return [
+            lab.canvas_point(*lab.python(f"app.cell_to_canvas_fraction({cell!r})"), within="xh-board") for cell in cells
+        ]
     lab.widget(".xh-board svg").scroll_into_view_if_needed()
     box = lab.widget(".xh-board svg").bounding_box()
-    return [(box["x"] + fx * box["width"], box["y"] + fy * box["height"])
-            for fx, fy in (lab.python(f"app.cell_to_canvas_fraction({cell!r})") for cell in cells)]
+    return [
+        (box["x"] + fx * box["width"], box["y"] + fy * box["height"])
+        for fx, fy in (lab.python(f"app.cell_to_canvas_fraction({cell!r})") for cell in cells)
+    ]
 
 
 def open_hextremadura(lab: LabPage, board: str, name: str) -> None:
-    lab.server.add_notebook(name, [
-        "from xochintlan_hex.widgets import HextremaduraApp",
-        f"app = HextremaduraApp(seed=3, board={board!r})\napp"])
+    lab.server.add_notebook(
+        name,
+        ["from xochintlan_hex.widgets import HextremaduraApp", f"app = HextremaduraApp(seed=3, board={board!r})\napp"],
+    )
     lab.open_notebook(name)
     lab.run_all_cells()
     lab.page.evaluate(PAINT_PROBE)
@@ -187,18 +195,23 @@ def main() -> None:
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
-    with tempfile.TemporaryDirectory() as work, LabServer(Path(work), Path(work) / "server.log") as server, \
-            sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=chromium_executable(), headless=True,
-                                             args=list(CHROMIUM_FLAGS))
+    with (
+        tempfile.TemporaryDirectory() as work,
+        LabServer(Path(work), Path(work) / "server.log") as server,
+        sync_playwright() as playwright,
+    ):
+        browser = playwright.chromium.launch(
+            executable_path=chromium_executable(), headless=True, args=list(CHROMIUM_FLAGS)
+        )
         results = {}
         for name, measure, board, target in [
-                ("click to board painted, XochintlanApp, board drawn by ipympl", click_latencies, "ipympl", 100),
-                ("click to board painted, XochintlanApp, board drawn as SVG", click_latencies, "svg", 100),
-                ("hover to preview painted, HextremaduraApp, map drawn by ipympl", hover_latencies, "ipympl", 60),
-                ("hover to preview painted, HextremaduraApp, map drawn as SVG", hover_latencies, "svg", 60),
-                ("click to map painted, HextremaduraApp, map drawn by ipympl", map_click_latencies, "ipympl", 100),
-                ("click to map painted, HextremaduraApp, map drawn as SVG", map_click_latencies, "svg", 100)]:
+            ("click to board painted, XochintlanApp, board drawn by ipympl", click_latencies, "ipympl", 100),
+            ("click to board painted, XochintlanApp, board drawn as SVG", click_latencies, "svg", 100),
+            ("hover to preview painted, HextremaduraApp, map drawn by ipympl", hover_latencies, "ipympl", 60),
+            ("hover to preview painted, HextremaduraApp, map drawn as SVG", hover_latencies, "svg", 60),
+            ("click to map painted, HextremaduraApp, map drawn by ipympl", map_click_latencies, "ipympl", 100),
+            ("click to map painted, HextremaduraApp, map drawn as SVG", map_click_latencies, "svg", 100),
+        ]:
             if args.only not in name:
                 continue
             context = browser.new_context(viewport={"width": 1280, "height": 800})
@@ -211,8 +224,10 @@ def main() -> None:
     for name, (values, target) in results.items():
         middle, low, high = median_interval(values)
         lost = sum(v == float("inf") for v in values)
-        print(f"{name}: median {middle:.0f} ms (95% CI {low:.0f}-{high:.0f}), "
-              f"min {min(values):.0f}, max {max(values):.0f}, no paint within 10 s: {lost}; target < {target} ms")
+        print(
+            f"{name}: median {middle:.0f} ms (95% CI {low:.0f}-{high:.0f}), "
+            f"min {min(values):.0f}, max {max(values):.0f}, no paint within 10 s: {lost}; target < {target} ms"
+        )
 
 
 if __name__ == "__main__":

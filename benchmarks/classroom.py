@@ -55,15 +55,15 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from xochintlan_hex.players import get_player  # noqa: E402
-from xochintlan_hex.xochintlan import MoveHuman, Place, Rules, Swap, Switch, Xochintlan  # noqa: E402
 from xochintlan_hex.simulate import study_rules  # noqa: E402
+from xochintlan_hex.xochintlan import MoveHuman, Place, Rules, Swap, Switch, Xochintlan  # noqa: E402
 
 
 def median_interval(values: list[float]) -> tuple[float, float, float]:
     """The median and its ~95% interval from order statistics (no assumption on the spread)."""
     ordered = sorted(values)
     n = len(ordered)
-    half_width = 1.96 * (n ** 0.5) / 2
+    half_width = 1.96 * (n**0.5) / 2
     low, high = max(0, int(n / 2 - half_width)), min(n - 1, int(n / 2 + half_width))
     return statistics.median(ordered), ordered[low], ordered[high]
 
@@ -79,6 +79,7 @@ def load_average() -> str:
 
 # ---------------------------------------------------------------------------------------- the server
 
+
 class Server:
     """``xochintlan-hex class serve`` on a free loopback port, in its own process."""
 
@@ -89,9 +90,23 @@ class Server:
         self.path = folder / "class.sqlite"
         self.url = f"http://127.0.0.1:{self.port}/"
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "xochintlan_hex.cli", "class", "serve", "--session", str(self.path),
-             "--port", str(self.port)], env=dict(os.environ, PYTHONPATH=str(ROOT)),
-            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True)
+            [
+                sys.executable,
+                "-m",
+                "xochintlan_hex.cli",
+                "class",
+                "serve",
+                "--session",
+                str(self.path),
+                "--port",
+                str(self.port),
+            ],
+            env=dict(os.environ, PYTHONPATH=str(ROOT)),
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            start_new_session=True,
+        )
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             line = self.process.stdout.readline()
@@ -105,15 +120,19 @@ class Server:
         return psutil.Process(self.process.pid).memory_info().rss / 2**20
 
     def open_table(self, seats: int, seed: int) -> str:
-        request = urllib.request.Request(self.url + "api/teacher/tables", method="POST",
-                                         data=json.dumps({"game": "xochintlan", "seats": seats, "seed": seed}).encode(),
-                                         headers={"X-Teacher-Token": self.token})
+        request = urllib.request.Request(
+            self.url + "api/teacher/tables",
+            method="POST",
+            data=json.dumps({"game": "xochintlan", "seats": seats, "seed": seed}).encode(),
+            headers={"X-Teacher-Token": self.token},
+        )
         with urllib.request.urlopen(request, timeout=10) as reply:
             return json.loads(reply.read())["code"]
 
     def join(self, code: str, seat: int, name: str) -> str:
-        request = urllib.request.Request(self.url + "api/join", method="POST",
-                                         data=json.dumps({"code": code, "seat": seat, "name": name}).encode())
+        request = urllib.request.Request(
+            self.url + "api/join", method="POST", data=json.dumps({"code": code, "seat": seat, "name": name}).encode()
+        )
         with urllib.request.urlopen(request, timeout=10) as reply:
             return json.loads(reply.read())["token"]
 
@@ -136,9 +155,10 @@ def replica(seats: int, seed: int) -> Xochintlan:
 
 # ---------------------------------------------------------------------------------------- browsers
 
+
 def click_script(action) -> list[str]:
     """The selectors to click, in order, for an action (the mode button, then the cells)."""
-    cell = lambda c: f'#board [data-cell="{c[0]},{c[1]}"]'  # noqa: E731
+    cell = lambda c: f'#board [data-cell="{c[0]},{c[1]}"]'
     if isinstance(action, Place):
         return [f'button[data-mode="place-{action.kind}"]', cell(action.cell)]
     if isinstance(action, MoveHuman):
@@ -160,8 +180,9 @@ def browsers(moves: int, seconds: float) -> None:
 
     with tempfile.TemporaryDirectory() as folder, sync_playwright() as playwright:
         server = Server(Path(folder))
-        browser = playwright.chromium.launch(executable_path=chromium_executable(), headless=True,
-                                             args=list(CHROMIUM_FLAGS))
+        browser = playwright.chromium.launch(
+            executable_path=chromium_executable(), headless=True, args=list(CHROMIUM_FLAGS)
+        )
         try:
             seed = 12
             code = server.open_table(5, seed)
@@ -196,9 +217,11 @@ def browsers(moves: int, seconds: float) -> None:
             browser.close()
             server.stop()
     median, low, high = median_interval(latencies)
-    print(f"5 browsers + projector, one table: {len(latencies)} moves; click to painted on every other screen: "
-          f"median {median:.0f} ms (95% CI {low:.0f}-{high:.0f}), p95 {percentile(latencies, 0.95):.0f} ms, "
-          f"max {max(latencies):.0f} ms; server and screens agree: {agreed}; {load_average()}")
+    print(
+        f"5 browsers + projector, one table: {len(latencies)} moves; click to painted on every other screen: "
+        f"median {median:.0f} ms (95% CI {low:.0f}-{high:.0f}), p95 {percentile(latencies, 0.95):.0f} ms, "
+        f"max {max(latencies):.0f} ms; server and screens agree: {agreed}; {load_average()}"
+    )
 
 
 # ---------------------------------------------------------------------------------------- load
@@ -211,7 +234,7 @@ QUIET_END = 3.0
 class ScriptedStudent:
     """A student's websocket: it waits for its turn, thinks 1 to 4 s, and sends the move (sometimes thrice)."""
 
-    def __init__(self, table: "LoadTable", seat: int, token: str, rng: random.Random) -> None:
+    def __init__(self, table: LoadTable, seat: int, token: str, rng: random.Random) -> None:
         self.table, self.seat, self.token, self.rng = table, seat, token, rng
         self.turn_seen = 0
         self.refused = 0
@@ -224,7 +247,7 @@ class ScriptedStudent:
         while time.monotonic() < stop_at:
             try:
                 text = await asyncio.wait_for(self.socket.read_message(), max(0.1, stop_at - time.monotonic()))
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 break
             if text is None:
                 break
@@ -306,8 +329,9 @@ def load(seconds: float) -> None:
 
             async def run() -> None:
                 stop_at = time.monotonic() + seconds
-                await asyncio.gather(watch_memory(stop_at), *(s.run(server.url, stop_at)
-                                                             for t in tables for s in t.students))
+                await asyncio.gather(
+                    watch_memory(stop_at), *(s.run(server.url, stop_at) for t in tables for s in t.students)
+                )
 
             asyncio.run(run())
             time.sleep(0.5)
@@ -315,8 +339,10 @@ def load(seconds: float) -> None:
         finally:
             server.stop()
         with sqlite3.connect(server.path) as db:
-            stored = {code: [n for (n,) in db.execute(
-                "SELECT notation FROM actions WHERE code = ? ORDER BY number", (code,))] for code in histories}
+            stored = {
+                code: [n for (n,) in db.execute("SELECT notation FROM actions WHERE code = ? ORDER BY number", (code,))]
+                for code in histories
+            }
     latencies = [ms for t in tables for ms in t.latencies]
     lost = []
     for table in tables:
@@ -325,14 +351,17 @@ def load(seconds: float) -> None:
             lost.append(table.code)
     median, low, high = median_interval(latencies)
     refused = sum(s.refused for t in tables for s in t.students)
-    print(f"30 scripted students on 8 tables for {seconds:.0f} s: {len(latencies)} moves, {refused} extra clicks "
-          f"refused; send to received by every other student at the table: median {median:.0f} ms "
-          f"(95% CI {low:.0f}-{high:.0f}), p95 {percentile(latencies, 0.95):.0f} ms, max {max(latencies):.0f} ms; "
-          f"tables where the session file, the server and the screens disagree: {len(lost)}; {load_average()}")
+    print(
+        f"30 scripted students on 8 tables for {seconds:.0f} s: {len(latencies)} moves, {refused} extra clicks "
+        f"refused; send to received by every other student at the table: median {median:.0f} ms "
+        f"(95% CI {low:.0f}-{high:.0f}), p95 {percentile(latencies, 0.95):.0f} ms, max {max(latencies):.0f} ms; "
+        f"tables where the session file, the server and the screens disagree: {len(lost)}; {load_average()}"
+    )
     print(f"server memory (RSS): {idle:.0f} MB idle, {max(peak):.0f} MB at most with 30 students playing")
 
 
 # ---------------------------------------------------------------------------------------- a Voilà kernel
+
 
 def kernel() -> None:
     from jupyter_client.manager import start_new_kernel
@@ -340,17 +369,21 @@ def kernel() -> None:
     manager, client = start_new_kernel(kernel_name="python3", env=dict(os.environ, PYTHONPATH=str(ROOT)))
     try:
         empty = psutil.Process(manager.provisioner.process.pid).memory_info().rss / 2**20
-        code = ("from xochintlan_hex.widgets import GameChooser, XochintlanApp\n"
-                "chooser = GameChooser(); display(chooser.start())\n"
-                "app = XochintlanApp(players=['human', 'greedy'], seed=1); display(app)")
+        code = (
+            "from xochintlan_hex.widgets import GameChooser, XochintlanApp\n"
+            "chooser = GameChooser(); display(chooser.start())\n"
+            "app = XochintlanApp(players=['human', 'greedy'], seed=1); display(app)"
+        )
         reply = client.execute_interactive(code, timeout=120, output_hook=lambda message: None)
         assert reply["content"]["status"] == "ok", reply["content"]
         with_app = psutil.Process(manager.provisioner.process.pid).memory_info().rss / 2**20
     finally:
         client.stop_channels()
         manager.shutdown_kernel(now=True)
-    print(f"one Jupyter kernel (what Voila starts for each student): {empty:.0f} MB empty, {with_app:.0f} MB "
-          f"with the kit's student page; 30 students: about {30 * with_app / 1024:.1f} GB in kernels alone")
+    print(
+        f"one Jupyter kernel (what Voila starts for each student): {empty:.0f} MB empty, {with_app:.0f} MB "
+        f"with the kit's student page; 30 students: about {30 * with_app / 1024:.1f} GB in kernels alone"
+    )
 
 
 def main() -> None:

@@ -58,9 +58,11 @@ def main() -> None:
     games, placements, wall, cpu = random_games(args.seconds)
     rate = games / cpu
     verdict = "meets" if rate >= TARGET_GAMES_PER_SECOND else "BELOW"
-    print(f"hextremadura random games: {rate:.0f} games/s of CPU time, {games / wall:.0f} games/s wall-clock "
-          f"({verdict} the target of {TARGET_GAMES_PER_SECOND}/s); {placements / cpu:.0f} placements/s, "
-          f"{placements / games:.1f} placements per game")
+    print(
+        f"hextremadura random games: {rate:.0f} games/s of CPU time, {games / wall:.0f} games/s wall-clock "
+        f"({verdict} the target of {TARGET_GAMES_PER_SECOND}/s); {placements / cpu:.0f} placements/s, "
+        f"{placements / games:.1f} placements per game"
+    )
     print(f"hextremadura legal_actions(): {legal_action_listing(1.0):.0f} calls/s in mid-game")
 
 

@@ -25,8 +25,9 @@ NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 def time_lesson(path: Path) -> tuple[float, float, float, str]:
     """(whole run, cells only, slowest cell, its first line) in seconds."""
     lesson = nbformat.read(path, as_version=4)
-    client = NotebookClient(lesson, timeout=300, kernel_name="python3",
-                            resources={"metadata": {"path": str(NOTEBOOKS)}})
+    client = NotebookClient(
+        lesson, timeout=300, kernel_name="python3", resources={"metadata": {"path": str(NOTEBOOKS)}}
+    )
     cell_times: list[tuple[float, str]] = []
     start = time.perf_counter()
     with client.setup_kernel():
@@ -44,8 +45,7 @@ def time_lesson(path: Path) -> tuple[float, float, float, str]:
 
 
 def main(selected: list[str]) -> None:
-    lessons = sorted(p for p in NOTEBOOKS.glob("[0-9][0-9]_*.ipynb")
-                     if not selected or p.name[:2] in selected)
+    lessons = sorted(p for p in NOTEBOOKS.glob("[0-9][0-9]_*.ipynb") if not selected or p.name[:2] in selected)
     print(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
     print(f"{'lesson':34} {'run':>7} {'cells':>7} {'slowest':>8}  slowest cell")
     for path in lessons:

@@ -23,8 +23,8 @@ import time
 
 from scipy import stats as scipy_stats
 
-from xochintlan_hex.players import GAME_SECONDS, PLAYERS, get_player
 from xochintlan_hex.hextremadura import load_tileset
+from xochintlan_hex.players import GAME_SECONDS, PLAYERS, get_player
 from xochintlan_hex.simulate import play_hextremadura_games, play_xochintlan_games
 from xochintlan_hex.xochintlan import Rules
 
@@ -70,8 +70,10 @@ def main() -> None:
             times = time_games(game, name, GAMES.get(name, DEFAULT_GAMES))
             mean, low, high = interval(times)
             measured.setdefault(game, {})[name] = mean
-            print(f"  {game:12} {name:10}  {mean:9.4f} s  (95% interval {low:.4f} to {high:.4f}, "
-                  f"{len(times)} games; shipped {GAME_SECONDS[game][name]:.3g} s)")
+            print(
+                f"  {game:12} {name:10}  {mean:9.4f} s  (95% interval {low:.4f} to {high:.4f}, "
+                f"{len(times)} games; shipped {GAME_SECONDS[game][name]:.3g} s)"
+            )
     print("GAME_SECONDS = {")
     for game, costs in measured.items():
         print(f"    {game!r}: {{" + ", ".join(f"{n!r}: {c:.3g}" for n, c in costs.items()) + "},")

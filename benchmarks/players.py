@@ -55,8 +55,10 @@ def speed(options: argparse.Namespace) -> None:
             player.choose(game, random.Random(seed))
             times.append(time.perf_counter() - start)
         best, median = min(times), statistics.median(times)
-        print(f"ismcts, 2,000 iterations, {label}: median {median:.2f} s a move, best {best:.2f} s "
-              f"({2000 / median:.0f} iterations/s; target: 2,000 in <= 1 s from the opening)")
+        print(
+            f"ismcts, 2,000 iterations, {label}: median {median:.2f} s a move, best {best:.2f} s "
+            f"({2000 / median:.0f} iterations/s; target: 2,000 in <= 1 s from the opening)"
+        )
         root = XochintlanISMCTS(iterations=None, seconds=1.0).search(game, random.Random(0))
         print(f"ismcts, 1 s a move, {label}: {root.visits} iterations")
     print(f"at the end: {load()}")
@@ -88,19 +90,25 @@ def match(options: argparse.Namespace) -> None:
         player = TimedPlayer(XochintlanISMCTS(name="ismcts", iterations=None, seconds=options.seconds))
         budget = f"{options.seconds} s a move (on the clock: not reproducible)"
     start = time.perf_counter()
-    frames = [simulate_xochintlan(options.games, seats, seed=options.seed, progress=True)
-              for seats in ([player, options.opponent], [options.opponent, player])]
+    frames = [
+        simulate_xochintlan(options.games, seats, seed=options.seed, progress=True)
+        for seats in ([player, options.opponent], [options.opponent, player])
+    ]
     frame = pd.concat(frames, ignore_index=True)
     if options.out:
         frame.to_csv(options.out, index=False)
     row = stats.head_to_head(frame).set_index(["player", "opponent"]).loc[("ismcts", options.opponent)]
     moves = player.seconds
-    print(f"ismcts at {budget} vs {options.opponent}, {len(frame)} games (seed {options.seed}), seats "
-          f"swapped: {int(row['wins'])} wins, {int(row['losses'])} losses, {int(row['draws'])} draws; "
-          f"P(win) - P(loss) = {row['margin']:+.3f} [{row['margin_low']:+.3f}, {row['margin_high']:+.3f}] "
-          f"(target >= +0.20, interval above 0); {time.perf_counter() - start:.0f} s")
-    print(f"ismcts's {len(moves)} moves: median {statistics.median(moves):.2f} s, 90th percentile "
-          f"{statistics.quantiles(moves, n=10)[-1]:.2f} s, longest {max(moves):.2f} s (target: <= 1 s a move)")
+    print(
+        f"ismcts at {budget} vs {options.opponent}, {len(frame)} games (seed {options.seed}), seats "
+        f"swapped: {int(row['wins'])} wins, {int(row['losses'])} losses, {int(row['draws'])} draws; "
+        f"P(win) - P(loss) = {row['margin']:+.3f} [{row['margin_low']:+.3f}, {row['margin_high']:+.3f}] "
+        f"(target >= +0.20, interval above 0); {time.perf_counter() - start:.0f} s"
+    )
+    print(
+        f"ismcts's {len(moves)} moves: median {statistics.median(moves):.2f} s, 90th percentile "
+        f"{statistics.quantiles(moves, n=10)[-1]:.2f} s, longest {max(moves):.2f} s (target: <= 1 s a move)"
+    )
     print(f"at the end: {load()}")
 
 
@@ -111,10 +119,12 @@ def planner(options: argparse.Namespace) -> None:
     took = time.perf_counter() - start
     greedy = simulate_hextremadura(options.games, "greedy", seed=options.seed, progress=False)
     difference = stats.mean_interval(plan["score"] - greedy["score"])
-    print(f"planner mean score {plan['score'].mean():.2f}, greedy {greedy['score'].mean():.2f} on the "
-          f"same {options.games} deals (seed {options.seed}); planner - greedy = "
-          f"{difference['estimate']:+.2f} [{difference['low']:+.2f}, {difference['high']:+.2f}] "
-          f"(target: interval above 0); planner {took / options.games:.1f} s a game")
+    print(
+        f"planner mean score {plan['score'].mean():.2f}, greedy {greedy['score'].mean():.2f} on the "
+        f"same {options.games} deals (seed {options.seed}); planner - greedy = "
+        f"{difference['estimate']:+.2f} [{difference['low']:+.2f}, {difference['high']:+.2f}] "
+        f"(target: interval above 0); planner {took / options.games:.1f} s a game"
+    )
     print(f"at the end: {load()}")
 
 
@@ -126,22 +136,30 @@ def solver(options: argparse.Namespace) -> None:
         result = solve_deal(seed=seed, candidates=options.candidates, rng_seed=seed)
         times.append(result.seconds)
         found.append(result.lower)
-    print(f"solver (candidates={options.candidates}, one pass) over {options.games} deals: median "
-          f"{statistics.median(times):.1f} s a deal, max {max(times):.1f} s (target median <= 10 s); "
-          f"best scores found {found}")
+    print(
+        f"solver (candidates={options.candidates}, one pass) over {options.games} deals: median "
+        f"{statistics.median(times):.1f} s a deal, max {max(times):.1f} s (target median <= 10 s); "
+        f"best scores found {found}"
+    )
     print(f"at the end: {load()}")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("what", nargs="?", default="speed", choices=["speed", "match", "planner", "solver"],
-                        help="what to measure (speed when not given: what `make benchmarks` runs)")
+    parser.add_argument(
+        "what",
+        nargs="?",
+        default="speed",
+        choices=["speed", "match", "planner", "solver"],
+        help="what to measure (speed when not given: what `make benchmarks` runs)",
+    )
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--iterations", type=int, default=2000, help="match: ismcts's budget a move")
-    parser.add_argument("--seconds", type=float, default=None,
-                        help="match: play ismcts on the clock instead, this many seconds a move")
+    parser.add_argument(
+        "--seconds", type=float, default=None, help="match: play ismcts on the clock instead, this many seconds a move"
+    )
     parser.add_argument("--opponent", default="search")
     parser.add_argument("--candidates", type=int, default=4)
     parser.add_argument("--out", default=None, help="also write the match's games (CSV)")

@@ -46,7 +46,7 @@ def naive_fixed_count(n: int, lattice: Lattice) -> int:
 class Stopwatch:
     """CPU and wall-clock seconds of a ``with`` block."""
 
-    def __enter__(self) -> "Stopwatch":
+    def __enter__(self) -> Stopwatch:
         self._cpu, self._wall = time.process_time(), time.perf_counter()
         return self
 

@@ -37,7 +37,7 @@ from xochintlan_hex.puzzles import Puzzle
 class Stopwatch:
     """CPU and wall-clock seconds of a ``with`` block."""
 
-    def __enter__(self) -> "Stopwatch":
+    def __enter__(self) -> Stopwatch:
         self._cpu, self._wall = time.process_time(), time.perf_counter()
         return self
 
@@ -111,14 +111,19 @@ def main() -> None:
     print(f"exact_cover (C), X pinned as kit:   {library_distinct:5d} tilings in {library_pinned}")
 
     solutions = [puzzle.random_solution(seed) for seed in range(25)]
-    by_piece = [s[:6] for s in solutions]                                     # F I L N P T, wherever they are
+    by_piece = [s[:6] for s in solutions]  # F I L N P T, wherever they are
     from_left = [sorted(s, key=lambda p: min(p.cells))[:6] for s in solutions]  # as a player fills the box
     scattered = [random_placements(puzzle, 6, seed) for seed in range(25)]
-    for name, positions in (("6 pieces of a solution", by_piece), ("6 leftmost of a solution", from_left),
-                            ("6 random pieces", scattered)):
+    for name, positions in (
+        ("6 pieces of a solution", by_piece),
+        ("6 leftmost of a solution", from_left),
+        ("6 random pieces", scattered),
+    ):
         median, worst, yes = time_can_complete(puzzle, positions)
-        print(f"can_complete, {name:24s} median {1000 * median:6.1f} ms, largest {1000 * worst:6.1f} ms "
-              f"({yes} of {len(positions)} can be completed)")
+        print(
+            f"can_complete, {name:24s} median {1000 * median:6.1f} ms, largest {1000 * worst:6.1f} ms "
+            f"({yes} of {len(positions)} can be completed)"
+        )
 
 
 if __name__ == "__main__":

@@ -68,15 +68,18 @@ VERIFY = textwrap.dedent("""
 
 def study_files() -> list[Path]:
     """The shipped files that are study results (one row per game)."""
-    return [path for path in sorted((ROOT / "datasets").glob("*.csv"))
-            if path.read_text(encoding="utf-8").startswith("game,seed,")
-            and "hextremadura_solver" not in path.name]
+    return [
+        path
+        for path in sorted((ROOT / "datasets").glob("*.csv"))
+        if path.read_text(encoding="utf-8").startswith("game,seed,") and "hextremadura_solver" not in path.name
+    ]
 
 
 def measure(source: Path, files: list[Path]) -> tuple[int, float, float]:
     environment = {**os.environ, "PYTHONPATH": str(source)}
-    done = subprocess.run([sys.executable, "-c", MEASURE, *map(str, files)], env=environment,
-                          capture_output=True, text=True, check=True)
+    done = subprocess.run(
+        [sys.executable, "-c", MEASURE, *map(str, files)], env=environment, capture_output=True, text=True, check=True
+    )
     rows, read, report = done.stdout.split()
     return int(rows), float(read), float(report)
 
@@ -86,11 +89,14 @@ def chunk_verification(sources: dict[str, Path], games: int = 20_000) -> None:
     print(f"verifying the kept chunks of a {games:,}-game study (250 games a chunk), best of 3")
     for name, source in sources.items():
         environment = {**os.environ, "PYTHONPATH": str(source)}
-        done = subprocess.run([sys.executable, "-c", VERIFY, str(games)], env=environment,
-                              capture_output=True, text=True, check=True)
+        done = subprocess.run(
+            [sys.executable, "-c", VERIFY, str(games)], env=environment, capture_output=True, text=True, check=True
+        )
         chunks, seconds = done.stdout.split()
-        print(f"  {name:9s} {int(chunks)} chunks in {float(seconds):6.3f} s CPU "
-              f"({1000 * float(seconds) / int(chunks):.1f} ms a chunk)")
+        print(
+            f"  {name:9s} {int(chunks)} chunks in {float(seconds):6.3f} s CPU "
+            f"({1000 * float(seconds) / int(chunks):.1f} ms a chunk)"
+        )
 
 
 def main(rounds: int = 5, baseline: Path | None = None) -> None:
@@ -107,8 +113,7 @@ def main(rounds: int = 5, baseline: Path | None = None) -> None:
         print(f"  {name:9s} read_results {read:6.3f} s CPU   report {report:6.3f} s CPU")
     if baseline:
         (read, report), (old_read, old_report) = best["this kit"], best["baseline"]
-        print(f"  difference: read {100 * (read / old_read - 1):+.1f}%, "
-              f"report {100 * (report / old_report - 1):+.1f}%")
+        print(f"  difference: read {100 * (read / old_read - 1):+.1f}%, report {100 * (report / old_report - 1):+.1f}%")
     chunk_verification(sources)
 
 
@@ -118,5 +123,5 @@ if __name__ == "__main__":
     if "--baseline" in arguments:
         at = arguments.index("--baseline")
         base = Path(arguments[at + 1]).resolve()
-        del arguments[at:at + 2]
+        del arguments[at : at + 2]
     main(int(arguments[0]) if arguments else 5, base)

@@ -45,12 +45,16 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=26)
     args = parser.parse_args()
     rng = np.random.default_rng(args.seed)
-    print(f"SPRT, alpha {ALPHA}, beta {BETA}, a look every {LOOK} games; "
-          f"{args.studies} simulated studies a case, seed {args.seed}")
-    print(f"{'question':<18} {'ties':>5} {'truth':>6} {'declared':>9} {'undecided':>9} "
-          f"{'mean games':>10} {'90% games':>9} {'fixed size':>10} {'saved':>6}")
+    print(
+        f"SPRT, alpha {ALPHA}, beta {BETA}, a look every {LOOK} games; "
+        f"{args.studies} simulated studies a case, seed {args.seed}"
+    )
+    print(
+        f"{'question':<18} {'ties':>5} {'truth':>6} {'declared':>9} {'undecided':>9} "
+        f"{'mean games':>10} {'90% games':>9} {'fixed size':>10} {'saved':>6}"
+    )
     for question, sides, delta, ties, truth in CASES:
-        variance = 1 - ties - truth ** 2
+        variance = 1 - ties - truth**2
         fixed = sequential.fixed_size_games(delta, sides, ALPHA, BETA, variance=1 - ties)
         cap = 8 * fixed
         wins, losses = (1 - ties + truth) / 2, (1 - ties - truth) / 2
@@ -59,9 +63,11 @@ def main() -> None:
         declared = np.mean(np.abs(np.nan_to_num(verdict)) == 1)
         undecided = np.mean(np.isnan(verdict))
         saved = 1 - games.mean() / fixed
-        print(f"{question:<18} {ties:>5.1f} {truth:>+6.2f} {declared:>9.3f} {undecided:>9.3f} "
-              f"{games.mean():>10.0f} {np.quantile(games, 0.9):>9.0f} {fixed:>10d} {saved:>6.0%}"
-              f"   (score variance {variance:.2f})")
+        print(
+            f"{question:<18} {ties:>5.1f} {truth:>+6.2f} {declared:>9.3f} {undecided:>9.3f} "
+            f"{games.mean():>10.0f} {np.quantile(games, 0.9):>9.0f} {fixed:>10d} {saved:>6.0%}"
+            f"   (score variance {variance:.2f})"
+        )
 
 
 if __name__ == "__main__":

@@ -23,8 +23,7 @@ def timed(run, **kwargs) -> tuple[float, float, object]:
     start, cpu = time.perf_counter(), os.times()
     frame = run(**kwargs)
     end = os.times()
-    used = sum(getattr(end, f) - getattr(cpu, f)
-               for f in ("user", "system", "children_user", "children_system"))
+    used = sum(getattr(end, f) - getattr(cpu, f) for f in ("user", "system", "children_user", "children_system"))
     return time.perf_counter() - start, used, frame
 
 
@@ -38,25 +37,33 @@ def main() -> None:
     xo_games, hex_games = 10_000 // scale, 1_000 // scale
     print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}")
 
-    many, many_cpu, frame = timed(simulate_xochintlan, games=xo_games,
-                                  players=["greedy", "greedy"], seed=0, workers=workers,
-                                  progress=False)
-    one, one_cpu, single = timed(simulate_xochintlan, games=xo_games,
-                                 players=["greedy", "greedy"], seed=0, workers=1, progress=False)
+    many, many_cpu, frame = timed(
+        simulate_xochintlan, games=xo_games, players=["greedy", "greedy"], seed=0, workers=workers, progress=False
+    )
+    one, one_cpu, single = timed(
+        simulate_xochintlan, games=xo_games, players=["greedy", "greedy"], seed=0, workers=1, progress=False
+    )
     assert frame.equals(single), "the frame must not depend on the number of workers"
-    print(f"Xochintlan, {xo_games} greedy 2-player games: {many:.1f} s with {workers} workers "
-          f"(target < {60 / scale:.0f} s), {one:.1f} s with 1 "
-          f"({1000 * one / xo_games:.1f} ms a game); speed-up {one / many:.2f}x "
-          f"(target >= 1.7x); CPU time {many_cpu:.1f} s with {workers} workers, "
-          f"{one_cpu:.1f} s with 1; mean length {frame['turns'].mean():.1f} turns")
+    print(
+        f"Xochintlan, {xo_games} greedy 2-player games: {many:.1f} s with {workers} workers "
+        f"(target < {60 / scale:.0f} s), {one:.1f} s with 1 "
+        f"({1000 * one / xo_games:.1f} ms a game); speed-up {one / many:.2f}x "
+        f"(target >= 1.7x); CPU time {many_cpu:.1f} s with {workers} workers, "
+        f"{one_cpu:.1f} s with 1; mean length {frame['turns'].mean():.1f} turns"
+    )
 
-    seconds, cpu, solo = timed(simulate_hextremadura, games=hex_games, player="greedy", seed=0,
-                               workers=workers, progress=False)
-    print(f"Hextremadura, {hex_games} greedy games: {seconds:.1f} s with {workers} workers "
-          f"(target < {60 / scale:.0f} s; CPU time {cpu:.1f} s, "
-          f"{1000 * cpu / hex_games:.0f} ms a game); mean score {solo['score'].mean():.2f}")
-    print(f"load average at the end {os.getloadavg()[0]:.1f} (other work on the machine "
-          "slows the figures down, the speed-up most)")
+    seconds, cpu, solo = timed(
+        simulate_hextremadura, games=hex_games, player="greedy", seed=0, workers=workers, progress=False
+    )
+    print(
+        f"Hextremadura, {hex_games} greedy games: {seconds:.1f} s with {workers} workers "
+        f"(target < {60 / scale:.0f} s; CPU time {cpu:.1f} s, "
+        f"{1000 * cpu / hex_games:.0f} ms a game); mean score {solo['score'].mean():.2f}"
+    )
+    print(
+        f"load average at the end {os.getloadavg()[0]:.1f} (other work on the machine "
+        "slows the figures down, the speed-up most)"
+    )
 
 
 if __name__ == "__main__":

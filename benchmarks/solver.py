@@ -24,7 +24,6 @@ import argparse
 import math
 import random
 import statistics
-import time
 from pathlib import Path
 
 import pandas as pd
@@ -70,11 +69,13 @@ def report_limit(limit: float, indices: list[int], known: dict[int, str]) -> Non
     cpu = [r[2] for r in results]
     share = stats.proportion(sum(decided), len(decided))
     rate = sum(r[3] for r in results) / max(sum(cpu), 1e-9)
-    print(f"limit {limit:>5.0f} s: decided {sum(decided)} of {deals} deals "
-          f"({share['estimate']:.0%}, 95% interval [{share['low']:.0%}, {share['high']:.0%}]); "
-          f"CPU time per deal: median {statistics.median(cpu):.1f} s, 95th percentile {percentile(cpu, 0.95):.1f} s "
-          f"(wall clock: median {statistics.median(wall):.1f} s, 95th percentile {percentile(wall, 0.95):.1f} s); "
-          f"{rate:,.0f} states a CPU second")
+    print(
+        f"limit {limit:>5.0f} s: decided {sum(decided)} of {deals} deals "
+        f"({share['estimate']:.0%}, 95% interval [{share['low']:.0%}, {share['high']:.0%}]); "
+        f"CPU time per deal: median {statistics.median(cpu):.1f} s, 95th percentile {percentile(cpu, 0.95):.1f} s "
+        f"(wall clock: median {statistics.median(wall):.1f} s, 95th percentile {percentile(wall, 0.95):.1f} s); "
+        f"{rate:,.0f} states a CPU second"
+    )
 
 
 def report_study() -> None:
@@ -84,10 +85,12 @@ def report_study() -> None:
     study = pd.read_csv(path)
     share = stats.proportion(int(study["decided"].sum()), len(study))
     seconds = study["seconds"].tolist()
-    print(f"study file ({len(study)} deals, at most {int(study['max_nodes'].iloc[0]):,} states each): "
-          f"decided {int(study['decided'].sum())} ({share['estimate']:.1%}, 95% interval "
-          f"[{share['low']:.1%}, {share['high']:.1%}]); exact search time per deal: median "
-          f"{statistics.median(seconds):.2f} s, 95th percentile {percentile(seconds, 0.95):.2f} s (wall clock)")
+    print(
+        f"study file ({len(study)} deals, at most {int(study['max_nodes'].iloc[0]):,} states each): "
+        f"decided {int(study['decided'].sum())} ({share['estimate']:.1%}, 95% interval "
+        f"[{share['low']:.1%}, {share['high']:.1%}]); exact search time per deal: median "
+        f"{statistics.median(seconds):.2f} s, 95th percentile {percentile(seconds, 0.95):.2f} s (wall clock)"
+    )
 
 
 def main() -> None:
@@ -101,7 +104,7 @@ def main() -> None:
     pool = pd.read_csv(study)["game"].tolist() if study.exists() else list(range(args.deals))
     indices = sorted(random.Random(31).sample(pool, min(args.deals, len(pool)))) if len(pool) > args.deals else pool
     for limit in args.limits:
-        chosen = indices if limit <= 10 else indices[:args.long_deals]
+        chosen = indices if limit <= 10 else indices[: args.long_deals]
         print(f"deals {chosen} of seed 7, limit {limit:g} CPU seconds each ...", flush=True)
         report_limit(limit, chosen, known)
     report_study()

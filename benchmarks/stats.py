@@ -46,9 +46,11 @@ def best_time(run, repeat: int) -> float:
 
 
 def studies() -> dict[str, pd.DataFrame]:
-    frames = {os.path.basename(path)[:-4]: read_results(path)
-              for path in sorted(glob.glob(os.path.join(DATASETS, "xochintlan_*.csv")))
-              if not path.endswith("perft.csv")}
+    frames = {
+        os.path.basename(path)[:-4]: read_results(path)
+        for path in sorted(glob.glob(os.path.join(DATASETS, "xochintlan_*.csv")))
+        if not path.endswith("perft.csv")
+    }
     two = [frame for frame in frames.values() if frame["n_players"].iloc[0] == 2]
     frames["all two-player studies pooled"] = pd.concat(two, ignore_index=True)
     return frames
@@ -62,22 +64,26 @@ def main() -> None:
     first = next(iter(frames.values()))
     start = time.perf_counter()
     stats.report(first)  # the first call imports scipy.stats
-    print(f"first report() of a session, importing scipy.stats: "
-          f"{time.perf_counter() - start:.2f} s")
+    print(f"first report() of a session, importing scipy.stats: {time.perf_counter() - start:.2f} s")
     before.report(first)
     print(f"{'study':35s} {'games':>6s} {'before s':>9s} {'now s':>7s} {'speed-up':>8s}")
     for name, frame in sorted(frames.items(), key=lambda item: len(item[1])):
         old = best_time(lambda: before.report(frame), args.repeat)
         new = best_time(lambda: stats.report(frame), args.repeat)
         print(f"{name:35s} {len(frame):6d} {old:9.3f} {new:7.3f} {old / new:7.1f}x")
-    pooled = pd.concat([frame for frame in frames.values()
-                        if frame["player_0"].eq("greedy").all()
-                        and frame["player_1"].eq("greedy").all()
-                        and (frame["lattice"] == "square").all()
-                        and (frame["cards_per_player"] == 1).all()], ignore_index=True)
+    pooled = pd.concat(
+        [
+            frame
+            for frame in frames.values()
+            if frame["player_0"].eq("greedy").all()
+            and frame["player_1"].eq("greedy").all()
+            and (frame["lattice"] == "square").all()
+            and (frame["cards_per_player"] == 1).all()
+        ],
+        ignore_index=True,
+    )
     new = best_time(lambda: stats.report(pooled, by="n_players"), args.repeat)
-    print(f"{'self-play 2-5 players, by=n_players':35s} {len(pooled):6d} "
-          f"{'(fails)':>9s} {new:7.3f}")
+    print(f"{'self-play 2-5 players, by=n_players':35s} {len(pooled):6d} {'(fails)':>9s} {new:7.3f}")
 
 
 if __name__ == "__main__":

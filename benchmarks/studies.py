@@ -45,20 +45,19 @@ def main(games: int = 2000, workers: int = 2) -> None:
     players = ["greedy", "greedy"]
     with tempfile.TemporaryDirectory() as folder:
         out = Path(folder) / "bench.csv"
-        memory, in_memory = timed(lambda: simulate_xochintlan(games, players, seed=1,
-                                                              workers=workers, progress=False))
+        memory, in_memory = timed(lambda: simulate_xochintlan(games, players, seed=1, workers=workers, progress=False))
         study = xochintlan_study(games, players, seed=1)
-        kept, on_disk = timed(lambda: run_study(study, out, workers=workers, progress=False,
-                                                keep_parts=True))
+        kept, on_disk = timed(lambda: run_study(study, out, workers=workers, progress=False, keep_parts=True))
         chunks = len(list(Path(folder, "bench.csv.parts").glob("games-*.json")))
         out.unlink()
-        _, finish = timed(lambda: run_study(study, out, workers=workers, resume=True,
-                                            progress=False))
+        _, finish = timed(lambda: run_study(study, out, workers=workers, resume=True, progress=False))
     assert kept.equals(memory)
     print(f"{games} greedy 2-player games, {workers} workers")
     print(f"  simulate_xochintlan (in memory): {in_memory:6.2f} s  {games / in_memory:7.0f} games/s")
-    print(f"  run_study ({chunks} chunks kept):    {on_disk:6.2f} s  {games / on_disk:7.0f} games/s"
-          f"  ({100 * (on_disk / in_memory - 1):+.0f}%)")
+    print(
+        f"  run_study ({chunks} chunks kept):    {on_disk:6.2f} s  {games / on_disk:7.0f} games/s"
+        f"  ({100 * (on_disk / in_memory - 1):+.0f}%)"
+    )
     print(f"  resume with every chunk kept:    {finish:6.2f} s")
 
 
@@ -87,12 +86,14 @@ def assembly_memory(largest: int) -> None:
     print("assembling the results file of a finished study (peak resident memory, MiB)")
     for games in (10_000, largest):
         with tempfile.TemporaryDirectory() as folder:
-            done = subprocess.run([sys.executable, "-c", ASSEMBLE, str(games),
-                                   str(Path(folder) / "big.csv")],
-                                  capture_output=True, text=True, check=True)
+            done = subprocess.run(
+                [sys.executable, "-c", ASSEMBLE, str(games), str(Path(folder) / "big.csv")],
+                capture_output=True,
+                text=True,
+                check=True,
+            )
         before, after, size = map(int, done.stdout.split())
-        print(f"  {games:>9,} games ({size:4d} MiB CSV): peak {after:5d} MiB "
-              f"(before assembling {before} MiB)")
+        print(f"  {games:>9,} games ({size:4d} MiB CSV): peak {after:5d} MiB (before assembling {before} MiB)")
 
 
 #: In a fresh process: run one command of the kit, then print its peak resident memory
@@ -122,12 +123,15 @@ def big_results_file(games: int, folder: Path) -> Path:
 
     from xochintlan_hex.simulate import game_seed
 
-    shipped = pd.read_csv(Path(__file__).resolve().parents[1] / "datasets" / "xochintlan_greedy_selfplay_2p.csv",
-                          dtype=str, keep_default_na=False)
+    shipped = pd.read_csv(
+        Path(__file__).resolve().parents[1] / "datasets" / "xochintlan_greedy_selfplay_2p.csv",
+        dtype=str,
+        keep_default_na=False,
+    )
     out = folder / f"greedy_{games}.csv"
     with open(out, "w", encoding="utf-8", newline="") as file:
         for start in range(0, games, len(shipped)):
-            block = shipped.iloc[:games - start].copy()
+            block = shipped.iloc[: games - start].copy()
             block["game"] = [str(start + i) for i in range(len(block))]
             block["seed"] = [str(game_seed(1, start + i)) for i in range(len(block))]
             block.to_csv(file, index=False, header=start == 0)
@@ -158,18 +162,22 @@ def report_memory(games: int) -> None:
         start_up = start_up_memory()
         peak, seconds, status = measure(["report", str(path)])
     added = peak - start_up
-    print(f"report on {games:,} games ({size:.1f} MiB CSV, made in {made:.0f} s): "
-          f"{added} MiB above start-up = {added / size:.1f}x the file (target under 5x); "
-          f"whole process {peak} MiB = {peak / size:.1f}x the file (start-up alone {start_up} MiB); "
-          f"{seconds:.1f} s, exit {status}")
+    print(
+        f"report on {games:,} games ({size:.1f} MiB CSV, made in {made:.0f} s): "
+        f"{added} MiB above start-up = {added / size:.1f}x the file (target under 5x); "
+        f"whole process {peak} MiB = {peak / size:.1f}x the file (start-up alone {start_up} MiB); "
+        f"{seconds:.1f} s, exit {status}"
+    )
 
 
 def puzzle_refusal() -> None:
     baseline, start_up, _ = measure(["count", "--max-n", "1"])
     for region in ("3000x3000", "100000x100000"):
         peak, seconds, status = measure(["puzzle", "count", region])
-        print(f"puzzle count {region}: exit {status} in {seconds:.2f} s (start-up alone {start_up:.2f} s), "
-              f"peak {peak} MiB (start-up alone {baseline} MiB)")
+        print(
+            f"puzzle count {region}: exit {status} in {seconds:.2f} s (start-up alone {start_up:.2f} s), "
+            f"peak {peak} MiB (start-up alone {baseline} MiB)"
+        )
 
 
 if __name__ == "__main__":

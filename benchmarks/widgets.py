@@ -26,7 +26,8 @@ import os
 import random
 import statistics
 import time
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 
@@ -114,9 +115,11 @@ def report(name: str, samples: list[tuple[float, float, float]]) -> None:
     handler, render, frame = ([s[i] * 1000 for s in samples] for i in range(3))
     total = [h + f for h, f in zip(handler, frame)]
     p90 = statistics.quantiles(total, n=10)[-1]
-    print(f"{name:<38} {len(samples):>5}  handler {statistics.median(handler):6.1f}  "
-          f"render {statistics.median(render):6.1f}  frame {statistics.median(frame):6.1f}  "
-          f"click→redrawn {statistics.median(total):6.1f} (p90 {p90:6.1f}) ms")
+    print(
+        f"{name:<38} {len(samples):>5}  handler {statistics.median(handler):6.1f}  "
+        f"render {statistics.median(render):6.1f}  frame {statistics.median(frame):6.1f}  "
+        f"click→redrawn {statistics.median(total):6.1f} (p90 {p90:6.1f}) ms"
+    )
 
 
 def main() -> None:

@@ -152,7 +152,9 @@ def bench_perft() -> None:
         wall, cpu = time.perf_counter(), time.process_time()
         nodes = game.perft(depth)
         wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
-        print(f"perft({depth}) square set-up, cards I X: {nodes:,} in {wall:.2f} s wall, {cpu:.2f} s CPU (target for 5: < 10 s)")
+        print(
+            f"perft({depth}) square set-up, cards I X: {nodes:,} in {wall:.2f} s wall, {cpu:.2f} s CPU (target for 5: < 10 s)"
+        )
 
 
 def bench_self_play(games: int, lattice: str = "square") -> None:

@@ -42,9 +42,19 @@ def main() -> None:
         tilings = puzzle.count()
         distinct = puzzle.count(up_to_symmetry=True)
         seconds = time.process_time() - start
-        rows.append({"puzzle": name, "region": region, "lattice": lattice, "pieces": pieces, "leftover": leftover,
-                     "symmetries": len(puzzle.symmetries()), "tilings": tilings, "distinct": distinct,
-                     "cpu_seconds": round(seconds, 1)})
+        rows.append(
+            {
+                "puzzle": name,
+                "region": region,
+                "lattice": lattice,
+                "pieces": pieces,
+                "leftover": leftover,
+                "symmetries": len(puzzle.symmetries()),
+                "tilings": tilings,
+                "distinct": distinct,
+                "cpu_seconds": round(seconds, 1),
+            }
+        )
         print(f"{name}: {tilings} tilings, {distinct} up to symmetry ({seconds:.1f} s)", file=sys.stderr)
     with OUT.open("w", newline="", encoding="utf-8") as file:
         writer = csv.DictWriter(file, fieldnames=list(rows[0]))

@@ -55,8 +55,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--known", type=Path, default=None, help="a solver file whose games give lower bounds")
     parser.add_argument("--batch", type=int, default=10, help="deals decided between two writes")
     parser.add_argument("--out", type=Path, required=True)
-    parser.add_argument("--compare", type=Path, nargs="*", default=[],
-                        help="study CSVs of players on the same seed, for --summary")
+    parser.add_argument(
+        "--compare", type=Path, nargs="*", default=[], help="study CSVs of players on the same seed, for --summary"
+    )
     parser.add_argument("--summary", action="store_true", help="print the findings at the end")
     parser.add_argument("--resume", action="store_true", help="keep the deals already in --out")
     # regenerate.sh hands its own options to every command: ignore those meant for others
@@ -72,15 +73,25 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{len(done)} deals already decided, {len(missing)} to go", file=sys.stderr)
     for start in range(0, len(missing), args.batch):
         rows = []
-        for index in missing[start:start + args.batch]:
-            rows.append(decide_deal_row(index, seed=args.seed, candidates=args.candidates,
-                                        max_nodes=args.max_nodes, known_actions=known.get(game_seed(args.seed, index))))
+        for index in missing[start : start + args.batch]:
+            rows.append(
+                decide_deal_row(
+                    index,
+                    seed=args.seed,
+                    candidates=args.candidates,
+                    max_nodes=args.max_nodes,
+                    known_actions=known.get(game_seed(args.seed, index)),
+                )
+            )
         found = pd.DataFrame(rows, columns=DECIDED_COLUMNS)
         done = pd.concat([done, found], ignore_index=True) if len(done) else found
         done = done.sort_values("game").reset_index(drop=True)
         _write(done, args.out)
-        print(f"decided {int(done['decided'].sum())} of {len(done)}/{args.games}; lower bounds "
-              f"{found['lower'].tolist()}", file=sys.stderr, flush=True)
+        print(
+            f"decided {int(done['decided'].sum())} of {len(done)}/{args.games}; lower bounds {found['lower'].tolist()}",
+            file=sys.stderr,
+            flush=True,
+        )
     if args.summary:
         scored = [pd.read_csv(path) for path in args.compare]
         with pd.option_context("display.width", 200, "display.max_columns", 20):

@@ -194,8 +194,11 @@ def main(argv: list[str] | None = None) -> int:
         started = time.perf_counter()
         game = beam_search(seed, args.beam, random.Random(seed), args.sample, tileset)
         score = game.score()
-        print(f"seed {seed}: score {score}/{game.max_score} in {game.round} rounds, "
-              f"{len(game.history)} placements, {time.perf_counter() - started:.0f} s", flush=True)
+        print(
+            f"seed {seed}: score {score}/{game.max_score} in {game.round} rounds, "
+            f"{len(game.history)} placements, {time.perf_counter() - started:.0f} s",
+            flush=True,
+        )
         if score == game.max_score:
             args.out.write_text(game.to_json(indent=1) + "\n", encoding="utf-8")
             print(f"saved to {args.out}")

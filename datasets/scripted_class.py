@@ -34,17 +34,21 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
 from xochintlan_hex.classroom import ClassServer  # noqa: E402
-from xochintlan_hex.cli import main  # noqa: E402
 from xochintlan_hex.classroom.session import new_game  # noqa: E402
+from xochintlan_hex.cli import main  # noqa: E402
 
 XOCHINTLAN_TABLES, HEXTREMADURA_TABLES = 40, 6
 OUT = HERE / "class_session_xochintlan.csv"
 
 
 async def request(server: ClassServer, path: str, body: dict | None = None) -> dict:
-    reply = await AsyncHTTPClient().fetch(server.url + path, method="GET" if body is None else "POST",
-                                          body=None if body is None else json.dumps(body),
-                                          headers={"X-Teacher-Token": server.teacher_token}, request_timeout=30)
+    reply = await AsyncHTTPClient().fetch(
+        server.url + path,
+        method="GET" if body is None else "POST",
+        body=None if body is None else json.dumps(body),
+        headers={"X-Teacher-Token": server.teacher_token},
+        request_timeout=30,
+    )
     return json.loads(reply.body)
 
 
@@ -57,7 +61,9 @@ async def student(server: ClassServer, code: str, seat: int) -> None:
     while True:
         text = await asyncio.wait_for(socket.read_message(), 60)
         if text is None:
-            raise RuntimeError(f"table {code}: the server closed the connection ({socket.close_code} {socket.close_reason})")
+            raise RuntimeError(
+                f"table {code}: the server closed the connection ({socket.close_code} {socket.close_reason})"
+            )
         message = json.loads(text)
         if message["type"] != "state" or message["over"]:
             if message.get("over"):
@@ -77,9 +83,18 @@ async def scripted_class(server: ClassServer) -> None:
     players = []
     for index in range(XOCHINTLAN_TABLES):
         student_seat = 0 if index < XOCHINTLAN_TABLES // 2 else 1
-        code = (await request(server, "api/teacher/tables", {
-            "game": "xochintlan", "seats": 2, "seed": 1000 + index,
-            "computers": {str(1 - student_seat): "greedy"}}))["code"]
+        code = (
+            await request(
+                server,
+                "api/teacher/tables",
+                {
+                    "game": "xochintlan",
+                    "seats": 2,
+                    "seed": 1000 + index,
+                    "computers": {str(1 - student_seat): "greedy"},
+                },
+            )
+        )["code"]
         players.append(student(server, code, student_seat))
     for index in range(HEXTREMADURA_TABLES):
         code = (await request(server, "api/teacher/tables", {"game": "hextremadura", "seed": 2000 + index}))["code"]

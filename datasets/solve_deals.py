@@ -44,8 +44,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=1, help="local processes")
     parser.add_argument("--batch", type=int, default=4, help="deals solved between two writes")
     parser.add_argument("--out", type=Path, required=True)
-    parser.add_argument("--compare", type=Path, nargs="*", default=[],
-                        help="study CSVs of players on the same seed, for --summary")
+    parser.add_argument(
+        "--compare", type=Path, nargs="*", default=[], help="study CSVs of players on the same seed, for --summary"
+    )
     parser.add_argument("--summary", action="store_true", help="print the shares at the end")
     parser.add_argument("--resume", action="store_true", help="keep the deals already in --out")
     # regenerate.sh hands its own options to every command: ignore those meant for others
@@ -59,14 +60,12 @@ def main(argv: list[str] | None = None) -> int:
     missing = [i for i in range(args.games) if i not in set(done["game"])]
     print(f"{len(done)} deals already solved, {len(missing)} to go", file=sys.stderr)
     for start in range(0, len(missing), args.batch):
-        batch = missing[start:start + args.batch]
-        found = solve_deals(batch, seed=args.seed, candidates=args.candidates,
-                            passes=args.passes, workers=args.workers)
+        batch = missing[start : start + args.batch]
+        found = solve_deals(batch, seed=args.seed, candidates=args.candidates, passes=args.passes, workers=args.workers)
         done = pd.concat([done, found], ignore_index=True) if len(done) else found
         done = done.sort_values("game").reset_index(drop=True)
         _write(done, args.out)
-        print(f"solved {len(done)}/{args.games}: best {found['best_found'].tolist()}",
-              file=sys.stderr, flush=True)
+        print(f"solved {len(done)}/{args.games}: best {found['best_found'].tolist()}", file=sys.stderr, flush=True)
     if args.summary:
         scored = [pd.read_csv(path) for path in args.compare]
         with pd.option_context("display.width", 200, "display.max_columns", 20):

@@ -19,10 +19,20 @@ from xochintlan_hex.tournament import bradley_terry, rating_difference
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 FIXES = {"quiet_rounds=2": "quiet2", 'win_check="mover"': "mover", 'endgame="swap"': "swap"}
-LADDER_FILES = ["greedy_vs_random", "random_vs_greedy", "search_vs_greedy", "greedy_vs_search",
-                "ismcts250_vs_greedy", "greedy_vs_ismcts250", "ismcts250_vs_search",
-                "search_vs_ismcts250", "ismcts_vs_greedy", "greedy_vs_ismcts",
-                "ismcts_vs_search", "search_vs_ismcts"]
+LADDER_FILES = [
+    "greedy_vs_random",
+    "random_vs_greedy",
+    "search_vs_greedy",
+    "greedy_vs_search",
+    "ismcts250_vs_greedy",
+    "greedy_vs_ismcts250",
+    "ismcts250_vs_search",
+    "search_vs_ismcts250",
+    "ismcts_vs_greedy",
+    "greedy_vs_ismcts",
+    "ismcts_vs_search",
+    "search_vs_ismcts",
+]
 
 
 def load(name: str) -> pd.DataFrame:
@@ -30,8 +40,10 @@ def load(name: str) -> pd.DataFrame:
 
 
 def show(label: str, gap: dict, unit: str = "", digits: int = 2) -> None:
-    print(f"  {label}: {gap['estimate']:+.{digits}f}{unit} "
-          f"[{gap['low']:+.{digits}f}, {gap['high']:+.{digits}f}] (n = {gap['n']})")
+    print(
+        f"  {label}: {gap['estimate']:+.{digits}f}{unit} "
+        f"[{gap['low']:+.{digits}f}, {gap['high']:+.{digits}f}] (n = {gap['n']})"
+    )
 
 
 def fixes_against_the_rule_book() -> None:
@@ -68,8 +80,13 @@ def ladder() -> None:
     for row in bradley_terry(duels, reference="random").itertuples():
         print(f"  {row.player}: {row.elo:.0f} [{row.elo_low:.0f}, {row.elo_high:.0f}]")
     print("Elo differences (Bradley-Terry, intervals from the fit's covariance):")
-    for a, b in (("ismcts", "ismcts-250"), ("ismcts-250", "search"), ("ismcts", "search"),
-                 ("search", "greedy"), ("greedy", "random")):
+    for a, b in (
+        ("ismcts", "ismcts-250"),
+        ("ismcts-250", "search"),
+        ("ismcts", "search"),
+        ("search", "greedy"),
+        ("greedy", "random"),
+    ):
         gap = rating_difference(duels, a, b)
         print(f"  {a} - {b}: {gap['elo']:+.0f} [{gap['elo_low']:+.0f}, {gap['elo_high']:+.0f}]")
 
@@ -87,10 +104,8 @@ def mirror_checks() -> None:
         flagged = check[(check["mirror"] != "") & (check["p_adjusted"] < 0.05)]
         overall = check.loc[check["card"] == "all pairs", "p_value"].iloc[0]
         if len(flagged) or overall < 0.05:
-            pairs = ", ".join(f"{r.card} vs {r.mirror} (p = {r.p_adjusted:.3f})"
-                              for r in flagged.itertuples())
-            print(f"  {os.path.basename(path)}: {pairs or 'no single pair'}; "
-                  f"all pairs p = {overall:.3f}")
+            pairs = ", ".join(f"{r.card} vs {r.mirror} (p = {r.p_adjusted:.3f})" for r in flagged.itertuples())
+            print(f"  {os.path.basename(path)}: {pairs or 'no single pair'}; all pairs p = {overall:.3f}")
     print(f"  ({tested} files tested)")
 
 

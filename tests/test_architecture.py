@@ -15,13 +15,31 @@ import pytest
 PACKAGE = Path(__file__).resolve().parents[1] / "xochintlan_hex"
 
 LAYER_OF_TOP_MODULE = {
-    "lattice": 1, "polyforms": 1, "puzzles": 1, "errors": 1, "game": 1, "display": 1, "i18n": 1,
-    "xochintlan": 2, "hextremadura": 2,
-    "players": 3, "simulate": 3, "stats": 3, "studies": 3, "results": 3, "exact": 3,
+    "lattice": 1,
+    "polyforms": 1,
+    "puzzles": 1,
+    "errors": 1,
+    "game": 1,
+    "display": 1,
+    "i18n": 1,
+    "xochintlan": 2,
+    "hextremadura": 2,
+    "players": 3,
+    "simulate": 3,
+    "stats": 3,
+    "studies": 3,
+    "results": 3,
+    "exact": 3,
     "sequential": 3,
-    "tournament": 3, "solvability": 3,
-    "viz": 4, "widgets": 4, "lessons": 4,
-    "cli": 5, "cli_errors": 5, "puzzle_commands": 5, "classroom": 5,
+    "tournament": 3,
+    "solvability": 3,
+    "viz": 4,
+    "widgets": 4,
+    "lessons": 4,
+    "cli": 5,
+    "cli_errors": 5,
+    "puzzle_commands": 5,
+    "classroom": 5,
 }
 
 # The class server sits at the top beside the command line: only the command line imports it.
@@ -79,15 +97,21 @@ def test_no_module_imports_a_higher_layer(path, top):
     assert not upward, f"{path.relative_to(PACKAGE)} (layer {own}) imports upwards: {upward}"
 
 
-@pytest.mark.parametrize("path,top", [(p, t) for p, t in _modules() if LAYER_OF_TOP_MODULE[t] <= 3],
-                         ids=lambda v: str(v) if isinstance(v, str) else v.name)
+@pytest.mark.parametrize(
+    "path,top",
+    [(p, t) for p, t in _modules() if LAYER_OF_TOP_MODULE[t] <= 3],
+    ids=lambda v: str(v) if isinstance(v, str) else v.name,
+)
 def test_rules_and_study_layers_draw_nothing(path, top):
     drawing = [n for n in _imported_names(path) if n.split(".")[0] in DRAWING_LIBRARIES]
     assert not drawing, f"{path.relative_to(PACKAGE)} imports drawing libraries: {drawing}"
 
 
-@pytest.mark.parametrize("path,top", [(p, t) for p, t in _modules() if t not in CLASSROOM_IMPORTERS],
-                         ids=lambda v: str(v) if isinstance(v, str) else v.name)
+@pytest.mark.parametrize(
+    "path,top",
+    [(p, t) for p, t in _modules() if t not in CLASSROOM_IMPORTERS],
+    ids=lambda v: str(v) if isinstance(v, str) else v.name,
+)
 def test_only_the_command_line_imports_the_class_server(path, top):
     found = [name for name in _imported_names(path) if name.startswith("xochintlan_hex.classroom")]
     assert not found, f"{path.relative_to(PACKAGE)} imports the class server: {found}"

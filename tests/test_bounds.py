@@ -33,14 +33,17 @@ def assert_one_line_error(status, err, *words):
 def no_games(monkeypatch):
     def refuse(*args, **kwargs):
         raise AssertionError("a game was played")
+
     monkeypatch.setattr(simulate, "play_xochintlan_games", refuse)
 
 
 @pytest.fixture
 def never_waits():
     """Fail (rather than hang) if the command waits more than 30 s, e.g. on a pipe."""
+
     def waited(signum, frame):
         raise AssertionError("the command waited on its input")
+
     previous = signal.signal(signal.SIGALRM, waited)
     signal.alarm(30)
     yield
@@ -53,16 +56,40 @@ def never_waits():
 
 @pytest.mark.parametrize("workers", [30, 100000])
 def test_more_workers_than_games_or_cores_are_refused(tmp_path, capsys, no_games, workers):
-    status, _, err = run(["simulate", "xochintlan", "--games", "2", "--players", "greedy,random",
-                          "--workers", workers, "--out", tmp_path / "s.csv"], capsys)
+    status, _, err = run(
+        [
+            "simulate",
+            "xochintlan",
+            "--games",
+            "2",
+            "--players",
+            "greedy,random",
+            "--workers",
+            workers,
+            "--out",
+            tmp_path / "s.csv",
+        ],
+        capsys,
+    )
     assert_one_line_error(status, err, f"--workers {workers}", "at most", "--force")
     assert list(tmp_path.iterdir()) == []
 
 
 def test_workers_past_the_cores_run_with_force(tmp_path, capsys, monkeypatch):
     monkeypatch.setattr(studies, "usable_cores", lambda: 1)
-    argv = ["simulate", "xochintlan", "--games", "4", "--players", "greedy,random", "--quiet",
-            "--workers", "2", "--out", tmp_path / "s.csv"]
+    argv = [
+        "simulate",
+        "xochintlan",
+        "--games",
+        "4",
+        "--players",
+        "greedy,random",
+        "--quiet",
+        "--workers",
+        "2",
+        "--out",
+        tmp_path / "s.csv",
+    ]
     status, _, err = run(argv, capsys)
     assert_one_line_error(status, err, "at most 1", "1 cores")
     assert run([*argv, "--force"], capsys)[0] == 0
@@ -72,8 +99,10 @@ def test_workers_past_the_cores_run_with_force(tmp_path, capsys, monkeypatch):
 
 
 def test_a_study_of_slow_players_is_refused_with_its_estimate(tmp_path, capsys, no_games):
-    status, _, err = run(["simulate", "xochintlan", "--games", "9000000", "--players", "ismcts,ismcts",
-                          "--out", tmp_path / "s.csv"], capsys)
+    status, _, err = run(
+        ["simulate", "xochintlan", "--games", "9000000", "--players", "ismcts,ismcts", "--out", tmp_path / "s.csv"],
+        capsys,
+    )
     assert_one_line_error(status, err, "9,000,000 games", "years", "--force")
     assert list(tmp_path.iterdir()) == []
 
@@ -96,6 +125,7 @@ def test_every_registered_player_has_a_measured_cost():
 def test_a_huge_region_is_refused_before_it_is_built(region, capsys, monkeypatch):
     def built(*args, **kwargs):
         raise AssertionError("the region's cells were built")
+
     monkeypatch.setattr(puzzles, "_rectangle_with_centre_hole", built)
     with pytest.raises(ValueError, match="areas must match"):
         puzzles.Puzzle(region, "pentominoes")
@@ -152,6 +182,7 @@ def test_ctrl_c_while_printing_leaves_the_old_pdf_whole(tmp_path, capsys, monkey
         if len(pages) == 2:
             raise KeyboardInterrupt
         return real_savefig(self, *args, **kwargs)
+
     monkeypatch.setattr(PdfPages, "savefig", interrupted)
     status, _, _ = run(["print", "hexominoes", "--out", out], capsys)
     assert status == 130
@@ -163,8 +194,21 @@ def test_ctrl_c_while_printing_leaves_the_old_pdf_whole(tmp_path, capsys, monkey
 
 
 def test_a_chunk_size_past_the_limit_is_refused_before_any_game(tmp_path, capsys, no_games):
-    status, _, err = run(["simulate", "xochintlan", "--games", "20", "--players", "greedy,random",
-                          "--chunk-size", studies.MAX_CHUNK_SIZE + 1, "--out", tmp_path / "s.csv"], capsys)
+    status, _, err = run(
+        [
+            "simulate",
+            "xochintlan",
+            "--games",
+            "20",
+            "--players",
+            "greedy,random",
+            "--chunk-size",
+            studies.MAX_CHUNK_SIZE + 1,
+            "--out",
+            tmp_path / "s.csv",
+        ],
+        capsys,
+    )
     assert_one_line_error(status, err, "--chunk-size", f"{studies.MAX_CHUNK_SIZE:,}", "--force")
     assert list(tmp_path.iterdir()) == []
 

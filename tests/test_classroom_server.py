@@ -66,9 +66,13 @@ async def http(server, path, body=None, headers=None, lang="en"):
     client = AsyncHTTPClient()
     url = f"{server.url}{path.lstrip('/')}" + (f"?lang={lang}" if "?" not in path else "")
     try:
-        reply = await client.fetch(url, method="GET" if body is None else "POST",
-                                   body=None if body is None else (body if isinstance(body, (str, bytes)) else json.dumps(body)),
-                                   headers=headers, request_timeout=READ_TIMEOUT)
+        reply = await client.fetch(
+            url,
+            method="GET" if body is None else "POST",
+            body=None if body is None else (body if isinstance(body, (str, bytes)) else json.dumps(body)),
+            headers=headers,
+            request_timeout=READ_TIMEOUT,
+        )
     except HTTPClientError as error:
         return error.code, json.loads(error.response.body)
     return reply.code, json.loads(reply.body)
@@ -143,6 +147,7 @@ def history(server, code):
 
 # ---------------------------------------------------------------------- secrets
 
+
 def test_a_seat_receives_its_own_card_and_never_another_seats(server):
     async def scenario():
         code = await open_table(server, game="xochintlan", seats=3, seed=11)
@@ -182,6 +187,7 @@ def test_the_student_page_and_the_projector_hold_no_card(server):
 
 
 # ---------------------------------------------------------------------- referee
+
 
 def test_an_illegal_move_is_refused_with_its_reason_and_changes_nothing(server):
     async def scenario():
@@ -260,8 +266,10 @@ def test_two_devices_on_one_seat_clicking_together_apply_one_move(server):
         laptop = Seat(server)
         await laptop.connect(code, token)
         moves = [str(a) for a in server.session.tables[code].game.legal_actions()[:2]]
-        await asyncio.gather(phone.send({"type": "play", "action": moves[0], "turn": 0}),
-                             laptop.send({"type": "play", "action": moves[1], "turn": 0}))
+        await asyncio.gather(
+            phone.send({"type": "play", "action": moves[0], "turn": 0}),
+            laptop.send({"type": "play", "action": moves[1], "turn": 0}),
+        )
         seen = {"phone": [], "laptop": []}
 
         async def until_turn_1(name, device):
@@ -270,8 +278,10 @@ def test_two_devices_on_one_seat_clicking_together_apply_one_move(server):
 
         await asyncio.gather(until_turn_1("phone", phone), until_turn_1("laptop", laptop))
         if not any(m["type"] == "refused" for m in seen["phone"] + seen["laptop"]):  # the second click's answer
-            reads = {asyncio.ensure_future(device.next("refused")): name
-                     for name, device in (("phone", phone), ("laptop", laptop))}
+            reads = {
+                asyncio.ensure_future(device.next("refused")): name
+                for name, device in (("phone", phone), ("laptop", laptop))
+            }
             done, pending = await asyncio.wait(reads, timeout=READ_TIMEOUT, return_when=asyncio.FIRST_COMPLETED)
             for task in pending:
                 task.cancel()
@@ -288,6 +298,7 @@ def test_two_devices_on_one_seat_clicking_together_apply_one_move(server):
 
 # ---------------------------------------------------------------------- bad input and attacks
 
+
 def test_forged_and_other_table_tokens_hold_no_seat(server):
     async def scenario():
         first = await open_table(server, game="xochintlan", seats=2, seed=1)
@@ -297,19 +308,30 @@ def test_forged_and_other_table_tokens_hold_no_seat(server):
         return (first, second, await forged.connect(first, "x" * 32), await other_table.connect(second, token))
 
     first, second, forged, other_table = run_async(scenario())
-    assert forged == {"type": "unknown-seat",
-                      "reason": f"this seat token holds no seat at table {first}: join the table again"}
+    assert forged == {
+        "type": "unknown-seat",
+        "reason": f"this seat token holds no seat at table {first}: join the table again",
+    }
     assert other_table["type"] == "unknown-seat" and second in other_table["reason"]
     assert history(server, first) == history(server, second) == []
 
 
-@pytest.mark.parametrize("message", [
-    "not json", "[1, 2]", '{"no": "type"}', '{"type": "execute_request", "code": "import os"}',
-    '{"type": "play", "action": {"code": "x"}, "turn": 0}', '{"type": "play", "action": "L(1,0)", "turn": "0"}',
-    '{"type": "play", "action": "' + "L" * 100 + '", "turn": 0}', '{"type": "play", "turn": 0}',
-    '{"type": "play", "action": "__import__(\'os\').system(\'touch pwned\')", "turn": 0}',
-    '{"type": "select", "tile": "T1", "face": "front", "rotation": 9}', '{"type": "hello", "lang": "xx"}',
-])
+@pytest.mark.parametrize(
+    "message",
+    [
+        "not json",
+        "[1, 2]",
+        '{"no": "type"}',
+        '{"type": "execute_request", "code": "import os"}',
+        '{"type": "play", "action": {"code": "x"}, "turn": 0}',
+        '{"type": "play", "action": "L(1,0)", "turn": "0"}',
+        '{"type": "play", "action": "' + "L" * 100 + '", "turn": 0}',
+        '{"type": "play", "turn": 0}',
+        '{"type": "play", "action": "__import__(\'os\').system(\'touch pwned\')", "turn": 0}',
+        '{"type": "select", "tile": "T1", "face": "front", "rotation": 9}',
+        '{"type": "hello", "lang": "xx"}',
+    ],
+)
 def test_malformed_messages_are_refused_and_the_server_plays_on(server, message, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
 
@@ -372,12 +394,15 @@ def test_joining_a_full_table_or_a_taken_seat_is_refused(server):
     assert [s["name"] for s in run_async(tables(server))[code]["seats"]] == ["Ana", "greedy"]
 
 
-@pytest.mark.parametrize("name,reason", [
-    ("<img src=x>", "a display name may not hold < > & \" ' ` or control characters"),
-    ("x" * 10_000, "a display name has at most 24 characters, not 10000"),
-    ("   ", "write a display name (1 to 24 characters)"),
-    (["Ana"], "write a display name (1 to 24 characters)"),
-])
+@pytest.mark.parametrize(
+    "name,reason",
+    [
+        ("<img src=x>", "a display name may not hold < > & \" ' ` or control characters"),
+        ("x" * 10_000, "a display name has at most 24 characters, not 10000"),
+        ("   ", "write a display name (1 to 24 characters)"),
+        (["Ana"], "write a display name (1 to 24 characters)"),
+    ],
+)
 def test_names_with_markup_or_too_long_are_refused(server, name, reason):
     async def scenario():
         code = await open_table(server, game="xochintlan", seats=2, seed=4)
@@ -392,8 +417,12 @@ def test_a_taken_seat_and_a_seat_outside_the_table_are_refused(server):
     async def scenario():
         code = await open_table(server, game="xochintlan", seats=3, seed=4)
         await join(server, code, 0, "Ana")
-        return code, await join(server, code, 0, "Ben"), await join(server, code, 7, "Ben"), \
-            await join(server, "ZZZZZ", 0, "Ben")
+        return (
+            code,
+            await join(server, code, 0, "Ben"),
+            await join(server, code, 7, "Ben"),
+            await join(server, "ZZZZZ", 0, "Ben"),
+        )
 
     code, taken, outside, no_table = run_async(scenario())
     assert taken == (400, {"error": "seat 1 is taken by Ana; free seats: 2, 3"})
@@ -407,22 +436,31 @@ def test_the_teacher_api_needs_the_teacher_token(server):
     assert server.session.tables == {}
 
 
-@pytest.mark.parametrize("body,reason", [
-    ({"game": "chess"}, "game must be one of xochintlan, hextremadura, not 'chess'"),
-    ({"game": "xochintlan", "seats": 6}, "a Xochintlan table has 2 to 5 seats, not 6"),
-    ({"game": "xochintlan", "seats": 2, "computers": {"1": "deep-blue"}},
-     "unknown xochintlan player 'deep-blue'; known players: random, greedy, search, ismcts, ismcts-250"),
-    ({"game": "xochintlan", "rules": {"gravity": 1}}, "unknown rule gravity; the rules are allow_redraw, "
-     "cards_per_player, cut_off_switch, endgame, keep_connected, lattice, lock, match, max_turns, open_cards, "
-     "quiet_rounds, "
-     "tiles_per_kind, win_check"),
-])
+@pytest.mark.parametrize(
+    "body,reason",
+    [
+        ({"game": "chess"}, "game must be one of xochintlan, hextremadura, not 'chess'"),
+        ({"game": "xochintlan", "seats": 6}, "a Xochintlan table has 2 to 5 seats, not 6"),
+        (
+            {"game": "xochintlan", "seats": 2, "computers": {"1": "deep-blue"}},
+            "unknown xochintlan player 'deep-blue'; known players: random, greedy, search, ismcts, ismcts-250",
+        ),
+        (
+            {"game": "xochintlan", "rules": {"gravity": 1}},
+            "unknown rule gravity; the rules are allow_redraw, "
+            "cards_per_player, cut_off_switch, endgame, keep_connected, lattice, lock, match, max_turns, open_cards, "
+            "quiet_rounds, "
+            "tiles_per_kind, win_check",
+        ),
+    ],
+)
 def test_a_table_the_rules_do_not_allow_is_refused_by_name(server, body, reason):
     status, reply = run_async(http(server, "/api/teacher/tables", body, {"X-Teacher-Token": TEACHER}))
     assert (status, reply) == (400, {"error": reason})
 
 
 # ---------------------------------------------------------------------- seats kept, languages
+
 
 def test_a_student_who_closes_the_tab_gets_their_seat_back_with_their_token(server):
     async def scenario():
@@ -453,8 +491,9 @@ def test_each_student_reads_their_own_language_at_the_same_table(server):
 
 def test_computer_players_fill_seats_and_a_table_of_computers_plays_to_the_end(server):
     async def scenario():
-        code = await open_table(server, game="xochintlan", seats=3, seed=2,
-                                computers={"0": "greedy", "1": "random", "2": "greedy"})
+        code = await open_table(
+            server, game="xochintlan", seats=3, seed=2, computers={"0": "greedy", "1": "random", "2": "greedy"}
+        )
         deadline = time.monotonic() + 60
         while not (await tables(server))[code]["over"]:
             assert time.monotonic() < deadline
@@ -501,6 +540,7 @@ def test_the_projector_and_the_seat_show_the_end_of_a_solo_hextremadura_game(ser
 
 # ---------------------------------------------------------------------- nothing lost
 
+
 def test_an_action_is_committed_before_any_screen_shows_it(server, monkeypatch):
     from xochintlan_hex.classroom import server as server_module
 
@@ -509,8 +549,11 @@ def test_an_action_is_committed_before_any_screen_shows_it(server, monkeypatch):
     add_action = store.add_action
     monkeypatch.setattr(store, "add_action", lambda *a: (add_action(*a), events.append("committed")))
     send_state = server_module.SeatSocket.send_state
-    monkeypatch.setattr(server_module.SeatSocket, "send_state",
-                        lambda self, table: (events.append(f"painted {table.turn}"), send_state(self, table)))
+    monkeypatch.setattr(
+        server_module.SeatSocket,
+        "send_state",
+        lambda self, table: (events.append(f"painted {table.turn}"), send_state(self, table)),
+    )
 
     async def scenario():
         code = await open_table(server, game="xochintlan", seats=2, seed=6)
@@ -545,9 +588,25 @@ def _free_port() -> int:
 
 def _start(path: Path, port: int) -> subprocess.Popen:
     env = dict(os.environ, PYTHONPATH=str(ROOT))
-    process = subprocess.Popen([sys.executable, "-m", "xochintlan_hex.cli", "class", "serve", "--session", str(path),
-                                "--port", str(port), "--computer-pause", "0"], env=env,
-                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "xochintlan_hex.cli",
+            "class",
+            "serve",
+            "--session",
+            str(path),
+            "--port",
+            str(port),
+            "--computer-pause",
+            "0",
+        ],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         line = process.stdout.readline()
@@ -570,9 +629,14 @@ def test_a_server_killed_with_sigkill_reopens_every_table_where_it_stood(tmp_pat
     process = _start(path, port)
     remote = Remote(port)
     try:
+
         async def before():
-            status, reply = await http(remote, "/api/teacher/tables", {"game": "xochintlan", "seats": 2, "seed": 8},
-                                       {"X-Teacher-Token": process.teacher_token})
+            status, reply = await http(
+                remote,
+                "/api/teacher/tables",
+                {"game": "xochintlan", "seats": 2, "seed": 8},
+                {"X-Teacher-Token": process.teacher_token},
+            )
             code = reply["code"]
             ana, token = await seated(remote, code, 0, "Ana")
             ben, ben_token = await seated(remote, code, 1, "Ben")
@@ -587,6 +651,7 @@ def test_a_server_killed_with_sigkill_reopens_every_table_where_it_stood(tmp_pat
         process.wait(10)
     process = _start(path, port)
     try:
+
         async def after():
             again = await tables(remote)
             ben = Seat(remote)
@@ -604,6 +669,7 @@ def test_a_server_killed_with_sigkill_reopens_every_table_where_it_stood(tmp_pat
 
 
 # ---------------------------------------------------------------------- export
+
 
 def test_class_export_writes_a_results_file_that_report_reads(server, tmp_path, capsys):
     async def scenario():
@@ -625,7 +691,11 @@ def test_class_export_writes_a_results_file_that_report_reads(server, tmp_path, 
     frame = read_results(out)
     game = server.session.tables[code].game
     assert len(frame) == 1
-    assert (frame.loc[0, "player_0"], frame.loc[0, "player_1"], frame.loc[0, "turns"]) == ("greedy", "random", game.turn)
+    assert (frame.loc[0, "player_0"], frame.loc[0, "player_1"], frame.loc[0, "turns"]) == (
+        "greedy",
+        "random",
+        game.turn,
+    )
     assert len(read_results(tmp_path / "results.hextremadura.csv")) == 1
     records = (tmp_path / "results.records.jsonl").read_text().splitlines()
     assert len(records) == 2 and json.loads(records[0])["game"] == "xochintlan"
@@ -646,6 +716,7 @@ def test_class_export_of_a_missing_or_foreign_file_is_one_line_and_exit_2(tmp_pa
 
 
 # ---------------------------------------------------------------------- starting a class
+
 
 def test_serve_refuses_a_port_in_use_or_a_bad_pause_in_one_line(tmp_path, capsys):
     with socket.socket() as taken:
@@ -681,7 +752,9 @@ def test_a_page_of_another_site_cannot_open_a_seat_websocket(server):
     from tornado.httpclient import HTTPRequest
 
     async def scenario():
-        request = HTTPRequest(server.url.replace("http", "ws") + "ws/seat", headers={"Origin": "http://elsewhere.example"})
+        request = HTTPRequest(
+            server.url.replace("http", "ws") + "ws/seat", headers={"Origin": "http://elsewhere.example"}
+        )
         try:
             await websocket_connect(request)
         except HTTPClientError as error:
@@ -745,7 +818,9 @@ def test_a_closed_table_refuses_moves_and_joins_and_leaves_the_projector(server)
     assert again == (400, {"error": f"table {code} is closed already"})
     assert shown["table"]["code"] == other  # a projector opened later shows only the open table
     assert listed[code]["closed"] and not listed[other]["closed"]
-    assert history(server, code) == [m[2] for m in server.session.store.actions(code)] and len(history(server, code)) == 1
+    assert (
+        history(server, code) == [m[2] for m in server.session.store.actions(code)] and len(history(server, code)) == 1
+    )
     assert server.session.tables[code].seats[1].name == ""
 
 
@@ -796,18 +871,23 @@ def test_a_freed_seat_loses_its_token_and_another_student_may_sit_there(server):
     assert freed == (200, {"code": code, "seat": 0})
     assert told["reason"] == "l'enseignant a libéré votre place\u00a0: rejoignez de nouveau la table"
     assert refused["reason"] == "dites d'abord bonjour avec le code de votre table et votre jeton de place"
-    assert back == {"type": "unknown-seat",
-                    "reason": f"this seat token holds no seat at table {code}: join the table again"}
+    assert back == {
+        "type": "unknown-seat",
+        "reason": f"this seat token holds no seat at table {code}: join the table again",
+    }
     assert server.session.tables[code].seats[0].name == "Ben" and len(history(server, code)) == 2
     assert [row.name for row in server.session.store.seats(code)] == ["Ben", server.session.tables[code].seats[1].name]
 
 
-@pytest.mark.parametrize("seat,lang,reason", [
-    (1, "en", "seat 2 holds a computer player: only a student's seat can be freed"),
-    (2, "en", "seat 3 of table {code} is free already"),
-    (7, "fr", "la place 7 n'est pas une place de la table {code} (1 à 3)"),
-    (1, "fr", "la place 2 est celle d'un joueur ordinateur\u00a0: seule la place d'un élève peut être libérée"),
-])
+@pytest.mark.parametrize(
+    "seat,lang,reason",
+    [
+        (1, "en", "seat 2 holds a computer player: only a student's seat can be freed"),
+        (2, "en", "seat 3 of table {code} is free already"),
+        (7, "fr", "la place 7 n'est pas une place de la table {code} (1 à 3)"),
+        (1, "fr", "la place 2 est celle d'un joueur ordinateur\u00a0: seule la place d'un élève peut être libérée"),
+    ],
+)
 def test_freeing_a_computer_seat_a_free_seat_or_no_seat_is_refused(server, seat, lang, reason):
     async def scenario():
         code = await open_table(server, game="xochintlan", seats=3, seed=6, computers={"1": "greedy"})
@@ -841,8 +921,10 @@ def test_the_teacher_page_offers_to_close_a_table_and_free_a_seat_in_both_langua
         return pages
 
     pages = run_async(scenario())
-    for lang, words in [("en", ["Close the table", "Free seat {number}", "closed"]),
-                        ("fr", ["Fermer la table", "Libérer la place {number}", "fermée"])]:
+    for lang, words in [
+        ("en", ["Close the table", "Free seat {number}", "closed"]),
+        ("fr", ["Fermer la table", "Libérer la place {number}", "fermée"]),
+    ]:
         texts = json.loads(pages[lang].split('<script type="application/json" id="texts">')[1].split("</script>")[0])
         assert [texts["close"], texts["free_seat"], texts["closed"]] == words
 

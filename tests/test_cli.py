@@ -24,13 +24,24 @@ import pytest
 from pandas.testing import assert_frame_equal
 
 from xochintlan_hex import cli, simulate, stats, studies
-from xochintlan_hex.polyforms import count_polyforms
 from xochintlan_hex.hextremadura import load_tileset
+from xochintlan_hex.polyforms import count_polyforms
 from xochintlan_hex.xochintlan import Rules
 
 #: A quick study: greedy against random, 24 games, kept in chunks of 4.
-STUDY = ["simulate", "xochintlan", "--games", "24", "--players", "greedy,random",
-         "--seed", "5", "--chunk-size", "4", "--quiet"]
+STUDY = [
+    "simulate",
+    "xochintlan",
+    "--games",
+    "24",
+    "--players",
+    "greedy,random",
+    "--seed",
+    "5",
+    "--chunk-size",
+    "4",
+    "--quiet",
+]
 
 
 def run(argv, capsys):
@@ -58,8 +69,7 @@ def chunk_files(parts: Path) -> list[Path]:
 
 
 def test_count_prints_one_column_per_kind(capsys):
-    status, out, _ = run(["count", "--lattice", "hex", "--kind", "free", "--kind", "fixed",
-                          "--max-n", "6"], capsys)
+    status, out, _ = run(["count", "--lattice", "hex", "--kind", "free", "--kind", "fixed", "--max-n", "6"], capsys)
     assert status == 0
     table = pd.read_fwf(io.StringIO(out))
     assert list(table.columns) == ["n", "free", "fixed"]
@@ -78,8 +88,9 @@ def test_the_installed_command_runs_from_any_folder(tmp_path):
     command = Path(sys.executable).parent / "xochintlan-hex"
     if not command.exists():
         pytest.skip("the kit is not installed in this environment")
-    done = subprocess.run([str(command), "count", "--max-n", "3", "--csv"], cwd=tmp_path,
-                          capture_output=True, text=True, timeout=120)
+    done = subprocess.run(
+        [str(command), "count", "--max-n", "3", "--csv"], cwd=tmp_path, capture_output=True, text=True, timeout=120
+    )
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines() == ["n,fixed,one-sided,free", "1,1,1,1", "2,2,1,1", "3,6,2,2"]
 
@@ -88,8 +99,9 @@ def test_bad_arguments_are_one_line_errors_pointing_to_help(capsys):
     status, out, err = run(["count", "--max-n", "zero"], capsys)
     assert_one_line_error(status, err, "--max-n", "'zero'", "xochintlan-hex count --help")
     assert out == "" and "usage:" not in err
-    status, _, err = run(["simulate", "xochintlan", "--games", "3", "--out", "x.csv",
-                          "--endgame", "sudden-death"], capsys)
+    status, _, err = run(
+        ["simulate", "xochintlan", "--games", "3", "--out", "x.csv", "--endgame", "sudden-death"], capsys
+    )
     assert_one_line_error(status, err, "sudden-death", "xochintlan-hex simulate xochintlan --help")
 
 
@@ -118,39 +130,81 @@ def test_parquet_output_reads_back_identical(tmp_path, capsys):
 
 def test_rules_options_reach_the_games(tmp_path, capsys):
     out = tmp_path / "variant.csv"
-    status, _, _ = run(["simulate", "xochintlan", "--games", "6", "--players", "random,random,random",
-                        "--lattice", "hex", "--cards-per-player", "2", "--endgame", "swap",
-                        "--match", "rotation+reflection", "--win-check", "mover",
-                        "--allow-redraw", "--open-cards", "--keep-connected", "--max-turns", "40",
-                        "--cut-off-switch", "--lock", "french", "--quiet-rounds", "1",
-                        "--tiles-per-kind", "6", "--quiet", "--out", out], capsys)
+    status, _, _ = run(
+        [
+            "simulate",
+            "xochintlan",
+            "--games",
+            "6",
+            "--players",
+            "random,random,random",
+            "--lattice",
+            "hex",
+            "--cards-per-player",
+            "2",
+            "--endgame",
+            "swap",
+            "--match",
+            "rotation+reflection",
+            "--win-check",
+            "mover",
+            "--allow-redraw",
+            "--open-cards",
+            "--keep-connected",
+            "--max-turns",
+            "40",
+            "--cut-off-switch",
+            "--lock",
+            "french",
+            "--quiet-rounds",
+            "1",
+            "--tiles-per-kind",
+            "6",
+            "--quiet",
+            "--out",
+            out,
+        ],
+        capsys,
+    )
     assert status == 0
     frame = studies.read_results(out)
-    rules = Rules(lattice="hex", tiles_per_kind=6, cards_per_player=2, match="rotation+reflection",
-                  win_check="mover", endgame="swap", allow_redraw=True, open_cards=True,
-                  keep_connected=True, cut_off_switch=True, lock="french", quiet_rounds=1,
-                  max_turns=40)
-    assert_frame_equal(frame, simulate.simulate_xochintlan(6, "random,random,random", rules,
-                                                           progress=False))
+    rules = Rules(
+        lattice="hex",
+        tiles_per_kind=6,
+        cards_per_player=2,
+        match="rotation+reflection",
+        win_check="mover",
+        endgame="swap",
+        allow_redraw=True,
+        open_cards=True,
+        keep_connected=True,
+        cut_off_switch=True,
+        lock="french",
+        quiet_rounds=1,
+        max_turns=40,
+    )
+    assert_frame_equal(frame, simulate.simulate_xochintlan(6, "random,random,random", rules, progress=False))
     assert (frame["lattice"] == "hex").all() and (frame["cards_per_player"] == 2).all()
     assert (frame["turns"] <= 40).all() and frame["n_players"].eq(3).all()
     assert frame["cards_0"].str.count(r"\+").eq(1).all()  # two cards each
 
 
 def test_progress_bar_goes_to_stderr(tmp_path, capsys):
-    status, out, err = run([a for a in STUDY if a != "--quiet"] + ["--out", tmp_path / "s.csv"],
-                           capsys)
+    status, out, err = run([a for a in STUDY if a != "--quiet"] + ["--out", tmp_path / "s.csv"], capsys)
     assert status == 0 and out == ""
     assert "24/24" in err and "wrote 24 games" in err
 
 
-@pytest.mark.parametrize("argv, words", [
-    (["--players", "greedy,clever"], ["clever", "greedy"]),
-    (["--players", ""], ["players"]),
-    (["--tiles-per-kind", "65"], ["tiles_per_kind"]),
-    (["--cards-per-player", "19"], ["cards_per_player"]),
-    (["--cards-per-player", "10"], ["card"]),  # 2 x 10 cards from a deck of 18
-])
+@pytest.mark.parametrize(
+    "argv, words",
+    [
+        (["--players", "greedy,clever"], ["clever", "greedy"]),
+        (["--players", ""], ["players"]),
+        (["--tiles-per-kind", "65"], ["tiles_per_kind"]),
+        (["--cards-per-player", "19"], ["cards_per_player"]),
+        (["--cards-per-player", "10"], ["card"]),  # 2 x 10 cards from a deck of 18
+    ],
+)
 def test_bad_study_options_are_one_line_errors(tmp_path, capsys, argv, words):
     status, _, err = run([*STUDY, "--out", tmp_path / "s.csv", *argv], capsys)
     assert_one_line_error(status, err, *words)
@@ -180,8 +234,7 @@ def test_a_study_of_no_games_writes_the_columns(tmp_path, capsys):
 def test_an_unreachable_scheduler_is_a_one_line_error(tmp_path, capsys, monkeypatch):
     pytest.importorskip("distributed")
     monkeypatch.setattr(cli, "SCHEDULER_TIMEOUT", 1)
-    status, _, err = run([*STUDY, "--out", tmp_path / "s.csv", "--scheduler",
-                          "tcp://127.0.0.1:9"], capsys)
+    status, _, err = run([*STUDY, "--out", tmp_path / "s.csv", "--scheduler", "tcp://127.0.0.1:9"], capsys)
     assert_one_line_error(status, err, "tcp://127.0.0.1:9")
 
 
@@ -216,10 +269,10 @@ def test_existing_parts_need_resume(tmp_path, capsys):
 def test_resume_refuses_another_study(tmp_path, capsys):
     out = tmp_path / "s.csv"
     studies.open_parts(studies.xochintlan_study(24, "greedy,random", seed=5), out, resume=False)
-    status, _, err = run([*STUDY, "--out", out, "--resume", "--seed", "6",
-                          "--endgame", "swap"], capsys)
-    assert_one_line_error(status, err, "cannot resume", "seed: 5 there, 6 now",
-                          'rules.endgame: "tie" there, "swap" now')
+    status, _, err = run([*STUDY, "--out", out, "--resume", "--seed", "6", "--endgame", "swap"], capsys)
+    assert_one_line_error(
+        status, err, "cannot resume", "seed: 5 there, 6 now", 'rules.endgame: "tie" there, "swap" now'
+    )
     assert not out.exists()
 
 
@@ -228,13 +281,15 @@ def test_resume_plays_only_the_missing_games(tmp_path, capsys, monkeypatch):
     study = studies.xochintlan_study(24, "greedy,random", seed=5)
     parts, _ = studies.open_parts(study, out, resume=False)
     for indices in ([0, 1, 2, 3], [12, 13], [20, 21, 22, 23]):
-        studies.write_chunk(parts, study, indices, simulate.play_xochintlan_games(
-            indices, ["greedy", "random"], seed=5))
+        studies.write_chunk(
+            parts, study, indices, simulate.play_xochintlan_games(indices, ["greedy", "random"], seed=5)
+        )
     (parts / ".games-000000004-000000007.json.x.tmp").write_text("{half a chunk")
     played = []
     real = simulate.play_xochintlan_games
-    monkeypatch.setattr(simulate, "play_xochintlan_games",
-                        lambda indices, *a: played.extend(indices) or real(indices, *a))
+    monkeypatch.setattr(
+        simulate, "play_xochintlan_games", lambda indices, *a: played.extend(indices) or real(indices, *a)
+    )
     status, _, _ = run([*STUDY, "--out", out, "--resume"], capsys)
     assert status == 0
     assert sorted(played) == [*range(4, 12), *range(14, 20)]
@@ -256,8 +311,7 @@ def test_resume_of_a_finished_study_with_kept_parts_replays_nothing(tmp_path, ca
 
 def test_a_corrupt_chunk_is_named_set_aside_and_replayed(tmp_path, capsys, uninterrupted):
     out = tmp_path / "s.csv"
-    parts, _ = studies.open_parts(studies.xochintlan_study(24, "greedy,random", seed=5), out,
-                                  resume=False)
+    parts, _ = studies.open_parts(studies.xochintlan_study(24, "greedy,random", seed=5), out, resume=False)
     (parts / "games-000000000-000000003.json").write_text('{"indices": [0, 1]')
     status, _, err = run([*STUDY, "--out", out, "--resume"], capsys)
     assert status == 0
@@ -284,8 +338,13 @@ CHILD = textwrap.dedent("""
 
 
 def start_child(argv, cwd: Path) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, "-c", CHILD, *map(str, argv)], cwd=cwd,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    return subprocess.Popen(
+        [sys.executable, "-c", CHILD, *map(str, argv)],
+        cwd=cwd,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
 
 
 def wait_until_stuck(child: subprocess.Popen) -> None:
@@ -300,10 +359,8 @@ def uninterrupted(tmp_path_factory, capsys):
     return studies.read_results(out)
 
 
-@pytest.mark.parametrize("how", [signal.SIGKILL, signal.SIGINT, signal.SIGTERM],
-                         ids=["kill", "ctrl-c", "term"])
-def test_an_interrupted_run_resumes_to_the_uninterrupted_frame(tmp_path, capsys, uninterrupted,
-                                                               how):
+@pytest.mark.parametrize("how", [signal.SIGKILL, signal.SIGINT, signal.SIGTERM], ids=["kill", "ctrl-c", "term"])
+def test_an_interrupted_run_resumes_to_the_uninterrupted_frame(tmp_path, capsys, uninterrupted, how):
     out = tmp_path / "s.csv"
     parts = studies.parts_directory(out)
     child = start_child([*STUDY, "--out", out], tmp_path)
@@ -323,8 +380,10 @@ def test_an_interrupted_run_resumes_to_the_uninterrupted_frame(tmp_path, capsys,
         assert "12 of 24 games are kept" in err and "--resume" in err
     assert not out.exists()
     assert [p.name for p in chunk_files(parts)] == [
-        "games-000000000-000000003.json", "games-000000004-000000007.json",
-        "games-000000008-000000011.json"]
+        "games-000000000-000000003.json",
+        "games-000000004-000000007.json",
+        "games-000000008-000000011.json",
+    ]
     status, _, _ = run([*STUDY, "--out", out, "--resume", "--workers", "2"], capsys)
     assert status == 0
     assert_frame_equal(studies.read_results(out), uninterrupted)
@@ -342,18 +401,32 @@ def running(pid: str) -> bool:
 
 def test_the_workers_of_a_killed_run_exit(tmp_path):
     out = tmp_path / "s.csv"
-    child = subprocess.Popen([sys.executable, "-m", "xochintlan_hex.cli", *STUDY[:2],
-                              "--games", "4000", "--players", "greedy,greedy", "--workers", "2",
-                              "--chunk-size", "10", "--quiet", "--out", str(out)],
-                             start_new_session=True)
+    child = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "xochintlan_hex.cli",
+            *STUDY[:2],
+            "--games",
+            "4000",
+            "--players",
+            "greedy,greedy",
+            "--workers",
+            "2",
+            "--chunk-size",
+            "10",
+            "--quiet",
+            "--out",
+            str(out),
+        ],
+        start_new_session=True,
+    )
     try:
         workers = []
         deadline = time.monotonic() + 60
-        while (len(workers) < 2 or not chunk_files(studies.parts_directory(out))) \
-                and time.monotonic() < deadline:
+        while (len(workers) < 2 or not chunk_files(studies.parts_directory(out))) and time.monotonic() < deadline:
             time.sleep(0.05)
-            workers = subprocess.run(["pgrep", "-P", str(child.pid)], capture_output=True,
-                                     text=True).stdout.split()
+            workers = subprocess.run(["pgrep", "-P", str(child.pid)], capture_output=True, text=True).stdout.split()
         assert len(workers) == 2 and child.poll() is None
         child.kill()
         child.wait()
@@ -369,8 +442,19 @@ def test_the_workers_of_a_killed_run_exit(tmp_path):
 # ---------------------------------------------------------------------------
 # Hextremadura
 
-HEX_STUDY = ["simulate", "hextremadura", "--games", "6", "--player", "random", "--seed", "2",
-             "--chunk-size", "2", "--quiet"]
+HEX_STUDY = [
+    "simulate",
+    "hextremadura",
+    "--games",
+    "6",
+    "--player",
+    "random",
+    "--seed",
+    "2",
+    "--chunk-size",
+    "2",
+    "--quiet",
+]
 
 
 def write_tileset(path: Path, **changes) -> Path:
@@ -401,12 +485,10 @@ def test_a_tileset_file_is_played_and_recorded(tmp_path, capsys):
 
 
 def test_bad_tileset_files_are_one_line_errors(tmp_path, capsys):
-    status, _, err = run([*HEX_STUDY, "--tileset", tmp_path / "none.json",
-                          "--out", tmp_path / "hex.csv"], capsys)
+    status, _, err = run([*HEX_STUDY, "--tileset", tmp_path / "none.json", "--out", tmp_path / "hex.csv"], capsys)
     assert_one_line_error(status, err, "none.json")
     (tmp_path / "bad.json").write_text('{"tiles": [{"id": "T1"')
-    status, _, err = run([*HEX_STUDY, "--tileset", tmp_path / "bad.json",
-                          "--out", tmp_path / "hex.csv"], capsys)
+    status, _, err = run([*HEX_STUDY, "--tileset", tmp_path / "bad.json", "--out", tmp_path / "hex.csv"], capsys)
     assert_one_line_error(status, err, "bad.json")
     status, _, err = run([*HEX_STUDY, "--player", "clever", "--out", tmp_path / "hex.csv"], capsys)
     assert_one_line_error(status, err, "clever", "greedy")
@@ -447,8 +529,7 @@ def test_report_as_csv_is_stats_report(tmp_path, capsys, uninterrupted):
     table = pd.read_csv(io.StringIO(text), keep_default_na=False, na_values=[""])
     expected = stats.report(uninterrupted, "player_0")
     assert status == 0 and list(table.columns) == list(expected.columns)
-    assert table["estimate"].to_numpy() == pytest.approx(expected["estimate"].to_numpy(),
-                                                         nan_ok=True)
+    assert table["estimate"].to_numpy() == pytest.approx(expected["estimate"].to_numpy(), nan_ok=True)
 
 
 def test_report_of_bad_files_is_a_one_line_error(tmp_path, capsys):

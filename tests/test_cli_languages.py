@@ -22,8 +22,14 @@ def xochintlan_hex(*argv: str, cwd: Path, **environment: str) -> subprocess.Comp
     """The command as a user runs it, in a fresh process with these environment variables."""
     env = {k: v for k, v in os.environ.items() if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")}
     env.update(environment)
-    return subprocess.run([sys.executable, "-m", "xochintlan_hex.cli", *argv], cwd=cwd, env=env,
-                          capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "xochintlan_hex.cli", *argv],
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
 
 
 def test_lang_fr_prints_the_help_in_french(tmp_path):
@@ -40,8 +46,10 @@ def test_lang_fr_prints_the_help_in_french(tmp_path):
 def test_lang_fr_prints_a_french_error_line(tmp_path):
     done = xochintlan_hex("--lang", "fr", "simulate", "xochintlan", "--games", "dix", "--out", "x.csv", cwd=tmp_path)
     assert done.returncode == 2
-    assert done.stderr == ("xochintlan-hex : erreur : argument --games : un nombre entier est attendu, pas 'dix' "
-                           "(voir xochintlan-hex simulate xochintlan --help)\n")
+    assert done.stderr == (
+        "xochintlan-hex : erreur : argument --games : un nombre entier est attendu, pas 'dix' "
+        "(voir xochintlan-hex simulate xochintlan --help)\n"
+    )
     missing = xochintlan_hex("--lang", "fr", "simulate", "xochintlan", "--games", "3", cwd=tmp_path)
     assert missing.stderr.startswith("xochintlan-hex : erreur : ces arguments sont obligatoires : --out")
 
@@ -62,8 +70,15 @@ def test_an_unknown_language_is_refused_naming_the_choices(capsys):
 
 def test_the_help_counts_players_from_one():
     with use_language("en"):
-        help_text = " ".join(build_parser()._subparsers._group_actions[0].choices["simulate"]  # type: ignore[union-attr]
-                             ._subparsers._group_actions[0].choices["xochintlan"].format_help().split())
+        help_text = " ".join(
+            build_parser()
+            ._subparsers._group_actions[0]
+            .choices["simulate"]  # type: ignore[union-attr]
+            ._subparsers._group_actions[0]
+            .choices["xochintlan"]
+            .format_help()
+            .split()
+        )
     assert "seat 0" not in help_text
     assert "one player per seat, the first player first" in help_text
 
@@ -72,8 +87,24 @@ def test_the_report_counts_players_from_one_and_the_results_stay_the_same(tmp_pa
     out = tmp_path / "study.csv"
     assert main(["simulate", "xochintlan", "--games", "12", "--players", "greedy,random", "--out", str(out), "-q"]) == 0
     english = pd.read_csv(out)
-    assert main(["--lang", "fr", "simulate", "xochintlan", "--games", "12", "--players", "greedy,random",
-                 "--out", str(tmp_path / "etude.csv"), "-q"]) == 0
+    assert (
+        main(
+            [
+                "--lang",
+                "fr",
+                "simulate",
+                "xochintlan",
+                "--games",
+                "12",
+                "--players",
+                "greedy,random",
+                "--out",
+                str(tmp_path / "etude.csv"),
+                "-q",
+            ]
+        )
+        == 0
+    )
     pd.testing.assert_frame_equal(pd.read_csv(tmp_path / "etude.csv"), english)
     assert sorted(english["winner"].dropna().unique()) in ([0], [1], [0, 1])  # the data keep seats from 0
     capsys.readouterr()
@@ -86,15 +117,18 @@ def test_the_report_counts_players_from_one_and_the_results_stay_the_same(tmp_pa
     assert "player 1 of 2" in capsys.readouterr().out
 
 
-@pytest.mark.parametrize("level, english, french", [
-    ("seat 0 of 3", "player 1 of 3", "joueur 1 sur 3"),
-    ("1 players", "1 player", "1 joueur"),
-    ("turn_limit", "turn limit", "limite de tours"),
-    ("consistent with symmetry", "consistent with symmetry", "compatible avec la symétrie"),
-    ("F vs F'", "F vs F'", "F vs F'"),
-    ("two seats 0.05 apart", "two players 0.05 apart", "deux joueurs à 0.05 d'écart"),
-    ("5% level, 80% power", "5% level, 80% power", "seuil 5%, puissance 80%"),
-])
+@pytest.mark.parametrize(
+    "level, english, french",
+    [
+        ("seat 0 of 3", "player 1 of 3", "joueur 1 sur 3"),
+        ("1 players", "1 player", "1 joueur"),
+        ("turn_limit", "turn limit", "limite de tours"),
+        ("consistent with symmetry", "consistent with symmetry", "compatible avec la symétrie"),
+        ("F vs F'", "F vs F'", "F vs F'"),
+        ("two seats 0.05 apart", "two players 0.05 apart", "deux joueurs à 0.05 d'écart"),
+        ("5% level, 80% power", "5% level, 80% power", "seuil 5%, puissance 80%"),
+    ],
+)
 def test_report_labels_are_read_in_each_language(level, english, french):
     with use_language("en"):
         assert readable_level(level) == english

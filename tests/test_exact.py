@@ -51,7 +51,6 @@ def test_the_one_card_game_wins_at_the_fourth_action_two_eighteenths_as_often():
     the two cards dealt (of 18): the chance is 2/18 of the all-cards chance."""
     all_cards = Xochintlan(players=2, seed=0, rules=Rules(cards_per_player=9))
     exact = first_win_chance(all_cards, depth=4) * 2 / len(goal_cards())
-    study = simulate_xochintlan(GAMES, "random,random", rules=Rules(max_turns=4), seed=13,
-                                progress=False)
+    study = simulate_xochintlan(GAMES, "random,random", rules=Rules(max_turns=4), seed=13, progress=False)
     share = stats.proportion(wins_at_action(study, 4), GAMES)
     assert share["low"] <= exact <= share["high"], (float(exact), share)

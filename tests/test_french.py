@@ -33,8 +33,9 @@ from xochintlan_hex.xochintlan import (
     parse_action,
 )
 
-
-FRENCH_PO = Path(__file__).resolve().parents[1] / "xochintlan_hex" / "locale" / "fr" / "LC_MESSAGES" / "xochintlan_hex.po"
+FRENCH_PO = (
+    Path(__file__).resolve().parents[1] / "xochintlan_hex" / "locale" / "fr" / "LC_MESSAGES" / "xochintlan_hex.po"
+)
 
 
 @pytest.fixture(autouse=True)
@@ -43,8 +44,16 @@ def english_afterwards():
     set_language(None)
 
 
-ACTIONS = [Place("L", (1, 0)), Place("B", (0, 1)), Place("M", (-1, 0)), MoveHuman((1, 1)),
-           Switch((1, 0), "B"), Switch((0, 1), "M"), Swap((1, 0), (-1, 0)), Redraw(0)]
+ACTIONS = [
+    Place("L", (1, 0)),
+    Place("B", (0, 1)),
+    Place("M", (-1, 0)),
+    MoveHuman((1, 1)),
+    Switch((1, 0), "B"),
+    Switch((0, 1), "M"),
+    Swap((1, 0), (-1, 0)),
+    Redraw(0),
+]
 
 
 def test_the_tiles_are_named_as_in_the_french_rules():
@@ -70,13 +79,23 @@ def test_the_notation_round_trips_in_each_language(language):
 
 
 @pytest.mark.parametrize("language", ["en", "fr"])
-@pytest.mark.parametrize("text, action", [
-    ("B(1,0)", Place("B", (1, 0))), ("O(1,0)", Place("B", (1, 0))), ("o (1, 0)", Place("B", (1, 0))),
-    ("M(1,0)", Place("M", (1, 0))), ("S(1,0)", Place("M", (1, 0))), ("s(1,0)", Place("M", (1, 0))),
-    ("(1,0)=B", Switch((1, 0), "B")), ("(1,0)=O", Switch((1, 0), "B")),
-    ("(1,0)=M", Switch((1, 0), "M")), ("(1,0)=S", Switch((1, 0), "M")),
-    ("L(2,0)", Place("L", (2, 0))), ("H(0,1)", MoveHuman((0, 1))),
-])
+@pytest.mark.parametrize(
+    "text, action",
+    [
+        ("B(1,0)", Place("B", (1, 0))),
+        ("O(1,0)", Place("B", (1, 0))),
+        ("o (1, 0)", Place("B", (1, 0))),
+        ("M(1,0)", Place("M", (1, 0))),
+        ("S(1,0)", Place("M", (1, 0))),
+        ("s(1,0)", Place("M", (1, 0))),
+        ("(1,0)=B", Switch((1, 0), "B")),
+        ("(1,0)=O", Switch((1, 0), "B")),
+        ("(1,0)=M", Switch((1, 0), "M")),
+        ("(1,0)=S", Switch((1, 0), "M")),
+        ("L(2,0)", Place("L", (2, 0))),
+        ("H(0,1)", MoveHuman((0, 1))),
+    ],
+)
 def test_either_alphabet_is_read_in_either_language(language, text, action):
     with use_language(language):
         assert parse_action(text) == action
@@ -149,10 +168,14 @@ def test_refusals_are_french():
     game.play("O(1,0)")
     with use_language("fr"):
         assert game.why_illegal("S(1,0)") == "la case (1, 0) n'est pas libre : il y a un Oiseau"
-        assert game.why_illegal("H(5,5)") == "la case (5, 5) ne touche plus aucune pièce une fois l'Homme parti de (0, 0)"
+        assert (
+            game.why_illegal("H(5,5)") == "la case (5, 5) ne touche plus aucune pièce une fois l'Homme parti de (0, 0)"
+        )
         assert game.why_illegal("(0,0)=L") == "l'Homme ne peut jamais être remplacé"
         assert game.why_illegal("(1,0)=S") == "la pièce en (1, 0) vient d'être jouée par le joueur précédent"
-        with pytest.raises(IllegalAction, match="impossible de lire 'Q\\(1,2\\)' : écrivez L\\(1,2\\), O\\(1,2\\) ou S"):
+        with pytest.raises(
+            IllegalAction, match="impossible de lire 'Q\\(1,2\\)' : écrivez L\\(1,2\\), O\\(1,2\\) ou S"
+        ):
             game.play("Q(1,2)")
         assert game.status() == "tour 1, au joueur 2 de jouer ; réserve L 8 O 7 S 8"
         assert str(game) == "HO\ntour 1, au joueur 2 de jouer ; réserve L 8 O 7 S 8"
@@ -187,32 +210,70 @@ def test_hextremadura_names_are_french_and_its_data_are_not():
         assert game.outcome() == outcome
         assert game.to_json() == Hextremadura.from_json(game.to_json()).to_json()
         assert [rating_name(band) for band in ("wanderer", "explorer", "naturalist", "guide", "star")] == [
-            "Promeneur", "Explorateur", "Naturaliste", "Guide", "Étoile"]
+            "Promeneur",
+            "Explorateur",
+            "Naturaliste",
+            "Guide",
+            "Étoile",
+        ]
         assert quest_name("monfrague") == "Monfragüe"
         assert Objective("three_separate", terrain="water", symbol="stork").describe() == (
-            "trois régions d'eau distinctes, chacune avec une cigogne")
+            "trois régions d'eau distinctes, chacune avec une cigogne"
+        )
         assert Objective("adjacent_pair", symbol_a="acorn", symbol_b="monument").describe() == (
-            "deux régions voisines, l'une avec un gland, l'autre avec un monument")
+            "deux régions voisines, l'une avec un gland, l'autre avec un monument"
+        )
         assert game.why_illegal("T1@(0,0)r0f") == "la partie est finie : plus aucune tuile ne peut être jouée"
     assert outcome["rating"] in ("wanderer", "explorer", "naturalist", "guide", "star")
 
 
 # Words French writes as English does: names of places, and a few shared words.
-SAME_IN_FRENCH = {"Guide", "monument", "Monfragüe", "Garganta de los Infiernos", "Los Barruecos", "options", "Score",
-                  "branches", "min"}
+SAME_IN_FRENCH = {
+    "Guide",
+    "monument",
+    "Monfragüe",
+    "Garganta de los Infiernos",
+    "Los Barruecos",
+    "options",
+    "Score",
+    "branches",
+    "min",
+}
 # The class pages' words French writes as English does.
 SAME_IN_FRENCH |= {"Face", "Rotation", "Code", "Hextremadura (solo)"}
 # The polyforms' names French shares with English (monomino, domino, and the polyhexes in the plural).
-SAME_IN_FRENCH |= {"monomino", "domino", "tromino", "pentomino", "hexomino", "heptomino", "octomino",
-                   "monohex", "dihex", "trihex", "pentahex", "hexahex", "heptahex", "octahex",
-                   "monohexes", "dihexes", "trihexes", "pentahexes", "hexahexes", "heptahexes", "octahexes"}
+SAME_IN_FRENCH |= {
+    "monomino",
+    "domino",
+    "tromino",
+    "pentomino",
+    "hexomino",
+    "heptomino",
+    "octomino",
+    "monohex",
+    "dihex",
+    "trihex",
+    "pentahex",
+    "hexahex",
+    "heptahex",
+    "octahex",
+    "monohexes",
+    "dihexes",
+    "trihexes",
+    "pentahexes",
+    "hexahexes",
+    "heptahexes",
+    "octahexes",
+}
 
 
 def test_no_french_entry_is_left_in_english():
     with FRENCH_PO.open("rb") as source:
         catalog = read_po(source)
-    copied = [m.id for m in catalog if isinstance(m.id, str) and m.id and m.string == m.id
-              and m.id not in SAME_IN_FRENCH]
-    copied += [m.id for m in catalog if isinstance(m.id, tuple) and m.string[0] == m.id[0]
-               and m.id[0] not in SAME_IN_FRENCH]
+    copied = [
+        m.id for m in catalog if isinstance(m.id, str) and m.id and m.string == m.id and m.id not in SAME_IN_FRENCH
+    ]
+    copied += [
+        m.id for m in catalog if isinstance(m.id, tuple) and m.string[0] == m.id[0] and m.id[0] not in SAME_IN_FRENCH
+    ]
     assert not copied, f"French entries that only copy the English: {copied}"

@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any
 
 import ipywidgets as w
 import matplotlib
@@ -24,21 +25,28 @@ from babel.messages.pofile import read_po
 
 matplotlib.use("Agg")
 
-from matplotlib.figure import Figure  # noqa: E402
-from matplotlib.text import Text  # noqa: E402
+from matplotlib.figure import Figure
+from matplotlib.text import Text
 
-from xochintlan_hex import i18n, viz  # noqa: E402
-from xochintlan_hex.hextremadura import Hextremadura  # noqa: E402
-from xochintlan_hex.polyforms import polyforms  # noqa: E402
-from xochintlan_hex.puzzles import Puzzle  # noqa: E402
-from xochintlan_hex.viz import puzzles as viz_puzzles  # noqa: E402
-from xochintlan_hex.widgets import (GameChooser, GardenDensity, HextremaduraApp, LiveStudy,  # noqa: E402
-                                    PolyformExplorer, PuzzleApp, XochintlanApp)
-from xochintlan_hex.widgets.base import App, plain_text  # noqa: E402
-from xochintlan_hex.widgets.keys import KeyScope  # noqa: E402
-from xochintlan_hex.xochintlan import Rules  # noqa: E402
+from xochintlan_hex import i18n, viz
+from xochintlan_hex.polyforms import polyforms
+from xochintlan_hex.viz import puzzles as viz_puzzles
+from xochintlan_hex.widgets import (
+    GameChooser,
+    GardenDensity,
+    HextremaduraApp,
+    LiveStudy,
+    PolyformExplorer,
+    PuzzleApp,
+    XochintlanApp,
+)
+from xochintlan_hex.widgets.base import App, plain_text
+from xochintlan_hex.widgets.keys import KeyScope
+from xochintlan_hex.xochintlan import Rules
 
-FRENCH_PO = Path(__file__).resolve().parents[1] / "xochintlan_hex" / "locale" / "fr" / "LC_MESSAGES" / "xochintlan_hex.po"
+FRENCH_PO = (
+    Path(__file__).resolve().parents[1] / "xochintlan_hex" / "locale" / "fr" / "LC_MESSAGES" / "xochintlan_hex.po"
+)
 
 I_VS_X = [["I"], ["X"]]
 #: player 1 builds the I pentomino with Lizards; player 2 scatters Birds
@@ -50,7 +58,8 @@ INTERNATIONAL = re.compile(
     r"^(?:[\s\d.,:;/×x+%°()\-−–—·…★✓✗◆▲●⟲⟳⇄⇋◀▶⌨=≥'#?!]|"
     r"\b(?:[A-Z]\d*'?|T\d+|R\d+|P\d+|H\d-\d+|[FILNPTUVWXYZ]'?|[CD]\d+|"
     r"FR|EN|Français|English|Xochintlan|Hextremadura|Monfragüe|Garganta|de|los|Infiernos|Los|Barruecos|"
-    r"ismcts(?:-\d+)?|Elo|Bradley|Terry|n|p|sym\.?|[Mm]onuments?|[Gg]uide)\b)*$")
+    r"ismcts(?:-\d+)?|Elo|Bradley|Terry|n|p|sym\.?|[Mm]onuments?|[Gg]uide)\b)*$"
+)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -128,9 +137,9 @@ def english_only_words() -> set[str]:
     for message in catalog:
         if not message.id:
             continue
-        for text in (message.id if isinstance(message.id, tuple) else (message.id,)):
+        for text in message.id if isinstance(message.id, tuple) else (message.id,):
             english |= words(re.sub(r"\{[^{}]*\}|<[^>]*>", " ", text))
-        for text in (message.string if isinstance(message.string, tuple) else (message.string,)):
+        for text in message.string if isinstance(message.string, tuple) else (message.string,):
             french |= words(re.sub(r"\{[^{}]*\}|<[^>]*>", " ", text))
     return english - french
 
@@ -183,15 +192,18 @@ XOCHINTLAN_SCREENS: dict[str, Callable[[str], App]] = {
     "after a move, my card shown": lambda lang: xochintlan_after(lang, ["L(1,0)"]).show_card(True),
     "a refused click": lambda lang: refused(xochintlan_after(lang, ["L(1,0)"]), (3, 3)),
     "a locked tile refused": lambda lang: refused(
-        xochintlan_after(lang, ["L(1,0)"]).choose_action("switch").choose_animal("B"), (1, 0)),
+        xochintlan_after(lang, ["L(1,0)"]).choose_action("switch").choose_animal("B"), (1, 0)
+    ),
     "no cell to click (the hint)": lambda lang: xochintlan_after(lang, ["L(1,0)", "H(1,1)"]).choose_action("move"),
     "a swap begun": lambda lang: swap_begun(lang),
     "won": lambda lang: xochintlan_after(lang, I_WIN),
     "nothing to undo": lambda lang: undo_refused(xochintlan(lang)),
     "redraw and open cards": lambda lang: xochintlan_after(
-        lang, ["L(1,0)", "R0"], rules=Rules(allow_redraw=True, cards_per_player=2, open_cards=True), cards=None),
+        lang, ["L(1,0)", "R0"], rules=Rules(allow_redraw=True, cards_per_player=2, open_cards=True), cards=None
+    ),
     "against the computer, tie at the turn limit": lambda lang: XochintlanApp(
-        players=["greedy", "random"], seed=4, pause=0, rules=Rules(max_turns=6), language=lang),
+        players=["greedy", "random"], seed=4, pause=0, rules=Rules(max_turns=6), language=lang
+    ),
     "the matplotlib board": lambda lang: xochintlan_after(lang, ["L(1,0)"], board="ipympl"),
 }
 
@@ -271,18 +283,21 @@ def test_every_hextremadura_screen_is_french(screen):
 OTHER_SCREENS: dict[str, Callable[[str], App]] = {
     "explorer": lambda lang: PolyformExplorer(language=lang),
     "explorer, hex, one-sided, several pages": lambda lang: PolyformExplorer(
-        lattice="hex", size=6, kind="one-sided", language=lang).next_page(),
+        lattice="hex", size=6, kind="one-sided", language=lang
+    ).next_page(),
     "explorer, a fixed tromino": lambda lang: PolyformExplorer(size=3, kind="fixed", language=lang).select(1),
     "puzzle": lambda lang: PuzzleApp(language=lang),
     "puzzle, a hint and a refusal": lambda lang: puzzle_hinted(lang),
     "puzzle, counted": lambda lang: puzzle_counted(lang),
     "puzzle, solved": lambda lang: puzzle_solved(lang),
     "puzzle, one-sided pieces refuse a flip": lambda lang: PuzzleApp(
-        "Goal cards (18 one-sided pentominoes), 9 × 10", language=lang).mirror(),
+        "Goal cards (18 one-sided pentominoes), 9 × 10", language=lang
+    ).mirror(),
     "the student page": lambda lang: GameChooser(language=lang),
     "the student page, too many players": lambda lang: GameChooser(language=lang).choose(people=5, computers=3).start(),
-    "the student page, a game against the computer": lambda lang: GameChooser(language=lang).choose(
-        people=1, computers=2, lattice="hex").start(seed=5),
+    "the student page, a game against the computer": lambda lang: (
+        GameChooser(language=lang).choose(people=1, computers=2, lattice="hex").start(seed=5)
+    ),
     # the same deal in both languages: the page deals a new game each time by default
     "the student page, Hextremadura": lambda lang: GameChooser(language=lang).choose(game="hextremadura").start(seed=5),
     "the student page, the explorer": lambda lang: GameChooser(language=lang).choose(game="explorer").start(),
@@ -344,13 +359,16 @@ def won_game() -> Any:
 
 
 PICTURES: dict[str, Callable[[Any, str], Any]] = {
-    "draw_xochintlan": lambda ax, lang: viz.draw_xochintlan(won_game(), ax, status=True, legend=True, coords=True,
-                                                            language=lang),
-    "draw_xochintlan, a turn": lambda ax, lang: viz.draw_xochintlan(xochintlan_after("en", ["L(1,0)"]).game, ax,
-                                                                  status=True, language=lang),
+    "draw_xochintlan": lambda ax, lang: viz.draw_xochintlan(
+        won_game(), ax, status=True, legend=True, coords=True, language=lang
+    ),
+    "draw_xochintlan, a turn": lambda ax, lang: viz.draw_xochintlan(
+        xochintlan_after("en", ["L(1,0)"]).game, ax, status=True, language=lang
+    ),
     "draw_hextremadura": lambda ax, lang: viz.draw_hextremadura(hextremadura_played("en", 18).game, ax, language=lang),
-    "draw_hextremadura, game over": lambda ax, lang: viz.draw_hextremadura(hextremadura_to_the_end("en").game, ax,
-                                                                           language=lang),
+    "draw_hextremadura, game over": lambda ax, lang: viz.draw_hextremadura(
+        hextremadura_to_the_end("en").game, ax, language=lang
+    ),
     "draw_tile": lambda ax, lang: viz.draw_tile("T1", "back", ax=ax, title="T1", language=lang),
     "draw_card": lambda ax, lang: viz.draw_card(polyforms(5)[0], ax, language=lang),
     "draw_polyforms": lambda ax, lang: viz.draw_polyforms(polyforms(5), ax=ax, language=lang),
@@ -359,14 +377,22 @@ PICTURES: dict[str, Callable[[Any, str], Any]] = {
     "plot_head_to_head": lambda ax, lang: viz.plot_head_to_head(xochintlan_study(), ax, language=lang),
     "plot_game_lengths": lambda ax, lang: viz.plot_game_lengths(xochintlan_study(), ax, language=lang),
     "plot_score_distribution": lambda ax, lang: viz.plot_score_distribution(hextremadura_study(), ax, language=lang),
-    "plot_objective_probabilities": lambda ax, lang: viz.plot_objective_probabilities(hextremadura_study(), ax,
-                                                                                      language=lang),
-    "plot_ladder": lambda ax, lang: viz.plot_ladder(pd.DataFrame(
-        {"player": ["greedy", "random"], "estimate": [9.0, 5.0], "low": [8.0, 4.0], "high": [10.0, 6.0]}), ax,
-        language=lang),
-    "plot_prediction": lambda ax, lang: viz.plot_prediction(pd.DataFrame(
-        {"predicted": [0.01, 0.02], "estimate": [0.1, 0.3], "low": [0.05, 0.2], "high": [0.2, 0.4]},
-        index=["I", "P"]), ax, language=lang),
+    "plot_objective_probabilities": lambda ax, lang: viz.plot_objective_probabilities(
+        hextremadura_study(), ax, language=lang
+    ),
+    "plot_ladder": lambda ax, lang: viz.plot_ladder(
+        pd.DataFrame({"player": ["greedy", "random"], "estimate": [9.0, 5.0], "low": [8.0, 4.0], "high": [10.0, 6.0]}),
+        ax,
+        language=lang,
+    ),
+    "plot_prediction": lambda ax, lang: viz.plot_prediction(
+        pd.DataFrame(
+            {"predicted": [0.01, 0.02], "estimate": [0.1, 0.3], "low": [0.05, 0.2], "high": [0.2, 0.4]},
+            index=["I", "P"],
+        ),
+        ax,
+        language=lang,
+    ),
 }
 
 
@@ -386,9 +412,11 @@ def test_every_picture_is_french(name):
 
 @pytest.mark.parametrize("pages", ["card_pages", "pieces_pages", "tile_pages"])
 def test_every_printable_page_is_french(pages):
-    make = {"card_pages": lambda lang: viz_puzzles.card_pages(language=lang),
-            "pieces_pages": lambda lang: viz_puzzles.pieces_pages("pentominoes", language=lang),
-            "tile_pages": lambda lang: viz_puzzles.tile_pages(language=lang)}[pages]
+    make = {
+        "card_pages": lambda lang: viz_puzzles.card_pages(language=lang),
+        "pieces_pages": lambda lang: viz_puzzles.pieces_pages("pentominoes", language=lang),
+        "tile_pages": lambda lang: viz_puzzles.tile_pages(language=lang),
+    }[pages]
     english = {k: v for page in make("en")[:1] for k, v in figure_texts(page, pages) if v.strip()}
     french = {k: v for page in make("fr")[:1] for k, v in figure_texts(page, pages) if v.strip()}
     assert not untranslated(english, french)
@@ -397,12 +425,19 @@ def test_every_printable_page_is_french(pages):
 def test_pictures_follow_the_kit_language_when_given_none():
     figure = Figure()
     with i18n.use_language("fr"):
-        ax = viz.plot_prediction(pd.DataFrame({"predicted": [0.1], "estimate": [0.2], "low": [0.1], "high": [0.3]},
-                                              index=["I"]), figure.add_subplot())
+        ax = viz.plot_prediction(
+            pd.DataFrame({"predicted": [0.1], "estimate": [0.2], "low": [0.1], "high": [0.3]}, index=["I"]),
+            figure.add_subplot(),
+        )
     assert ax.get_title().startswith("Prédiction et mesure")
-    assert viz.plot_prediction(pd.DataFrame({"predicted": [0.1], "estimate": [0.2], "low": [0.1], "high": [0.3]},
-                                            index=["I"]), Figure().add_subplot(), language="fr").get_xlabel() \
+    assert (
+        viz.plot_prediction(
+            pd.DataFrame({"predicted": [0.1], "estimate": [0.2], "low": [0.1], "high": [0.3]}, index=["I"]),
+            Figure().add_subplot(),
+            language="fr",
+        ).get_xlabel()
         == "chance prédite"
+    )
     assert i18n.get_language() == "en"  # a language= argument changes nothing after the call
 
 
@@ -446,8 +481,7 @@ def test_the_switch_keeps_each_app_as_it_was():
     hextremadura = hextremadura_played("en", 3).rotate()
     before = (hextremadura.game.to_json(), hextremadura.selected_tile, hextremadura.rotation, hextremadura.face)
     switch(hextremadura, "fr")
-    assert (hextremadura.game.to_json(), hextremadura.selected_tile, hextremadura.rotation,
-            hextremadura.face) == before
+    assert (hextremadura.game.to_json(), hextremadura.selected_tile, hextremadura.rotation, hextremadura.face) == before
     assert hextremadura.text("xh-status").startswith("Manche")
 
     explorer = PolyformExplorer(size=6).select(7).rotate()

@@ -23,12 +23,16 @@ FRENCH = NOTEBOOKS / "fr"
 LESSON_NUMBER = re.compile(r"^(\d\d)_")
 ANSWER_CODE = re.compile(r"```python\n(.*?)\n```", re.S)
 # `language="fr"` as an argument: alone, first or among others
-LANGUAGE_ARGUMENT = re.compile(r"""\(\s*language\s*=\s*["']fr["']\s*\)|,\s*language\s*=\s*["']fr["']|"""
-                               r"""language\s*=\s*["']fr["']\s*,\s*""")
+LANGUAGE_ARGUMENT = re.compile(
+    r"""\(\s*language\s*=\s*["']fr["']\s*\)|,\s*language\s*=\s*["']fr["']|"""
+    r"""language\s*=\s*["']fr["']\s*,\s*"""
+)
 # the lines a language cell may hold (comments and blank lines aside)
 LANGUAGE_CELL_LINES = {
-    'import xochintlan_hex', 'xochintlan_hex.set_language("fr")',
-    'from xochintlan_hex import set_language', 'set_language("fr")',
+    "import xochintlan_hex",
+    'xochintlan_hex.set_language("fr")',
+    "from xochintlan_hex import set_language",
+    'set_language("fr")',
 }
 
 
@@ -63,11 +67,16 @@ def without_language(source: str) -> str:
 def code_differences(english: list[str], french: list[str]) -> list[str]:
     """Why the French code cells are not the English ones up to the language; empty when they are."""
     if not french or not is_language_cell(french[0]):
-        return ["the first code cell must switch the kit to French: "
-                'import xochintlan_hex; xochintlan_hex.set_language("fr")']
+        return [
+            "the first code cell must switch the kit to French: "
+            'import xochintlan_hex; xochintlan_hex.set_language("fr")'
+        ]
     french = [without_language(source) for source in french[1:]]
-    problems = [f"code cell {i + 1} differs:\n--- English\n{en}\n--- French\n{fr}"
-                for i, (en, fr) in enumerate(zip(english, french)) if en != fr]
+    problems = [
+        f"code cell {i + 1} differs:\n--- English\n{en}\n--- French\n{fr}"
+        for i, (en, fr) in enumerate(zip(english, french))
+        if en != fr
+    ]
     if len(english) != len(french):
         problems.append(f"{len(english)} English code cells, {len(french)} French ones (language cell aside)")
     return problems
@@ -107,8 +116,9 @@ def test_french_lessons_fold_their_answers_and_number_their_exercises_alike(numb
     exercises = [re.findall(r"^#### Exercise (\d+)", source, re.M) for source in english]
     exercices = [re.findall(r"^#### Exercice (\d+)", source, re.M) for source in french]
     assert sum(exercises, []) == sum(exercices, [])
-    assert sum("<details><summary>Answer</summary>" in s for s in english) == \
-        sum("<details><summary>Réponse</summary>" in s for s in french)
+    assert sum("<details><summary>Answer</summary>" in s for s in english) == sum(
+        "<details><summary>Réponse</summary>" in s for s in french
+    )
     assert not any("<summary>Answer</summary>" in source for source in french)
 
 
@@ -139,15 +149,20 @@ def test_a_changed_code_cell_is_caught():
 
 
 def test_language_arguments_are_the_only_allowed_difference():
-    english = ['ax = draw_xochintlan(game, legal=True)', 'app = XochintlanApp(seed=11)', 'f()']
-    french = ['import xochintlan_hex\n\nxochintlan_hex.set_language("fr")  # en français',
-              'ax = draw_xochintlan(game, language="fr", legal=True)',
-              "app = XochintlanApp(seed=11, language='fr')", 'f(language="fr")']
+    english = ["ax = draw_xochintlan(game, legal=True)", "app = XochintlanApp(seed=11)", "f()"]
+    french = [
+        'import xochintlan_hex\n\nxochintlan_hex.set_language("fr")  # en français',
+        'ax = draw_xochintlan(game, language="fr", legal=True)',
+        "app = XochintlanApp(seed=11, language='fr')",
+        'f(language="fr")',
+    ]
     assert code_differences(english, french) == []
-    assert code_differences(english, french[:1] + ['ax = draw_xochintlan(game, language="en", legal=True)']
-                            + french[2:])
-    assert code_differences(english, french[:1] + ['ax = draw_xochintlan(game, legal=False, language="fr")']
-                            + french[2:])
+    assert code_differences(
+        english, french[:1] + ['ax = draw_xochintlan(game, language="en", legal=True)'] + french[2:]
+    )
+    assert code_differences(
+        english, french[:1] + ['ax = draw_xochintlan(game, legal=False, language="fr")'] + french[2:]
+    )
 
 
 def test_the_lessons_of_both_languages_read_the_same_datasets():

@@ -30,8 +30,12 @@ from xochintlan_hex import cli, simulate, studies
 from xochintlan_hex.results import KNOWN_COLUMNS, ResultsError, column_of, row_problem
 
 EXAMPLES = int(os.environ.get("XOCHINTLAN_HEX_FUZZ_EXAMPLES", "80"))
-FUZZ = settings(max_examples=EXAMPLES, deadline=None, derandomize="XOCHINTLAN_HEX_FUZZ_EXAMPLES" not in os.environ,
-                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+FUZZ = settings(
+    max_examples=EXAMPLES,
+    deadline=None,
+    derandomize="XOCHINTLAN_HEX_FUZZ_EXAMPLES" not in os.environ,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 
 XOCHINTLAN = simulate.simulate_xochintlan(6, "random,random", seed=3, progress=False)
 HEXTREMADURA = simulate.simulate_hextremadura(4, "random", seed=3, progress=False)
@@ -39,10 +43,32 @@ FRAMES = {"xochintlan": XOCHINTLAN, "hextremadura": HEXTREMADURA}
 
 #: Cell texts that once slipped through: look-alike booleans, floats, huge numbers, blanks.
 JUNK = st.one_of(
-    st.sampled_from(["", "oops", "True", "False", "true", "1", "0", "-1", "3.5", "1e308", "99",
-                     "100000000", "nan", "None", "NA", " 1", "9" * 30, "L", "win", "tie"]),
+    st.sampled_from(
+        [
+            "",
+            "oops",
+            "True",
+            "False",
+            "true",
+            "1",
+            "0",
+            "-1",
+            "3.5",
+            "1e308",
+            "99",
+            "100000000",
+            "nan",
+            "None",
+            "NA",
+            " 1",
+            "9" * 30,
+            "L",
+            "win",
+            "tie",
+        ]
+    ),
     st.text(max_size=12),
-    st.integers(-10**20, 10**20).map(str),
+    st.integers(-(10**20), 10**20).map(str),
 )
 
 
@@ -76,8 +102,10 @@ def assert_typed(frame: pd.DataFrame) -> None:
 
 
 @FUZZ
-@given(game=st.sampled_from(list(FRAMES)), edits=st.lists(
-    st.tuples(st.integers(0, 5), st.integers(0, 40), JUNK), min_size=1, max_size=4))
+@given(
+    game=st.sampled_from(list(FRAMES)),
+    edits=st.lists(st.tuples(st.integers(0, 5), st.integers(0, 40), JUNK), min_size=1, max_size=4),
+)
 def test_edited_cells_are_refused_or_read_with_their_types(game, edits):
     text = FRAMES[game].astype(str).where(FRAMES[game].notna(), "")
     for row, column, value in edits:
@@ -110,13 +138,21 @@ def test_files_of_random_bytes_are_refused_in_one_line(data, suffix):
 
 
 ROW = simulate.play_xochintlan_games([0], ["greedy", "random"], seed=3)[0]
-VALUES = st.one_of(st.none(), st.booleans(), st.integers(-5, 10**19), st.floats(),
-                   st.text(max_size=5), st.lists(st.integers(), max_size=2))
+VALUES = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-5, 10**19),
+    st.floats(),
+    st.text(max_size=5),
+    st.lists(st.integers(), max_size=2),
+)
 
 
 @FUZZ
-@given(changes=st.dictionaries(st.sampled_from([*ROW, "extra"]), VALUES, min_size=1, max_size=3),
-       drop=st.sets(st.sampled_from(list(ROW)), max_size=2))
+@given(
+    changes=st.dictionaries(st.sampled_from([*ROW, "extra"]), VALUES, min_size=1, max_size=3),
+    drop=st.sets(st.sampled_from(list(ROW)), max_size=2),
+)
 def test_mangled_chunk_rows_are_named_never_a_crash(changes, drop):
     row = {k: v for k, v in {**ROW, **changes}.items() if k not in drop}
     problem = row_problem(row, list(ROW))
@@ -125,16 +161,61 @@ def test_mangled_chunk_rows_are_named_never_a_crash(changes, drop):
         assert all(column_of(k) is None or column_of(k).problem(v) is None for k, v in row.items())
 
 
-WORDS = st.sampled_from([
-    "simulate", "xochintlan", "hextremadura", "count", "report", "--games", "--players",
-    "--player", "--seed", "--workers", "--chunk-size", "--lattice", "--tiles-per-kind",
-    "--cards-per-player", "--endgame", "--max-turns", "--kind", "--max-n", "--by", "--csv",
-    "--scheduler", "--tileset", "--resume", "--force", "-q", "greedy,random", "random",
-    "hex", "square", "swap", "free", "0", "1", "2", "3", "-1", "99999999999", "x", "",
-    "inproc://x", "n_players", "/dev/zero", "OUT", "RESULTS",
-    "--until", "--alpha", "--beta", "advantage 0.1", "random beats greedy by 0.5",
-    "differs by 0.1 from RESULTS", "0.3",
-])
+WORDS = st.sampled_from(
+    [
+        "simulate",
+        "xochintlan",
+        "hextremadura",
+        "count",
+        "report",
+        "--games",
+        "--players",
+        "--player",
+        "--seed",
+        "--workers",
+        "--chunk-size",
+        "--lattice",
+        "--tiles-per-kind",
+        "--cards-per-player",
+        "--endgame",
+        "--max-turns",
+        "--kind",
+        "--max-n",
+        "--by",
+        "--csv",
+        "--scheduler",
+        "--tileset",
+        "--resume",
+        "--force",
+        "-q",
+        "greedy,random",
+        "random",
+        "hex",
+        "square",
+        "swap",
+        "free",
+        "0",
+        "1",
+        "2",
+        "3",
+        "-1",
+        "99999999999",
+        "x",
+        "",
+        "inproc://x",
+        "n_players",
+        "/dev/zero",
+        "OUT",
+        "RESULTS",
+        "--until",
+        "--alpha",
+        "--beta",
+        "advantage 0.1",
+        "random beats greedy by 0.5",
+        "differs by 0.1 from RESULTS",
+        "0.3",
+    ]
+)
 
 
 @FUZZ
@@ -143,8 +224,7 @@ def test_random_command_lines_answer_in_one_line_or_work(words):
     with tempfile.TemporaryDirectory() as folder:
         results = Path(folder) / "r.csv"
         XOCHINTLAN.to_csv(results, index=False)
-        argv = [str(Path(folder) / "s.csv") if w == "OUT" else w.replace("RESULTS", str(results))
-                for w in words]
+        argv = [str(Path(folder) / "s.csv") if w == "OUT" else w.replace("RESULTS", str(results)) for w in words]
         if "simulate" in argv:  # keep any study that does run small
             argv += ["--games", "2", "--max-turns", "30"]
         status, err = quiet_main(argv)
@@ -194,36 +274,63 @@ def _loser_hand(text: pd.DataFrame, row: int) -> str:
 
 XOCHINTLAN_CONTRADICTIONS = {
     "tie with a winning kind": (_not_won, lambda t, i: _set(t, i, "winning_kind", "M"), {"winning_kind"}),
-    "tie with a winning card": (_not_won, lambda t, i: _set(t, i, "winning_card", t.loc[i, "cards_0"]),
-                                {"winning_card"}),
-    "win without a winner": (_won, lambda t, i: _set(t, i, "winner", ""),
-                             {"end_reason", "winner_player", "winning_kind", "winning_card"}),
-    "winner swapped": (_won, lambda t, i: _set(t, i, "winner", str(1 - int(t.loc[i, "winner"]))),
-                       {"winner_player", "winning_card"}),
+    "tie with a winning card": (
+        _not_won,
+        lambda t, i: _set(t, i, "winning_card", t.loc[i, "cards_0"]),
+        {"winning_card"},
+    ),
+    "win without a winner": (
+        _won,
+        lambda t, i: _set(t, i, "winner", ""),
+        {"end_reason", "winner_player", "winning_kind", "winning_card"},
+    ),
+    "winner swapped": (
+        _won,
+        lambda t, i: _set(t, i, "winner", str(1 - int(t.loc[i, "winner"]))),
+        {"winner_player", "winning_card"},
+    ),
     "winner_player swapped with winning_kind": (
-        _won, lambda t, i: _swap(t, i, "winner_player", "winning_kind"), {"winner_player", "winning_kind"}),
-    "winning card of the loser": (_won, lambda t, i: _set(t, i, "winning_card", _loser_hand(t, i)),
-                                  {"winning_card"}),
-    "cards swapped with a player name": (_every, lambda t, i: _swap(t, i, "cards_0", "player_0"),
-                                         {"cards_0", "player_0"}),
+        _won,
+        lambda t, i: _swap(t, i, "winner_player", "winning_kind"),
+        {"winner_player", "winning_kind"},
+    ),
+    "winning card of the loser": (_won, lambda t, i: _set(t, i, "winning_card", _loser_hand(t, i)), {"winning_card"}),
+    "cards swapped with a player name": (
+        _every,
+        lambda t, i: _swap(t, i, "cards_0", "player_0"),
+        {"cards_0", "player_0"},
+    ),
     "one card in both hands": (_every, lambda t, i: _set(t, i, "cards_1", t.loc[i, "cards_0"]), {"cards_1"}),
     "n_players beyond the seats": (_every, lambda t, i: _set(t, i, "n_players", "3"), {"n_players"}),
-    "turn limit before the cap": (_not_won, lambda t, i: _set(t, i, "end_reason", "turn_limit"),
-                                  {"turns", "end_reason"}),
+    "turn limit before the cap": (
+        _not_won,
+        lambda t, i: _set(t, i, "end_reason", "turn_limit"),
+        {"turns", "end_reason"},
+    ),
     "a win at turn 0": (_won, lambda t, i: _set(t, i, "turns", "0"), {"turns"}),
     "a winner named by another player": (
-        _won, lambda t, i: _set(t, i, "winner_player", _other_player(t.loc[i, "winner_player"])),
-        {"winner_player"}),
+        _won,
+        lambda t, i: _set(t, i, "winner_player", _other_player(t.loc[i, "winner_player"])),
+        {"winner_player"},
+    ),
 }
 
 HEXTREMADURA_CONTRADICTIONS = {
-    "rating of another band": (_every, lambda t, i: _set(
-        t, i, "rating", "star" if t.loc[i, "rating"] != "star" else "wanderer"), {"rating"}),
+    "rating of another band": (
+        _every,
+        lambda t, i: _set(t, i, "rating", "star" if t.loc[i, "rating"] != "star" else "wanderer"),
+        {"rating"},
+    ),
     "score swapped with max_score": (
         lambda t: [i for i in range(len(t)) if t.loc[i, "score"] != t.loc[i, "max_score"]],
-        lambda t, i: _swap(t, i, "score", "max_score"), {"score"}),
-    "more objectives met than held": (_every, lambda t, i: _set(
-        t, i, "met_adjacent_pair", str(int(t.loc[i, "objectives_adjacent_pair"]) + 1)), {"met_adjacent_pair"}),
+        lambda t, i: _swap(t, i, "score", "max_score"),
+        {"score"},
+    ),
+    "more objectives met than held": (
+        _every,
+        lambda t, i: _set(t, i, "met_adjacent_pair", str(int(t.loc[i, "objectives_adjacent_pair"]) + 1)),
+        {"met_adjacent_pair"},
+    ),
 }
 
 #: A contradictory file: game, contradiction, the row it is made in, and any blank lines and
@@ -254,8 +361,12 @@ def _line_of(csv_text: str, game: str) -> int:
 
 
 @FUZZ
-@given(which=CONTRADICTIONS, pick=st.integers(0, 10**6), blanks=st.sets(st.integers(0, 5), max_size=3),
-       notes=st.sets(st.integers(0, 5), max_size=2))
+@given(
+    which=CONTRADICTIONS,
+    pick=st.integers(0, 10**6),
+    blanks=st.sets(st.integers(0, 5), max_size=3),
+    notes=st.sets(st.integers(0, 5), max_size=2),
+)
 def test_rows_well_typed_but_inconsistent_are_refused_with_file_row_line_and_column(which, pick, blanks, notes):
     game, name = which
     rows, edit, blamed = (XOCHINTLAN_CONTRADICTIONS if game == "xochintlan" else HEXTREMADURA_CONTRADICTIONS)[name]
@@ -277,8 +388,9 @@ def test_rows_well_typed_but_inconsistent_are_refused_with_file_row_line_and_col
 
 
 @FUZZ
-@given(game=st.sampled_from(list(FRAMES)), copies=st.lists(st.integers(0, 5), min_size=1, max_size=3),
-       at=st.integers(0, 6))
+@given(
+    game=st.sampled_from(list(FRAMES)), copies=st.lists(st.integers(0, 5), min_size=1, max_size=3), at=st.integers(0, 6)
+)
 def test_duplicated_rows_are_refused_with_file_row_line_and_column(game, copies, at):
     text = FRAMES[game].astype(object).where(FRAMES[game].notna(), "").astype(str).reset_index(drop=True)
     copied = text.iloc[[c % len(text) for c in copies]]
@@ -290,15 +402,32 @@ def test_duplicated_rows_are_refused_with_file_row_line_and_column(game, copies,
         with pytest.raises(ResultsError) as refused:
             studies.read_results(path)
     again = int(doubled["game"].duplicated().to_numpy().argmax())
-    assert str(refused.value).startswith(f"{path}, row {again + 1} (line {again + 2}), column 'game': "
-                                         f"{doubled.loc[again, 'game']} appears again")
+    assert str(refused.value).startswith(
+        f"{path}, row {again + 1} (line {again + 2}), column 'game': {doubled.loc[again, 'game']} appears again"
+    )
 
 
 @FUZZ
-@given(changes=st.dictionaries(st.sampled_from(["winner", "winner_player", "winning_kind", "winning_card",
-                                                "turns", "end_reason", "cards_0", "cards_1", "n_players"]),
-                               st.sampled_from([None, 0, 1, 2, 3, "L", "B", "greedy", "random", "win", "tie",
-                                                "turn_limit", "F", "X", "P+L"]), min_size=1, max_size=3))
+@given(
+    changes=st.dictionaries(
+        st.sampled_from(
+            [
+                "winner",
+                "winner_player",
+                "winning_kind",
+                "winning_card",
+                "turns",
+                "end_reason",
+                "cards_0",
+                "cards_1",
+                "n_players",
+            ]
+        ),
+        st.sampled_from([None, 0, 1, 2, 3, "L", "B", "greedy", "random", "win", "tie", "turn_limit", "F", "X", "P+L"]),
+        min_size=1,
+        max_size=3,
+    )
+)
 def test_chunk_rows_and_file_rows_are_held_to_the_same_rules(changes):
     """A row a chunk check accepts is one the file reader accepts, and the other way round."""
     row = {**ROW, **changes}

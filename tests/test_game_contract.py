@@ -12,7 +12,8 @@ from __future__ import annotations
 import inspect
 import json
 import random
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 import pytest
@@ -27,8 +28,9 @@ from xochintlan_hex.xochintlan import Rules, Xochintlan
 ENGINES: dict[str, tuple[Callable[[int], Any], Callable[[str], Any]]] = {
     "xochintlan-square": (lambda s: Xochintlan(2, seed=s, rules=Rules(max_turns=80)), xochintlan.parse_action),
     "xochintlan-hex-3p-swap-redraw": (
-        lambda s: Xochintlan(3, seed=s, rules=Rules(lattice="hex", tiles_per_kind=4, endgame="swap",
-                                                   allow_redraw=True, max_turns=60)),
+        lambda s: Xochintlan(
+            3, seed=s, rules=Rules(lattice="hex", tiles_per_kind=4, endgame="swap", allow_redraw=True, max_turns=60)
+        ),
         xochintlan.parse_action,
     ),
     "xochintlan-from-board": (
@@ -234,6 +236,9 @@ def test_records_depend_on_the_game_one_way(package):
     tree = ast.parse(source.read_text(encoding="utf-8"))
     imported = [node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)]
     assert not [m for m in imported if m.split(".")[-1] == "game" and "xochintlan_hex.game" != m], imported
-    private = {node.attr for node in ast.walk(tree)
-               if isinstance(node, ast.Attribute) and node.attr.startswith("_") and not node.attr.startswith("__")}
+    private = {
+        node.attr
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Attribute) and node.attr.startswith("_") and not node.attr.startswith("__")
+    }
     assert not private, f"records.py reads private fields: {sorted(private)}"

@@ -49,7 +49,7 @@ def placed(pairs):
 # Sector graph and regions
 # ---------------------------------------------------------------------------
 LINES = tileset(
-    tile_entry("H", "FFFWWW", "FFFFFF"),   # river tiles: two faces, no icons
+    tile_entry("H", "FFFWWW", "FFFFFF"),  # river tiles: two faces, no icons
     tile_entry("O", "FWFWFW", "CCCCCC"),
 )
 
@@ -144,15 +144,15 @@ def test_same_symbol_triad_false_when_the_third_region_does_not_touch_both():
 
 
 def test_three_separate_true_with_three_distinct_regions():
-    rm = region_map(placed([((0, 0), "CS", 0), ((1, 0), "WS", 0), ((2, 0), "CS", 0),
-                            ((3, 0), "W1", 0), ((4, 0), "CS", 0)]), ICONIC)
+    rm = region_map(
+        placed([((0, 0), "CS", 0), ((1, 0), "WS", 0), ((2, 0), "CS", 0), ((3, 0), "W1", 0), ((4, 0), "CS", 0)]), ICONIC
+    )
     assert three_separate(rm, "crops", "stork")  # three crops regions kept apart by water
     assert not three_separate(rm, "water", "stork")
 
 
 def test_three_separate_false_when_regions_merge():
-    rm = region_map(placed([((0, 0), "CS", 0), ((1, 0), "CS", 0), ((2, 0), "WS", 0),
-                            ((3, 0), "CS", 0)]), ICONIC)
+    rm = region_map(placed([((0, 0), "CS", 0), ((1, 0), "CS", 0), ((2, 0), "WS", 0), ((3, 0), "CS", 0)]), ICONIC)
     assert not three_separate(rm, "crops", "stork")  # the first two are one region
     assert not three_separate(rm, "water", "stork")
 
@@ -262,7 +262,10 @@ def test_quests_through_the_engine_match_the_functions():
 @pytest.mark.parametrize("objective_type", ["all_symbols", "same_symbol_triad", "three_separate", "adjacent_pair"])
 def test_every_objective_type_is_checked_by_objective_holds(objective_type):
     rm = region_map({}, ICONIC)
-    params = {"all_symbols": {"terrain": "water"}, "same_symbol_triad": {"symbol": "stork"},
-              "three_separate": {"terrain": "water", "symbol": "stork"},
-              "adjacent_pair": {"symbol_a": "stork", "symbol_b": "stork"}}[objective_type]
+    params = {
+        "all_symbols": {"terrain": "water"},
+        "same_symbol_triad": {"symbol": "stork"},
+        "three_separate": {"terrain": "water", "symbol": "stork"},
+        "adjacent_pair": {"symbol_a": "stork", "symbol_b": "stork"},
+    }[objective_type]
     assert objective_holds(Objective(objective_type, **params), rm) is False

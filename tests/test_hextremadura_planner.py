@@ -74,7 +74,7 @@ def test_planner_ignores_the_pile_below_its_top():
         game = Hextremadura(seed=seed)
         steps = rng.randrange(1, 10)
         start = list(game.start_order)
-        other = Hextremadura(order=start[: steps + 2] + start[steps + 2:][::-1])
+        other = Hextremadura(order=start[: steps + 2] + start[steps + 2 :][::-1])
         for _ in range(steps):
             action = game.random_action(rng)
             game.play(action), other.play(action)

@@ -9,10 +9,9 @@ from pathlib import Path
 import pytest
 
 from xochintlan_hex.hextremadura import (
-    RecordError,
     OBJECTIVE_TYPES,
     Hextremadura,
-    IllegalAction,
+    RecordError,
     load_tileset,
     record_of,
     replay,
@@ -37,16 +36,25 @@ def test_to_json_and_from_json_give_the_same_game(placements):
     again = Hextremadura.from_json(original.to_json())
     assert list(again.map.items()) == list(original.map.items())
     assert (again.pile, again.offer, again.explored, again.round, again.is_over) == (
-        original.pile, original.offer, original.explored, original.round, original.is_over)
+        original.pile,
+        original.offer,
+        original.explored,
+        original.round,
+        original.is_over,
+    )
     assert again.history == original.history and again.seed == original.seed
     assert again.score() == original.score()
 
 
 def test_a_record_keeps_its_tile_set_and_pile_order():
-    tiles = load_tileset({"tiles": [
-        {"id": "A", "kind": "river", "front": {"sectors": ["water"] * 6}, "back": {"sectors": ["crops"] * 6}},
-        {"id": "B", "kind": "river", "front": {"sectors": ["forest"] * 6}, "back": {"sectors": ["crops"] * 6}},
-    ]})
+    tiles = load_tileset(
+        {
+            "tiles": [
+                {"id": "A", "kind": "river", "front": {"sectors": ["water"] * 6}, "back": {"sectors": ["crops"] * 6}},
+                {"id": "B", "kind": "river", "front": {"sectors": ["forest"] * 6}, "back": {"sectors": ["crops"] * 6}},
+            ]
+        }
+    )
     played = Hextremadura(tileset=tiles, order=["B", "A"])
     played.play("A@(0,0)r3b")
     data = json.loads(played.to_json())
@@ -107,4 +115,3 @@ def test_the_perfect_game_meets_every_requirement_of_the_set(perfect):
     for cell, placed in game.map.items():
         assert placed.face == "back" or game.tileset[placed.tile_id].is_river
         assert requirements_met(game.map, game.tileset, cell) == ()
-

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import re
-
 import random
+import re
 
 import pytest
 from hypothesis import given, settings
@@ -18,6 +17,7 @@ from xochintlan_hex.hextremadura import (
     IllegalAction,
     Place,
     PlacedTile,
+    analysis,
     garganta_de_los_infiernos,
     is_perfect,
     load_tileset,
@@ -28,7 +28,6 @@ from xochintlan_hex.hextremadura import (
     requirements_met,
     tile_entry,
 )
-from xochintlan_hex.hextremadura import analysis
 from xochintlan_hex.lattice import HEX, is_connected
 
 WATER6 = "WWWWWW"
@@ -48,13 +47,23 @@ def terrain(tid, front, reqs, back=WATER6, icons=None, objective=("all_symbols",
 
 def snapshot(game):
     """Everything a refused action must leave as it was."""
-    return (list(game.map.items()), game.pile, game.offer, game.explored, game.round, game.is_over,
-            [str(a) for a in game.history], game.removals, game.to_json())
+    return (
+        list(game.map.items()),
+        game.pile,
+        game.offer,
+        game.explored,
+        game.round,
+        game.is_over,
+        [str(a) for a in game.history],
+        game.removals,
+        game.to_json(),
+    )
 
 
 # Both P and Q need water regions of 2 across their data sides 0 and 1.
 PAIR = tileset(
-    river("R1"), river("R2"),
+    river("R1"),
+    river("R2"),
     terrain("P", WATER6, [("water", 2, 0), ("water", 2, 1)]),
     terrain("Q", WATER6, [("water", 2, 0), ("water", 2, 1)]),
 )
@@ -65,17 +74,30 @@ def simultaneous_game():
     game = Hextremadura(tileset=PAIR, order=["Q", "R1", "P", "R2"])
     game.play(Place("Q", (2, -1), 3))  # looks across sides 3 (1,-1) and 4 (1,0)
     game.play(Place("R1", (1, -1)))
-    game.play(Place("P", (0, 0), 0))   # looks across sides 0 (1,0) and 1 (1,-1)
+    game.play(Place("P", (0, 0), 0))  # looks across sides 0 (1,0) and 1 (1,-1)
     return game
 
 
 # B completes itself between the rivers; A keeps waiting for (3, 0) until round 2.
 LATER = tileset(
-    river("R1"), river("R2"),
-    terrain("B", WATER6, [("water", 2, 0), ("water", 2, 1)], back=WATER6, icons={0: "acorn"},
-            objective=("adjacent_pair", "acorn", "stork")),
-    terrain("A", WATER6, [("water", 2, 0), ("water", 2, 3)], back="CCCCCC", icons={0: "stork"},
-            objective=("three_separate", "water", "stork")),
+    river("R1"),
+    river("R2"),
+    terrain(
+        "B",
+        WATER6,
+        [("water", 2, 0), ("water", 2, 1)],
+        back=WATER6,
+        icons={0: "acorn"},
+        objective=("adjacent_pair", "acorn", "stork"),
+    ),
+    terrain(
+        "A",
+        WATER6,
+        [("water", 2, 0), ("water", 2, 3)],
+        back="CCCCCC",
+        icons={0: "stork"},
+        objective=("three_separate", "water", "stork"),
+    ),
 )
 
 
@@ -111,7 +133,9 @@ def test_a_face_has_six_sectors_and_two_faces():
 # ---------------------------------------------------------------------------
 REQ = tileset(
     terrain("X", "WFFFFF", [("water", 8, 0), ("forest", 5, 3)]),
-    river("B6"), river("C1", "FFFWFF", "FFFFFF"), river("F6", "FFFFFF", "FFFFFF"),
+    river("B6"),
+    river("C1", "FFFWFF", "FFFFFF"),
+    river("F6", "FFFFFF", "FFFFFF"),
 )
 
 
@@ -122,8 +146,11 @@ def test_requirement_needs_a_tile_across_its_side():
 
 def test_requirement_met_by_a_region_spanning_three_tiles():
     # X's own water sector (1) + all of B6 (6) + C1's water sector facing B6 (1) = 8
-    tiles = {(0, 0): PlacedTile("X", "front", 0), (1, 0): PlacedTile("B6", "front", 0),
-             (2, 0): PlacedTile("C1", "front", 0)}
+    tiles = {
+        (0, 0): PlacedTile("X", "front", 0),
+        (1, 0): PlacedTile("B6", "front", 0),
+        (2, 0): PlacedTile("C1", "front", 0),
+    }
     water8 = REQ["X"].front.requirements[0]
     assert requirement_met(tiles, REQ, (0, 0), water8)
     del tiles[2, 0]  # only 7 sectors left over two tiles
@@ -133,8 +160,11 @@ def test_requirement_met_by_a_region_spanning_three_tiles():
 def test_requirement_side_turns_with_the_tile():
     water8 = REQ["X"].front.requirements[0]
     # rotation 2: data side 0 looks across side 2, towards (0, -1)
-    tiles = {(0, 0): PlacedTile("X", "front", 2), (0, -1): PlacedTile("B6", "front", 0),
-             (0, -2): PlacedTile("C1", "front", 5)}  # C1's water sector 3 now at side 2... faces away
+    tiles = {
+        (0, 0): PlacedTile("X", "front", 2),
+        (0, -1): PlacedTile("B6", "front", 0),
+        (0, -2): PlacedTile("C1", "front", 5),
+    }  # C1's water sector 3 now at side 2... faces away
     assert not requirement_met(tiles, REQ, (0, 0), water8)
     tiles[0, -2] = PlacedTile("C1", "front", 2)  # its water sector at side 5, facing B6
     assert requirement_met(tiles, REQ, (0, 0), water8)
@@ -152,8 +182,11 @@ def test_requirement_needs_its_terrain_in_the_facing_sector():
 
 def test_requirement_exactly_is_a_variant():
     water8 = REQ["X"].front.requirements[0]
-    tiles = {(0, 0): PlacedTile("X", "front", 0), (1, 0): PlacedTile("B6", "front", 0),
-             (2, 0): PlacedTile("C1", "front", 0)}
+    tiles = {
+        (0, 0): PlacedTile("X", "front", 0),
+        (1, 0): PlacedTile("B6", "front", 0),
+        (2, 0): PlacedTile("C1", "front", 0),
+    }
     assert requirement_met(tiles, REQ, (0, 0), water8, mode="exactly")  # exactly 8 sectors
     tiles[1, 1] = PlacedTile("B6", "front", 0)  # the region grows to 14
     assert requirement_met(tiles, REQ, (0, 0), water8, mode="at_least")
@@ -242,8 +275,7 @@ def test_the_first_explored_tile_is_on_top_in_round_2():
 
 
 def test_a_removal_can_split_the_map_and_play_goes_on():
-    tiles = tileset(river("R1"), river("R2"), river("R3"),
-                    terrain("X", WATER6, [("water", 1, 3), ("water", 1, 0)]))
+    tiles = tileset(river("R1"), river("R2"), river("R3"), terrain("X", WATER6, [("water", 1, 3), ("water", 1, 0)]))
     game = Hextremadura(tileset=tiles, order=["R1", "X", "R2", "R3"])
     game.play("R1@(0,0)r0f")
     game.play("X@(1,0)r0f")
@@ -355,9 +387,16 @@ def test_rating_bands_follow_the_seed_thresholds():
 # One terrain tile S between two rivers: its front is met at once, and its back
 # (water with a stork beside forest with an acorn) meets its own adjacent_pair.
 SOLO = tileset(
-    river("R1"), river("R2"),
-    terrain("S", WATER6, [("water", 2, 0), ("water", 2, 1)], back="WWWFFF", icons={0: "stork", 3: "acorn"},
-            objective=("adjacent_pair", "acorn", "stork")),
+    river("R1"),
+    river("R2"),
+    terrain(
+        "S",
+        WATER6,
+        [("water", 2, 0), ("water", 2, 1)],
+        back="WWWFFF",
+        icons={0: "stork", 3: "acorn"},
+        objective=("adjacent_pair", "acorn", "stork"),
+    ),
 )
 
 

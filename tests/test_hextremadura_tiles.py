@@ -34,8 +34,14 @@ def small_set() -> dict:
         "version": 1,
         "name": "small",
         "tiles": [
-            tile_entry("T1", "FFFWWC", "FFWWCC", [("forest", 4, 1), ("water", 3, 4)],
-                       {0: "acorn", 3: "stork"}, ("adjacent_pair", "acorn", "stork")),
+            tile_entry(
+                "T1",
+                "FFFWWC",
+                "FFWWCC",
+                [("forest", 4, 1), ("water", 3, 4)],
+                {0: "acorn", 3: "stork"},
+                ("adjacent_pair", "acorn", "stork"),
+            ),
             tile_entry("R1", "WWWWFC", "WFWWCW"),
         ],
     }
@@ -129,50 +135,86 @@ def _tile(data, index=0):
 
 
 BROKEN = {
-    "unknown terrain": (lambda d: _tile(d)["front"]["sectors"].__setitem__(2, "desert"),
-                        "tile 'T1' (tiles[0]) front sectors[2]: 'desert' is not a terrain"),
-    "five sectors": (lambda d: _tile(d)["back"]["sectors"].pop(),
-                     "tile 'T1' (tiles[0]) back sectors: 5 sectors; a face has exactly 6"),
-    "icon on a river tile": (lambda d: _tile(d, 1)["back"].__setitem__("icons", {"0": "stork"}),
-                             "tile 'R1' (tiles[1]) back: a river tile's back has no icons"),
-    "requirement on a river tile": (lambda d: _tile(d, 1)["front"].__setitem__("requirements", []),
-                                    "tile 'R1' (tiles[1]) front: a river tile's front has no requirements"),
-    "side 6": (lambda d: _tile(d)["front"]["requirements"][0].__setitem__("side", 6),
-               "tile 'T1' (tiles[0]) front requirements[0] side: 6 must be a side 0..5"),
-    "size 0": (lambda d: _tile(d)["front"]["requirements"][1].__setitem__("size", 0),
-               "requirements[1] size: 0 must be a whole number of sectors >= 1"),
-    "size true": (lambda d: _tile(d)["front"]["requirements"][1].__setitem__("size", True),
-                  "requirements[1] size: True must be a whole number"),
-    "duplicate id": (lambda d: _tile(d, 1).__setitem__("id", "T1"),
-                     "tile 'T1' (tiles[1]) id: duplicate id 'T1' (also tiles[0])"),
-    "unknown objective type": (lambda d: _tile(d)["back"]["objective"].__setitem__("type", "majority"),
-                               "back objective type: 'majority' is not an objective type"),
-    "objective parameter": (lambda d: _tile(d)["back"]["objective"].__setitem__("symbol_b", "bear"),
-                            "back objective symbol_b: 'bear' is not allowed"),
-    "objective missing parameter": (lambda d: _tile(d)["back"]["objective"].pop("symbol_a"),
-                                    "back objective: missing key 'symbol_a' for adjacent_pair"),
+    "unknown terrain": (
+        lambda d: _tile(d)["front"]["sectors"].__setitem__(2, "desert"),
+        "tile 'T1' (tiles[0]) front sectors[2]: 'desert' is not a terrain",
+    ),
+    "five sectors": (
+        lambda d: _tile(d)["back"]["sectors"].pop(),
+        "tile 'T1' (tiles[0]) back sectors: 5 sectors; a face has exactly 6",
+    ),
+    "icon on a river tile": (
+        lambda d: _tile(d, 1)["back"].__setitem__("icons", {"0": "stork"}),
+        "tile 'R1' (tiles[1]) back: a river tile's back has no icons",
+    ),
+    "requirement on a river tile": (
+        lambda d: _tile(d, 1)["front"].__setitem__("requirements", []),
+        "tile 'R1' (tiles[1]) front: a river tile's front has no requirements",
+    ),
+    "side 6": (
+        lambda d: _tile(d)["front"]["requirements"][0].__setitem__("side", 6),
+        "tile 'T1' (tiles[0]) front requirements[0] side: 6 must be a side 0..5",
+    ),
+    "size 0": (
+        lambda d: _tile(d)["front"]["requirements"][1].__setitem__("size", 0),
+        "requirements[1] size: 0 must be a whole number of sectors >= 1",
+    ),
+    "size true": (
+        lambda d: _tile(d)["front"]["requirements"][1].__setitem__("size", True),
+        "requirements[1] size: True must be a whole number",
+    ),
+    "duplicate id": (
+        lambda d: _tile(d, 1).__setitem__("id", "T1"),
+        "tile 'T1' (tiles[1]) id: duplicate id 'T1' (also tiles[0])",
+    ),
+    "unknown objective type": (
+        lambda d: _tile(d)["back"]["objective"].__setitem__("type", "majority"),
+        "back objective type: 'majority' is not an objective type",
+    ),
+    "objective parameter": (
+        lambda d: _tile(d)["back"]["objective"].__setitem__("symbol_b", "bear"),
+        "back objective symbol_b: 'bear' is not allowed",
+    ),
+    "objective missing parameter": (
+        lambda d: _tile(d)["back"]["objective"].pop("symbol_a"),
+        "back objective: missing key 'symbol_a' for adjacent_pair",
+    ),
     "missing key": (lambda d: _tile(d).pop("kind"), "tile 'T1' (tiles[0]): missing key 'kind'"),
     "missing face": (lambda d: _tile(d).pop("back"), "tile 'T1' (tiles[0]): missing key 'back'"),
     "missing sectors": (lambda d: _tile(d)["front"].pop("sectors"), "front: missing key 'sectors'"),
-    "missing requirements": (lambda d: _tile(d)["front"].pop("requirements"),
-                             "tile 'T1' (tiles[0]) front: missing key 'requirements'"),
-    "one requirement": (lambda d: _tile(d)["front"]["requirements"].pop(),
-                        "front requirements: 1 requirement; a front has exactly 2"),
-    "three icons": (lambda d: _tile(d)["back"]["icons"].update({"1": "acorn"}),
-                    "back icons: 3 icons; a back has 1 or 2"),
+    "missing requirements": (
+        lambda d: _tile(d)["front"].pop("requirements"),
+        "tile 'T1' (tiles[0]) front: missing key 'requirements'",
+    ),
+    "one requirement": (
+        lambda d: _tile(d)["front"]["requirements"].pop(),
+        "front requirements: 1 requirement; a front has exactly 2",
+    ),
+    "three icons": (
+        lambda d: _tile(d)["back"]["icons"].update({"1": "acorn"}),
+        "back icons: 3 icons; a back has 1 or 2",
+    ),
     "no icon": (lambda d: _tile(d)["back"].__setitem__("icons", {}), "back icons: 0 icons"),
-    "icon sector 7": (lambda d: _tile(d)["back"]["icons"].__setitem__("7", "acorn"),
-                      "back icons: sector '7' is outside 0..5"),
-    "unknown icon": (lambda d: _tile(d)["back"]["icons"].__setitem__("0", "eagle"),
-                     "back icons['0']: 'eagle' is not an icon"),
-    "icons on a front": (lambda d: _tile(d)["front"].__setitem__("icons", {"0": "acorn"}),
-                         "front: a terrain tile's front has no icons"),
+    "icon sector 7": (
+        lambda d: _tile(d)["back"]["icons"].__setitem__("7", "acorn"),
+        "back icons: sector '7' is outside 0..5",
+    ),
+    "unknown icon": (
+        lambda d: _tile(d)["back"]["icons"].__setitem__("0", "eagle"),
+        "back icons['0']: 'eagle' is not an icon",
+    ),
+    "icons on a front": (
+        lambda d: _tile(d)["front"].__setitem__("icons", {"0": "acorn"}),
+        "front: a terrain tile's front has no icons",
+    ),
     "unknown kind": (lambda d: _tile(d).__setitem__("kind", "lake"), "kind: 'lake' is not a tile kind"),
     "unknown key": (lambda d: _tile(d).__setitem__("colour", "red"), "unknown key 'colour'"),
     "tile not a mapping": (lambda d: d["tiles"].append(["T9"]), "tile #3 (tiles[2]): must be a mapping"),
     "face not a mapping": (lambda d: _tile(d).__setitem__("front", "FFFFFF"), "front: must be a mapping"),
-    "sectors not a list": (lambda d: _tile(d)["front"].__setitem__("sectors", "FFFFFF"),
-                           "front sectors: must be a list of six terrains"),
+    "sectors not a list": (
+        lambda d: _tile(d)["front"].__setitem__("sectors", "FFFFFF"),
+        "front sectors: must be a list of six terrains",
+    ),
     "id not a string": (lambda d: _tile(d).__setitem__("id", 3), "id: 3 must be a non-empty string"),
     "bad id characters": (lambda d: _tile(d).__setitem__("id", "T 1"), "id: 'T 1' must be a non-empty string"),
     "no tiles": (lambda d: d.__setitem__("tiles", []), "tiles: must be a non-empty list"),
@@ -233,13 +275,59 @@ def test_unreadable_file_and_bad_json_are_tileset_errors(tmp_path):
 # Fuzzing: a broken set gives a TilesetError, never another exception
 # ---------------------------------------------------------------------------
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers(-10, 10) | st.floats(allow_nan=True)
-    | st.sampled_from(["forest", "water", "crops", "acorn", "stork", "monument", "terrain", "river",
-                       "front", "back", "all_symbols", "three_separate", "0", "5", "6", "", "T1"]),
-    lambda children: st.lists(children, max_size=7)
-    | st.dictionaries(st.sampled_from(["id", "kind", "front", "back", "sectors", "requirements",
-                                       "icons", "objective", "type", "terrain", "size", "side",
-                                       "symbol", "tiles", "0", "1", "x"]), children, max_size=6),
+    st.none()
+    | st.booleans()
+    | st.integers(-10, 10)
+    | st.floats(allow_nan=True)
+    | st.sampled_from(
+        [
+            "forest",
+            "water",
+            "crops",
+            "acorn",
+            "stork",
+            "monument",
+            "terrain",
+            "river",
+            "front",
+            "back",
+            "all_symbols",
+            "three_separate",
+            "0",
+            "5",
+            "6",
+            "",
+            "T1",
+        ]
+    ),
+    lambda children: (
+        st.lists(children, max_size=7)
+        | st.dictionaries(
+            st.sampled_from(
+                [
+                    "id",
+                    "kind",
+                    "front",
+                    "back",
+                    "sectors",
+                    "requirements",
+                    "icons",
+                    "objective",
+                    "type",
+                    "terrain",
+                    "size",
+                    "side",
+                    "symbol",
+                    "tiles",
+                    "0",
+                    "1",
+                    "x",
+                ]
+            ),
+            children,
+            max_size=6,
+        )
+    ),
     max_leaves=25,
 )
 
@@ -290,10 +378,12 @@ def test_fuzz_mutated_shipped_set_gives_only_tileset_errors(path, value, delete)
 
 def test_objectives_are_described_with_the_right_article():
     # "an acorn", never "a acorn": every icon, in every kind of objective that names one
-    texts = [Objective("three_separate", terrain="forest", symbol="acorn").describe(),
-             Objective("same_symbol_triad", symbol="acorn").describe(),
-             Objective("adjacent_pair", symbol_a="acorn", symbol_b="stork").describe(),
-             Objective("adjacent_pair", symbol_a="monument", symbol_b="acorn").describe()]
+    texts = [
+        Objective("three_separate", terrain="forest", symbol="acorn").describe(),
+        Objective("same_symbol_triad", symbol="acorn").describe(),
+        Objective("adjacent_pair", symbol_a="acorn", symbol_b="stork").describe(),
+        Objective("adjacent_pair", symbol_a="monument", symbol_b="acorn").describe(),
+    ]
     assert texts == [
         "three different forest regions, each with an acorn",
         "a forest, a water and a crops region, pairwise adjacent, each with an acorn",

@@ -13,7 +13,6 @@ import os
 import subprocess
 import sys
 import textwrap
-import time
 from pathlib import Path
 
 import pandas as pd
@@ -22,11 +21,21 @@ from pandas.testing import assert_frame_equal
 
 from xochintlan_hex import cli, polyforms, simulate, studies
 from xochintlan_hex.results import ResultsError
-from xochintlan_hex.xochintlan import Rules
 
 #: A quick study: greedy against random, 24 games, kept in chunks of 4.
-STUDY = ["simulate", "xochintlan", "--games", "24", "--players", "greedy,random",
-         "--seed", "5", "--chunk-size", "4", "--quiet"]
+STUDY = [
+    "simulate",
+    "xochintlan",
+    "--games",
+    "24",
+    "--players",
+    "greedy,random",
+    "--seed",
+    "5",
+    "--chunk-size",
+    "4",
+    "--quiet",
+]
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -87,13 +96,30 @@ BLOCKED_CHILD = textwrap.dedent("""
 
 def test_a_second_study_on_the_same_output_is_refused_whatever_was_removed(tmp_path, capsys):
     out, go = tmp_path / "s.csv", tmp_path / "go"
-    first = subprocess.Popen([sys.executable, "-c", BLOCKED_CHILD, str(go), *STUDY[:-3],
-                              "--seed", "7", "--chunk-size", "4", "--quiet", "--out", str(out)],
-                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    first = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            BLOCKED_CHILD,
+            str(go),
+            *STUDY[:-3],
+            "--seed",
+            "7",
+            "--chunk-size",
+            "4",
+            "--quiet",
+            "--out",
+            str(out),
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         assert first.stdout.readline() == "blocked\n", first.stderr.read()
         parts = studies.parts_directory(out)
         import shutil
+
         shutil.rmtree(parts)  # what the refusal of a leftover folder once advised
         status, _, err = run([*STUDY, "--seed", "8", "--out", out], capsys)
         assert_one_line_error(status, err, "another run is writing", str(out))
@@ -150,8 +176,9 @@ def test_the_study_lock_on_windows_refuses_a_second_run_and_is_removed_after(tmp
         assert not out.exists()
     assert run([*STUDY, "--out", out], capsys)[0] == 0
     assert not studies.lock_path(out).exists() and len(FakeMsvcrt.calls) >= 3  # ours, the refused, the next
-    assert_frame_equal(studies.read_results(out), simulate.simulate_xochintlan(24, "greedy,random", seed=5,
-                                                                               progress=False))
+    assert_frame_equal(
+        studies.read_results(out), simulate.simulate_xochintlan(24, "greedy,random", seed=5, progress=False)
+    )
 
 
 # ---------------------------------------------------------------------------
@@ -180,11 +207,12 @@ def _drop_turns(rows):
         del row["turns"]
 
 
-TAMPERINGS = {"winner flipped in 5 rows": lambda p: _edit_rows(p, _flip_winners),
-              "one digit of turns": lambda p: _edit_rows(p, _one_digit_of_turns),
-              "turns key removed": lambda p: _edit_rows(p, _drop_turns),
-              "rows written as lists": lambda p: _edit_rows(
-                  p, lambda rows: rows.__setitem__(0, list(rows[0].values())))}
+TAMPERINGS = {
+    "winner flipped in 5 rows": lambda p: _edit_rows(p, _flip_winners),
+    "one digit of turns": lambda p: _edit_rows(p, _one_digit_of_turns),
+    "turns key removed": lambda p: _edit_rows(p, _drop_turns),
+    "rows written as lists": lambda p: _edit_rows(p, lambda rows: rows.__setitem__(0, list(rows[0].values()))),
+}
 
 
 @pytest.mark.parametrize("tamper", list(TAMPERINGS), ids=list(TAMPERINGS))
@@ -202,8 +230,7 @@ def test_an_edited_chunk_is_set_aside_and_replayed(tmp_path, capsys, whole, tamp
 def test_a_chunk_of_another_study_is_set_aside(tmp_path, capsys, whole):
     other = tmp_path / "other" / "s.csv"
     other.parent.mkdir()
-    assert run([*STUDY[:-3], "--seed", "8", "--chunk-size", "4", "-q", "--out", other,
-                "--keep-parts"], capsys)[0] == 0
+    assert run([*STUDY[:-3], "--seed", "8", "--chunk-size", "4", "-q", "--out", other, "--keep-parts"], capsys)[0] == 0
     out, parts = finished_then_removed(tmp_path, whole)
     name = "games-000000008-000000011.json"
     (parts / name).write_bytes((studies.parts_directory(other) / name).read_bytes())
@@ -232,8 +259,7 @@ def test_a_stray_chunk_beyond_the_study_is_set_aside(tmp_path, capsys, whole):
     assert "not all games of this study" in err and out.read_bytes() == whole[0]
 
 
-def test_a_damaged_study_file_is_written_again_and_the_chunks_kept(tmp_path, capsys, whole,
-                                                                   monkeypatch):
+def test_a_damaged_study_file_is_written_again_and_the_chunks_kept(tmp_path, capsys, whole, monkeypatch):
     out, parts = finished_then_removed(tmp_path, whole)
     study_file = parts / studies.STUDY_FILE
     study_file.write_text(study_file.read_text()[:40])
@@ -298,6 +324,7 @@ def test_missing_games_and_chunks_in_flight_are_made_lazily():
     class Recorder:
         def submit(self, fn, chunk, *args):
             from concurrent.futures import Future
+
             submitted.append(chunk)
             future = Future()
             future.set_result([{"game": i} for i in chunk])
@@ -318,8 +345,7 @@ def _synthetic_chunks(folder: Path, games: int) -> tuple[studies.Study, Path]:
         parts, _ = studies.open_parts(study, out, resume=False)
         template = simulate.play_xochintlan_games([0], ["greedy", "random"], seed=5)[0]
         for first in range(0, games, 250):
-            rows = [{**template, "game": i, "seed": simulate.game_seed(5, i)}
-                    for i in range(first, first + 250)]
+            rows = [{**template, "game": i, "seed": simulate.game_seed(5, i)} for i in range(first, first + 250)]
             studies.write_chunk(parts, study, range(first, first + 250), rows)
     return study, out
 
@@ -381,27 +407,32 @@ def with_cell(path: Path, row: int, column: str, value: str, tmp_path: Path) -> 
     return edited
 
 
-@pytest.mark.parametrize("column, value, words", [
-    ("quest_monfrague", "oops", ["'oops' is not True or False"]),
-    ("score", "x", ["'x' is not an integer"]),
-    ("score", "", ["the cell is empty"]),
-    ("rating", "legend", ["'legend' is not one of wanderer"]),
-    ("score", "99", ["above the perfect score"]),
-])
-def test_report_refuses_a_bad_hextremadura_cell(tmp_path, capsys, hextremadura_file, column,
-                                                value, words):
+@pytest.mark.parametrize(
+    "column, value, words",
+    [
+        ("quest_monfrague", "oops", ["'oops' is not True or False"]),
+        ("score", "x", ["'x' is not an integer"]),
+        ("score", "", ["the cell is empty"]),
+        ("rating", "legend", ["'legend' is not one of wanderer"]),
+        ("score", "99", ["above the perfect score"]),
+    ],
+)
+def test_report_refuses_a_bad_hextremadura_cell(tmp_path, capsys, hextremadura_file, column, value, words):
     edited = with_cell(hextremadura_file, 3, column, value, tmp_path)
     status, _, err = run(["report", edited], capsys)
     assert_one_line_error(status, err, str(edited), "row 4 (line 5)", repr(column), *words)
 
 
-@pytest.mark.parametrize("value, words", [
-    ("5", ["5 is not a seat of a 2-player game (0 to 1)"]),
-    ("99", ["'99' is out of range"]),
-    ("3.5", ["'3.5' is not an integer"]),
-    ("1e308", ["'1e308' is not an integer"]),
-    ("-1", ["out of range"]),
-])
+@pytest.mark.parametrize(
+    "value, words",
+    [
+        ("5", ["5 is not a seat of a 2-player game (0 to 1)"]),
+        ("99", ["'99' is out of range"]),
+        ("3.5", ["'3.5' is not an integer"]),
+        ("1e308", ["'1e308' is not an integer"]),
+        ("-1", ["out of range"]),
+    ],
+)
 def test_report_refuses_a_bad_winner(tmp_path, capsys, xochintlan_file, value, words):
     frame = pd.read_csv(xochintlan_file, dtype=str, keep_default_na=False)
     won = int((frame["end_reason"] == "win").to_numpy().argmax())
@@ -421,8 +452,7 @@ def test_booleans_are_read_strictly(tmp_path, hextremadura_file):
     assert frame["quest_monfrague"].dtype == bool
     for junk in ("oops", "1", "false", "yes"):
         with pytest.raises(ResultsError, match="is not True or False"):
-            studies.read_results(with_cell(hextremadura_file, 0, "quest_los_barruecos", junk,
-                                           tmp_path))
+            studies.read_results(with_cell(hextremadura_file, 0, "quest_los_barruecos", junk, tmp_path))
 
 
 def test_ties_are_read_as_missing_values(xochintlan_file):
@@ -458,19 +488,21 @@ def test_a_turn_cap_past_the_ceiling_is_refused(tmp_path, capsys):
 
 @pytest.mark.parametrize("endgame", ["swap", "tie"])
 def test_a_variant_no_card_can_win_is_refused(tmp_path, capsys, endgame):
-    status, _, err = run([*STUDY, "--tiles-per-kind", "1", "--endgame", endgame,
-                          "--out", tmp_path / "s.csv"], capsys)
+    status, _, err = run([*STUDY, "--tiles-per-kind", "1", "--endgame", endgame, "--out", tmp_path / "s.csv"], capsys)
     assert_one_line_error(status, err, "no card can be won", "tiles_per_kind >= 4")
 
 
 def test_a_tileset_that_is_not_a_small_file_is_refused(tmp_path, capsys):
-    status, _, err = run(["simulate", "hextremadura", "--games", "2", "--tileset", "/dev/zero",
-                          "--out", tmp_path / "h.csv", "-q"], capsys)
+    status, _, err = run(
+        ["simulate", "hextremadura", "--games", "2", "--tileset", "/dev/zero", "--out", tmp_path / "h.csv", "-q"],
+        capsys,
+    )
     assert_one_line_error(status, err, "/dev/zero", "not a regular file")
     big = tmp_path / "big.json"
     big.write_text(" " * (studies.MAX_TILESET_BYTES + 1))
-    status, _, err = run(["simulate", "hextremadura", "--games", "2", "--tileset", big,
-                          "--out", tmp_path / "h.csv", "-q"], capsys)
+    status, _, err = run(
+        ["simulate", "hextremadura", "--games", "2", "--tileset", big, "--out", tmp_path / "h.csv", "-q"], capsys
+    )
     assert_one_line_error(status, err, "big.json", "at most")
 
 
@@ -498,19 +530,24 @@ def test_polyforms_of_a_huge_size_are_refused_not_a_recursion_error():
 # Errors: one line for the user's mistakes, a traceback for the kit's own bugs
 
 
-@pytest.mark.parametrize("argv, words", [
-    ([], ["COMMAND"]),
-    (["dance"], ["dance"]),
-    (["simulate"], ["GAME"]),
-    (["simulate", "xochintlan", "--games", "3"], ["--out"]),
-    (["simulate", "xochintlan", "--games", "-3", "--out", "x.csv"], ["--games"]),
-    (["simulate", "xochintlan", "--games", "3", "--out", "x.csv", "--lattice", "tri"], ["tri"]),
-    (["simulate", "hextremadura", "--games", "3", "--out", "x.csv", "--bogus"], ["--bogus"]),
-    (["count", "--kind", "weird"], ["weird"]),
-    (["report"], ["FILE"]),
-    (["simulate", "xochintlan", "--games", "3", "--out", "x.csv", "--scheduler", "inproc://x"],
-     ["inproc://x", "tcp://host:8786"]),
-])
+@pytest.mark.parametrize(
+    "argv, words",
+    [
+        ([], ["COMMAND"]),
+        (["dance"], ["dance"]),
+        (["simulate"], ["GAME"]),
+        (["simulate", "xochintlan", "--games", "3"], ["--out"]),
+        (["simulate", "xochintlan", "--games", "-3", "--out", "x.csv"], ["--games"]),
+        (["simulate", "xochintlan", "--games", "3", "--out", "x.csv", "--lattice", "tri"], ["tri"]),
+        (["simulate", "hextremadura", "--games", "3", "--out", "x.csv", "--bogus"], ["--bogus"]),
+        (["count", "--kind", "weird"], ["weird"]),
+        (["report"], ["FILE"]),
+        (
+            ["simulate", "xochintlan", "--games", "3", "--out", "x.csv", "--scheduler", "inproc://x"],
+            ["inproc://x", "tcp://host:8786"],
+        ),
+    ],
+)
 def test_usage_mistakes_are_one_line_with_help(capsys, argv, words):
     status, out, err = run(argv, capsys)
     assert_one_line_error(status, err, "--help)", *words)
@@ -529,12 +566,19 @@ def test_a_bug_is_not_called_a_usage_error(tmp_path, capsys, monkeypatch, xochin
 
 
 def test_a_bug_shows_its_traceback_and_exit_status_1(tmp_path, xochintlan_file):
-    code = ("import sys; from xochintlan_hex import cli, stats\n"
-            "def broken(*a, **k): raise ValueError('cannot insert n_players')\n"
-            "stats.report = broken\n"
-            f"sys.exit(cli.main(['report', {str(xochintlan_file)!r}]))\n")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          env={**os.environ, "PYTHONPATH": str(ROOT)}, timeout=120)
+    code = (
+        "import sys; from xochintlan_hex import cli, stats\n"
+        "def broken(*a, **k): raise ValueError('cannot insert n_players')\n"
+        "stats.report = broken\n"
+        f"sys.exit(cli.main(['report', {str(xochintlan_file)!r}]))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        timeout=120,
+    )
     assert done.returncode == 1 and "Traceback" in done.stderr and "cannot insert" in done.stderr
 
 

@@ -29,8 +29,9 @@ def names(hand):
 # sample_hidden: one world the viewer cannot tell apart from the game
 
 
-@pytest.mark.parametrize("rules", [Rules(), Rules(lattice="hex", cards_per_player=2),
-                                   Rules(allow_redraw=True), Rules(open_cards=True)])
+@pytest.mark.parametrize(
+    "rules", [Rules(), Rules(lattice="hex", cards_per_player=2), Rules(allow_redraw=True), Rules(open_cards=True)]
+)
 def test_a_sampled_world_keeps_everything_the_viewer_sees(rules):
     rng = random.Random(3)
     for seed in range(6):
@@ -45,9 +46,13 @@ def test_a_sampled_world_keeps_everything_the_viewer_sees(rules):
         dealt = [card.name for hand in world.cards for card in hand]
         assert len(set(dealt)) == len(dealt)  # a real deck: no card twice
         unseen = set(names(unseen_cards(game, viewer)))
-        hidden = [card.name for p, hand in enumerate(game.visible_cards(viewer))
-                  for i, card in enumerate(hand) if card is None
-                  for card in [world.cards[p][i]]]
+        hidden = [
+            card.name
+            for p, hand in enumerate(game.visible_cards(viewer))
+            for i, card in enumerate(hand)
+            if card is None
+            for card in [world.cards[p][i]]
+        ]
         assert set(hidden) <= unseen
         assert game.legal_actions() == world.legal_actions()
 
@@ -80,12 +85,18 @@ def test_a_sampled_world_refuses_a_bad_viewer():
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
-@pytest.mark.parametrize("rules", [Rules(), Rules(lattice="hex", allow_redraw=True),
-                                   Rules(open_cards=True, cards_per_player=2, win_check="mover"),
-                                   Rules(endgame="swap", tiles_per_kind=5, keep_connected=True),
-                                   Rules(match="rotation+reflection", max_turns=30),
-                                   Rules(cut_off_switch=True, lock="french"),
-                                   Rules(quiet_rounds=2)])
+@pytest.mark.parametrize(
+    "rules",
+    [
+        Rules(),
+        Rules(lattice="hex", allow_redraw=True),
+        Rules(open_cards=True, cards_per_player=2, win_check="mover"),
+        Rules(endgame="swap", tiles_per_kind=5, keep_connected=True),
+        Rules(match="rotation+reflection", max_turns=30),
+        Rules(cut_off_switch=True, lock="french"),
+        Rules(quiet_rounds=2),
+    ],
+)
 def test_ismcts_plays_legally_and_touches_nothing(players, rules):
     player = XochintlanISMCTS(iterations=40)
     rng = random.Random(players)
@@ -165,8 +176,7 @@ def test_ismcts_blocks_a_threat_it_can_infer_only_from_the_board():
     action = XochintlanISMCTS(iterations=800).choose(game, random.Random(0))
     game.play(action)
     assert not game.is_over
-    assert not any((game.play(reply), game.winner == 1, game.undo())[1]
-                   for reply in game.legal_actions())
+    assert not any((game.play(reply), game.winner == 1, game.undo())[1] for reply in game.legal_actions())
 
 
 def test_ismcts_reads_the_card_an_opponent_keeps_building():
@@ -191,15 +201,18 @@ def test_ismcts_with_a_time_budget_plays_legally():
     assert game.is_legal(XochintlanISMCTS(iterations=None, seconds=0.05).choose(game, random.Random(0)))
 
 
-@pytest.mark.parametrize("kwargs, message", [
-    ({"iterations": None}, "needs a budget"),
-    ({"iterations": 0}, "iterations must be None or an int >= 1"),
-    ({"seconds": -1}, "seconds must be None or a number > 0"),
-    ({"exploration": -0.5}, "exploration must be a number >= 0"),
-    ({"rollout": "smart"}, "rollout must be one of 'evaluate', 'random'"),
-    ({"rollout_limit": -1}, "rollout_limit must be an int >= 0"),
-    ({"inference": -1}, "inference must be a number >= 0"),
-])
+@pytest.mark.parametrize(
+    "kwargs, message",
+    [
+        ({"iterations": None}, "needs a budget"),
+        ({"iterations": 0}, "iterations must be None or an int >= 1"),
+        ({"seconds": -1}, "seconds must be None or a number > 0"),
+        ({"exploration": -0.5}, "exploration must be a number >= 0"),
+        ({"rollout": "smart"}, "rollout must be one of 'evaluate', 'random'"),
+        ({"rollout_limit": -1}, "rollout_limit must be an int >= 0"),
+        ({"inference": -1}, "inference must be a number >= 0"),
+    ],
+)
 def test_ismcts_refuses_bad_parameters(kwargs, message):
     with pytest.raises(ValueError, match=message):
         XochintlanISMCTS(**kwargs)
@@ -208,8 +221,9 @@ def test_ismcts_refuses_bad_parameters(kwargs, message):
 def test_ismcts_is_registered_at_two_budgets_and_plays_whole_games():
     assert get_player("ismcts").iterations == 2000
     assert player_name(get_player("ismcts-250")) == "ismcts-250"
-    frame = simulate_xochintlan(2, [XochintlanISMCTS(name="ismcts-30", iterations=30), "greedy"],
-                                seed=1, progress=False)
+    frame = simulate_xochintlan(
+        2, [XochintlanISMCTS(name="ismcts-30", iterations=30), "greedy"], seed=1, progress=False
+    )
     assert frame["player_0"].eq("ismcts-30").all()
     assert frame["end_reason"].isin(["win", "tie", "turn_limit"]).all()
 

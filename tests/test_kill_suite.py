@@ -24,8 +24,19 @@ import pytest
 
 from xochintlan_hex import cli, studies
 
-STUDY = ["simulate", "xochintlan", "--games", "16", "--players", "greedy,random",
-         "--seed", "11", "--chunk-size", "2", "--quiet"]
+STUDY = [
+    "simulate",
+    "xochintlan",
+    "--games",
+    "16",
+    "--players",
+    "greedy,random",
+    "--seed",
+    "11",
+    "--chunk-size",
+    "2",
+    "--quiet",
+]
 
 #: The real command, with each chunk and each assembled chunk a little slower, and a
 #: line on stdout when each phase starts so that the kill lands inside it.
@@ -59,11 +70,11 @@ def uninterrupted(tmp_path_factory) -> bytes:
     return out.read_bytes()
 
 
-def stop_during(argv: list[str], cwd: Path, phase: str, how: signal.Signals,
-                rng: random.Random) -> int:
+def stop_during(argv: list[str], cwd: Path, phase: str, how: signal.Signals, rng: random.Random) -> int:
     """Run the command; once ``phase`` starts, wait a random moment and send ``how``."""
-    child = subprocess.Popen([sys.executable, "-c", CHILD, *argv], cwd=cwd,
-                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    child = subprocess.Popen(
+        [sys.executable, "-c", CHILD, *argv], cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
     try:
         for line in child.stdout:
             if line.strip() == phase:
@@ -78,13 +89,11 @@ def stop_during(argv: list[str], cwd: Path, phase: str, how: signal.Signals,
 
 
 @pytest.mark.parametrize("name", list(SIGNALS))
-def test_stopped_while_playing_resuming_and_assembling_resumes_byte_for_byte(
-        tmp_path, uninterrupted, name):
+def test_stopped_while_playing_resuming_and_assembling_resumes_byte_for_byte(tmp_path, uninterrupted, name):
     rng = random.Random(f"kill suite {name}")  # seeded: the same moments on every run
     out = tmp_path / "s.csv"
     how = SIGNALS[name]
-    for phase, resume in (("playing", []), ("playing", ["--resume"]),
-                          ("assembling", ["--resume"])):
+    for phase, resume in (("playing", []), ("playing", ["--resume"]), ("assembling", ["--resume"])):
         status = stop_during([*STUDY, "--out", str(out), *resume], tmp_path, phase, how, rng)
         # Stopped (-signal or 130), or it finished just before the signal landed.
         assert status in (0, -how, 130), (phase, status)
@@ -94,15 +103,13 @@ def test_stopped_while_playing_resuming_and_assembling_resumes_byte_for_byte(
     assert not studies.parts_directory(out).exists()
 
 
-def test_links_planted_in_a_killed_study_are_refused_then_it_resumes_byte_for_byte(
-        tmp_path, uninterrupted):
+def test_links_planted_in_a_killed_study_are_refused_then_it_resumes_byte_for_byte(tmp_path, uninterrupted):
     """A study folder moved or shared after a kill may hold links: none is written through."""
     rng = random.Random("kill suite links")
     folder = tmp_path / "study"
     folder.mkdir()
     out = folder / "s.csv"
-    status = stop_during([*STUDY, "--out", str(out), "--keep-parts"], folder, "playing",
-                         signal.SIGKILL, rng)
+    status = stop_during([*STUDY, "--out", str(out), "--keep-parts"], folder, "playing", signal.SIGKILL, rng)
     assert status in (0, -signal.SIGKILL)
     if status == 0:  # finished before the kill: keep its side directory, drop the results
         out.unlink()

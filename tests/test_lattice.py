@@ -152,8 +152,11 @@ def test_cell_geometry_lives_in_lattice_alone():
 
     package = Path(__file__).resolve().parents[1] / "xochintlan_hex"
     geometry = re.compile(r"sqrt\(3|SQRT3|cube_round|def _distance\(|def hex_round")
-    found = [str(path.relative_to(package)) for path in package.rglob("*.py")
-             if path.name != "lattice.py" and geometry.search(path.read_text(encoding="utf-8"))]
+    found = [
+        str(path.relative_to(package))
+        for path in package.rglob("*.py")
+        if path.name != "lattice.py" and geometry.search(path.read_text(encoding="utf-8"))
+    ]
     assert not found, f"cell geometry outside lattice.py: {found}"
 
 

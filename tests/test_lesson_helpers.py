@@ -16,7 +16,6 @@ from xochintlan_hex.widgets import GardenDensity, LiveStudy
 from xochintlan_hex.xochintlan import Xochintlan
 from xochintlan_hex.xochintlan.gardens import garden_chance, measured_garden_rates, random_gardens, rim_size
 
-
 # --- self-checks: right answers pass, wrong ones fail, and no message gives the answer away
 
 RIGHT_AND_WRONG = [
@@ -24,10 +23,16 @@ RIGHT_AND_WRONG = [
     (lambda a: checks.check_chiral_hexominoes(a), 25, 24),
     (lambda a: checks.check_fixed_polyhexes(a), [1, 3, 11, 44, 186, 814, 3652], [1, 3, 11, 44, 186, 814, 3650]),
     (lambda a: checks.check_most_symmetric_pentahexes(a), ["H5-1", "H5-21"], ["H5-1"]),
-    (lambda a: checks.check_action_counts(a, "L(1,0)"), {"Place": 18, "Switch": 0, "MoveHuman": 3},
-     {"Place": 18, "MoveHuman": 4}),
-    (lambda a: checks.check_action_counts(a, "L(1,0)", "M(0,1)"), {"Place": 21, "Switch": 2, "MoveHuman": 5},
-     {"Place": 21, "Switch": 1, "MoveHuman": 5}),
+    (
+        lambda a: checks.check_action_counts(a, "L(1,0)"),
+        {"Place": 18, "Switch": 0, "MoveHuman": 3},
+        {"Place": 18, "MoveHuman": 4},
+    ),
+    (
+        lambda a: checks.check_action_counts(a, "L(1,0)", "M(0,1)"),
+        {"Place": 21, "Switch": 2, "MoveHuman": 5},
+        {"Place": 21, "Switch": 1, "MoveHuman": 5},
+    ),
     (lambda a: checks.check_flipped_placements(a), {"L": 40, "X": 5, "Z": 20}, {"L": 40, "X": 10}),
     (lambda a: checks.check_best_density("I", a), 0.25, 0.2),
     (lambda a: checks.check_best_density("X", a), 1 / 3, 0.25),
@@ -57,7 +62,7 @@ def test_the_x_card_boards_check_reads_the_boards_with_the_engine():
     spoiled = ".B.\nBHB\n.BB"
     assert checks.check_x_card_boards(stands, spoiled)
     assert not checks.check_x_card_boards(spoiled, spoiled)  # the first board must stand
-    assert not checks.check_x_card_boards(stands, stands)    # the second one must not
+    assert not checks.check_x_card_boards(stands, stands)  # the second one must not
     assert not checks.check_x_card_boards(stands, ".B.\nBHB\n...\n..B")  # a far Bird spoils nothing
 
 
@@ -147,9 +152,15 @@ def test_a_density_outside_zero_to_a_third_is_refused_by_name(p):
 
 
 def test_the_prediction_plot_labels_every_row_and_names_its_correlation(tmp_path):
-    table = pd.DataFrame({"predicted": [0.004, 0.018, 0.018, 0.006], "estimate": [0.02, 0.1, 0.12, 0.03],
-                          "low": [0.01, 0.08, 0.1, 0.02], "high": [0.03, 0.12, 0.14, 0.05]},
-                         index=["I", "P", "F", "X"])
+    table = pd.DataFrame(
+        {
+            "predicted": [0.004, 0.018, 0.018, 0.006],
+            "estimate": [0.02, 0.1, 0.12, 0.03],
+            "low": [0.01, 0.08, 0.1, 0.02],
+            "high": [0.03, 0.12, 0.14, 0.05],
+        },
+        index=["I", "P", "F", "X"],
+    )
     figure = Figure(figsize=(8.5, 4.4), layout="constrained")
     ax = plot_prediction(table, ax=figure.add_subplot(), xlabel="chance in a random garden")
     labels = {text.get_text(): text.xy for text in ax.texts}
@@ -172,7 +183,8 @@ def test_the_density_slider_shows_the_formula_and_the_engine_side_by_side():
     before = slider.text("xh-garden-measured")
     slider.set_density(0.3)
     assert slider.text("xh-garden-chance") == (
-        f"Formula: card I stands with {garden_chance('I', 0.3):.2%} of random gardens")
+        f"Formula: card I stands with {garden_chance('I', 0.3):.2%} of random gardens"
+    )
     hits = measured_garden_rates(["I"], 1000, 0.3, seed=2024)["I"]
     assert slider.text("xh-garden-measured").startswith(f"Engine: {hits} of 1,000 random gardens")
     assert slider.text("xh-garden-measured") != before

@@ -16,8 +16,13 @@ import nbformat
 import pytest
 
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
-LESSONS = ["01_play_xochintlan.ipynb", "02_pattern_enumeration.ipynb", "03_game_statistics.ipynb",
-           "04_objective_probabilities.ipynb", "05_hextremadura.ipynb"]
+LESSONS = [
+    "01_play_xochintlan.ipynb",
+    "02_pattern_enumeration.ipynb",
+    "03_game_statistics.ipynb",
+    "04_objective_probabilities.ipynb",
+    "05_hextremadura.ipynb",
+]
 ANSWER_CODE = re.compile(r"```python\n(.*?)\n```", re.S)
 
 
@@ -52,8 +57,11 @@ def test_no_lesson_ends_inside_an_answer(name):
 @pytest.mark.parametrize("name", LESSONS)
 def test_each_exercise_has_a_self_check_then_its_answer(name):
     lesson = cells(name)
-    exercises = [i for i, cell in enumerate(lesson) if cell.cell_type == "markdown"
-                 and re.search(r"^#### Exercise \d+", cell.source, re.M)]
+    exercises = [
+        i
+        for i, cell in enumerate(lesson)
+        if cell.cell_type == "markdown" and re.search(r"^#### Exercise \d+", cell.source, re.M)
+    ]
     assert exercises
     for i in exercises:
         check, answer = lesson[i + 1], lesson[i + 2]
@@ -68,9 +76,9 @@ def test_the_answer_code_runs_after_the_lesson(name, tmp_path):
     from nbclient import NotebookClient
 
     lesson = nbformat.read(NOTEBOOKS / name, as_version=4)
-    answers = [nbformat.v4.new_code_cell(code) for block in answer_blocks(name)
-               for code in ANSWER_CODE.findall(block)]
+    answers = [nbformat.v4.new_code_cell(code) for block in answer_blocks(name) for code in ANSWER_CODE.findall(block)]
     assert answers, f"{name}: no answer code"
     lesson.cells = [cell for cell in lesson.cells if cell.cell_type == "code"] + answers
-    NotebookClient(lesson, timeout=120, kernel_name="python3",
-                   resources={"metadata": {"path": str(NOTEBOOKS)}}).execute()
+    NotebookClient(
+        lesson, timeout=120, kernel_name="python3", resources={"metadata": {"path": str(NOTEBOOKS)}}
+    ).execute()

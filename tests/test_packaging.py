@@ -95,7 +95,10 @@ def test_no_definition_is_left_unused():
     # Words counted once for all (a regular expression per name took 20 to 47 s).
     in_package = collections.Counter(WORD.findall("\n".join(sources.values())))
     elsewhere = set(WORD.findall(_other_sources()))
-    unused = [f"{path.relative_to(ROOT).as_posix()}: {name}"
-              for path, text in sources.items() for name in _top_level_names(ast.parse(text))
-              if in_package[name] == 1 and name not in elsewhere]
+    unused = [
+        f"{path.relative_to(ROOT).as_posix()}: {name}"
+        for path, text in sources.items()
+        for name in _top_level_names(ast.parse(text))
+        if in_package[name] == 1 and name not in elsewhere
+    ]
     assert not unused, f"defined but used nowhere: {unused}"

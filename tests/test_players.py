@@ -19,10 +19,9 @@ from xochintlan_hex.players import (
     player_name,
 )
 from xochintlan_hex.players.hextremadura import MapView, removals
-from xochintlan_hex.players.xochintlan import (
-    UNREACHABLE, cards_count_after_next_action, distances_after, unseen_cards)
+from xochintlan_hex.players.xochintlan import UNREACHABLE, cards_count_after_next_action, distances_after, unseen_cards
 from xochintlan_hex.simulate import simulate_hextremadura, simulate_xochintlan
-from xochintlan_hex.xochintlan import Place, Rules, Xochintlan, distance_to_card, goal_cards
+from xochintlan_hex.xochintlan import Rules, Xochintlan, distance_to_card, goal_cards
 
 
 def wander(game, steps, rng):
@@ -72,9 +71,15 @@ def test_a_player_object_passes_through():
 # Xochintlan: the shared yardstick
 
 
-@pytest.mark.parametrize("rules", [Rules(), Rules(lattice="hex"),
-                                   Rules(tiles_per_kind=5, endgame="swap"),
-                                   Rules(match="rotation+reflection", tiles_per_kind=4)])
+@pytest.mark.parametrize(
+    "rules",
+    [
+        Rules(),
+        Rules(lattice="hex"),
+        Rules(tiles_per_kind=5, endgame="swap"),
+        Rules(match="rotation+reflection", tiles_per_kind=4),
+    ],
+)
 def test_distances_after_every_action_match_distance_to_card(rules):
     rng = random.Random(11)
     deck = goal_cards(rules.lattice)
@@ -97,9 +102,15 @@ def test_distances_after_every_action_match_distance_to_card(rules):
 
 
 @pytest.mark.parametrize("name", ["random", "greedy", "search"])
-@pytest.mark.parametrize("rules", [Rules(), Rules(lattice="hex", allow_redraw=True),
-                                   Rules(open_cards=True, cards_per_player=2),
-                                   Rules(endgame="swap", tiles_per_kind=5, keep_connected=True)])
+@pytest.mark.parametrize(
+    "rules",
+    [
+        Rules(),
+        Rules(lattice="hex", allow_redraw=True),
+        Rules(open_cards=True, cards_per_player=2),
+        Rules(endgame="swap", tiles_per_kind=5, keep_connected=True),
+    ],
+)
 def test_xochintlan_players_choose_legal_actions_and_touch_nothing(name, rules):
     player = get_player(name)
     rng = random.Random(5)
@@ -208,8 +219,7 @@ def test_players_ignore_the_opponents_hidden_cards(name):
         while game_a.current_player != 0:
             game_a.undo(), game_b.undo()
         assert unseen_cards(game_a, 0) == unseen_cards(game_b, 0)
-        assert (player.choose(game_a, random.Random(seed))
-                == player.choose(game_b, random.Random(seed)))
+        assert player.choose(game_a, random.Random(seed)) == player.choose(game_b, random.Random(seed))
 
 
 # ---------------------------------------------------------------------------
@@ -218,9 +228,13 @@ def test_players_ignore_the_opponents_hidden_cards(name):
 
 def match(first, second, games, seed):
     """Both seatings of a two-player match, as one study frame."""
-    return pd.concat([simulate_xochintlan(games, [first, second], seed=seed, progress=False),
-                      simulate_xochintlan(games, [second, first], seed=seed, progress=False)],
-                     ignore_index=True)
+    return pd.concat(
+        [
+            simulate_xochintlan(games, [first, second], seed=seed, progress=False),
+            simulate_xochintlan(games, [second, first], seed=seed, progress=False),
+        ],
+        ignore_index=True,
+    )
 
 
 def margin(frame, player, opponent):
@@ -295,7 +309,7 @@ def test_hextremadura_players_ignore_the_pile_below_its_top(player):
         steps = rng.randrange(1, 12)
         start = list(game.start_order)
         # Same tiles up to the top of the pile after `steps` placements, the rest reversed.
-        other = Hextremadura(order=start[: steps + 2] + start[steps + 2:][::-1])
+        other = Hextremadura(order=start[: steps + 2] + start[steps + 2 :][::-1])
         for _ in range(steps):
             action = game.random_action(rng)
             game.play(action)
@@ -307,8 +321,7 @@ def test_hextremadura_players_ignore_the_pile_below_its_top(player):
 def test_hextremadura_greedy_scores_more_than_random():
     greedy = simulate_hextremadura(6, "greedy", seed=3, progress=False)
     rand = simulate_hextremadura(6, "random", seed=3, progress=False)
-    both = stats.duration(pd.concat([greedy, rand]), by="player", column="score").set_index(
-        "player")
+    both = stats.duration(pd.concat([greedy, rand]), by="player", column="score").set_index("player")
     assert both.loc["greedy", "low"] > both.loc["random", "high"]
     assert (greedy["explored"] > 0).all()
 
@@ -342,7 +355,6 @@ def test_the_greedy_player_builds_the_complete_region_map_of_a_placement(seed):
             checked += 1
         game.play(game.random_action(rng))
     assert checked >= 100
-
 
 
 @pytest.mark.parametrize("players, quiet, first_counted", [(2, 0, 1), (2, 2, 5), (3, 2, 7), (4, 1, 5)])

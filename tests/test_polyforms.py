@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import xochintlan_hex.polyforms as pf
-from xochintlan_hex.lattice import HEX, SQUARE
+from xochintlan_hex.lattice import HEX
 from xochintlan_hex.polyforms import KINDS, Polyform, count_polyforms, count_polyforms_upto, polyforms
 
 # OEIS terms, n = 1, 2, ...

@@ -40,11 +40,14 @@ def test_no_tiling_exits_1_with_a_message(capsys):
     assert (status, out) == (1, "") and "no tiling of 4x5 by the 5 free tetrominoes" in err
 
 
-@pytest.mark.parametrize("argv, words", [
-    (["puzzle", "count", "6x10", "--pieces", "heptominoes"], ["unknown piece set", "pentahexes"]),
-    (["puzzle", "count", "8x8", "--pieces", "pentominoes"], ["cover 60 cells", "region has 64"]),
-    (["puzzle", "solve", "no-such-board.txt"], ["neither RxC", "picture file"]),
-])
+@pytest.mark.parametrize(
+    "argv, words",
+    [
+        (["puzzle", "count", "6x10", "--pieces", "heptominoes"], ["unknown piece set", "pentahexes"]),
+        (["puzzle", "count", "8x8", "--pieces", "pentominoes"], ["cover 60 cells", "region has 64"]),
+        (["puzzle", "solve", "no-such-board.txt"], ["neither RxC", "picture file"]),
+    ],
+)
 def test_bad_puzzles_end_with_one_line(argv, words, capsys):
     status, _, err = run(argv, capsys)
     assert status == 2 and "Traceback" not in err and len(err.strip().splitlines()) == 1
@@ -59,8 +62,9 @@ def test_print_writes_a4_pages(what, pages, tmp_path, capsys):
     data = out.read_bytes()
     assert data.startswith(b"%PDF") and len(re.findall(rb"/Type /Page\b(?!s)", data)) == pages
     boxes = re.findall(rb"/MediaBox \[ 0 0 ([\d.]+) ([\d.]+) \]", data)
-    assert len(boxes) == pages and all(abs(float(w) - 595.276) < 0.01 and abs(float(h) - 841.89) < 0.01
-                                       for w, h in boxes)  # A4 in points
+    assert len(boxes) == pages and all(
+        abs(float(w) - 595.276) < 0.01 and abs(float(h) - 841.89) < 0.01 for w, h in boxes
+    )  # A4 in points
 
 
 def test_print_refuses_unknown_sets_and_other_formats(tmp_path, capsys):

@@ -130,8 +130,7 @@ def test_one_sided_set_counts_mirror_images_as_the_same_tiling():
 def _assert_is_tiling(puzzle: Puzzle, solution):
     covered = [c for p in solution for c in p.cells]
     assert sorted(covered) == sorted(puzzle.region.cells)
-    assert sorted(p.piece for p in solution) == sorted(
-        i for i, k in enumerate(puzzle.pieces.copies) for _ in range(k))
+    assert sorted(p.piece for p in solution) == sorted(i for i, k in enumerate(puzzle.pieces.copies) for _ in range(k))
     for p in solution:
         shape = Polyform(p.cells, puzzle.region.lattice)
         assert shape in puzzle.pieces.orientations(p.piece)
@@ -209,16 +208,19 @@ def test_region_texts():
     assert Region("8x8-2x2").symmetry_order == 8 and Region("6x10").symmetry_order == 4
 
 
-@pytest.mark.parametrize("spec, lattice, message", [
-    ([(0, 0), (0.5, 1)], "square", "not on the lattice"),
-    ([(0, 0, 0)], "square", "not on the lattice"),
-    ("# #\n# #", "hex", "not on the lattice"),
-    ("....", "square", "picture with '#'"),
-    ("8x8-3x3", "square", "centre"),
-    ("0x5", "square", "at least one row"),
-    (42, "square", "a region is a text"),
-    ("6x10", "triangle", "lattice must be one of"),
-])
+@pytest.mark.parametrize(
+    "spec, lattice, message",
+    [
+        ([(0, 0), (0.5, 1)], "square", "not on the lattice"),
+        ([(0, 0, 0)], "square", "not on the lattice"),
+        ("# #\n# #", "hex", "not on the lattice"),
+        ("....", "square", "picture with '#'"),
+        ("8x8-3x3", "square", "centre"),
+        ("0x5", "square", "at least one row"),
+        (42, "square", "a region is a text"),
+        ("6x10", "triangle", "lattice must be one of"),
+    ],
+)
 def test_bad_regions_are_refused(spec, lattice, message):
     with pytest.raises(ValueError, match=message):
         Region(spec, lattice)

@@ -65,10 +65,17 @@ def test_xochintlan_records_store_the_result_and_replay_checks_it():
     game = won_xochintlan()
     record = json.loads(game.to_json())
     assert record["result"] == {
-        "winner": game.winner, "winning_kind": game.winning_kind, "end_reason": "win", "actions": game.turn,
+        "winner": game.winner,
+        "winning_kind": game.winning_kind,
+        "end_reason": "win",
+        "actions": game.turn,
     }
-    for key, wrong in (("winner", 1 - game.winner), ("end_reason", "tie"), ("actions", game.turn + 1),
-                       ("winning_kind", "M" if game.winning_kind != "M" else "L")):
+    for key, wrong in (
+        ("winner", 1 - game.winner),
+        ("end_reason", "tie"),
+        ("actions", game.turn + 1),
+        ("winning_kind", "M" if game.winning_kind != "M" else "L"),
+    ):
         tampered = dict(record, result=dict(record["result"], **{key: wrong}))
         with pytest.raises(RecordError, match="differs from the record"):
             Xochintlan.from_json(tampered)
@@ -79,8 +86,11 @@ def test_a_record_tampered_with_another_legal_action_is_caught():
     game = won_xochintlan()
     before_last = game.clone()
     before_last.undo()
-    other = next(a for a in before_last.legal_actions()
-                 if a != game.history[-1] and (lambda g: (g.play(a), g.end_reason)[1])(before_last.clone()) != "win")
+    other = next(
+        a
+        for a in before_last.legal_actions()
+        if a != game.history[-1] and (lambda g: (g.play(a), g.end_reason)[1])(before_last.clone()) != "win"
+    )
     record = json.loads(game.to_json())
     record["actions"][-1] = str(other)
     with pytest.raises(RecordError, match="differs from the record"):
@@ -126,8 +136,9 @@ def test_hextremadura_records_written_with_the_old_header_still_replay():
     assert Hextremadura.from_json(record).history == game.history
 
 
-@pytest.mark.parametrize("result", [{"Score": 999}, {"score": 0, "round": 1, "is_over": False, "bonus": 3},
-                                    {"score": 0, "round": 1}])
+@pytest.mark.parametrize(
+    "result", [{"Score": 999}, {"score": 0, "round": 1, "is_over": False, "bonus": 3}, {"score": 0, "round": 1}]
+)
 def test_a_hextremadura_result_with_other_keys_is_refused(result):
     """A misspelt key was compared with nothing, so the record replayed unchecked."""
     game = Hextremadura(seed=4)
@@ -168,8 +179,11 @@ def test_why_illegal_returns_a_reason_and_never_raises(engine, junk):
     assert isinstance(game.why_illegal(junk), str) and game.is_legal(junk) is False
 
 
-@pytest.mark.parametrize("read", [Xochintlan.from_json, Hextremadura.from_json, hextremadura.replay],
-                         ids=["Xochintlan.from_json", "Hextremadura.from_json", "replay"])
+@pytest.mark.parametrize(
+    "read",
+    [Xochintlan.from_json, Hextremadura.from_json, hextremadura.replay],
+    ids=["Xochintlan.from_json", "Hextremadura.from_json", "replay"],
+)
 def test_deeply_nested_json_is_refused_before_parsing(read):
     with pytest.raises(RecordError, match="nested 100000 levels deep"):
         read("[" * 100000)
@@ -189,8 +203,12 @@ def test_faces_of_an_unknown_tile_is_a_clear_error():
 
 
 def test_a_malformed_xochintlan_action_is_an_illegal_action():
-    for build in (lambda: xochintlan.Place("Q", (1, 0)), lambda: xochintlan.Switch((1,), "L"),
-                  lambda: xochintlan.Swap((1, 0), (1, 0)), lambda: xochintlan.Redraw(-1)):
+    for build in (
+        lambda: xochintlan.Place("Q", (1, 0)),
+        lambda: xochintlan.Switch((1,), "L"),
+        lambda: xochintlan.Swap((1, 0), (1, 0)),
+        lambda: xochintlan.Redraw(-1),
+    ):
         with pytest.raises(IllegalAction):
             build()
 
@@ -206,7 +224,7 @@ notation_text = st.one_of(
     st.from_regex(r"T\d{1,3}@\([+-]?\d{1,30},[+-]?\d{1,30}\)r\d{1,30}[fb]", fullmatch=True),
 )
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers(-10**30, 10**30) | st.floats(allow_nan=False) | st.text(max_size=8),
+    st.none() | st.booleans() | st.integers(-(10**30), 10**30) | st.floats(allow_nan=False) | st.text(max_size=8),
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
     max_leaves=12,
 )
@@ -270,8 +288,11 @@ def test_fuzz_record_text_is_replayed_or_refused_with_a_record_error(text):
 
 
 @FUZZ
-@given(text=st.text(alphabet="HLBM. \n\tXq", max_size=40), lattice=st.sampled_from(["square", "hex"]),
-       at=st.one_of(st.tuples(st.integers(-5, 5), st.integers(-5, 5)), st.none(), st.integers()))
+@given(
+    text=st.text(alphabet="HLBM. \n\tXq", max_size=40),
+    lattice=st.sampled_from(["square", "hex"]),
+    at=st.one_of(st.tuples(st.integers(-5, 5), st.integers(-5, 5)), st.none(), st.integers()),
+)
 def test_fuzz_board_diagrams_are_read_or_refused_with_a_board_error(text, lattice, at):
     try:
         board = board_from_text(text, lattice, at=at)

@@ -57,9 +57,17 @@ XOCHINTLAN_EDITS = {
     "a tie with a winning player": (TIED, "winner_player", "random", ["winner_player"]),
     "a win without its kind": (WON, "winning_kind", "", ["winning_kind", "with winner"]),
     "a winning card the winner does not hold": (
-        WON, "winning_card", XOCHINTLAN.loc[WON, f"cards_{LOSER}"], ["winning_card", "not in the winner's hand"]),
+        WON,
+        "winning_card",
+        XOCHINTLAN.loc[WON, f"cards_{LOSER}"],
+        ["winning_card", "not in the winner's hand"],
+    ),
     "a winner_player other than player_<winner>": (
-        WON, "winner_player", "greedy", ["winner_player", f"is not player_{XOCHINTLAN.loc[WON, 'winner']}"]),
+        WON,
+        "winner_player",
+        "greedy",
+        ["winner_player", f"is not player_{XOCHINTLAN.loc[WON, 'winner']}"],
+    ),
     "a player of no list": (3, "player_0", "gredy", ["player_0", "'gredy' is not one of random, greedy"]),
     "a card of no deck": (3, "cards_0", "Q", ["cards_0", "'Q' is not a card of the square deck"]),
     "a hand of three cards": (3, "cards_0", "F+F+F", ["cards_0", "holds 3 card(s), not cards_per_player 1"]),
@@ -104,8 +112,9 @@ def test_a_rating_that_is_not_the_band_of_the_score_is_refused(tmp_path, capsys)
     text.to_csv(path, index=False)
     status, _, err = run(["report", path], capsys)
     score = HEXTREMADURA.loc[2, "score"]
-    assert_one_line_error(status, err, "row 3 (line 4)", "'rating'",
-                          f"'star' is not the band of a score of {score} out of 15")
+    assert_one_line_error(
+        status, err, "row 3 (line 4)", "'rating'", f"'star' is not the band of a score of {score} out of 15"
+    )
 
 
 def test_a_hextremadura_player_of_no_list_is_refused(tmp_path, capsys):
@@ -214,9 +223,12 @@ CHUNK_EDITS = {
     "a tie with a winning kind": (lambda rows: _tie(rows).update(winning_kind="L"), "'winning_kind'"),
     "a winning card the winner does not hold": (
         lambda rows: _win(rows).update(winning_card=_win(rows)[f"cards_{1 - _win(rows)['winner']}"]),
-        "not in the winner's hand"),
+        "not in the winner's hand",
+    ),
     "a winner_player other than player_<winner>": (
-        lambda rows: _win(rows).update(winner_player="greedy"), "'winner_player'"),
+        lambda rows: _win(rows).update(winner_player="greedy"),
+        "'winner_player'",
+    ),
     "a win at turn 0": (lambda rows: _win(rows).update(turns=0), "not at turn 0"),
     "a card of no deck": (lambda rows: rows[2].update(cards_1="Q"), "'Q' is not a card"),
 }
@@ -243,5 +255,7 @@ def test_a_hex_card_in_a_square_game_is_refused(tmp_path):
     text.loc[5, "cards_1"] = "H5-1"
     path = tmp_path / "x.csv"
     text.to_csv(path, index=False)
-    with pytest.raises(ResultsError, match=r"row 6 \(line 7\), column 'cards_1': 'H5-1' is not a card of the square deck"):
+    with pytest.raises(
+        ResultsError, match=r"row 6 \(line 7\), column 'cards_1': 'H5-1' is not a card of the square deck"
+    ):
         studies.read_results(path)

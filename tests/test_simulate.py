@@ -42,7 +42,7 @@ def solo():
 def test_game_seeds_depend_on_the_study_seed_and_the_index_only():
     seeds = [game_seed(0, i) for i in range(2000)]
     assert len(set(seeds)) == 2000
-    assert all(0 <= s < 2 ** 63 for s in seeds)
+    assert all(0 <= s < 2**63 for s in seeds)
     assert game_seed(0, 3) == seeds[3] and game_seed(1, 3) != seeds[3]
 
 
@@ -55,15 +55,14 @@ def test_same_seed_same_frame_and_another_seed_another(study):
 
 def test_two_worker_processes_give_the_same_frames(study, solo):
     pd.testing.assert_frame_equal(
-        study, simulate_xochintlan(16, ["greedy", "random"], seed=7, workers=2, progress=False))
-    pd.testing.assert_frame_equal(
-        solo, simulate_hextremadura(4, "greedy", seed=7, workers=2, progress=False))
+        study, simulate_xochintlan(16, ["greedy", "random"], seed=7, workers=2, progress=False)
+    )
+    pd.testing.assert_frame_equal(solo, simulate_hextremadura(4, "greedy", seed=7, workers=2, progress=False))
 
 
 def test_any_executor_gives_the_same_frame(study):
     with ThreadPoolExecutor(max_workers=3) as pool:
-        threaded = simulate_xochintlan(16, ["greedy", "random"], seed=7, executor=pool,
-                                       workers=3, progress=False)
+        threaded = simulate_xochintlan(16, ["greedy", "random"], seed=7, executor=pool, workers=3, progress=False)
     pd.testing.assert_frame_equal(study, threaded)
 
 
@@ -88,8 +87,10 @@ def test_chunks_cover_every_game_once():
 
 def test_iter_chunks_in_processes_yields_each_chunk_with_its_rows():
     chunks = [[0, 1], [2], [3, 4]]
-    seen = dict((tuple(chunk), rows) for chunk, rows in
-                iter_chunks(play_xochintlan_games, chunks, (["greedy", "greedy"],), workers=2))
+    seen = dict(
+        (tuple(chunk), rows)
+        for chunk, rows in iter_chunks(play_xochintlan_games, chunks, (["greedy", "greedy"],), workers=2)
+    )
     assert set(seen) == {(0, 1), (2,), (3, 4)}
     assert [r["game"] for r in seen[(3, 4)]] == [3, 4]
 
@@ -141,16 +142,14 @@ def test_xochintlan_rows(study):
 
 
 def test_several_cards_are_joined_and_a_set_cap_is_kept():
-    frame = simulate_xochintlan(3, ["random"] * 3, rules=Rules(cards_per_player=2, max_turns=7),
-                                seed=1, progress=False)
+    frame = simulate_xochintlan(3, ["random"] * 3, rules=Rules(cards_per_player=2, max_turns=7), seed=1, progress=False)
     assert (frame["max_turns"] == 7).all() and (frame["turns"] <= 7).all()
     assert frame["cards_2"].str.count(r"\+").eq(1).all()
     assert list(frame.columns).count("player_2") == 1
 
 
 def test_random_games_end_by_the_study_turn_cap():
-    frame = simulate_xochintlan(3, ["random", "random"], rules=Rules(endgame="swap"), seed=2,
-                                progress=False)
+    frame = simulate_xochintlan(3, ["random", "random"], rules=Rules(endgame="swap"), seed=2, progress=False)
     assert (frame["max_turns"] == STUDY_MAX_TURNS).all()
     assert (frame["turns"] <= STUDY_MAX_TURNS).all()
     assert set(frame["end_reason"]) <= {"win", "turn_limit"}
@@ -164,8 +163,7 @@ def test_hextremadura_rows(solo):
         assert (solo[f"met_{kind}"] <= solo[f"objectives_{kind}"]).all()
     assert list(solo["rating"]) == [rating_for(s) for s in solo["score"]]
     assert (solo["rounds"] >= 2).all() and (solo["explored"] > 0).all()
-    assert {"quest_monfrague", "quest_garganta_de_los_infiernos",
-            "quest_los_barruecos"} <= set(solo.columns)
+    assert {"quest_monfrague", "quest_garganta_de_los_infiernos", "quest_los_barruecos"} <= set(solo.columns)
 
 
 def test_empty_studies_still_have_their_columns():
@@ -185,29 +183,35 @@ def test_progress_bar_in_a_terminal(capsys):
 # Bad input
 
 
-@pytest.mark.parametrize("kwargs, message", [
-    ({"games": -1}, "games must be an int >= 0"),
-    ({"games": 2.5}, "games must be an int >= 0"),
-    ({"games": True}, "games must be an int >= 0"),
-    ({"workers": 0}, "workers must be an int >= 1"),
-    ({"seed": -3}, "seed must be an int >= 0"),
-    ({"players": []}, "at least one seat"),
-    ({"players": ["greedy", "clever"]}, "known players: 'random', 'greedy', 'search'"),
-    ({"players": 3}, "one player per seat"),
-    ({"rules": {"lattice": "hex"}}, "rules must be a xochintlan Rules"),
-    ({"executor": "dask"}, "executor must be a concurrent.futures.Executor"),
-])
+@pytest.mark.parametrize(
+    "kwargs, message",
+    [
+        ({"games": -1}, "games must be an int >= 0"),
+        ({"games": 2.5}, "games must be an int >= 0"),
+        ({"games": True}, "games must be an int >= 0"),
+        ({"workers": 0}, "workers must be an int >= 1"),
+        ({"seed": -3}, "seed must be an int >= 0"),
+        ({"players": []}, "at least one seat"),
+        ({"players": ["greedy", "clever"]}, "known players: 'random', 'greedy', 'search'"),
+        ({"players": 3}, "one player per seat"),
+        ({"rules": {"lattice": "hex"}}, "rules must be a xochintlan Rules"),
+        ({"executor": "dask"}, "executor must be a concurrent.futures.Executor"),
+    ],
+)
 def test_xochintlan_bad_arguments(kwargs, message):
     arguments = {"games": 2, "players": ["greedy", "random"], "progress": False, **kwargs}
     with pytest.raises(ValueError, match=re.escape(message)):
         simulate_xochintlan(**arguments)
 
 
-@pytest.mark.parametrize("kwargs, message", [
-    ({"player": "clever"}, "known players: 'random', 'greedy', 'search'"),
-    ({"tileset": "/no/such/tiles.json"}, "tiles.json"),
-    ({"games": "ten"}, "games must be an int >= 0"),
-])
+@pytest.mark.parametrize(
+    "kwargs, message",
+    [
+        ({"player": "clever"}, "known players: 'random', 'greedy', 'search'"),
+        ({"tileset": "/no/such/tiles.json"}, "tiles.json"),
+        ({"games": "ten"}, "games must be an int >= 0"),
+    ],
+)
 def test_hextremadura_bad_arguments(kwargs, message):
     with pytest.raises(ValueError, match=re.escape(message)):
         simulate_hextremadura(**{"games": 1, "progress": False, **kwargs})

@@ -46,8 +46,7 @@ def test_the_summary_puts_players_next_to_the_solver_on_the_same_deals(solved):
     assert {"estimate", "low", "high"} <= set(summary.columns)
 
 
-@pytest.mark.parametrize("module", [ismcts, hextremadura_planner, tournament, solvability],
-                         ids=lambda m: m.__name__)
+@pytest.mark.parametrize("module", [ismcts, hextremadura_planner, tournament, solvability], ids=lambda m: m.__name__)
 def test_docstring_examples(module):
     failures, tried = doctest.testmod(module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
     assert tried > 0 and failures == 0
@@ -94,9 +93,15 @@ def test_a_decided_row_starts_from_the_known_game_and_replays():
 def test_the_decided_summary_pairs_players_with_the_deals_best_game():
     from xochintlan_hex.solvability import decided_summary
 
-    decided = pd.DataFrame({"seed": [10, 11, 12, 13], "lower": [15, 14, 12, 13], "upper": [15, 15, 12, 15],
-                            "decided": [True, False, True, False],
-                            "perfect_possible": [True, None, False, None]})
+    decided = pd.DataFrame(
+        {
+            "seed": [10, 11, 12, 13],
+            "lower": [15, 14, 12, 13],
+            "upper": [15, 15, 12, 15],
+            "decided": [True, False, True, False],
+            "perfect_possible": [True, None, False, None],
+        }
+    )
     player = pd.DataFrame({"player": ["greedy"] * 5, "seed": [13, 12, 11, 10, 99], "score": [9, 10, 8, 7, 15]})
     summary = decided_summary(decided, [player]).set_index("what")
     assert summary.loc["decided", "estimate"] == 0.5

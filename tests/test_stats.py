@@ -21,19 +21,21 @@ def wilson_by_hand(k, n, z=Z):
 @pytest.fixture
 def games():
     """Ten two-player games: seat 0 won 5, seat 1 won 3, one tie, one turn limit."""
-    return pd.DataFrame({
-        "game": range(10),
-        "n_players": 2,
-        "player_0": ["greedy"] * 5 + ["random"] * 5,
-        "player_1": ["random"] * 5 + ["greedy"] * 5,
-        "cards_0": ["F", "L", "L", "I", "F", "X", "L", "I", "F", "L"],
-        "cards_1": ["X", "I", "F", "L", "L", "F", "X", "F", "L", "I"],
-        "winner": pd.array([0, 0, 0, 1, None, 0, 1, 1, None, 0], dtype="Int64"),
-        "winning_kind": ["L", "B", "L", "M", None, "L", "L", "B", None, "M"],
-        "winning_card": ["F", "L", "L", "L", None, "X", "X", "F", None, "L"],
-        "turns": [10, 20, 30, 40, 48, 10, 20, 30, 200, 40],
-        "end_reason": ["win"] * 4 + ["tie"] + ["win"] * 3 + ["turn_limit", "win"],
-    }).set_index("game")
+    return pd.DataFrame(
+        {
+            "game": range(10),
+            "n_players": 2,
+            "player_0": ["greedy"] * 5 + ["random"] * 5,
+            "player_1": ["random"] * 5 + ["greedy"] * 5,
+            "cards_0": ["F", "L", "L", "I", "F", "X", "L", "I", "F", "L"],
+            "cards_1": ["X", "I", "F", "L", "L", "F", "X", "F", "L", "I"],
+            "winner": pd.array([0, 0, 0, 1, None, 0, 1, 1, None, 0], dtype="Int64"),
+            "winning_kind": ["L", "B", "L", "M", None, "L", "L", "B", None, "M"],
+            "winning_card": ["F", "L", "L", "L", None, "X", "X", "F", None, "L"],
+            "turns": [10, 20, 30, 40, 48, 10, 20, 30, 200, 40],
+            "end_reason": ["win"] * 4 + ["tie"] + ["win"] * 3 + ["turn_limit", "win"],
+        }
+    ).set_index("game")
 
 
 def test_wilson_matches_the_hand_formula():
@@ -81,8 +83,13 @@ def test_win_rate_by_seat(games):
 
 
 def test_win_rate_by_seat_with_three_players_and_groups():
-    frame = pd.DataFrame({"n_players": [2, 2, 3, 3, 3], "winner": [1, 1, 2, 0, None],
-                          "lattice": ["square", "hex", "square", "square", "hex"]})
+    frame = pd.DataFrame(
+        {
+            "n_players": [2, 2, 3, 3, 3],
+            "winner": [1, 1, 2, 0, None],
+            "lattice": ["square", "hex", "square", "square", "hex"],
+        }
+    )
     table = stats.win_rate_by_seat(frame)
     three = table[table["n_players"] == 3]
     assert three["seat"].tolist() == [0, 1, 2] and three["wins"].tolist() == [1, 0, 1]
@@ -128,8 +135,7 @@ def test_balance_is_one_minus_the_largest_gap(games):
 
 
 def test_balance_three_players_and_its_interval_narrows_with_more_games():
-    frame = pd.DataFrame({"n_players": 3, "winner": pd.array([0] * 6 + [1] * 3 + [2] * 1
-                                                            + [None] * 2, dtype="Int64")})
+    frame = pd.DataFrame({"n_players": 3, "winner": pd.array([0] * 6 + [1] * 3 + [2] * 1 + [None] * 2, dtype="Int64")})
     table = stats.balance(frame)
     assert table.loc[0, "estimate"] == pytest.approx(1 - (6 - 1) / 12)
     assert table.loc[0, "low"] < table.loc[0, "estimate"] < table.loc[0, "high"]
@@ -156,8 +162,7 @@ def test_outcome_shares(games):
     assert table.loc["decisive", "games"] == 8
     assert table.loc["tie", "games"] == 1
     assert table.loc["turn_limit", "games"] == 1
-    assert (table.loc["tie", "low"], table.loc["tie", "high"]) == pytest.approx(
-        wilson_by_hand(1, 10))
+    assert (table.loc["tie", "low"], table.loc["tie", "high"]) == pytest.approx(wilson_by_hand(1, 10))
 
 
 def test_duration(games):
@@ -179,9 +184,16 @@ def test_card_win_rates(games):
 
 
 def test_card_win_rates_splits_several_cards_per_seat():
-    frame = pd.DataFrame({"n_players": 2, "winner": [0, 1], "cards_0": ["F+L'", "I+X"],
-                          "cards_1": ["I+X", "L'+P"], "winning_card": ["L'", "P"],
-                          "turns": [8, 12]})
+    frame = pd.DataFrame(
+        {
+            "n_players": 2,
+            "winner": [0, 1],
+            "cards_0": ["F+L'", "I+X"],
+            "cards_1": ["I+X", "L'+P"],
+            "winning_card": ["L'", "P"],
+            "turns": [8, 12],
+        }
+    )
     table = stats.card_win_rates(frame).set_index("card")
     assert table.loc["L'", "n"] == 2 and table.loc["L'", "wins"] == 1
     assert table.loc["F", "wins"] == 0 and table.loc["P", "wins"] == 1
@@ -201,15 +213,13 @@ def test_head_to_head(games):
     # and at seat 1 in games 5-9 (won 6, 7; lost 5, 9; turn limit 8).
     assert (greedy["wins"], greedy["losses"], greedy["draws"], greedy["n"]) == (5, 3, 2, 10)
     assert greedy["margin"] == pytest.approx(0.2)
-    se = math.sqrt((0.8 - 0.2 ** 2) / 10)
-    assert (greedy["margin_low"], greedy["margin_high"]) == pytest.approx((0.2 - Z * se,
-                                                                           0.2 + Z * se))
+    se = math.sqrt((0.8 - 0.2**2) / 10)
+    assert (greedy["margin_low"], greedy["margin_high"]) == pytest.approx((0.2 - Z * se, 0.2 + Z * se))
     assert table.loc[("random", "greedy"), "margin"] == pytest.approx(-0.2)
 
 
 def test_score_distribution_and_ratings():
-    frame = pd.DataFrame({"score": [3, 5, 5, 9, 15],
-                          "rating": ["none", "none", "none", "9+", "perfect"]})
+    frame = pd.DataFrame({"score": [3, 5, 5, 9, 15], "rating": ["none", "none", "none", "9+", "perfect"]})
     table = stats.score_distribution(frame).set_index("score")
     assert list(table.index) == list(range(16))
     assert table.loc[5, "games"] == 2 and table.loc[4, "games"] == 0
@@ -224,10 +234,14 @@ def test_score_distribution_and_ratings():
 
 
 def test_objective_rates_pool_objectives_and_cluster_by_game():
-    frame = pd.DataFrame({"objectives_all_symbols": [2, 1, 1, 0],
-                          "met_all_symbols": [1, 1, 0, 0],
-                          "objectives_adjacent_pair": [3, 3, 3, 3],
-                          "met_adjacent_pair": [3, 3, 3, 3]})
+    frame = pd.DataFrame(
+        {
+            "objectives_all_symbols": [2, 1, 1, 0],
+            "met_all_symbols": [1, 1, 0, 0],
+            "objectives_adjacent_pair": [3, 3, 3, 3],
+            "met_adjacent_pair": [3, 3, 3, 3],
+        }
+    )
     table = stats.objective_rates(frame).set_index("objective")
     assert table.loc["all_symbols", "estimate"] == pytest.approx(0.5)
     assert table.loc["all_symbols", "total"] == 4
@@ -239,28 +253,32 @@ def test_objective_rates_pool_objectives_and_cluster_by_game():
 
 
 def test_quest_rates():
-    frame = pd.DataFrame({"quest_monfrague": [True, False, False, False],
-                          "quest_garganta": [False] * 4})
+    frame = pd.DataFrame({"quest_monfrague": [True, False, False, False], "quest_garganta": [False] * 4})
     table = stats.quest_rates(frame).set_index("quest")
     assert table.loc["monfrague", "games"] == 1
-    assert (table.loc["monfrague", "low"], table.loc["monfrague", "high"]) == pytest.approx(
-        wilson_by_hand(1, 4))
+    assert (table.loc["monfrague", "low"], table.loc["monfrague", "high"]) == pytest.approx(wilson_by_hand(1, 4))
     assert table.loc["garganta", "estimate"] == 0
 
 
 def test_report_of_a_xochintlan_study(games):
     table = stats.report(games)
-    assert {"win_rate", "balance", "first_player_advantage", "outcome", "turns",
-            "kind_win_rate", "card_win_rate", "head_to_head_win_rate"} <= set(table["metric"])
-    assert list(table.columns) == ["metric", "level", "estimate", "low", "high", "n",
-                                   "p_value", "note"]
+    assert {
+        "win_rate",
+        "balance",
+        "first_player_advantage",
+        "outcome",
+        "turns",
+        "kind_win_rate",
+        "card_win_rate",
+        "head_to_head_win_rate",
+    } <= set(table["metric"])
+    assert list(table.columns) == ["metric", "level", "estimate", "low", "high", "n", "p_value", "note"]
     balance = table[table["metric"] == "balance"]
     assert balance["estimate"].iloc[0] == pytest.approx(0.8)
 
 
 def test_report_of_a_hextremadura_study():
-    frame = pd.DataFrame({"score": [3, 9], "rating": ["none", "9+"], "rounds": [3, 4],
-                          "quest_garganta": [False, True]})
+    frame = pd.DataFrame({"score": [3, 9], "rating": ["none", "9+"], "rounds": [3, 4], "quest_garganta": [False, True]})
     table = stats.report(frame)
     assert set(table["metric"]) == {"score", "rating", "quest", "rounds"}
 
@@ -291,10 +309,14 @@ def test_clear_errors_for_missing_columns(games):
 def test_head_to_head_over_studies_of_several_sizes_counts_every_pair_once():
     from xochintlan_hex.simulate import simulate_xochintlan
 
-    frame = pd.concat([simulate_xochintlan(12, "greedy,random", seed=3, progress=False),
-                       simulate_xochintlan(10, "random,greedy,search", seed=3, progress=False),
-                       simulate_xochintlan(6, "random,random,greedy,random,search", seed=3,
-                                           progress=False)], ignore_index=True)
+    frame = pd.concat(
+        [
+            simulate_xochintlan(12, "greedy,random", seed=3, progress=False),
+            simulate_xochintlan(10, "random,greedy,search", seed=3, progress=False),
+            simulate_xochintlan(6, "random,random,greedy,random,search", seed=3, progress=False),
+        ],
+        ignore_index=True,
+    )
     expected = {}
     for _, game in frame.iterrows():  # the naive count: every ordered pair of seats
         seats = range(int(game["n_players"]))

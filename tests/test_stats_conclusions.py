@@ -115,10 +115,10 @@ def test_report_says_what_the_study_can_conclude(capsys):
     assert set(symmetry["note"]) <= set(stats.SYMMETRY_VERDICTS.values())
     assert symmetry["p_value"].notna().all()
     needed = table[table["metric"] == "games_needed"].set_index("level")
-    assert set(needed.index) == {"two seats 0.1 apart", "two kinds 0.1 apart",
-                                 "two cards 0.1 apart"}
+    assert set(needed.index) == {"two seats 0.1 apart", "two kinds 0.1 apart", "two cards 0.1 apart"}
     assert needed.loc["two seats 0.1 apart", "estimate"] == stats.games_to_resolve(
-        0.5, 0.1, same_games=True)  # the two seats' rates average 1/2
+        0.5, 0.1, same_games=True
+    )  # the two seats' rates average 1/2
     cards = table[table["metric"] == "card_win_rate"]
     assert cards["note"].str.startswith("Holm").all()
     assert main(["report", GREEDY_2P, "--difference", "0.1"]) == 0

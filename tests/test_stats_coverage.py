@@ -17,8 +17,14 @@ STUDIES = 4000
 def _study_frame(wins_0: int, wins_1: int, nobody: int) -> pd.DataFrame:
     """A two-player study frame with the given outcome counts."""
     winner = [0] * wins_0 + [1] * wins_1 + [None] * nobody
-    return pd.DataFrame({"n_players": 2, "winner": pd.array(winner, dtype="Int64"),
-                         "turns": 20, "end_reason": ["win"] * (wins_0 + wins_1) + ["tie"] * nobody})
+    return pd.DataFrame(
+        {
+            "n_players": 2,
+            "winner": pd.array(winner, dtype="Int64"),
+            "turns": 20,
+            "end_reason": ["win"] * (wins_0 + wins_1) + ["tie"] * nobody,
+        }
+    )
 
 
 def _printed_games_needed(frame: pd.DataFrame, family: str, difference: float = 0.05) -> int:
@@ -32,12 +38,10 @@ def test_games_needed_for_two_seats_resolves_the_gap_in_80_percent_of_studies(ti
     # The printed figure, read from a report on a study whose seats average the
     # same win rate as the truth simulated below.
     decisive = round(1000 * (1 - tie_share))
-    games = _printed_games_needed(_study_frame(decisive // 2, decisive - decisive // 2,
-                                               1000 - decisive), "two seats")
+    games = _printed_games_needed(_study_frame(decisive // 2, decisive - decisive // 2, 1000 - decisive), "two seats")
     seat_0 = (1 - tie_share) / 2 - 0.025
     seat_1 = seat_0 + 0.05
-    counts = np.random.default_rng(26).multinomial(games, [seat_0, seat_1, tie_share],
-                                                   size=STUDIES)
+    counts = np.random.default_rng(26).multinomial(games, [seat_0, seat_1, tie_share], size=STUDIES)
     edge = stats.advantage_of_counts(counts[:, 0], counts[:, 2], games, 2)
     resolved = np.mean((edge["high"] < 0) | (edge["low"] > 0))
     assert resolved == pytest.approx(0.80, abs=0.03), (games, resolved)
@@ -73,8 +77,7 @@ def test_advantage_of_counts_is_the_interval_a_study_frame_gets():
 @pytest.mark.parametrize("tie_share", [0.0, 0.1, 0.4])
 def test_balance_interval_covers_a_fair_two_player_game_at_its_nominal_rate(games, tie_share):
     seat = (1 - tie_share) / 2
-    counts = np.random.default_rng(26).multinomial(games, [seat, seat, tie_share],
-                                                   size=STUDIES)
+    counts = np.random.default_rng(26).multinomial(games, [seat, seat, tie_share], size=STUDIES)
     result = stats.balance_of_counts(counts, 2)
     covered = np.mean((result["low"] <= 1.0) & (result["high"] >= 1.0))
     assert covered == pytest.approx(0.95, abs=0.015)
@@ -82,8 +85,7 @@ def test_balance_interval_covers_a_fair_two_player_game_at_its_nominal_rate(game
 
 @pytest.mark.parametrize("n_players", [3, 4])
 @pytest.mark.parametrize("tie_share", [0.0, 0.4])
-def test_balance_interval_covers_a_fair_game_of_more_players_at_least_at_its_nominal_rate(
-        n_players, tie_share):
+def test_balance_interval_covers_a_fair_game_of_more_players_at_least_at_its_nominal_rate(n_players, tie_share):
     shares = [(1 - tie_share) / n_players] * n_players + [tie_share]
     counts = np.random.default_rng(26).multinomial(3000, shares, size=STUDIES)
     result = stats.balance_of_counts(counts, n_players)
@@ -122,9 +124,15 @@ def test_a_paired_difference_uses_only_shared_deals_and_removes_what_the_deal_de
 
 
 def test_game_margins_score_the_named_players_seat():
-    games = pd.DataFrame({"game": [5, 6, 7], "n_players": 2, "winner": pd.array([1, 0, None], dtype="Int64"),
-                          "player_0": ["greedy", "search", "greedy"],
-                          "player_1": ["search", "greedy", "search"]})
+    games = pd.DataFrame(
+        {
+            "game": [5, 6, 7],
+            "n_players": 2,
+            "winner": pd.array([1, 0, None], dtype="Int64"),
+            "player_0": ["greedy", "search", "greedy"],
+            "player_1": ["search", "greedy", "search"],
+        }
+    )
     assert stats.game_margins(games, "search").to_dict() == {5: 1, 6: 1, 7: 0}
     assert stats.game_margins(games).to_dict() == {5: -1, 6: 1, 7: 0}
     with pytest.raises(ValueError, match="exactly one seat"):

@@ -10,9 +10,17 @@ from xochintlan_hex.studies import read_results
 
 SELF_PLAY = [f"datasets/xochintlan_greedy_selfplay_{n}p.csv" for n in (2, 3, 4, 5)]
 
-METRICS = [stats.win_rate_by_seat, stats.first_player_advantage, stats.balance,
-           stats.outcome_shares, stats.duration, stats.card_win_rates,
-           stats.kind_win_rates, stats.head_to_head, stats.report]
+METRICS = [
+    stats.win_rate_by_seat,
+    stats.first_player_advantage,
+    stats.balance,
+    stats.outcome_shares,
+    stats.duration,
+    stats.card_win_rates,
+    stats.kind_win_rates,
+    stats.head_to_head,
+    stats.report,
+]
 
 
 @pytest.fixture(scope="module")
@@ -72,8 +80,14 @@ def test_grouping_a_distribution_by_what_it_counts_is_refused():
     assert stats.score_distribution(frame, by="rating").columns[0] == "rating"
 
 
-HEXTREMADURA_METRICS = [stats.score_distribution, stats.rating_shares, stats.objective_rates,
-                        stats.quest_rates, stats.duration, stats.report]
+HEXTREMADURA_METRICS = [
+    stats.score_distribution,
+    stats.rating_shares,
+    stats.objective_rates,
+    stats.quest_rates,
+    stats.duration,
+    stats.report,
+]
 
 
 @pytest.mark.parametrize("metric", HEXTREMADURA_METRICS, ids=lambda m: m.__name__)

@@ -53,11 +53,13 @@ def test_report_figures_unchanged_on_the_shipped_studies(name):
     before["level"] = before["level"].fillna("")  # whole-study figures have no level
     now = stats.report(read_results(os.path.join("datasets", name)))
     now = now[now["metric"].isin(set(before["metric"]))][list(before.columns)]
-    assert now[["metric", "level"]].astype(str).values.tolist() == \
-        before[["metric", "level"]].astype(str).values.tolist()
+    assert (
+        now[["metric", "level"]].astype(str).values.tolist() == before[["metric", "level"]].astype(str).values.tolist()
+    )
     for column in ("estimate", "low", "high", "n"):
-        np.testing.assert_allclose(now[column].to_numpy(float), before[column].to_numpy(float),
-                                   rtol=0, atol=1e-9, err_msg=f"{name}: {column}")
+        np.testing.assert_allclose(
+            now[column].to_numpy(float), before[column].to_numpy(float), rtol=0, atol=1e-9, err_msg=f"{name}: {column}"
+        )
 
 
 @pytest.mark.parametrize("module", [stats, exact], ids=["stats", "exact"])

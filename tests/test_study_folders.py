@@ -17,8 +17,19 @@ import pytest
 
 from xochintlan_hex import cli, simulate, studies
 
-STUDY = ["simulate", "xochintlan", "--games", "8", "--players", "greedy,random",
-         "--seed", "5", "--chunk-size", "2", "--quiet"]
+STUDY = [
+    "simulate",
+    "xochintlan",
+    "--games",
+    "8",
+    "--players",
+    "greedy,random",
+    "--seed",
+    "5",
+    "--chunk-size",
+    "2",
+    "--quiet",
+]
 
 
 def run(argv, capsys):
@@ -38,8 +49,10 @@ def assert_one_line_error(status, err, *words):
 @pytest.fixture
 def no_games(monkeypatch):
     """Fail the test if a game is played."""
+
     def refuse(*args, **kwargs):
         raise AssertionError("a game was played")
+
     monkeypatch.setattr(simulate, "play_xochintlan_games", refuse)
 
 
@@ -142,8 +155,10 @@ def test_a_fifo_chunk_is_set_aside_without_waiting(kept_study, capsys):
     chunk = sorted(studies.parts_directory(kept_study).glob("games-*.json"))[0]
     chunk.unlink()
     os.mkfifo(chunk)
+
     def waited(signum, frame):
         raise AssertionError("the run waited for a writer on the pipe")
+
     previous = signal.signal(signal.SIGALRM, waited)
     signal.alarm(30)  # reading the pipe would wait for ever: fail instead
     try:

@@ -18,8 +18,7 @@ def assert_ties_missing(frame):
 
 
 def test_a_fresh_study_gives_ties_missing_names():
-    frame = simulate_xochintlan(8, "greedy,greedy", rules=Rules(max_turns=10), seed=1,
-                                progress=False)
+    frame = simulate_xochintlan(8, "greedy,greedy", rules=Rules(max_turns=10), seed=1, progress=False)
     assert_ties_missing(frame)
 
 

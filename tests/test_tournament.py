@@ -22,13 +22,29 @@ def synthetic_ladder(strengths, games_per_pair, seed):
     rows = []
     names = list(strengths)
     for i, a in enumerate(names):
-        for b in names[i + 1:]:
+        for b in names[i + 1 :]:
             p = 1 / (1 + math.exp(strengths[b] - strengths[a]))
             wins = int(rng.binomial(games_per_pair, p))
-            rows.append({"player": a, "opponent": b, "wins": wins,
-                         "losses": games_per_pair - wins, "draws": 0, "n": games_per_pair})
-            rows.append({"player": b, "opponent": a, "wins": games_per_pair - wins,
-                         "losses": wins, "draws": 0, "n": games_per_pair})
+            rows.append(
+                {
+                    "player": a,
+                    "opponent": b,
+                    "wins": wins,
+                    "losses": games_per_pair - wins,
+                    "draws": 0,
+                    "n": games_per_pair,
+                }
+            )
+            rows.append(
+                {
+                    "player": b,
+                    "opponent": a,
+                    "wins": games_per_pair - wins,
+                    "losses": wins,
+                    "draws": 0,
+                    "n": games_per_pair,
+                }
+            )
     return pd.DataFrame(rows)
 
 
@@ -131,8 +147,9 @@ def test_the_ladder_plot_puts_the_strongest_on_top_with_its_interval():
     ax = plot_ladder(ladder, Figure().add_subplot())
     assert [t.get_text() for t in ax.get_yticklabels()] == ["c", "b", "a"]
     assert "Elo" in ax.get_xlabel()
-    solo = pd.DataFrame({"player": ["greedy", "planner"], "estimate": [8.0, 9.0],
-                         "low": [7.5, 8.5], "high": [8.5, 9.5]})
+    solo = pd.DataFrame(
+        {"player": ["greedy", "planner"], "estimate": [8.0, 9.0], "low": [7.5, 8.5], "high": [8.5, 9.5]}
+    )
     ax = plot_ladder(solo, Figure().add_subplot())
     assert [t.get_text() for t in ax.get_yticklabels()] == ["planner", "greedy"]
     with pytest.raises(ValueError, match="ladder needs the columns"):

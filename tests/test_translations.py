@@ -13,7 +13,6 @@ import re
 from pathlib import Path
 
 import pytest
-
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
@@ -38,7 +37,8 @@ def extracted_messages(root: Path = ROOT, mapping: Path = ROOT / "babel.cfg") ->
         method_map, options_map = parse_mapping_cfg(config)
     found: dict[Key, str] = {}
     for filename, _lineno, message, _comments, context in extract_from_dir(
-            root, method_map, options_map, keywords=KEYWORDS):
+        root, method_map, options_map, keywords=KEYWORDS
+    ):
         singular = message[0] if isinstance(message, tuple) else message
         if singular:
             found.setdefault((context, singular), filename)
@@ -53,8 +53,9 @@ def read_catalog(path: Path = FRENCH_PO) -> Catalog:
 def catalog_problems(extracted: dict[Key, str], catalog: Catalog) -> list[str]:
     """What is wrong with ``catalog`` for the code's texts ``extracted``, one line each."""
     entries = {(m.context, m.id[0] if isinstance(m.id, tuple) else m.id): m for m in catalog if m.id}
-    problems = [f"missing: {key[1]!r} ({where})" for key, where in sorted(extracted.items(), key=str)
-                if key not in entries]
+    problems = [
+        f"missing: {key[1]!r} ({where})" for key, where in sorted(extracted.items(), key=str) if key not in entries
+    ]
     for key, message in entries.items():
         if key not in extracted:
             problems.append(f"stale (no longer in the code): {key[1]!r}")
@@ -66,9 +67,12 @@ def catalog_problems(extracted: dict[Key, str], catalog: Catalog) -> list[str]:
             problems += _placeholder_problems(message.id, message.string)
     problems += [f"obsolete entry left in the file: {message.id!r}" for message in catalog.obsolete.values()]
     # Babel's own checks, which the compile step (make, setup.py) refuses to pass
-    problems += [f"{error} (Babel; a % before a letter, as in '95% confidence', reads as a %-format: "
-                 f"put the number in a {{placeholder}}): {message.id!r}"
-                 for message, errors in catalog.check() for error in errors]
+    problems += [
+        f"{error} (Babel; a % before a letter, as in '95% confidence', reads as a %-format: "
+        f"put the number in a {{placeholder}}): {message.id!r}"
+        for message, errors in catalog.check()
+        for error in errors
+    ]
     return problems
 
 
@@ -80,9 +84,12 @@ def _placeholder_problems(source: str | tuple[str, ...], translation: str | tupl
     sources = source if isinstance(source, tuple) else (source,)
     translations = translation if isinstance(translation, tuple) else (translation,)
     wanted = set(_PLACEHOLDER.findall(sources[-1]))
-    return [f"placeholders {sorted(wanted)} expected in {text!r} (for {sources[0]!r})"
-            for text in translations if set(_PLACEHOLDER.findall(text)) != wanted
-            and not (len(translations) > 1 and set(_PLACEHOLDER.findall(text)) < wanted)]
+    return [
+        f"placeholders {sorted(wanted)} expected in {text!r} (for {sources[0]!r})"
+        for text in translations
+        if set(_PLACEHOLDER.findall(text)) != wanted
+        and not (len(translations) > 1 and set(_PLACEHOLDER.findall(text)) < wanted)
+    ]
 
 
 def test_the_french_catalog_matches_the_code():
@@ -93,7 +100,8 @@ def test_the_french_catalog_matches_the_code():
 def test_the_compiled_french_catalog_is_the_source_compiled():
     assert FRENCH_MO.is_file(), f"{FRENCH_MO.relative_to(ROOT)} is not compiled; {FIX}"
     assert FRENCH_MO.stat().st_mtime >= FRENCH_PO.stat().st_mtime, (
-        f"{FRENCH_MO.name} is older than its .po (edited or merged since); {FIX}")
+        f"{FRENCH_MO.name} is older than its .po (edited or merged since); {FIX}"
+    )
     with FRENCH_MO.open("rb") as compiled:
         in_mo = {(_context(m.context), _texts(m.id)): _texts(m.string) for m in read_mo(compiled) if m.id}
     in_po = {(m.context, _texts(m.id)): _texts(m.string) for m in read_catalog() if m.id and not m.fuzzy}
@@ -111,6 +119,7 @@ def _texts(text: str | tuple[str, ...] | list[str]) -> tuple[str, ...]:
 
 # The checks themselves, on a small package of their own: each problem is caught.
 
+
 def _package(tmp_path: Path, code: str) -> tuple[Path, Path]:
     (tmp_path / "xochintlan_hex").mkdir()
     (tmp_path / "xochintlan_hex" / "texts.py").write_text(code, encoding="utf-8")
@@ -119,17 +128,18 @@ def _package(tmp_path: Path, code: str) -> tuple[Path, Path]:
 
 def _po(text: str) -> Catalog:
     from io import BytesIO
+
     header = 'msgid ""\nmsgstr ""\n"Language: fr\\n"\n"Plural-Forms: nplurals=2; plural=(n > 1);\\n"\n\n'
     return read_po(BytesIO((header + text).encode()))
 
 
-CODE = '''
+CODE = """
 from xochintlan_hex.i18n import N_, _, ngettext, pgettext
 NAME = N_("Bird")
 def shown(n):
     return _("no {kind} left"), ngettext("a tile", "{n} tiles", n), pgettext("tile letter", "B")
-'''
-GOOD = '''
+"""
+GOOD = """
 msgid "Bird"
 msgstr "Oiseau"
 
@@ -144,7 +154,7 @@ msgstr[1] "{n} tuiles"
 msgctxt "tile letter"
 msgid "B"
 msgstr "O"
-'''
+"""
 
 
 def test_a_complete_catalog_has_no_problem(tmp_path):
@@ -157,13 +167,16 @@ def test_a_text_missing_from_the_catalog_is_reported(tmp_path):
     assert problems == ["missing: 'the Human cannot move' (xochintlan_hex/texts.py)"]
 
 
-@pytest.mark.parametrize("edit, problem", [
-    (('msgstr "Oiseau"', 'msgstr ""'), "untranslated: 'Bird'"),
-    (('msgstr[1] "{n} tuiles"', 'msgstr[1] ""'), "untranslated: 'a tile'"),
-    (('msgid "Bird"', '#, fuzzy\nmsgid "Bird"'), "fuzzy"),
-    (('plus de {kind}', 'plus de {genre}'), "placeholders ['{kind}']"),
-    (('msgctxt "tile letter"', 'msgctxt "letter"'), "stale (no longer in the code): 'B'"),
-])
+@pytest.mark.parametrize(
+    "edit, problem",
+    [
+        (('msgstr "Oiseau"', 'msgstr ""'), "untranslated: 'Bird'"),
+        (('msgstr[1] "{n} tuiles"', 'msgstr[1] ""'), "untranslated: 'a tile'"),
+        (('msgid "Bird"', '#, fuzzy\nmsgid "Bird"'), "fuzzy"),
+        (("plus de {kind}", "plus de {genre}"), "placeholders ['{kind}']"),
+        (('msgctxt "tile letter"', 'msgctxt "letter"'), "stale (no longer in the code): 'B'"),
+    ],
+)
 def test_each_catalog_defect_is_reported(tmp_path, edit, problem):
     extracted = extracted_messages(*_package(tmp_path, CODE))
     problems = catalog_problems(extracted, _po(GOOD.replace(*edit)))

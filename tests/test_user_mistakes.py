@@ -62,8 +62,22 @@ def test_a_capitalised_player_plays_each_game_once_and_the_study_ends(tmp_path, 
 
     monkeypatch.setattr(simulate, "play_xochintlan_games", counting)
     out = tmp_path / "s.csv"
-    status, _, err = run(["simulate", "xochintlan", "--games", "40", "--players", "Greedy, random",
-                          "--chunk-size", "10", "-q", "--out", out], capsys)
+    status, _, err = run(
+        [
+            "simulate",
+            "xochintlan",
+            "--games",
+            "40",
+            "--players",
+            "Greedy, random",
+            "--chunk-size",
+            "10",
+            "-q",
+            "--out",
+            out,
+        ],
+        capsys,
+    )
     assert status == 0, err
     assert sorted(played) == list(range(40))  # each game once: no chunk failed its check
     frame = studies.read_results(out)
@@ -76,8 +90,10 @@ def test_study_names_are_the_registrys_spelling():
 
 
 def test_an_unknown_player_is_refused_before_any_game(tmp_path, capsys):
-    status, _, err = run(["simulate", "xochintlan", "--games", "4", "--players", "gredy,random",
-                          "-q", "--out", tmp_path / "s.csv"], capsys)
+    status, _, err = run(
+        ["simulate", "xochintlan", "--games", "4", "--players", "gredy,random", "-q", "--out", tmp_path / "s.csv"],
+        capsys,
+    )
     assert_one_line_error(status, err, "unknown xochintlan player 'gredy'")
     assert list(tmp_path.iterdir()) == []
 
@@ -110,10 +126,13 @@ def test_the_same_file_twice_is_not_counted_twice(capsys, files):
     assert_one_line_error(status, err, "are the same file")
 
 
-@pytest.mark.parametrize("by, words", [
-    ("winner", ["'winner' is empty in", "a tie has no winner"]),
-    ("n_players,n_players", ["'n_players' named twice"]),
-])
+@pytest.mark.parametrize(
+    "by, words",
+    [
+        ("winner", ["'winner' is empty in", "a tie has no winner"]),
+        ("n_players,n_players", ["'n_players' named twice"]),
+    ],
+)
 def test_a_grouping_that_cannot_be_made_is_one_line(capsys, files, by, words):
     status, _, err = run(["report", files / "x.csv", "--by", by], capsys)
     assert_one_line_error(status, err, *words)
@@ -151,8 +170,9 @@ INTERRUPTED_AT_START = textwrap.dedent("""
 
 def test_ctrl_c_during_start_up_is_one_line_and_status_130():
     environment = {**os.environ, "PYTHONPATH": str(ROOT), "LANG": "C", "LC_ALL": "C"}
-    done = subprocess.run([sys.executable, "-c", INTERRUPTED_AT_START], capture_output=True, text=True,
-                          env=environment, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-c", INTERRUPTED_AT_START], capture_output=True, text=True, env=environment, timeout=60
+    )
     assert done.returncode == 130, done.stderr
     assert done.stderr.strip() == "xochintlan-hex: interrupted", done.stderr
     assert done.stdout == ""
@@ -175,7 +195,7 @@ def test_report_csv_cells_cannot_be_spreadsheet_formulas(tmp_path, capsys, files
     status, out, err = run(["report", path, "--by", "site", "--csv"], capsys)
     assert status == 0, err
     table = pd.read_csv(pd.io.common.StringIO(out), dtype=str, keep_default_na=False)
-    assert set(table["site"]) == {"'=HYPERLINK(\"http://example.com\",\"click\")", "'+1", "'@SUM(A1)"}
+    assert set(table["site"]) == {'\'=HYPERLINK("http://example.com","click")', "'+1", "'@SUM(A1)"}
     # Numbers stay numbers, a negative first-player advantage too.
     estimates = pd.to_numeric(table["estimate"], errors="coerce")
     assert estimates.notna().any() and not table["estimate"].str.startswith("'").any()

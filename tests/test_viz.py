@@ -97,8 +97,10 @@ def assert_matches_reference(ax, name: str, tmp_path: Path, tol: float = 3.0) ->
     """The render of ``ax`` matches tests/images/<name>.png within ``tol`` (RMS, 0-255)."""
     release = ".".join(matplotlib.__version__.split(".")[:2])
     if release != REFERENCE_MATPLOTLIB and not UPDATE:
-        pytest.skip(f"reference images are drawn by matplotlib {REFERENCE_MATPLOTLIB}, "
-                    f"this is {matplotlib.__version__}: pixels differ with its text engine")
+        pytest.skip(
+            f"reference images are drawn by matplotlib {REFERENCE_MATPLOTLIB}, "
+            f"this is {matplotlib.__version__}: pixels differ with its text engine"
+        )
     actual = tmp_path / f"{name}.png"
     ax.figure.savefig(actual)
     expected = IMAGES / f"{name}.png"
@@ -121,31 +123,66 @@ def texts_of(ax) -> list[str]:
 PENTOMINOES = polyforms(5)
 L_CARD = next(p for p in polyforms(5, kind="one-sided") if p.name == "L")
 #: the seed's winning example: the Human and four Lizards form the L card
-SEED_BOARD = {(0, 0): "H", (0, 1): "L", (0, 2): "L", (0, 3): "L", (1, 3): "L",
-              (1, 0): "B", (2, 0): "B", (1, 1): "M", (1, 2): "B", (2, 3): "M", (-1, 1): "M"}
+SEED_BOARD = {
+    (0, 0): "H",
+    (0, 1): "L",
+    (0, 2): "L",
+    (0, 3): "L",
+    (1, 3): "L",
+    (1, 0): "B",
+    (2, 0): "B",
+    (1, 1): "M",
+    (1, 2): "B",
+    (2, 3): "M",
+    (-1, 1): "M",
+}
 SEED_PATTERN = {(0, 0), (0, 1), (0, 2), (0, 3), (1, 3)}
 HEX_BOARD = {(0, 0): "H", (1, 0): "L", (1, -1): "B", (0, 1): "M", (-1, 1): "M", (-1, 0): "B", (2, -1): "L"}
 
 #: a three-tile set written for these tests, so pictures do not change with the shipped set
-LESSON_TILES = {"name": "lesson", "tiles": [
-    {"id": "A", "kind": "terrain",
-     "front": {"sectors": ["forest", "forest", "water", "water", "crops", "crops"],
-               "requirements": [{"terrain": "water", "size": 3, "side": 0},
-                                {"terrain": "crops", "size": 2, "side": 3}]},
-     "back": {"sectors": ["forest", "forest", "forest", "water", "water", "crops"],
-              "icons": {"0": "acorn", "4": "stork"},
-              "objective": {"type": "adjacent_pair", "symbol_a": "acorn", "symbol_b": "stork"}}},
-    {"id": "B", "kind": "terrain",
-     "front": {"sectors": ["water", "water", "water", "crops", "forest", "forest"],
-               "requirements": [{"terrain": "forest", "size": 2, "side": 1},
-                                {"terrain": "water", "size": 4, "side": 4}]},
-     "back": {"sectors": ["crops", "crops", "water", "water", "forest", "forest"],
-              "icons": {"1": "monument"},
-              "objective": {"type": "all_symbols", "terrain": "water"}}},
-    {"id": "R", "kind": "river",
-     "front": {"sectors": ["water"] * 3 + ["forest"] * 3},
-     "back": {"sectors": ["water", "crops"] * 3}},
-]}
+LESSON_TILES = {
+    "name": "lesson",
+    "tiles": [
+        {
+            "id": "A",
+            "kind": "terrain",
+            "front": {
+                "sectors": ["forest", "forest", "water", "water", "crops", "crops"],
+                "requirements": [
+                    {"terrain": "water", "size": 3, "side": 0},
+                    {"terrain": "crops", "size": 2, "side": 3},
+                ],
+            },
+            "back": {
+                "sectors": ["forest", "forest", "forest", "water", "water", "crops"],
+                "icons": {"0": "acorn", "4": "stork"},
+                "objective": {"type": "adjacent_pair", "symbol_a": "acorn", "symbol_b": "stork"},
+            },
+        },
+        {
+            "id": "B",
+            "kind": "terrain",
+            "front": {
+                "sectors": ["water", "water", "water", "crops", "forest", "forest"],
+                "requirements": [
+                    {"terrain": "forest", "size": 2, "side": 1},
+                    {"terrain": "water", "size": 4, "side": 4},
+                ],
+            },
+            "back": {
+                "sectors": ["crops", "crops", "water", "water", "forest", "forest"],
+                "icons": {"1": "monument"},
+                "objective": {"type": "all_symbols", "terrain": "water"},
+            },
+        },
+        {
+            "id": "R",
+            "kind": "river",
+            "front": {"sectors": ["water"] * 3 + ["forest"] * 3},
+            "back": {"sectors": ["water", "crops"] * 3},
+        },
+    ],
+}
 
 
 @pytest.fixture(scope="module")
@@ -164,10 +201,15 @@ def xochintlan_frame() -> pd.DataFrame:
         outcome = rng.random()
         winner = int(rng.integers(n)) if outcome < 0.8 else None
         reason = "win" if winner is not None else ("tie" if outcome < 0.95 else "turn_limit")
-        row = {"game": game, "n_players": n, "winner": winner, "end_reason": reason,
-               "turns": int(rng.integers(6, 40)) if winner is not None else (24 if reason == "tie" else 200),
-               "winning_card": cards[winner] if winner is not None else None,
-               "winning_kind": "L" if winner is not None else None}
+        row = {
+            "game": game,
+            "n_players": n,
+            "winner": winner,
+            "end_reason": reason,
+            "turns": int(rng.integers(6, 40)) if winner is not None else (24 if reason == "tie" else 200),
+            "winning_card": cards[winner] if winner is not None else None,
+            "winning_kind": "L" if winner is not None else None,
+        }
         for seat in range(3):
             row[f"player_{seat}"] = "greedy" if seat < n else None
             row[f"cards_{seat}"] = cards[seat] if seat < n else None
@@ -184,8 +226,12 @@ def hextremadura_frame() -> pd.DataFrame:
     for game in range(80):
         score = int(np.clip(round(rng.normal(10, 2.5)), 0, 15))
         row = {"game": game, "score": score, "rating": "star" if score == 15 else "explorer"}
-        for kind, p in (("all_symbols", 0.6), ("same_symbol_triad", 0.3), ("three_separate", 0.5),
-                        ("adjacent_pair", 0.9)):
+        for kind, p in (
+            ("all_symbols", 0.6),
+            ("same_symbol_triad", 0.3),
+            ("three_separate", 0.5),
+            ("adjacent_pair", 0.9),
+        ):
             total = int(rng.integers(2, 5))
             row[f"objectives_{kind}"], row[f"met_{kind}"] = total, int(rng.binomial(total, p))
         row["quest_monfrague"], row["quest_los_barruecos"] = bool(rng.random() < 0.2), False
@@ -230,9 +276,15 @@ def test_gallery_of_every_one_sided_pentahex():
     close(ax)
 
 
-@pytest.mark.parametrize("forms, ncols, note", [
-    (polyforms(5), 6, True), (polyforms(5), 8, False), (polyforms(4, "hex"), None, True), (polyforms(1), None, False),
-])
+@pytest.mark.parametrize(
+    "forms, ncols, note",
+    [
+        (polyforms(5), 6, True),
+        (polyforms(5), 8, False),
+        (polyforms(4, "hex"), None, True),
+        (polyforms(1), None, False),
+    ],
+)
 def test_gallery_size_is_what_the_gallery_shows(forms, ncols, note):
     ax = viz.draw_polyforms(forms, ncols=ncols, ax=fresh_ax(), note=note)
     (x0, x1), (y0, y1) = ax.get_xlim(), ax.get_ylim()
@@ -272,8 +324,14 @@ def test_board_highlights_pattern_lock_and_card(tmp_path):
 
 
 def test_hex_board_matches_reference(tmp_path):
-    ax = viz.draw_xochintlan(HEX_BOARD, fresh_ax((6, 5)), lattice="hex", locked=[(2, -1)],
-                             legal=[(3, -1), (2, 0)], pattern={(0, 0), (1, 0), (2, -1)})
+    ax = viz.draw_xochintlan(
+        HEX_BOARD,
+        fresh_ax((6, 5)),
+        lattice="hex",
+        locked=[(2, -1)],
+        legal=[(3, -1), (2, 0)],
+        pattern={(0, 0), (1, 0), (2, -1)},
+    )
     assert_matches_reference(ax, "xochintlan_hex_board", tmp_path)
 
 
@@ -319,9 +377,13 @@ def test_the_selected_cell_is_outlined(tmp_path):
     ax = fresh_ax((5, 5))
     window = [(x, y) for x in range(-2, 4) for y in range(-1, 5)]
     viz.draw_xochintlan(SEED_BOARD, ax, frame=window, empty=window, selected=(1, 2), legend=False)
-    outlined = [a for a in ax.get_children() if isinstance(a, matplotlib.patches.Polygon)
-                and matplotlib.colors.same_color(a.get_edgecolor(), style.SELECTED_COLOUR)
-                and a.get_linewidth() > 3]
+    outlined = [
+        a
+        for a in ax.get_children()
+        if isinstance(a, matplotlib.patches.Polygon)
+        and matplotlib.colors.same_color(a.get_edgecolor(), style.SELECTED_COLOUR)
+        and a.get_linewidth() > 3
+    ]
     assert len(outlined) == 1
     assert np.allclose(sorted(outlined[0].get_xy()[:-1].tolist()), sorted(SQUARE.corners((1, 2))))
     assert_matches_reference(ax, "xochintlan_framed_selection", tmp_path)
@@ -379,14 +441,18 @@ def test_tile_arguments_are_checked(lesson_tiles):
 
 def bubble_centres(ax) -> list[tuple[float, float]]:
     """The centres of the requirement bubbles drawn on ``ax`` (their outlined discs)."""
-    return [tuple(p.center) for p in ax.patches
-            if isinstance(p, matplotlib.patches.Circle) and p.radius == hx.BUBBLE_RADIUS and not p.get_hatch()]
+    return [
+        tuple(p.center)
+        for p in ax.patches
+        if isinstance(p, matplotlib.patches.Circle) and p.radius == hx.BUBBLE_RADIUS and not p.get_hatch()
+    ]
 
 
 def inside_hexagon(point, radius: float) -> bool:
     """A disc at ``point`` lies within the tile of circumradius 1 at (0, 0)."""
-    return all(hx.APOTHEM - (point[0] * np.cos(a) + point[1] * np.sin(a)) >= radius
-               for a in np.radians(60 * np.arange(6)))
+    return all(
+        hx.APOTHEM - (point[0] * np.cos(a) + point[1] * np.sin(a)) >= radius for a in np.radians(60 * np.arange(6))
+    )
 
 
 def test_requirement_bubbles_never_overlap():
@@ -397,8 +463,10 @@ def test_requirement_bubbles_never_overlap():
         for b in range(6):
             tile = copy.deepcopy(LESSON_TILES["tiles"][0])
             tile["id"] = f"S{a}{b}"
-            tile["front"]["requirements"] = [dict(front["requirements"][0], side=a),
-                                             dict(front["requirements"][1], side=b)]
+            tile["front"]["requirements"] = [
+                dict(front["requirements"][0], side=a),
+                dict(front["requirements"][1], side=b),
+            ]
             tiles[(a, b)] = tile
     tileset = load_tileset({"tiles": list(tiles.values())})
     label = (0.0, 0.8)  # the id's place, in the top corner
@@ -432,8 +500,11 @@ def test_map_with_piles_preview_and_region(lesson_tiles, tmp_path):
 
 
 def test_map_marks_met_requirements_and_objectives(lesson_tiles):
-    tiles = {(0, 0): PlacedTile("A", "back", 0), (1, 0): PlacedTile("B", "front", 0),
-             (0, 1): PlacedTile("R", "front", 0)}
+    tiles = {
+        (0, 0): PlacedTile("A", "back", 0),
+        (1, 0): PlacedTile("B", "front", 0),
+        (0, 1): PlacedTile("R", "front", 0),
+    }
     ax = viz.draw_hextremadura(tiles, fresh_ax(), tileset=lesson_tiles)
     marks = [t for t in texts_of(ax) if t in ("✓", "✗")]
     assert len(marks) == 1  # one back-facing objective, judged
@@ -502,7 +573,7 @@ def test_score_panels_sharing_their_scale_keep_every_bar_and_name_in_view():
 
     figure = Figure(figsize=(12, 3.8), layout="constrained")
     left, right = figure.subplots(1, 2, sharey=True)
-    tall = pd.DataFrame({"score": [8] * 9 + [5]})   # one bar of 90%
+    tall = pd.DataFrame({"score": [8] * 9 + [5]})  # one bar of 90%
     low = pd.DataFrame({"score": list(range(10))})  # ten bars of 10%
     viz.plot_score_distribution(tall, left)
     viz.plot_score_distribution(low, right)
@@ -523,8 +594,14 @@ def test_a_score_no_game_reached_still_has_its_interval():
 def test_objective_probabilities_lists_objectives_then_quests():
     ax = viz.plot_objective_probabilities(hextremadura_frame(), fresh_ax())
     labels = [t.get_text() for t in ax.get_yticklabels()]
-    assert labels == ["all symbols", "same symbol triad", "three separate", "adjacent pair",
-                      "Monfragüe", "Los Barruecos"]
+    assert labels == [
+        "all symbols",
+        "same symbol triad",
+        "three separate",
+        "adjacent pair",
+        "Monfragüe",
+        "Los Barruecos",
+    ]
     assert ax.get_title() == "Objectives (per face-down tile) and quests (per game)"
     legend = ax.get_legend()  # the key stays below the axes: it covers no bar
     ax.figure.canvas.draw()
@@ -578,12 +655,16 @@ def test_without_ax_a_new_figure_is_made_and_returned():
     close(ax)
 
 
-@pytest.mark.parametrize("make", [
-    lambda: PENTOMINOES[0],
-    lambda: Polyform([(0, 0), (1, 0), (0, 1)], "hex"),
-    lambda: Xochintlan(players=3, seed=1, rules=Rules(lattice="hex")),
-    lambda: Hextremadura(seed=4),
-], ids=["pentomino", "trihex", "xochintlan", "hextremadura"])
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: PENTOMINOES[0],
+        lambda: Polyform([(0, 0), (1, 0), (0, 1)], "hex"),
+        lambda: Xochintlan(players=3, seed=1, rules=Rules(lattice="hex")),
+        lambda: Hextremadura(seed=4),
+    ],
+    ids=["pentomino", "trihex", "xochintlan", "hextremadura"],
+)
 def test_objects_show_themselves_as_png_without_pyplot(make):
     obj = make()
     before = set(plt.get_fignums())
@@ -601,8 +682,9 @@ def test_a_played_game_shows_its_board():
 
 
 def test_study_plots_count_seats_from_one_where_a_person_reads_them():
-    frame = pd.DataFrame({"n_players": [2, 2, 2, 2], "winner": [0, 1, 1, 0], "turns": [11, 14, 20, 9],
-                          "end_reason": ["win"] * 4})
+    frame = pd.DataFrame(
+        {"n_players": [2, 2, 2, 2], "winner": [0, 1, 1, 0], "turns": [11, 14, 20, 9], "end_reason": ["win"] * 4}
+    )
     ax = viz.plot_game_lengths(frame, fresh_ax((6.4, 3.6)), by="winner")
     assert [t.get_text() for t in ax.get_legend().get_texts()][:2] == ["seat 1", "seat 2"]
     assert frame["winner"].tolist() == [0, 1, 1, 0]  # the data keep their seats from 0

@@ -20,8 +20,8 @@ def test_doctests():
 
 def _fills(ax) -> list[str]:
     from matplotlib.colors import to_hex
-    return [to_hex(c) for coll in ax.collections if isinstance(coll, PolyCollection)
-            for c in coll.get_facecolors()]
+
+    return [to_hex(c) for coll in ax.collections if isinstance(coll, PolyCollection) for c in coll.get_facecolors()]
 
 
 def test_each_piece_has_its_own_colour_and_letter():
@@ -64,8 +64,9 @@ def test_printed_pieces_are_at_real_size_on_a4():
     assert page.get_size_inches() == pytest.approx((21.0 / 2.54, 29.7 / 2.54))
     ax = page.axes[0]
     assert ax.get_xlim() == (0, 21.0) and ax.get_ylim() == (0, 29.7)  # data units are centimetres
-    cells = [path.get_extents() for coll in ax.collections if isinstance(coll, PolyCollection)
-             for path in coll.get_paths()]
+    cells = [
+        path.get_extents() for coll in ax.collections if isinstance(coll, PolyCollection) for path in coll.get_paths()
+    ]
     assert len(cells) == 60
     assert all(box.width == pytest.approx(2.0) and box.height == pytest.approx(2.0) for box in cells)
     assert all(0.8 - 1e-9 <= box.x0 and box.x1 <= 20.2 + 1e-9 and box.y0 >= 0.8 - 1e-9 for box in cells)
@@ -86,6 +87,7 @@ def test_goal_cards_nine_to_a_page():
 def test_touching_pieces_never_share_a_colour_in_big_sets():
     from xochintlan_hex.lattice import HEX
     from xochintlan_hex.viz.puzzles import _neighbour_safe_colours
+
     puzzle = Puzzle(Region("5x4", "hex"), "pentahexes", leftover=True)
     for solution in list(puzzle.solutions())[:200]:
         colours = _neighbour_safe_colours(HEX, solution)
@@ -98,6 +100,7 @@ def test_touching_pieces_never_share_a_colour_in_big_sets():
 def test_tile_pages_put_each_back_behind_its_front():
     from xochintlan_hex.hextremadura import load_tileset
     from xochintlan_hex.viz.puzzles import tile_pages
+
     tileset = load_tileset()
     pages = tile_pages()
     assert len(pages) == 4  # 18 tiles, 12 to a sheet: two sheets of fronts, two of backs
@@ -119,4 +122,4 @@ def test_tile_pages_put_each_back_behind_its_front():
         for tile, (x, y) in fronts.items():
             assert backs[tile] == pytest.approx((21.0 - x, y))  # mirrored across the sheet's long edge
     first = pages[0].axes[1].get_position()
-    assert first.width * 21.0 == pytest.approx(3 ** 0.5 * 3.0) and first.height * 29.7 == pytest.approx(6.0)
+    assert first.width * 21.0 == pytest.approx(3**0.5 * 3.0) and first.height * 29.7 == pytest.approx(6.0)

@@ -17,13 +17,22 @@ import pytest
 
 matplotlib.use("Agg")  # the apps never use pyplot; this only keeps stray figures off screen
 
-from xochintlan_hex import widgets  # noqa: E402
-from xochintlan_hex.hextremadura import Place as HexPlace, rating_name  # noqa: E402
-from xochintlan_hex.lattice import HEX  # noqa: E402
-from xochintlan_hex.viz import style  # noqa: E402
-from xochintlan_hex.widgets import HextremaduraApp, PolyformExplorer, XochintlanApp  # noqa: E402
-from xochintlan_hex.widgets import base, explorer, hextremadura_app, sprites, xochintlan_app  # noqa: E402
-from xochintlan_hex.xochintlan import MoveHuman, Place, Rules, Switch  # noqa: E402
+from xochintlan_hex import widgets
+from xochintlan_hex.hextremadura import Place as HexPlace
+from xochintlan_hex.hextremadura import rating_name
+from xochintlan_hex.lattice import HEX
+from xochintlan_hex.viz import style
+from xochintlan_hex.widgets import (
+    HextremaduraApp,
+    PolyformExplorer,
+    XochintlanApp,
+    base,
+    explorer,
+    hextremadura_app,
+    sprites,
+    xochintlan_app,
+)
+from xochintlan_hex.xochintlan import MoveHuman, Place, Rules, Switch
 
 I_VS_X = [["I"], ["X"]]
 #: player 1 builds the I pentomino with Lizards; player 2 scatters Birds
@@ -33,8 +42,15 @@ I_WIN = [("L", (1, 0)), ("B", (0, 1)), ("L", (2, 0)), ("B", (0, 2)), ("L", (3, 0
 def browser_click(board: base.BoardCanvas, fraction: tuple[float, float], kind: str = "button_press") -> None:
     """Send the message ipympl's front end sends for a mouse event at ``fraction`` (from the top-left)."""
     x, y = base.fraction_to_pixels(board.figure, fraction)
-    message = {"type": kind, "x": x, "y": y, "button": 0, "buttons": 1 if kind == "button_press" else 0,
-               "modifiers": [], "guiEvent": {}}
+    message = {
+        "type": kind,
+        "x": x,
+        "y": y,
+        "button": 0,
+        "buttons": 1 if kind == "button_press" else 0,
+        "modifiers": [],
+        "guiEvent": {},
+    }
     board.canvas._handle_message(board.canvas, message, [])
 
 
@@ -79,8 +95,9 @@ def test_cell_to_canvas_fraction_points_at_the_cell_on_both_lattices():
             fx, fy = app.cell_to_canvas_fraction(cell)
             assert 0 < fx < 1 and 0 < fy < 1
             seen = []
-            cid = app.board.connect("button_press_event", lambda e: seen.append(
-                base.cell_at(app.game.lattice, e.xdata, e.ydata)))
+            cid = app.board.connect(
+                "button_press_event", lambda e: seen.append(base.cell_at(app.game.lattice, e.xdata, e.ydata))
+            )
             app.board.mouse("button_press", (fx, fy))
             app.board.canvas.mpl_disconnect(cid)
             assert seen[-1] == cell
@@ -99,8 +116,9 @@ def test_hot_seat_game_to_a_win_shows_the_banner_and_the_pattern():
     assert app.svg_board.svg.count(f'stroke="{style.PATTERN_COLOUR}"') == 5
     # ... and on the picture a saved notebook keeps
     assert app.static_png().startswith(b"\x89PNG")
-    outlines = [c for c in app.ax.collections
-                if matplotlib.colors.same_color(c.get_edgecolor()[0], style.PATTERN_COLOUR)]
+    outlines = [
+        c for c in app.ax.collections if matplotlib.colors.same_color(c.get_edgecolor()[0], style.PATTERN_COLOUR)
+    ]
     assert outlines
     # the cards are public now, and the game refuses more moves with the engine's reason
     assert "Player 1: I" in app.text("xh-card") and "Player 2: X" in app.text("xh-card")
@@ -124,17 +142,17 @@ def test_a_refusal_is_shown_and_changes_nothing():
 
 def test_switch_and_move_the_human_and_the_lock():
     app = hot_seat()
-    app.click((1, 0))                                 # P1: Lizard
-    app.choose_animal("Bird").click((0, 1))           # P2: Bird
+    app.click((1, 0))  # P1: Lizard
+    app.choose_animal("Bird").click((0, 1))  # P2: Bird
     app.choose_action("switch").choose_animal("M")
-    assert not app.click((0, 1))                      # the Bird was just played: locked
+    assert not app.click((0, 1))  # the Bird was just played: locked
     assert app.text("xh-message") == app.game.why_illegal(Switch((0, 1), "M"))
-    assert app.click((1, 0))                          # P1: the Lizard becomes a Monkey
+    assert app.click((1, 0))  # P1: the Lizard becomes a Monkey
     assert app.game.board[(1, 0)] == "M"
     assert app.text("xh-reserve") == "Reserve: Lizard 8 · Bird 7 · Monkey 7"
     assert app.text("xh-lock") == "Locked: (1, 0)"
     app.choose_action("move")
-    assert app.click((1, 1))                          # P2 moves the Human
+    assert app.click((1, 1))  # P2 moves the Human
     assert app.game.board[(1, 1)] == "H" and (0, 0) not in app.game.board
     assert app.text("xh-lock") == "Locked: (1, 1)"
     assert app.text("xh-status") == "Player 1 to play"
@@ -155,26 +173,28 @@ def test_the_board_keeps_its_frame_until_the_tiles_reach_its_edge():
     for cell in [(1, 0), (0, 1), (2, 0), (1, 1)]:
         assert app.click(cell)
         assert app._view_cells() == start and cell_pixels(app) == size
-    app.choose_action("move").click((1, 2))                 # the Human moves, still well inside
+    app.choose_action("move").click((1, 2))  # the Human moves, still well inside
     assert app._view_cells() == start and cell_pixels(app) == size
     # a tile on the frame's last column leaves no room for its ring: the frame grows (around the tiles)
     app.choose_action("place").click((3, 0))
     grown = app._view_cells()
     assert len(grown) > len(start) and cell_pixels(app) < size
     ring = {n for c in app.game.board for n in app.game.lattice.neighbours(c)}
-    assert ring | set(app.game.board) <= grown               # every cell a click may need is shown
+    assert ring | set(app.game.board) <= grown  # every cell a click may need is shown
     app.undo()
-    assert app._view_cells() == grown                       # an undo does not make it jump back
-    assert app.new_game()._view_cells() == start            # a new game starts small again
+    assert app._view_cells() == grown  # an undo does not make it jump back
+    assert app.new_game()._view_cells() == start  # a new game starts small again
 
 
 def test_with_the_human_locked_move_mode_says_why_no_cell_is_highlighted():
     app = hot_seat()
     app.click((1, 0))
-    app.choose_action("move").click((1, 1))                 # P2 moves the Human: it is locked now
+    app.choose_action("move").click((1, 1))  # P2 moves the Human: it is locked now
     assert app._target_cells() == set()
     reason = app.game.why_illegal(MoveHuman((2, 1)))
-    assert reason and app.text("xh-message") == f"Moving the Human is not possible now: {reason}. Choose another action."
+    assert (
+        reason and app.text("xh-message") == f"Moving the Human is not possible now: {reason}. Choose another action."
+    )
     assert app.hint == app.text("xh-message")
     # a refusal is shown instead while it is news; the hint goes once another action is chosen
     assert app.click((2, 1)) is False and app.text("xh-message") == reason
@@ -186,10 +206,12 @@ def test_with_the_human_locked_move_mode_says_why_no_cell_is_highlighted():
 def test_switch_mode_with_nothing_to_switch_gives_the_engines_reasons():
     app = hot_seat()
     app.choose_action("switch")
-    assert app.text("xh-message") == (f"Switching to a Lizard is not possible now: "
-                                      f"{app.game.why_illegal(Switch((0, 0), 'L'))}. Choose another animal or action.")
+    assert app.text("xh-message") == (
+        f"Switching to a Lizard is not possible now: "
+        f"{app.game.why_illegal(Switch((0, 0), 'L'))}. Choose another animal or action."
+    )
     app.choose_action("place").click((1, 0))
-    app.choose_action("switch")                            # the only animal was just played
+    app.choose_action("switch")  # the only animal was just played
     assert app.game.why_illegal(Switch((1, 0), "L")) in app.text("xh-message")
     assert app.game.why_illegal(Switch((1, 0), "B")) in app.choose_animal("Bird").text("xh-message")
 
@@ -202,13 +224,16 @@ def test_the_first_cell_of_a_swap_is_outlined_on_the_board():
     app.choose_action("swap").click((1, 0))
 
     def outlined() -> list:
-        return [p for p in app.ax.patches if matplotlib.colors.same_color(p.get_edgecolor(), style.SELECTED_COLOUR)
-                and p.get_linewidth() > 3]
+        return [
+            p
+            for p in app.ax.patches
+            if matplotlib.colors.same_color(p.get_edgecolor(), style.SELECTED_COLOUR) and p.get_linewidth() > 3
+        ]
 
     assert len(outlined()) == 1
     corners = sorted(app.game.lattice.corners((1, 0)))
     assert sorted(outlined()[0].get_xy()[:-1].tolist()) == [pytest.approx(list(c)) for c in corners]
-    app.click((1, 0))                                       # a second click on it drops the selection
+    app.click((1, 0))  # a second click on it drops the selection
     assert app.selection is None and outlined() == []
 
     # the board drawn by the browser outlines it too
@@ -407,7 +432,7 @@ def test_choose_rotate_and_place_a_tile():
     offer, top = app.game.available()
     app.choose_tile(top)
     app.rotate()
-    browser_key(app, "r")              # the key does the same
+    browser_key(app, "r")  # the key does the same
     app.find("xh-rotate").click()
     app.find("xh-rotate-back").click()
     assert app.rotation == 2
@@ -456,8 +481,11 @@ def test_the_svg_map_carries_each_legal_cell_with_the_tiles_its_placement_comple
     svg = app.svg_board.svg
     assert f'data-cell="{action.cell[0]},{action.cell[1]}" ' in svg
     assert f'data-legal="1" data-completes="{completes}"' in svg
-    legal = {a.cell for a in app.game.legal_actions()
-             if (a.tile_id, a.rotation, a.face) == (action.tile_id, action.rotation, action.face)}
+    legal = {
+        a.cell
+        for a in app.game.legal_actions()
+        if (a.tile_id, a.rotation, a.face) == (action.tile_id, action.rotation, action.face)
+    }
     assert svg.count('data-legal="1"') == len(legal)
     picture = app.svg_board.svg
     page_message(app, {"type": "hover", "cell": list(action.cell)})  # the kernel updates its line only
@@ -478,8 +506,11 @@ def test_the_preview_shows_the_tiles_a_placement_would_complete():
     browser_click(app.board, app.cell_to_canvas_fraction(action.cell), kind="motion_notify")
     assert app.hovered == action.cell
     assert app.text("xh-preview") == f"Preview: {action.tile_id} on {action.cell} completes {', '.join(removed)}"
-    rings = [p for p in app.map_ax.patches if matplotlib.colors.same_color(p.get_edgecolor(),
-                                                                            hextremadura_app.COMPLETE_COLOUR)]
+    rings = [
+        p
+        for p in app.map_ax.patches
+        if matplotlib.colors.same_color(p.get_edgecolor(), hextremadura_app.COMPLETE_COLOUR)
+    ]
     assert len(rings) == len([t for t in removed if t != action.tile_id])
     assert app.click(action.cell)
     assert app.text("xh-message") == f"Explored: {', '.join(removed)} (requirements met)"
@@ -493,10 +524,10 @@ def test_the_map_keeps_its_frame_until_the_tiles_reach_its_edge():
         before = app._view_cells()
         assert app.click(cell)
         shown = {c for placed in app.game.map for c in [placed, *HEX.neighbours(placed)]}
-        assert shown <= app._view_cells()                   # the tiles and every open cell are on the map
+        assert shown <= app._view_cells()  # the tiles and every open cell are on the map
         if shown <= before:
             kept += 1
-            assert app._view_cells() is before             # the same frame, the same tile size
+            assert app._view_cells() is before  # the same frame, the same tile size
         else:
             grew += 1
     assert kept >= 3 and grew >= 1
@@ -554,7 +585,7 @@ def test_the_tile_buttons_never_keep_a_stale_button_on_the_page():
         app.play(app.game.random_action(rng))
     assert any(len(after) < len(before) for before, after in zip(shown, shown[1:]))  # the pile did run out
     for before, after in zip(shown, shown[1:]):
-        redrawn = len(after) >= len(before) or after != before[:len(after)]
+        redrawn = len(after) >= len(before) or after != before[: len(after)]
         assert redrawn or not after, (before, after)
 
 
@@ -634,8 +665,13 @@ def test_explorer_size_lattice_and_kind_change_the_gallery():
 
 def test_the_gallery_canvas_takes_the_shape_of_its_forms():
     ex = PolyformExplorer()
-    for lattice, size, kind in [("square", 5, "free"), ("square", 4, "one-sided"), ("square", 1, "free"),
-                                ("square", 6, "one-sided"), ("hex", 3, "free")]:
+    for lattice, size, kind in [
+        ("square", 5, "free"),
+        ("square", 4, "one-sided"),
+        ("square", 1, "free"),
+        ("square", 6, "one-sided"),
+        ("hex", 3, "free"),
+    ]:
         ex.set_lattice(lattice).set_kind(kind).set_size(size)
         ax = ex._gallery_ax
         ax.apply_aspect()
@@ -655,7 +691,8 @@ def test_explorer_rotate_mirror_symmetry_and_placements():
     ex = PolyformExplorer(kind="one-sided")
     ex.select("L")
     assert ex.text("xh-placements") == (
-        "Around the Human: 20 placements as a goal card (turns only), 40 with mirror images")
+        "Around the Human: 20 placements as a goal card (turns only), 40 with mirror images"
+    )
     assert ex.text("xh-symmetry") == "Symmetry group C1, order 1: no turn, no mirror line"
     cells = ex.selected.cells
     ex.find("xh-rotate").click()
@@ -666,8 +703,7 @@ def test_explorer_rotate_mirror_symmetry_and_placements():
     assert ex.text("xh-symmetry") == "Symmetry group D4, order 8: turns by 90°, 180°, 270°, 4 mirror lines"
     assert ex.placements == (5, 5)
     ex.set_size(3)
-    assert ex.text("xh-placements").endswith("with mirror images") and "were it a goal card" in ex.text(
-        "xh-placements")
+    assert ex.text("xh-placements").endswith("with mirror images") and "were it a goal card" in ex.text("xh-placements")
 
 
 def test_explorer_gallery_click_selects_a_form():

@@ -227,7 +227,9 @@ def test_swap_needs_animals_touching_another_tile():
     moves = "L(-1,0) L(1,0) H(2,0) B(3,0) B(2,1) M(2,-1) M(4,0)"
     game = play_all(Xochintlan(seed=0, rules=rules), moves)
     assert not game.is_over and game.reserve == {"L": 0, "B": 0, "M": 0}
-    refused(game, "(-1,0)<>(3,0)", r"\(-1, 0\) touches no other tile: a swapped tile must share a side with another tile")
+    refused(
+        game, "(-1,0)<>(3,0)", r"\(-1, 0\) touches no other tile: a swapped tile must share a side with another tile"
+    )
     assert game.is_legal("(1,0)<>(3,0)")
     assert game.count_legal_actions() == len(game.legal_actions())
     loose = play_all(Xochintlan(seed=0, rules=Rules(tiles_per_kind=2, endgame="swap", cut_off_switch=True)), moves)
@@ -435,10 +437,15 @@ def test_win_check_mover_first():
 
 
 def test_win_check_any_then_the_others_in_turn_order():
-    game = play_all(Xochintlan(players=3, seed=0, rules=MIRRORED, cards=["X", "L", "L'"]), "L(1,0) L(2,0) L(3,0) B(0,1) M(0,-1) B(1,1)")
+    game = play_all(
+        Xochintlan(players=3, seed=0, rules=MIRRORED, cards=["X", "L", "L'"]),
+        "L(1,0) L(2,0) L(3,0) B(0,1) M(0,-1) B(1,1)",
+    )
     game.play("L(3,-1)")  # player 0 makes the L of players 1 and 2
     assert (game.winner, game.end_reason) == (1, "win")
-    game = play_all(Xochintlan(players=3, seed=0, rules=MIRRORED, cards=["L", "L'", "X"]), "L(1,0) L(2,0) L(3,0) B(0,1) M(0,-1)")
+    game = play_all(
+        Xochintlan(players=3, seed=0, rules=MIRRORED, cards=["L", "L'", "X"]), "L(1,0) L(2,0) L(3,0) B(0,1) M(0,-1)"
+    )
     game.play("L(3,-1)")  # player 2 makes it: player 0 comes next in turn order
     assert game.winner == 0
 
@@ -483,7 +490,9 @@ def test_quiet_rounds_count_whole_rounds_of_every_player():
 
 def test_several_cards_win_with_any_of_them():
     rules = Rules(cards_per_player=2)
-    game = play_all(Xochintlan(players=2, seed=0, rules=rules, cards=[["X", "I"], ["T", "U"]]), "L(1,0) L(2,0) L(3,0) B(0,1)")
+    game = play_all(
+        Xochintlan(players=2, seed=0, rules=rules, cards=[["X", "I"], ["T", "U"]]), "L(1,0) L(2,0) L(3,0) B(0,1)"
+    )
     game.play("L(4,0)")
     assert (game.winner, game.winning_card.name) == (0, "I")
 
@@ -550,7 +559,9 @@ def test_max_turns_ends_in_a_tie_by_turn_limit():
 
 
 def test_max_turns_comes_after_the_win_and_the_tie():
-    game = play_all(Xochintlan(seed=0, rules=Rules(max_turns=5), cards=["I", "X"]), "L(1,0) L(2,0) L(3,0) B(0,1) L(4,0)")
+    game = play_all(
+        Xochintlan(seed=0, rules=Rules(max_turns=5), cards=["I", "X"]), "L(1,0) L(2,0) L(3,0) B(0,1) L(4,0)"
+    )
     assert game.end_reason == "win"
     game = play_all(Xochintlan(seed=0, rules=Rules(tiles_per_kind=2, max_turns=6)), TWO_EACH)
     assert game.end_reason == "tie"
@@ -893,14 +904,23 @@ def test_rules_are_frozen_and_round_trip():
         ({"rules": {"lattice": "hex"}}, "rules must be a Rules value"),
         ({"cards": ["I"]}, "cards must hold one hand per player: 2 players, 1 hands given"),
         ({"cards": "IX"}, "cards must be a list with one hand per player"),
-        ({"cards": ["I", "Q"]}, "cards \\(player 1\\): unknown card name 'Q' on the square lattice; the deck holds F, F'"),
+        (
+            {"cards": ["I", "Q"]},
+            "cards \\(player 1\\): unknown card name 'Q' on the square lattice; the deck holds F, F'",
+        ),
         ({"cards": [["I", "X"], ["T"]]}, "player 0's hand must hold cards_per_player=1 card"),
         ({"cards": ["I", Polyform([(0, 0), (1, 0)])]}, "a goal card has 5 cells"),
         ({"cards": ["I", goal_cards("hex")[0]]}, "lies on the hex lattice, the game is on the square lattice"),
         ({"cards": ["I", 5]}, "a card is a name such as 'L' or a Polyform"),
         ({"cards": ["I", "I"]}, "cards: I is dealt twice \\(players 0 and 1\\); the deck holds each card once"),
-        ({"cards": [["I", "X"], ["T", "I"]], "rules": Rules(cards_per_player=2)}, "cards: I is dealt twice \\(players 0 and 1\\)"),
-        ({"cards": [["L", "L"], ["T", "I"]], "rules": Rules(cards_per_player=2)}, "cards: L is dealt twice \\(both to player 0\\)"),
+        (
+            {"cards": [["I", "X"], ["T", "I"]], "rules": Rules(cards_per_player=2)},
+            "cards: I is dealt twice \\(players 0 and 1\\)",
+        ),
+        (
+            {"cards": [["L", "L"], ["T", "I"]], "rules": Rules(cards_per_player=2)},
+            "cards: L is dealt twice \\(both to player 0\\)",
+        ),
         ({"cards": ["I", Polyform.from_text("#####")]}, "cards: I is dealt twice"),
     ],
 )

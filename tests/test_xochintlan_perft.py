@@ -33,11 +33,11 @@ ANIMALS = ("L", "B", "M")
 def twin_shapes(cells, lattice, flips):
     """Every orientation of a shape, as normalized frozensets (closure of the generators)."""
     if lattice == "square":
-        turn = lambda c: (-c[1], c[0])  # noqa: E731
-        flip = lambda c: (-c[0], c[1])  # noqa: E731
+        turn = lambda c: (-c[1], c[0])
+        flip = lambda c: (-c[0], c[1])
     else:
-        turn = lambda c: (-c[1], c[0] + c[1])  # noqa: E731  cube (x,y,z) -> (-z,-x,-y)
-        flip = lambda c: (c[1], c[0])  # noqa: E731  swap cube x and z
+        turn = lambda c: (-c[1], c[0] + c[1])
+        flip = lambda c: (c[1], c[0])
     moves = [turn, flip] if flips else [turn]
     start = twin_normal(cells)
     seen = {start}

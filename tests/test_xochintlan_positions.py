@@ -149,12 +149,18 @@ def test_json_round_trip_with_a_starting_board():
     again = Xochintlan.from_json(game.to_json())
     assert again.board == game.board and again.history == game.history
     assert (again.current_player, again.turn, again.reserve, again.locked) == (
-        game.current_player, game.turn, game.reserve, game.locked,
+        game.current_player,
+        game.turn,
+        game.reserve,
+        game.locked,
     )
     while again.history:
         again.undo()
     assert again.board == board and again.current_player == 1
-    assert again.to_json() == Xochintlan.from_board(board, 3, seed=11, rules=Rules(max_turns=90), current_player=1).to_json()
+    assert (
+        again.to_json()
+        == Xochintlan.from_board(board, 3, seed=11, rules=Rules(max_turns=90), current_player=1).to_json()
+    )
 
 
 def test_records_without_a_board_still_start_from_the_set_up():
@@ -189,7 +195,9 @@ def test_clone_of_a_started_game_is_independent():
     twin = game.clone()
     twin.play("M(0,1)")
     assert game.board == Xochintlan.from_board(NEAR_L, seed=2).board and game.turn == 0
-    assert twin.to_json() != game.to_json() and json.loads(twin.to_json())["board"] == json.loads(game.to_json())["board"]
+    assert (
+        twin.to_json() != game.to_json() and json.loads(twin.to_json())["board"] == json.loads(game.to_json())["board"]
+    )
 
 
 def test_hex_lattice_board_plays_to_a_win():

@@ -39,23 +39,33 @@ import re
 import signal
 import sys
 import threading
+from collections.abc import Iterator, Sequence
 from concurrent.futures import Executor
-from typing import Iterator, NoReturn, Sequence
+from typing import NoReturn
 
 import pandas as pd
 
 from xochintlan_hex import __version__
+from xochintlan_hex.classroom.commands import add_class_commands
+from xochintlan_hex.cli_errors import InputError, one_line, separates_input_errors, user_input
 from xochintlan_hex.i18n import LANGUAGES, N_, _, check_language, ngettext, pgettext, use_language
 from xochintlan_hex.players import PLAYERS
 from xochintlan_hex.polyforms import KINDS, check_count_cost, count_polyforms_upto, estimated_count, known_counts
-from xochintlan_hex.classroom.commands import add_class_commands
-from xochintlan_hex.cli_errors import InputError, one_line, separates_input_errors, user_input
 from xochintlan_hex.puzzle_commands import add_puzzle_commands
 from xochintlan_hex.results import ResultsError, game_of
 from xochintlan_hex.sequential import SequentialTest, decision_of, parse_until, sequential_test
 from xochintlan_hex.studies import (
-    Study, StudyError, check_output_path, check_study_size, check_workers, hextremadura_study, kept_games,
-    parts_directory, play_study, read_results, xochintlan_study,
+    Study,
+    StudyError,
+    check_output_path,
+    check_study_size,
+    check_workers,
+    hextremadura_study,
+    kept_games,
+    parts_directory,
+    play_study,
+    read_results,
+    xochintlan_study,
 )
 from xochintlan_hex.xochintlan import KIND_NAMES, Rules, kind_name
 from xochintlan_hex.xochintlan.rules import ENDGAMES, LATTICE_NAMES, LOCKS, MATCHES, WIN_CHECKS
@@ -86,11 +96,18 @@ class _Parser(argparse.ArgumentParser):
 # argparse's own texts (usage, headings, its error messages), translated by the kit's
 # catalog while the command line runs (see _argparse_in_the_kit_language).
 ARGPARSE_TEXTS = (
-    N_("usage: "), N_("positional arguments"), N_("options"), N_("show this help message and exit"),
-    N_("the following arguments are required: %s"), N_("unrecognized arguments: %s"),
-    N_("invalid choice: %(value)r (choose from %(choices)s)"), N_("argument %(argument_name)s: %(message)s"),
-    N_("expected one argument"), N_("invalid %(type)s value: %(value)r"),
-    N_("ambiguous option: %(option)s could match %(matches)s"), N_("expected at least one argument"),
+    N_("usage: "),
+    N_("positional arguments"),
+    N_("options"),
+    N_("show this help message and exit"),
+    N_("the following arguments are required: %s"),
+    N_("unrecognized arguments: %s"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"),
+    N_("argument %(argument_name)s: %(message)s"),
+    N_("expected one argument"),
+    N_("invalid %(type)s value: %(value)r"),
+    N_("ambiguous option: %(option)s could match %(matches)s"),
+    N_("expected at least one argument"),
     N_("show program's version number and exit"),
 )
 
@@ -142,8 +159,9 @@ def _integer(text: str, minimum: int) -> int:
     except ValueError:
         raise argparse.ArgumentTypeError(_("expected an integer, got {value}").format(value=repr(text))) from None
     if value < minimum:
-        raise argparse.ArgumentTypeError(_("expected an integer >= {minimum}, got {value}").format(
-            minimum=minimum, value=value))
+        raise argparse.ArgumentTypeError(
+            _("expected an integer >= {minimum}, got {value}").format(minimum=minimum, value=value)
+        )
     return value
 
 
@@ -159,45 +177,73 @@ def _share(text: str) -> float:
 
 def _add_run_options(parser: argparse.ArgumentParser) -> None:
     """Options every study shares: size, seed, where it runs, where it goes."""
-    parser.add_argument("--games", type=_natural, required=True, metavar="N",
-                        help=_("number of games"))
-    parser.add_argument("--seed", type=_natural, default=0, metavar="S",
-                        help=_("study seed; game i depends only on (S, i) (default 0)"))
-    parser.add_argument("--out", required=True, metavar="FILE",
-                        help=_("results file, .csv or .parquet; finished chunks are kept in "
-                               "FILE.parts/ until it is written"))
-    parser.add_argument("--workers", type=_positive, default=1, metavar="W",
-                        help=_("local processes (default 1; at most one a core and one a game "
-                               "unless --force)"))
-    parser.add_argument("--scheduler", metavar="ADDRESS",
-                        help=_("run on a Dask cluster, e.g. tcp://host:8786 (needs the dask extra)"))
-    parser.add_argument("--resume", action="store_true",
-                        help=_("finish the interrupted run kept in FILE.parts/ (same options)"))
-    parser.add_argument("--chunk-size", type=_positive, metavar="K",
-                        help=_("games per kept chunk (default: about four chunks per worker, "
-                               "at most 250)"))
-    parser.add_argument("--keep-parts", action="store_true",
-                        help=_("keep FILE.parts/ after the results file is written"))
-    parser.add_argument("-q", "--quiet", action="store_true",
-                        help=_("no progress bar or summary line"))
-    parser.add_argument("--force", action="store_true",
-                        help=_("run a study past the size limit (10 million games, games times "
-                               "the turn cap past 2 billion turns, or a week of one core's time "
-                               "estimated from the players' measured costs), or with more workers "
-                               "than cores or games"))
+    parser.add_argument("--games", type=_natural, required=True, metavar="N", help=_("number of games"))
+    parser.add_argument(
+        "--seed", type=_natural, default=0, metavar="S", help=_("study seed; game i depends only on (S, i) (default 0)")
+    )
+    parser.add_argument(
+        "--out",
+        required=True,
+        metavar="FILE",
+        help=_("results file, .csv or .parquet; finished chunks are kept in FILE.parts/ until it is written"),
+    )
+    parser.add_argument(
+        "--workers",
+        type=_positive,
+        default=1,
+        metavar="W",
+        help=_("local processes (default 1; at most one a core and one a game unless --force)"),
+    )
+    parser.add_argument(
+        "--scheduler", metavar="ADDRESS", help=_("run on a Dask cluster, e.g. tcp://host:8786 (needs the dask extra)")
+    )
+    parser.add_argument(
+        "--resume", action="store_true", help=_("finish the interrupted run kept in FILE.parts/ (same options)")
+    )
+    parser.add_argument(
+        "--chunk-size",
+        type=_positive,
+        metavar="K",
+        help=_("games per kept chunk (default: about four chunks per worker, at most 250)"),
+    )
+    parser.add_argument(
+        "--keep-parts", action="store_true", help=_("keep FILE.parts/ after the results file is written")
+    )
+    parser.add_argument("-q", "--quiet", action="store_true", help=_("no progress bar or summary line"))
+    parser.add_argument(
+        "--force",
+        action="store_true",
+        help=_(
+            "run a study past the size limit (10 million games, games times "
+            "the turn cap past 2 billion turns, or a week of one core's time "
+            "estimated from the players' measured costs), or with more workers "
+            "than cores or games"
+        ),
+    )
 
 
 def _add_until_options(parser: argparse.ArgumentParser) -> None:
     """A study that stops when its question is answered (xochintlan_hex.sequential)."""
     group = parser.add_argument_group(_("stop when a question is answered (--games is then the most)"))
-    group.add_argument("--until", metavar="QUESTION",
-                       help=_('"advantage D", "PLAYER beats PLAYER by D [with FILE]" or '
-                              '"differs by D from FILE": stop as soon as a sequential test '
-                              '(SPRT) decides whether the difference is at least D'))
-    group.add_argument("--alpha", type=_share, default=0.05, metavar="A",
-                       help=_("chance of declaring a difference that is not there (default 0.05)"))
-    group.add_argument("--beta", type=_share, default=0.2, metavar="B",
-                       help=_("chance of missing a difference of D (default 0.2)"))
+    group.add_argument(
+        "--until",
+        metavar="QUESTION",
+        help=_(
+            '"advantage D", "PLAYER beats PLAYER by D [with FILE]" or '
+            '"differs by D from FILE": stop as soon as a sequential test '
+            "(SPRT) decides whether the difference is at least D"
+        ),
+    )
+    group.add_argument(
+        "--alpha",
+        type=_share,
+        default=0.05,
+        metavar="A",
+        help=_("chance of declaring a difference that is not there (default 0.05)"),
+    )
+    group.add_argument(
+        "--beta", type=_share, default=0.2, metavar="B", help=_("chance of missing a difference of D (default 0.2)")
+    )
 
 
 def _add_rules_options(parser: argparse.ArgumentParser) -> None:
@@ -205,27 +251,45 @@ def _add_rules_options(parser: argparse.ArgumentParser) -> None:
     rules = Rules()
     group = parser.add_argument_group(_("rules (defaults: the original game)"))
     group.add_argument("--lattice", choices=LATTICE_NAMES, default=rules.lattice)
-    group.add_argument("--tiles-per-kind", type=_positive, default=rules.tiles_per_kind,
-                       metavar="N", help=_("animals of each kind (default {count})").format(count=rules.tiles_per_kind))
-    group.add_argument("--cards-per-player", type=_positive, default=rules.cards_per_player,
-                       metavar="N", help=_("goal cards per hand (default 1)"))
+    group.add_argument(
+        "--tiles-per-kind",
+        type=_positive,
+        default=rules.tiles_per_kind,
+        metavar="N",
+        help=_("animals of each kind (default {count})").format(count=rules.tiles_per_kind),
+    )
+    group.add_argument(
+        "--cards-per-player",
+        type=_positive,
+        default=rules.cards_per_player,
+        metavar="N",
+        help=_("goal cards per hand (default 1)"),
+    )
     group.add_argument("--match", choices=MATCHES, default=rules.match)
     group.add_argument("--win-check", choices=WIN_CHECKS, default=rules.win_check)
     group.add_argument("--endgame", choices=ENDGAMES, default=rules.endgame)
-    group.add_argument("--allow-redraw", action="store_true",
-                       help=_("a turn may reveal a card and draw another"))
+    group.add_argument("--allow-redraw", action="store_true", help=_("a turn may reveal a card and draw another"))
     group.add_argument("--open-cards", action="store_true", help=_("every hand is public"))
-    group.add_argument("--keep-connected", action="store_true",
-                       help=_("the Human may not split the board"))
-    group.add_argument("--cut-off-switch", action="store_true",
-                       help=_("an animal that touches no other tile may still be switched or swapped"))
-    group.add_argument("--lock", choices=LOCKS, default=rules.lock,
-                       help=_("english: the tile just played is locked; french: only a tile just moved"))
-    group.add_argument("--quiet-rounds", type=int, default=rules.quiet_rounds, metavar="N",
-                       help=_("rounds at the start in which no card counts (default 0; "
-                              "2: not before every player has played twice)"))
-    group.add_argument("--max-turns", type=_positive, metavar="N",
-                       help=_("turn cap (default: the study cap, 200)"))
+    group.add_argument("--keep-connected", action="store_true", help=_("the Human may not split the board"))
+    group.add_argument(
+        "--cut-off-switch",
+        action="store_true",
+        help=_("an animal that touches no other tile may still be switched or swapped"),
+    )
+    group.add_argument(
+        "--lock",
+        choices=LOCKS,
+        default=rules.lock,
+        help=_("english: the tile just played is locked; french: only a tile just moved"),
+    )
+    group.add_argument(
+        "--quiet-rounds",
+        type=int,
+        default=rules.quiet_rounds,
+        metavar="N",
+        help=_("rounds at the start in which no card counts (default 0; 2: not before every player has played twice)"),
+    )
+    group.add_argument("--max-turns", type=_positive, metavar="N", help=_("turn cap (default: the study cap, 200)"))
 
 
 def _names(game: str) -> str:
@@ -236,60 +300,99 @@ def _names(game: str) -> str:
 
 def build_parser() -> argparse.ArgumentParser:
     """The ``xochintlan-hex`` argument parser (one sub-command per task)."""
-    parser = _Parser(prog=PROG, description=_(
-        "Balance studies of Xochintlan and Hextremadura, polyform counts and study reports."))
-    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}",
-                        help=_("show program's version number and exit"))
-    parser.add_argument("--lang", choices=tuple(LANGUAGES), metavar="LANG",
-                        help=_("the language of the help, headings and messages: {choices} "
-                               "(default: the environment's, LANG or LC_ALL; English otherwise)").format(
-                            choices=", ".join(LANGUAGES)))
+    parser = _Parser(
+        prog=PROG, description=_("Balance studies of Xochintlan and Hextremadura, polyform counts and study reports.")
+    )
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"%(prog)s {__version__}",
+        help=_("show program's version number and exit"),
+    )
+    parser.add_argument(
+        "--lang",
+        choices=tuple(LANGUAGES),
+        metavar="LANG",
+        help=_(
+            "the language of the help, headings and messages: {choices} "
+            "(default: the environment's, LANG or LC_ALL; English otherwise)"
+        ).format(choices=", ".join(LANGUAGES)),
+    )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     simulate = commands.add_parser("simulate", help=_("play a study and write its results file"))
     games = simulate.add_subparsers(dest="game", required=True, metavar="GAME")
-    xoch = games.add_parser("xochintlan", help=_("a Xochintlan study"),
-                            description=_("Play a Xochintlan study, one row per game."))
-    xoch.add_argument("--players", default="greedy,greedy", metavar="P,P,...",
-                      help=_("one player per seat, the first player first: {names} (default greedy,greedy)").format(
-                          names=_names("xochintlan")))
+    xoch = games.add_parser(
+        "xochintlan", help=_("a Xochintlan study"), description=_("Play a Xochintlan study, one row per game.")
+    )
+    xoch.add_argument(
+        "--players",
+        default="greedy,greedy",
+        metavar="P,P,...",
+        help=_("one player per seat, the first player first: {names} (default greedy,greedy)").format(
+            names=_names("xochintlan")
+        ),
+    )
     _add_run_options(xoch)
     _add_until_options(xoch)
     _add_rules_options(xoch)
     xoch.set_defaults(run=_simulate_xochintlan)
-    hext = games.add_parser("hextremadura", help=_("a Hextremadura study"),
-                            description=_("Play a Hextremadura study, one row per game."))
-    hext.add_argument("--player", default="greedy",
-                      help=_("{names} (default greedy)").format(names=_names("hextremadura")))
+    hext = games.add_parser(
+        "hextremadura", help=_("a Hextremadura study"), description=_("Play a Hextremadura study, one row per game.")
+    )
+    hext.add_argument(
+        "--player", default="greedy", help=_("{names} (default greedy)").format(names=_names("hextremadura"))
+    )
     hext.add_argument("--tileset", metavar="FILE", help=_("a tile-set JSON file (default: the kit's set)"))
     _add_run_options(hext)
     hext.set_defaults(run=_simulate_hextremadura)
 
-    count = commands.add_parser("count", help=_("count polyominoes or polyhexes by size"),
-                                description=_("Count fixed, one-sided and free polyforms."))
+    count = commands.add_parser(
+        "count",
+        help=_("count polyominoes or polyhexes by size"),
+        description=_("Count fixed, one-sided and free polyforms."),
+    )
     count.add_argument("--lattice", choices=LATTICE_NAMES, default="square")
-    count.add_argument("--kind", choices=KINDS, action="append",
-                       help=_("fixed, one-sided or free; repeat for several (default: all)"))
-    count.add_argument("--max-n", type=_positive, default=10, metavar="N",
-                       help=_("largest size (default 10)"))
+    count.add_argument(
+        "--kind", choices=KINDS, action="append", help=_("fixed, one-sided or free; repeat for several (default: all)")
+    )
+    count.add_argument("--max-n", type=_positive, default=10, metavar="N", help=_("largest size (default 10)"))
     count.add_argument("--csv", action="store_true", help=_("write CSV instead of a table"))
-    count.add_argument("--force", action="store_true",
-                       help=_("count past the limit of about two billion fixed polyforms walked "
-                              "(a few minutes); sizes in the kit's table are instant"))
+    count.add_argument(
+        "--force",
+        action="store_true",
+        help=_(
+            "count past the limit of about two billion fixed polyforms walked "
+            "(a few minutes); sizes in the kit's table are instant"
+        ),
+    )
     count.set_defaults(run=_count)
 
-    report = commands.add_parser("report", help=_("balance metrics of a results file"),
-                                 description=_("The balance metrics of a study results file, "
-                                               "with 95%% confidence intervals."))
-    report.add_argument("file", metavar="FILE", nargs="+",
-                        help=_("a results file (.csv or .parquet); several are pooled into one "
-                               "study, e.g. the 2- to 5-player studies with --by n_players"))
-    report.add_argument("--by", metavar="COLUMN,...",
-                        help=_("one block of figures per value of these columns, e.g. n_players"))
+    report = commands.add_parser(
+        "report",
+        help=_("balance metrics of a results file"),
+        description=_("The balance metrics of a study results file, with 95%% confidence intervals."),
+    )
+    report.add_argument(
+        "file",
+        metavar="FILE",
+        nargs="+",
+        help=_(
+            "a results file (.csv or .parquet); several are pooled into one "
+            "study, e.g. the 2- to 5-player studies with --by n_players"
+        ),
+    )
+    report.add_argument(
+        "--by", metavar="COLUMN,...", help=_("one block of figures per value of these columns, e.g. n_players")
+    )
     report.add_argument("--csv", action="store_true", help=_("write one CSV table instead"))
-    report.add_argument("--difference", type=_share, default=0.05, metavar="D",
-                        help=_("the gap between two rates that the games-needed figures "
-                               "resolve (default 0.05)"))
+    report.add_argument(
+        "--difference",
+        type=_share,
+        default=0.05,
+        metavar="D",
+        help=_("the gap between two rates that the games-needed figures resolve (default 0.05)"),
+    )
     report.set_defaults(run=_report)
 
     add_puzzle_commands(commands)
@@ -302,12 +405,21 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _rules(args: argparse.Namespace) -> Rules:
-    return Rules(lattice=args.lattice, tiles_per_kind=args.tiles_per_kind,
-                 cards_per_player=args.cards_per_player, match=args.match,
-                 win_check=args.win_check, endgame=args.endgame,
-                 allow_redraw=args.allow_redraw, open_cards=args.open_cards,
-                 keep_connected=args.keep_connected, cut_off_switch=args.cut_off_switch,
-                 lock=args.lock, quiet_rounds=args.quiet_rounds, max_turns=args.max_turns)
+    return Rules(
+        lattice=args.lattice,
+        tiles_per_kind=args.tiles_per_kind,
+        cards_per_player=args.cards_per_player,
+        match=args.match,
+        win_check=args.win_check,
+        endgame=args.endgame,
+        allow_redraw=args.allow_redraw,
+        open_cards=args.open_cards,
+        keep_connected=args.keep_connected,
+        cut_off_switch=args.cut_off_switch,
+        lock=args.lock,
+        quiet_rounds=args.quiet_rounds,
+        max_turns=args.max_turns,
+    )
 
 
 @separates_input_errors
@@ -341,8 +453,12 @@ def dask_executor(address: str | None) -> Iterator[tuple[Executor | None, int]]:
         yield None, 0
         return
     if not SCHEDULER_ADDRESS.fullmatch(address):
-        raise ValueError(_("--scheduler: {address} is not a scheduler address; give the one "
-                           "`dask scheduler` prints, e.g. tcp://host:8786").format(address=repr(address)))
+        raise ValueError(
+            _(
+                "--scheduler: {address} is not a scheduler address; give the one "
+                "`dask scheduler` prints, e.g. tcp://host:8786"
+            ).format(address=repr(address))
+        )
     try:
         from distributed import Client
     except ImportError:
@@ -350,8 +466,9 @@ def dask_executor(address: str | None) -> Iterator[tuple[Executor | None, int]]:
     try:
         client = Client(address, timeout=SCHEDULER_TIMEOUT)
     except (OSError, TimeoutError, ValueError) as error:
-        raise ValueError(_("cannot reach the Dask scheduler at {address}: {error}").format(
-            address=address, error=error)) from None
+        raise ValueError(
+            _("cannot reach the Dask scheduler at {address}: {error}").format(address=address, error=error)
+        ) from None
     with client:
         yield client.get_executor(), sum(client.nthreads().values())
 
@@ -396,16 +513,29 @@ def _run(study: Study, args: argparse.Namespace, test: SequentialTest | None = N
             chunk_size = args.chunk_size
             if chunk_size is None and test is not None:
                 chunk_size = test.question.look  # no game played far past the decision
-            play_study(study, args.out, workers=max(args.workers, threads), executor=executor,
-                       resume=args.resume, chunk_size=chunk_size,
-                       progress=not args.quiet, keep_parts=args.keep_parts,
-                       force=args.force, notify=_warn, enough=test)
+            play_study(
+                study,
+                args.out,
+                workers=max(args.workers, threads),
+                executor=executor,
+                resume=args.resume,
+                chunk_size=chunk_size,
+                progress=not args.quiet,
+                keep_parts=args.keep_parts,
+                force=args.force,
+                notify=_warn,
+                enough=test,
+            )
     except KeyboardInterrupt:
         parts = parts_directory(args.out)
         kept = kept_games(parts) if parts.is_dir() else 0
-        print(_("{prog}: interrupted; {kept} of {games} games are kept in {parts}; "
-                "run the same command with --resume to finish").format(
-                  prog=PROG, kept=kept, games=study.games, parts=parts), file=sys.stderr)
+        print(
+            _(
+                "{prog}: interrupted; {kept} of {games} games are kept in {parts}; "
+                "run the same command with --resume to finish"
+            ).format(prog=PROG, kept=kept, games=study.games, parts=parts),
+            file=sys.stderr,
+        )
         return EXIT_INTERRUPTED
     played = study.games
     if test is not None:
@@ -413,8 +543,12 @@ def _run(study: Study, args: argparse.Namespace, test: SequentialTest | None = N
         played = decision["games"]
         print(_decision_lines(test, decision))
     if not args.quiet:
-        print(ngettext("wrote {count} game to {out}", "wrote {count} games to {out}", played).format(
-            count=played, out=args.out), file=sys.stderr)
+        print(
+            ngettext("wrote {count} game to {out}", "wrote {count} games to {out}", played).format(
+                count=played, out=args.out
+            ),
+            file=sys.stderr,
+        )
     return 0
 
 
@@ -432,32 +566,42 @@ def _decision_lines(test: SequentialTest, decision: dict) -> str:
         question = _("does {player} beat {opponent} by at least {delta}?")
     else:
         question = _("does the seat advantage differ from that of {file} by at least {delta}?")
-    question = question.format(delta=_number(q.delta), player=q.player, opponent=q.opponent,
-                               file=q.reference)
+    question = question.format(delta=_number(q.delta), player=q.player, opponent=q.opponent, file=q.reference)
     if decision["verdict"] == "undecided":
         why = _("undecided after {games} games, the most this study may play")
     elif decision["verdict"] == "h0":
-        why = _("stopped after {games} games (of at most {cap}): no difference as large as "
-                "{delta} (the test accepts the null hypothesis)")
+        why = _(
+            "stopped after {games} games (of at most {cap}): no difference as large as "
+            "{delta} (the test accepts the null hypothesis)"
+        )
     elif decision["direction"] > 0:
-        why = _("stopped after {games} games (of at most {cap}): a difference of at least "
-                "{delta}, positive (the test accepts the alternative)")
+        why = _(
+            "stopped after {games} games (of at most {cap}): a difference of at least "
+            "{delta}, positive (the test accepts the alternative)"
+        )
     else:
-        why = _("stopped after {games} games (of at most {cap}): a difference of at least "
-                "{delta}, negative (the test accepts the alternative)")
+        why = _(
+            "stopped after {games} games (of at most {cap}): a difference of at least "
+            "{delta}, negative (the test accepts the alternative)"
+        )
     why = why.format(games=decision["games"], cap=decision["cap"], delta=_number(q.delta))
-    test_line = (_("two one-sided SPRTs") if q.sides == 2 else _("one-sided SPRT"))
+    test_line = _("two one-sided SPRTs") if q.sides == 2 else _("one-sided SPRT")
     lines = [
         _("Question: {question}").format(question=question),
         _("Answer: {why}").format(why=why),
-        _("Test: {test}, false alarm rate {alpha}, miss rate {beta} at a difference of "
-          "{delta}, a look every {look} games").format(
-            test=test_line, alpha=_number(q.alpha), beta=_number(q.beta),
-            delta=_number(q.delta), look=q.look),
-        _("Mean score {estimate} [{low}, {high}] ({level} interval as for a fixed-size study: "
-          "a study that stops early tends to overstate the difference)").format(
-            estimate=_number(decision["estimate"], "+.3f"), low=_number(decision["low"], "+.3f"),
-            high=_number(decision["high"], "+.3f"), level=_("{number}%").format(number=95)),
+        _(
+            "Test: {test}, false alarm rate {alpha}, miss rate {beta} at a difference of "
+            "{delta}, a look every {look} games"
+        ).format(test=test_line, alpha=_number(q.alpha), beta=_number(q.beta), delta=_number(q.delta), look=q.look),
+        _(
+            "Mean score {estimate} [{low}, {high}] ({level} interval as for a fixed-size study: "
+            "a study that stops early tends to overstate the difference)"
+        ).format(
+            estimate=_number(decision["estimate"], "+.3f"),
+            low=_number(decision["low"], "+.3f"),
+            high=_number(decision["high"], "+.3f"),
+            level=_("{number}%").format(number=95),
+        ),
     ]
     if decision["games"] < 2:  # no interval to give
         lines.pop()
@@ -489,9 +633,16 @@ def _count_with_progress(max_n: int, lattice: str, kind: str) -> dict[int, int]:
     from tqdm.auto import tqdm
 
     estimate = round(estimated_count(max_n, lattice, "fixed"))
-    with tqdm(total=estimate, desc=_("{lattice} polyforms of {size} cells (estimated total)").format(
-                  lattice=lattice, size=max_n),
-              unit=" forms", unit_scale=True, file=sys.stderr, disable=None, leave=False) as bar:
+    with tqdm(
+        total=estimate,
+        desc=_("{lattice} polyforms of {size} cells (estimated total)").format(lattice=lattice, size=max_n),
+        unit=" forms",
+        unit_scale=True,
+        file=sys.stderr,
+        disable=None,
+        leave=False,
+    ) as bar:
+
         def progress(done: int) -> None:
             bar.update(min(done, estimate) - bar.n)
 
@@ -518,13 +669,12 @@ METRIC_TITLES = {
     "balance": N_("Balance (1 - largest gap between the players' win rates; 1 is fair)"),
     "outcome": N_("Outcomes (share of games)"),
     "turns": N_("Game length (turns)"),
-    "kind_win_rate": N_("Wins by animal kind (p: does it win a third of the decisive games? "
-                        "Holm-adjusted)"),
-    "card_win_rate": N_("Win rate by goal card (players holding it; p: against all the other cards, "
-                        "Holm-adjusted)"),
+    "kind_win_rate": N_("Wins by animal kind (p: does it win a third of the decisive games? Holm-adjusted)"),
+    "card_win_rate": N_("Win rate by goal card (players holding it; p: against all the other cards, Holm-adjusted)"),
     "head_to_head_win_rate": N_("Head to head (win rate of the first named)"),
-    "symmetry_check": N_("Symmetry check: each card against its mirror image (gap in win rate; "
-                         "p Holm-adjusted over the pairs)"),
+    "symmetry_check": N_(
+        "Symmetry check: each card against its mirror image (gap in win rate; p Holm-adjusted over the pairs)"
+    ),
     "games_needed": N_("Games needed to tell two rates apart"),
     "score": N_("Score"),
     "rating": N_("Rating bands"),
@@ -544,8 +694,11 @@ def _study_frame(path: str) -> pd.DataFrame:
     if frame.empty:
         raise InputError(_("{path} holds no games").format(path=path))
     if game_of(frame.columns) is None:
-        raise InputError(_("{path} is not a study results file (it has neither a score "
-                           "column nor winner and end_reason columns)").format(path=path))
+        raise InputError(
+            _(
+                "{path} is not a study results file (it has neither a score column nor winner and end_reason columns)"
+            ).format(path=path)
+        )
     return frame
 
 
@@ -555,9 +708,12 @@ def _one_game(frames: dict[str, pd.DataFrame]) -> str:
     first = next(iter(games))
     for path, game in games.items():
         if game != games[first]:
-            raise InputError(_("{first} ({game}) and {other} ({other_game}) are studies of two games; "
-                               "a report pools the files of one game").format(
-                first=first, game=games[first], other=path, other_game=game))
+            raise InputError(
+                _(
+                    "{first} ({game}) and {other} ({other_game}) are studies of two games; "
+                    "a report pools the files of one game"
+                ).format(first=first, game=games[first], other=path, other_game=game)
+            )
     return str(games[first])
 
 
@@ -567,9 +723,14 @@ def _check_report_columns(frame: pd.DataFrame, game: str, files: str) -> None:
     if game == "Xochintlan" and "n_players" not in frame.columns and "player_0" not in frame.columns:
         missing.append("n_players")
     if missing:
-        raise InputError(_("{files}: no column {missing}; the report of this game ({game}) reads {needed}").format(
-            files=files, missing=", ".join(map(repr, missing)), game=game,
-            needed=", ".join(REPORT_COLUMNS[game] + (("n_players",) if game == "Xochintlan" else ()))))
+        raise InputError(
+            _("{files}: no column {missing}; the report of this game ({game}) reads {needed}").format(
+                files=files,
+                missing=", ".join(map(repr, missing)),
+                game=game,
+                needed=", ".join(REPORT_COLUMNS[game] + (("n_players",) if game == "Xochintlan" else ())),
+            )
+        )
 
 
 def _distinct_files(paths: Sequence[str]) -> None:
@@ -580,8 +741,11 @@ def _distinct_files(paths: Sequence[str]) -> None:
             info = os.stat(path)
             key = (info.st_dev, info.st_ino)
             if key in seen:
-                raise InputError(_("{first} and {path} are the same file; each of its games would "
-                                   "count twice").format(path=path, first=seen[key]))
+                raise InputError(
+                    _("{first} and {path} are the same file; each of its games would count twice").format(
+                        path=path, first=seen[key]
+                    )
+                )
             seen[key] = path
 
 
@@ -603,8 +767,11 @@ def _report_options(args: argparse.Namespace, frame: pd.DataFrame, files: str) -
     by = [c.strip() for c in args.by.split(",")] if args.by else None
     missing = [c for c in by or [] if c not in frame.columns]
     if missing:
-        raise InputError(_("--by: no column {missing} in {files}; columns: {columns}").format(
-            missing=", ".join(map(repr, missing)), files=files, columns=", ".join(frame.columns)))
+        raise InputError(
+            _("--by: no column {missing} in {files}; columns: {columns}").format(
+                missing=", ".join(map(repr, missing)), files=files, columns=", ".join(frame.columns)
+            )
+        )
     with user_input(f"{PROG} report"):
         check_by(frame, by)
         check_difference(args.difference)
@@ -623,9 +790,13 @@ def _report(args: argparse.Namespace) -> int:
     if args.csv:
         print(neutralised(table).to_csv(index=False), end="")
         return 0
-    print(ngettext("{files}: {count} game; estimates with {level} confidence intervals",
-                   "{files}: {count} games; estimates with {level} confidence intervals", len(frame)).format(
-        files=printable(files), count=len(frame), level="95%"))
+    print(
+        ngettext(
+            "{files}: {count} game; estimates with {level} confidence intervals",
+            "{files}: {count} games; estimates with {level} confidence intervals",
+            len(frame),
+        ).format(files=printable(files), count=len(frame), level="95%")
+    )
     for metric, block in table.groupby("metric", sort=False):
         print(f"\n{_(METRIC_TITLES[metric]) if metric in METRIC_TITLES else metric}")
         if metric == "kind_win_rate":  # the animals by name: Lizard, Bird, Monkey (Lézard, Oiseau, Singe)
@@ -646,6 +817,7 @@ def neutralised(table: pd.DataFrame) -> pd.DataFrame:
     >>> neutralised(pd.DataFrame({"level": ["=1+1", "L'"], "estimate": [-0.5, 0.5]})).values.tolist()
     [["'=1+1", -0.5], ["L'", 0.5]]
     """
+
     def quoted(value: object) -> object:
         return "'" + value if isinstance(value, str) and value.startswith(FORMULA_STARTS) else value
 
@@ -667,16 +839,25 @@ def printable(text: str) -> str:
 
 
 # The report's words a person reads; the CSV form (--csv) keeps the data's own values.
-_OUTCOMES = {"completion": N_("completion"), "decisive": N_("decisive"), "tie": N_("tie"),
-             "turn_limit": N_("turn limit")}
-_VERDICTS = {"consistent with symmetry": N_("consistent with symmetry"),
-             "sample too small or a bug": N_("sample too small or a bug"),
-             "too few games to test": N_("too few games to test")}
+_OUTCOMES = {
+    "completion": N_("completion"),
+    "decisive": N_("decisive"),
+    "tie": N_("tie"),
+    "turn_limit": N_("turn limit"),
+}
+_VERDICTS = {
+    "consistent with symmetry": N_("consistent with symmetry"),
+    "sample too small or a bug": N_("sample too small or a bug"),
+    "too few games to test": N_("too few games to test"),
+}
 _SEAT_LEVEL = re.compile(r"seat (\d+) of (\d+)")
 _PLAYERS_LEVEL = re.compile(r"(\d+) players")
 _APART_LEVEL = re.compile(r"two (seats|kinds|cards) (\S+) apart")
-_APART = {"seats": N_("two players {difference} apart"), "kinds": N_("two kinds {difference} apart"),
-          "cards": N_("two cards {difference} apart")}
+_APART = {
+    "seats": N_("two players {difference} apart"),
+    "kinds": N_("two kinds {difference} apart"),
+    "cards": N_("two cards {difference} apart"),
+}
 _POWER_NOTE = re.compile(r"(\d+%) level, (\d+%) power")
 
 
@@ -709,14 +890,18 @@ def readable_level(level: object) -> object:
 def _format_block(block: pd.DataFrame, by: Sequence[str]) -> str:
     games_needed = block["metric"].iloc[0] == "games_needed"  # counts of games, no interval
     columns = [*by, "level", "estimate", "low", "high", "n", "p_value", "note"]
-    blank = {c: (block[c].isna() | (block[c].astype(str) == "")).all()
-             for c in ("level", "p_value", "note") if c in block.columns}
+    blank = {
+        c: (block[c].isna() | (block[c].astype(str) == "")).all()
+        for c in ("level", "p_value", "note")
+        if c in block.columns
+    }
     hidden = {c for c, empty in blank.items() if empty} | ({"low", "high"} if games_needed else set())
     shown = block[[c for c in columns if c in block.columns and c not in hidden]].copy()
     for column in ("estimate", "low", "high"):
         if column in shown.columns:
             shown[column] = shown[column].map(
-                lambda v: "" if pd.isna(v) else f"{int(v)}" if games_needed else f"{v:.3f}")
+                lambda v: "" if pd.isna(v) else f"{int(v)}" if games_needed else f"{v:.3f}"
+            )
     shown["n"] = shown["n"].map(lambda v: "" if pd.isna(v) else f"{int(v)}")
     if "p_value" in shown.columns:  # only the blocks that test something
         shown["p_value"] = shown["p_value"].map(lambda v: "" if pd.isna(v) else f"{v:.3g}")
@@ -763,8 +948,9 @@ def _main(argv: Sequence[str]) -> int:
     except (InputError, StudyError, ResultsError, OSError) as error:
         help_for = getattr(error, "help_for", None)
         usage = _(" (see {command} --help)").format(command=help_for) if help_for else ""
-        print(_("{prog}: error: {message}").format(prog=PROG, message=printable(one_line(error))) + usage,
-              file=sys.stderr)
+        print(
+            _("{prog}: error: {message}").format(prog=PROG, message=printable(one_line(error))) + usage, file=sys.stderr
+        )
         return EXIT_USAGE
 
 

@@ -9,7 +9,8 @@ bug and keeps its traceback.
 from __future__ import annotations
 
 import contextlib
-from typing import Any, Callable, Iterator, TypeVar
+from collections.abc import Callable, Iterator
+from typing import Any, TypeVar
 
 Command = TypeVar("Command", bound=Callable[..., Any])
 
@@ -42,7 +43,7 @@ def separates_input_errors(run: Command) -> Command:
     """Mark a command whose input checks run inside :func:`user_input`, so that any
     other ValueError it meets is a bug (traceback). Commands not marked keep the
     older rule: every ValueError or OSError is a one-line error."""
-    setattr(run, "separates_input_errors", True)
+    run.separates_input_errors = True
     return run
 
 
@@ -84,5 +85,5 @@ def _interrupted() -> str:
         from xochintlan_hex.i18n import _
 
         return _("{prog}: interrupted").format(prog="xochintlan-hex")
-    except BaseException:  # noqa: BLE001 - interrupted again while importing: say it in English
+    except BaseException:
         return "xochintlan-hex: interrupted"

@@ -11,7 +11,8 @@ loaded as a plug-in, which registers its renderers.
 from __future__ import annotations
 
 import importlib
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 #: class name -> function(obj) -> PNG bytes; filled by xochintlan_hex.viz
 PNG_RENDERERS: dict[str, Callable[[Any], bytes]] = {}

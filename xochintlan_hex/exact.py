@@ -44,8 +44,7 @@ def win_chances(game: Game, depth: int) -> dict[int, dict[int, Fraction]]:
         raise ValueError(f"depth must be an int from 0 to {MAX_DEPTH}, got {depth!r}")
     start = int(game.outcome()["turns"])
     seats = range(int(game.outcome()["players"]))
-    chances = {start + step: {seat: Fraction(0) for seat in seats}
-               for step in range(1, depth + 1)}
+    chances = {start + step: {seat: Fraction(0) for seat in seats} for step in range(1, depth + 1)}
     if game.is_over:
         return chances
     # Paths are summed per action as integers over one common denominator, then divided
@@ -74,8 +73,7 @@ def win_chances(game: Game, depth: int) -> dict[int, dict[int, Fraction]]:
 
 def first_win_chance(game: Game, depth: int) -> Fraction:
     """The exact chance that somebody wins within the next ``depth`` actions (uniform play)."""
-    return sum((sum(by_seat.values(), Fraction(0))
-                for by_seat in win_chances(game, depth).values()), Fraction(0))
+    return sum((sum(by_seat.values(), Fraction(0)) for by_seat in win_chances(game, depth).values()), Fraction(0))
 
 
 __all__ = ["MAX_DEPTH", "first_win_chance", "win_chances"]

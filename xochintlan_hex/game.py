@@ -33,8 +33,9 @@ from __future__ import annotations
 import json
 import random
 import secrets
+from collections.abc import Iterable, Sequence
 from numbers import Integral
-from typing import Any, ClassVar, Iterable, Protocol, Sequence, TypeVar, runtime_checkable
+from typing import Any, ClassVar, Protocol, TypeVar, runtime_checkable
 
 from xochintlan_hex.errors import IllegalAction, RecordError
 from xochintlan_hex.i18n import _
@@ -128,8 +129,11 @@ def checked_seed(seed: Any) -> int:
 def notation_int(digits: str, what: str = "number") -> int:
     """The int written ``digits`` in an action's notation, or IllegalAction when it is absurdly long."""
     if len(digits.lstrip("+-")) > MAX_NOTATION_DIGITS:
-        raise IllegalAction(_("{what} {digits}... has {count} digits; at most {limit} are read").format(
-            what=what, digits=digits[:16], count=len(digits), limit=MAX_NOTATION_DIGITS))
+        raise IllegalAction(
+            _("{what} {digits}... has {count} digits; at most {limit} are read").format(
+                what=what, digits=digits[:16], count=len(digits), limit=MAX_NOTATION_DIGITS
+            )
+        )
     return int(digits)
 
 
@@ -149,7 +153,7 @@ class ActionValue:
         if own:
             cls._field_names = tuple(own)
         # engines build many actions (every legal placement): one specialised constructor per class
-        setattr(cls, "_trusted", staticmethod(_trusted_constructor(cls)))
+        cls._trusted = staticmethod(_trusted_constructor(cls))
 
     def _fields(self) -> tuple[Any, ...]:
         return tuple(getattr(self, name) for name in self._field_names)
@@ -241,8 +245,11 @@ def load_record(
             text = bytes(text).decode("utf-8", errors="replace")
         depth = json_nesting(text)
         if depth > MAX_RECORD_NESTING:
-            raise RecordError(_("record: JSON nested {depth} levels deep; a record nests at most {limit}").format(
-                depth=depth, limit=MAX_RECORD_NESTING))
+            raise RecordError(
+                _("record: JSON nested {depth} levels deep; a record nests at most {limit}").format(
+                    depth=depth, limit=MAX_RECORD_NESTING
+                )
+            )
         try:
             record = json.loads(text)
         except ValueError as error:
@@ -253,11 +260,17 @@ def load_record(
         raise RecordError(_("record: a record is a JSON object, not {type}").format(type=type(record).__name__))
     headers = [("game", game), *legacy_headers]
     if not any(record.get(key) == value for key, value in headers):
-        raise RecordError(_('record: not a {title} record (expected {{"game": "{game}", "version": {version}, ...}})').format(
-            title=title or game, game=game, version=version))
+        raise RecordError(
+            _('record: not a {title} record (expected {{"game": "{game}", "version": {version}, ...}})').format(
+                title=title or game, game=game, version=version
+            )
+        )
     if record.get("version", version) != version:
-        raise RecordError(_("record: version {value} is not supported (this kit reads version {version})").format(
-            value=repr(record.get("version")), version=version))
+        raise RecordError(
+            _("record: version {value} is not supported (this kit reads version {version})").format(
+                value=repr(record.get("version")), version=version
+            )
+        )
     return record
 
 

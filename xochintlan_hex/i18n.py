@@ -30,8 +30,8 @@ import contextlib
 import functools
 import gettext
 import os
+from collections.abc import Iterator, Mapping
 from pathlib import Path
-from typing import Iterator, Mapping
 
 #: The gettext domain: the catalogs are ``locale/<lang>/LC_MESSAGES/xochintlan_hex.mo``.
 DOMAIN = "xochintlan_hex"
@@ -106,7 +106,7 @@ def use_language(language: str | None) -> Iterator[str]:
         _chosen = previous
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def translations(language: str) -> gettext.NullTranslations:
     """The compiled catalog of ``language`` (English needs none)."""
     if language == SOURCE_LANGUAGE:
@@ -117,7 +117,8 @@ def translations(language: str) -> gettext.NullTranslations:
         raise RuntimeError(
             f"the {LANGUAGES[language]} catalog is not compiled: expected "
             f"{LOCALE_DIR / language / 'LC_MESSAGES' / (DOMAIN + '.mo')}; "
-            f"install the kit again (make), which compiles it") from None
+            f"install the kit again (make), which compiles it"
+        ) from None
 
 
 def _(message: str) -> str:
@@ -141,8 +142,7 @@ def duration_text(seconds: float) -> str:
     >>> duration_text(42), duration_text(5400), duration_text(3e9), duration_text(1e16)
     ('42 s', '1.5 hours', '95 years', '3.2e+08 years')
     """
-    for unit, size in ((_("years"), 365.25 * 86400), (_("days"), 86400), (_("hours"), 3600),
-                       (_("min"), 60)):
+    for unit, size in ((_("years"), 365.25 * 86400), (_("days"), 86400), (_("hours"), 3600), (_("min"), 60)):
         if seconds >= size:
             value = seconds / size
             shown = f"{value:.2g}" if value < 10 else f"{value:.0f}" if value < 1e6 else f"{value:.1e}"

@@ -34,8 +34,8 @@ Hex lattice
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Callable, Iterable, Sequence
 
 Cell = tuple[int, int]
 Point = tuple[float, float]

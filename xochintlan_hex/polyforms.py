@@ -92,7 +92,8 @@ from __future__ import annotations
 import functools
 import math
 import operator
-from typing import Any, Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import Any
 
 from xochintlan_hex.display import ShowsItself
 from xochintlan_hex.lattice import Cell, Lattice, get_lattice, is_connected
@@ -223,7 +224,7 @@ class Polyform(ShowsItself):
         object.__setattr__(self, "_cells", lat.normalize(cell_list))
 
     @classmethod
-    def _trusted(cls, cells: tuple[Cell, ...], lat: Lattice) -> "Polyform":
+    def _trusted(cls, cells: tuple[Cell, ...], lat: Lattice) -> Polyform:
         """Build from cells already normalized and connected (no checks)."""
         self = object.__new__(cls)
         object.__setattr__(self, "_lat", lat)
@@ -241,7 +242,7 @@ class Polyform(ShowsItself):
 
     # -- text pictures --------------------------------------------------------
     @classmethod
-    def from_text(cls, text: str, lattice: str | Lattice = "square") -> "Polyform":
+    def from_text(cls, text: str, lattice: str | Lattice = "square") -> Polyform:
         """Parse a small picture: ``.`` or a space is empty, any other character a cell.
 
         Square: line ``y`` (from 0, top to bottom), character ``x``.
@@ -294,9 +295,7 @@ class Polyform(ShowsItself):
         if self._lat.name == "square":
             width = max(x for x, _ in cells) + 1
             height = max(y for _, y in cells) + 1
-            return "\n".join(
-                "".join(cell if (x, y) in cells else empty for x in range(width)) for y in range(height)
-            )
+            return "\n".join("".join(cell if (x, y) in cells else empty for x in range(width)) for y in range(height))
         columns = {(2 * q + r, r) for q, r in cells}
         left = min(c for c, _ in columns)
         right = max(c for c, _ in columns)
@@ -345,7 +344,7 @@ class Polyform(ShowsItself):
     def __hash__(self) -> int:
         return hash((self._lat.name, self._cells))
 
-    def __lt__(self, other: "Polyform") -> bool:
+    def __lt__(self, other: Polyform) -> bool:
         # A total order (by lattice, size, cells) so lists of polyforms sort.
         if not isinstance(other, Polyform):
             return NotImplemented
@@ -355,10 +354,10 @@ class Polyform(ShowsItself):
         return f"Polyform({self.name!r}, {self._lat.name})"
 
     # -- symmetries -----------------------------------------------------------
-    def _apply(self, index: int) -> "Polyform":
+    def _apply(self, index: int) -> Polyform:
         return Polyform._trusted(_transform(self._cells, _matrices(self._lat.name)[index]), self._lat)
 
-    def rotate(self, turns: int = 1) -> "Polyform":
+    def rotate(self, turns: int = 1) -> Polyform:
         """Turn counter-clockwise by ``turns`` quarter turns (square) or sixth turns (hex).
 
         >>> Polyform.from_text("##.\\n.##").rotate().to_text()
@@ -368,7 +367,7 @@ class Polyform(ShowsItself):
             raise ValueError(f"turns must be an int, not {turns!r}")
         return self._apply(turns % self._lat.sides)
 
-    def mirror(self) -> "Polyform":
+    def mirror(self) -> Polyform:
         """The mirror image (left and right swapped).
 
         >>> Polyform.from_text("#.\\n#.\\n##").mirror().to_text()
@@ -376,7 +375,7 @@ class Polyform(ShowsItself):
         """
         return self._apply(self._lat.sides)
 
-    def transform(self, index: int) -> "Polyform":
+    def transform(self, index: int) -> Polyform:
         """Apply the lattice symmetry ``lattice.symmetries()[index]``.
 
         Indices ``0 .. s-1`` (``s`` = 4 or 6 sides) turn by that many steps
@@ -387,7 +386,7 @@ class Polyform(ShowsItself):
             raise ValueError(f"index must be an int in 0..{count - 1}, not {index!r}")
         return self._apply(index)
 
-    def canonical(self, kind: str = "free") -> "Polyform":
+    def canonical(self, kind: str = "free") -> Polyform:
         """The representative of this shape's class for ``kind``.
 
         It is the image, among those ``kind`` allows (only translations for
@@ -426,7 +425,7 @@ class Polyform(ShowsItself):
         """True when no rotation turns the shape into its mirror image."""
         return all(i < self._lat.sides for i in self.symmetry_group())
 
-    def orientations(self, kind: str = "free") -> tuple["Polyform", ...]:
+    def orientations(self, kind: str = "free") -> tuple[Polyform, ...]:
         """The distinct fixed forms of this shape's class for ``kind``.
 
         Those reached by rotations for "one-sided" (1, 2, 4 or 1, 2, 3, 6 of them),
@@ -552,13 +551,12 @@ def _name_table(lattice_name: str, n: int) -> dict[tuple[Cell, ...], str] | None
     """One-sided canonical key -> name, for the sizes with letter or index names."""
     if (lattice_name, n) not in _LETTERED and n > INDEXED_NAMES_MAX:
         return None
-    return {
-        _canonical_key(cells, lattice_name, "one-sided"): name for name, cells in _reference_forms(lattice_name, n)
-    }
+    return {_canonical_key(cells, lattice_name, "one-sided"): name for name, cells in _reference_forms(lattice_name, n)}
 
 
-def polyforms(n: int, lattice: str | Lattice = "square", kind: str = "free",
-              force: bool = False) -> tuple[Polyform, ...]:
+def polyforms(
+    n: int, lattice: str | Lattice = "square", kind: str = "free", force: bool = False
+) -> tuple[Polyform, ...]:
     """Every polyform of size ``n`` of the given ``kind``, once each, in the documented order.
 
     See the module docstring for the order and the orientation each shape is
@@ -580,9 +578,11 @@ def polyforms(n: int, lattice: str | Lattice = "square", kind: str = "free",
     _check_kind(kind)
     listed = estimated_count(n, lat, "one-sided")
     if listed > MAX_LISTED_FORMS and not force:
-        raise ValueError(f"polyforms({n}, {lat.name!r}) would build {_about(listed)} one-sided shapes "
-                         f"in memory, past the limit of {MAX_LISTED_FORMS:,}; count them with "
-                         "count_polyforms, or pass force=True")
+        raise ValueError(
+            f"polyforms({n}, {lat.name!r}) would build {_about(listed)} one-sided shapes "
+            f"in memory, past the limit of {MAX_LISTED_FORMS:,}; count them with "
+            "count_polyforms, or pass force=True"
+        )
     refs = _reference_forms(lat.name, n)
     if kind == "free":
         refs = tuple((name, cells) for name, cells in refs if not name.endswith("'"))
@@ -653,8 +653,10 @@ def _pair_counter(shifts: list[int]) -> Callable[[int, int], int]:
 
         def pairs(u: int, f: int) -> int:
             return (
-                ((u << a) & f).bit_count() + ((u >> a) & f).bit_count()
-                + ((u << b) & f).bit_count() + ((u >> b) & f).bit_count()
+                ((u << a) & f).bit_count()
+                + ((u >> a) & f).bit_count()
+                + ((u << b) & f).bit_count()
+                + ((u >> b) & f).bit_count()
             )
 
     else:
@@ -662,9 +664,12 @@ def _pair_counter(shifts: list[int]) -> Callable[[int, int], int]:
 
         def pairs(u: int, f: int) -> int:
             return (
-                ((u << a) & f).bit_count() + ((u >> a) & f).bit_count()
-                + ((u << b) & f).bit_count() + ((u >> b) & f).bit_count()
-                + ((u << c) & f).bit_count() + ((u >> c) & f).bit_count()
+                ((u << a) & f).bit_count()
+                + ((u >> a) & f).bit_count()
+                + ((u << b) & f).bit_count()
+                + ((u >> b) & f).bit_count()
+                + ((u << c) & f).bit_count()
+                + ((u >> c) & f).bit_count()
             )
 
     return pairs
@@ -992,17 +997,20 @@ def check_count_cost(n_max: int, lattice: str | Lattice = "square", force: bool 
     lat = get_lattice(lattice)
     work = estimated_count(n_max, lat, "fixed")
     if work == math.inf:  # not even --force: no machine would ever finish, or hold the table
-        raise ValueError(f"counting {lat.name} polyforms up to {_about_size(n_max)} cells walks through "
-                         "more than 10^300 fixed polyforms; no machine can finish it, even with --force")
+        raise ValueError(
+            f"counting {lat.name} polyforms up to {_about_size(n_max)} cells walks through "
+            "more than 10^300 fixed polyforms; no machine can finish it, even with --force"
+        )
     if work > MAX_COUNTED_FORMS and not force:
-        raise ValueError(f"counting {lat.name} polyforms up to {n_max} cells walks through "
-                         f"{_about(work)} fixed polyforms, past the limit of "
-                         f"{MAX_COUNTED_FORMS:,} (a few minutes); choose a smaller size, or "
-                         "force it (--force, force=True)")
+        raise ValueError(
+            f"counting {lat.name} polyforms up to {n_max} cells walks through "
+            f"{_about(work)} fixed polyforms, past the limit of "
+            f"{MAX_COUNTED_FORMS:,} (a few minutes); choose a smaller size, or "
+            "force it (--force, force=True)"
+        )
 
 
-def count_polyforms(n: int, lattice: str | Lattice = "square", kind: str = "fixed",
-                    force: bool = False) -> int:
+def count_polyforms(n: int, lattice: str | Lattice = "square", kind: str = "fixed", force: bool = False) -> int:
     """How many polyforms of size ``n`` there are of the given ``kind``.
 
     Fixed: Redelmeier's algorithm (see the comments in the source), counting
@@ -1037,9 +1045,13 @@ def count_polyforms(n: int, lattice: str | Lattice = "square", kind: str = "fixe
     return classes
 
 
-def count_polyforms_upto(n_max: int, lattice: str | Lattice = "square", kind: str = "fixed",
-                         force: bool = False,
-                         progress: Callable[[int], None] | None = None) -> dict[int, int]:
+def count_polyforms_upto(
+    n_max: int,
+    lattice: str | Lattice = "square",
+    kind: str = "fixed",
+    force: bool = False,
+    progress: Callable[[int], None] | None = None,
+) -> dict[int, int]:
     """``{n: count}`` for every size from 1 to ``n_max`` (one Redelmeier run for all).
 
     ``progress``, if given, is called during a long count with how many fixed

@@ -30,8 +30,8 @@ import sys
 from pathlib import Path
 
 from xochintlan_hex.cli_errors import separates_input_errors, user_input
-from xochintlan_hex.i18n import _, duration_text, ngettext
 from xochintlan_hex.hextremadura import load_tileset
+from xochintlan_hex.i18n import _, duration_text, ngettext
 from xochintlan_hex.puzzles import PIECE_SETS, Puzzle, Region, piece_set
 
 #: Exit status of ``puzzle solve`` when the puzzle has no solution (as grep when it finds nothing).
@@ -51,39 +51,64 @@ def add_puzzle_commands(commands: argparse._SubParsersAction) -> None:
     """Add ``puzzle count`` and ``puzzle solve`` to the command line's sub-commands."""
     puzzle = commands.add_parser("puzzle", help=_("count or solve a tiling puzzle (pentominoes, pentahexes, ...)"))
     actions = puzzle.add_subparsers(dest="puzzle_action", required=True, metavar="ACTION")
-    count = actions.add_parser("count", help=_("count the tilings of a region"),
-                               description=_("Count the ways to fill a region with a set of pieces."))
+    count = actions.add_parser(
+        "count",
+        help=_("count the tilings of a region"),
+        description=_("Count the ways to fill a region with a set of pieces."),
+    )
     _add_puzzle_options(count)
-    count.add_argument("--all", action="store_true",
-                       help=_("count rotated and reflected tilings separately (default: once per symmetry class)"))
-    count.add_argument("--force", action="store_true",
-                       help=_("count even when the estimate is past {minutes} minutes").format(
-                           minutes=COUNT_LIMIT_SECONDS // 60))
+    count.add_argument(
+        "--all",
+        action="store_true",
+        help=_("count rotated and reflected tilings separately (default: once per symmetry class)"),
+    )
+    count.add_argument(
+        "--force",
+        action="store_true",
+        help=_("count even when the estimate is past {minutes} minutes").format(minutes=COUNT_LIMIT_SECONDS // 60),
+    )
     count.set_defaults(run=_count_tilings)
-    solve = actions.add_parser("solve", help=_("print one tiling of a region as a text picture"),
-                               description=_("Print one tiling as a text picture, one letter per piece."))
+    solve = actions.add_parser(
+        "solve",
+        help=_("print one tiling of a region as a text picture"),
+        description=_("Print one tiling as a text picture, one letter per piece."),
+    )
     _add_puzzle_options(solve)
     solve.add_argument("--seed", type=int, help=_("a random tiling from this seed (default: the first one found)"))
     solve.set_defaults(run=_solve)
 
-    printing = commands.add_parser("print", help=_("A4 PDF pages to print and cut out: pieces, goal cards or tiles"),
-                                   description=_("Write A4 pages at real size (print at 100 %%): a piece set with "
-                                                 "2 cm cells, the 18 goal cards as poker-size cards, or the "
-                                                 "Hextremadura tiles (6 cm corner to corner, fronts then backs)."))
-    printing.add_argument("what", metavar="WHAT", help=_("cards, tiles, or a piece set: {sets}").format(
-        sets=", ".join(PIECE_SETS)))
+    printing = commands.add_parser(
+        "print",
+        help=_("A4 PDF pages to print and cut out: pieces, goal cards or tiles"),
+        description=_(
+            "Write A4 pages at real size (print at 100 %%): a piece set with "
+            "2 cm cells, the 18 goal cards as poker-size cards, or the "
+            "Hextremadura tiles (6 cm corner to corner, fronts then backs)."
+        ),
+    )
+    printing.add_argument(
+        "what", metavar="WHAT", help=_("cards, tiles, or a piece set: {sets}").format(sets=", ".join(PIECE_SETS))
+    )
     printing.add_argument("--tileset", metavar="FILE", help=_("with tiles: a tile-set JSON file (default: the kit's)"))
     printing.add_argument("--out", required=True, metavar="FILE.pdf", help=_("the PDF file to write"))
     printing.set_defaults(run=_print)
 
 
 def _add_puzzle_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("region", metavar="REGION",
-                        help=_("RxC (rows x columns), RxC-HxW (a centred hole) or a file with a #/. picture"))
-    parser.add_argument("--pieces", default="pentominoes", metavar="SET",
-                        help=_("{sets} (default pentominoes)").format(sets=", ".join(PIECE_SETS)))
-    parser.add_argument("--lattice", choices=("square", "hex"),
-                        help=_("the region's lattice (default: the pieces' lattice)"))
+    parser.add_argument(
+        "region",
+        metavar="REGION",
+        help=_("RxC (rows x columns), RxC-HxW (a centred hole) or a file with a #/. picture"),
+    )
+    parser.add_argument(
+        "--pieces",
+        default="pentominoes",
+        metavar="SET",
+        help=_("{sets} (default pentominoes)").format(sets=", ".join(PIECE_SETS)),
+    )
+    parser.add_argument(
+        "--lattice", choices=("square", "hex"), help=_("the region's lattice (default: the pieces' lattice)")
+    )
     parser.add_argument("--leftover", action="store_true", help=_("pieces may stay unused"))
 
 
@@ -93,11 +118,15 @@ def _puzzle(args: argparse.Namespace) -> Puzzle:
     path = Path(spec)
     if "\n" not in spec and not Region.is_rectangle_text(spec):
         if not path.is_file():
-            raise ValueError(_("region {region} is neither RxC, RxC-HxW nor a readable picture file").format(
-                region=repr(spec)))
+            raise ValueError(
+                _("region {region} is neither RxC, RxC-HxW nor a readable picture file").format(region=repr(spec))
+            )
         if path.stat().st_size > MAX_REGION_FILE_BYTES:
-            raise ValueError(_("region file {path} holds {size:,} bytes; a picture file is at most {limit:,}").format(
-                path=repr(spec), size=path.stat().st_size, limit=MAX_REGION_FILE_BYTES))
+            raise ValueError(
+                _("region file {path} holds {size:,} bytes; a picture file is at most {limit:,}").format(
+                    path=repr(spec), size=path.stat().st_size, limit=MAX_REGION_FILE_BYTES
+                )
+            )
         spec = path.read_text(encoding="utf-8")
     return Puzzle(Region(spec, args.lattice or pieces.lattice), pieces, leftover=args.leftover)
 
@@ -112,22 +141,37 @@ def _count_tilings(args: argparse.Namespace) -> int:
         if not args.all:  # up to symmetry, the search walks one branch of each family
             seconds /= len(puzzle.symmetries())
         if seconds > COUNT_LIMIT_SECONDS and not args.force:
-            raise ValueError(_("counting the tilings of {region} by the {pieces} would take about {time} "
-                               "(estimated from random walks down the search), past the limit of {limit} minutes; "
-                               "count anyway with --force").format(
-                region=args.region, pieces=puzzle.pieces.name, time=duration_text(seconds),
-                limit=COUNT_LIMIT_SECONDS // 60))
+            raise ValueError(
+                _(
+                    "counting the tilings of {region} by the {pieces} would take about {time} "
+                    "(estimated from random walks down the search), past the limit of {limit} minutes; "
+                    "count anyway with --force"
+                ).format(
+                    region=args.region,
+                    pieces=puzzle.pieces.name,
+                    time=duration_text(seconds),
+                    limit=COUNT_LIMIT_SECONDS // 60,
+                )
+            )
     if seconds > COUNT_ANNOUNCE_SECONDS:
         print(_("counting: estimated time about {time}").format(time=duration_text(seconds)), file=sys.stderr)
     symmetries = len(puzzle.symmetries())
-    with tqdm(desc=_("branches"), unit=_("branch"), file=sys.stderr, disable=None if seconds < COUNT_ANNOUNCE_SECONDS
-              else False, leave=False) as bar:
+    with tqdm(
+        desc=_("branches"),
+        unit=_("branch"),
+        file=sys.stderr,
+        disable=None if seconds < COUNT_ANNOUNCE_SECONDS else False,
+        leave=False,
+    ) as bar:
+
         def progress(done: int, total: int) -> None:
             bar.total = total
             bar.update(done - bar.n)
+
         count = puzzle.count(up_to_symmetry=not args.all, progress=progress)
-    what = ngettext("{count} tiling of {region} by the {pieces}", "{count} tilings of {region} by the {pieces}",
-                    count).format(count=count, region=args.region, pieces=puzzle.pieces.name)
+    what = ngettext(
+        "{count} tiling of {region} by the {pieces}", "{count} tilings of {region} by the {pieces}", count
+    ).format(count=count, region=args.region, pieces=puzzle.pieces.name)
     if args.all or symmetries == 1:
         print(_("{what}, rotations and reflections counted separately").format(what=what) if symmetries > 1 else what)
     else:
@@ -141,8 +185,10 @@ def _solve(args: argparse.Namespace) -> int:
         puzzle = _puzzle(args)
     solution = puzzle.solve() if args.seed is None else puzzle.random_solution(args.seed)
     if solution is None:
-        print(_("no tiling of {region} by the {pieces}").format(region=args.region, pieces=puzzle.pieces.name),
-              file=sys.stderr)
+        print(
+            _("no tiling of {region} by the {pieces}").format(region=args.region, pieces=puzzle.pieces.name),
+            file=sys.stderr,
+        )
         return EXIT_NO_SOLUTION
     print(puzzle.to_text(solution))
     return 0
@@ -168,9 +214,13 @@ def _print(args: argparse.Namespace) -> int:
     else:
         pages = pieces_pages(piece_set(args.what))
     save_pdf(pages, args.out)
-    print(ngettext("wrote {count} page to {out}; print at 100 % (actual size)",
-                   "wrote {count} pages to {out}; print at 100 % (actual size)", len(pages)).format(
-        count=len(pages), out=args.out))
+    print(
+        ngettext(
+            "wrote {count} page to {out}; print at 100 % (actual size)",
+            "wrote {count} pages to {out}; print at 100 % (actual size)",
+            len(pages),
+        ).format(count=len(pages), out=args.out)
+    )
     return 0
 
 

@@ -67,15 +67,20 @@ from __future__ import annotations
 import random
 import re
 import time
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Callable, Iterable, Iterator, Sequence
 
 from xochintlan_hex.i18n import _
 from xochintlan_hex.lattice import Cell, Lattice, get_lattice
 from xochintlan_hex.polyforms import KINDS, Polyform, _as_cell, polyforms
 
 __all__ = [
-    "PIECE_SETS", "PieceSet", "Placement", "Puzzle", "Region", "piece_set",
+    "PIECE_SETS",
+    "PieceSet",
+    "Placement",
+    "Puzzle",
+    "Region",
+    "piece_set",
 ]
 
 
@@ -106,7 +111,7 @@ class Region:
     _cells: tuple[Cell, ...]
     _set: frozenset[Cell]
 
-    def __init__(self, spec: "str | Iterable[Cell] | Region", lattice: str | Lattice = "square") -> None:
+    def __init__(self, spec: str | Iterable[Cell] | Region, lattice: str | Lattice = "square") -> None:
         lat: Lattice
         cells: Iterable[Cell]
         if isinstance(spec, Region):
@@ -119,8 +124,9 @@ class Region:
         self._set = frozenset(self._cells)
 
     @classmethod
-    def rectangle(cls, rows: int, columns: int, holes: Iterable[Cell] = (),
-                  lattice: str | Lattice = "square") -> "Region":
+    def rectangle(
+        cls, rows: int, columns: int, holes: Iterable[Cell] = (), lattice: str | Lattice = "square"
+    ) -> Region:
         """``rows`` rows of ``columns`` cells (a parallelogram on the hex lattice), less ``holes``.
 
         >>> Region.rectangle(8, 8, holes=[(3, 3), (4, 3), (3, 4), (4, 4)]) == Region("8x8-2x2")
@@ -276,8 +282,9 @@ def _rectangle_with_centre_hole(rows: int, columns: int, hole_rows: int, hole_co
 
 def _cells_from_picture(text: str, lat: Lattice) -> set[Cell]:
     _check_region_cells(sum(ch not in ". \t\r\n" for ch in text))
-    marks = [(c, r) for r, line in enumerate(text.strip("\n").split("\n")) for c, ch in enumerate(line)
-             if ch not in ". \t\r"]
+    marks = [
+        (c, r) for r, line in enumerate(text.strip("\n").split("\n")) for c, ch in enumerate(line) if ch not in ". \t\r"
+    ]
     if not marks:
         raise ValueError(
             "a region is 'RxC' (rows x columns), 'RxC-HxW' (with a centre hole) or a picture with '#' for cells, "
@@ -300,8 +307,9 @@ def _picture(marks: dict[Cell, str], lat: Lattice, empty: str = ".") -> str:
     if lat.name == "square":
         xs = [x for x, _ in marks]
         ys = [y for _, y in marks]
-        return "\n".join("".join(marks.get((x, y), empty) for x in range(min(xs), max(xs) + 1))
-                         for y in range(min(ys), max(ys) + 1))
+        return "\n".join(
+            "".join(marks.get((x, y), empty) for x in range(min(xs), max(xs) + 1)) for y in range(min(ys), max(ys) + 1)
+        )
     columns = {(2 * q + r, r): mark for (q, r), mark in marks.items()}
     left = min(c for c, _ in columns)
     rows = [r for _, r in marks]
@@ -325,6 +333,7 @@ def _moved(symmetry: Callable[[Cell], Cell], shift: Cell) -> Callable[[Cell], Ce
     def map_cell(cell: Cell) -> Cell:
         x, y = symmetry(cell)
         return (x + shift[0], y + shift[1])
+
     return map_cell
 
 
@@ -350,8 +359,9 @@ class PieceSet:
     6
     """
 
-    def __init__(self, pieces: Iterable[Polyform], motion: str = "free", copies: int | Sequence[int] = 1,
-                 name: str | None = None) -> None:
+    def __init__(
+        self, pieces: Iterable[Polyform], motion: str = "free", copies: int | Sequence[int] = 1, name: str | None = None
+    ) -> None:
         self.pieces: tuple[Polyform, ...] = tuple(pieces)
         if not self.pieces or not all(isinstance(p, Polyform) for p in self.pieces):
             raise ValueError("a piece set needs at least one piece, and each piece must be a Polyform")
@@ -366,7 +376,8 @@ class PieceSet:
             copies = [copies] * len(self.pieces)
         self.copies: tuple[int, ...] = tuple(copies)
         if len(self.copies) != len(self.pieces) or any(
-                isinstance(c, bool) or not isinstance(c, int) or c < 1 for c in self.copies):
+            isinstance(c, bool) or not isinstance(c, int) or c < 1 for c in self.copies
+        ):
             raise ValueError(f"copies must be a positive int or one per piece ({len(self.pieces)}), not {given!r}")
         self.name = name or f"{len(self.pieces)} {motion} pieces"
         self.labels: tuple[str, ...] = _short_labels(self.names)
@@ -422,15 +433,16 @@ PIECE_SETS: dict[str, Callable[[], PieceSet]] = {
     "pentominoes": lambda: PieceSet(polyforms(5), "free", name="12 free pentominoes"),
     "one-sided-pentominoes": _one_sided_pentominoes,
     "tetrominoes": lambda: PieceSet(polyforms(4), "free", name="5 free tetrominoes"),
-    "one-sided-tetrominoes": lambda: PieceSet(polyforms(4, "square", "one-sided"), "one-sided",
-                                              name="7 one-sided tetrominoes"),
+    "one-sided-tetrominoes": lambda: PieceSet(
+        polyforms(4, "square", "one-sided"), "one-sided", name="7 one-sided tetrominoes"
+    ),
     "hexominoes": lambda: PieceSet(polyforms(6), "free", name="35 free hexominoes"),
     "tetrahexes": lambda: PieceSet(polyforms(4, "hex"), "free", name="7 free tetrahexes"),
     "pentahexes": lambda: PieceSet(polyforms(5, "hex"), "free", name="22 free pentahexes"),
 }
 
 
-def piece_set(name: "str | PieceSet") -> PieceSet:
+def piece_set(name: str | PieceSet) -> PieceSet:
     """The named piece set (see :data:`PIECE_SETS`); a PieceSet is passed through.
 
     >>> len(piece_set("one-sided pentominoes")), piece_set("one-sided pentominoes").motion
@@ -473,8 +485,7 @@ class Puzzle:
     ValueError: the pieces cover 20 cells but the region has 60: the areas must match
     """
 
-    def __init__(self, region: "Region | str | Iterable[Cell]", pieces: "PieceSet | str",
-                 leftover: bool = False) -> None:
+    def __init__(self, region: Region | str | Iterable[Cell], pieces: PieceSet | str, leftover: bool = False) -> None:
         self.pieces = piece_set(pieces)
         self.leftover = bool(leftover)
         area = rectangle_area(region) if isinstance(region, str) else None
@@ -483,8 +494,10 @@ class Puzzle:
         lattice = region.lattice if isinstance(region, Region) else self.pieces.lattice
         self.region = Region(region, lattice)
         if self.region.lattice != self.pieces.lattice:
-            raise ValueError(f"cells not on the lattice: the region is on the {self.region.lattice} lattice "
-                             f"but the pieces are on the {self.pieces.lattice} one")
+            raise ValueError(
+                f"cells not on the lattice: the region is on the {self.region.lattice} lattice "
+                f"but the pieces are on the {self.pieces.lattice} one"
+            )
         self._check_areas(self.region.size)
         self._build_rows()
 
@@ -492,8 +505,9 @@ class Puzzle:
         """The pieces must cover the region exactly (or at least, with ``leftover``)."""
         if self.pieces.area < cells or (self.pieces.area != cells and not self.leftover):
             hint = "" if self.pieces.area < cells else " (or pass leftover=True to leave pieces unused)"
-            raise ValueError(f"the pieces cover {self.pieces.area} cells but the region has "
-                             f"{cells}: the areas must match{hint}")
+            raise ValueError(
+                f"the pieces cover {self.pieces.area} cells but the region has {cells}: the areas must match{hint}"
+            )
 
     def __repr__(self) -> str:
         return f"Puzzle({self.region.size}-cell {self.region.lattice} region, {self.pieces.name})"
@@ -533,8 +547,9 @@ class Puzzle:
         return Placement(piece, self.pieces.names[piece], cells)
 
     # -- Algorithm X ----------------------------------------------------------
-    def _search(self, filled: int, left: list[int], chosen: list[tuple[int, int]],
-                rng: random.Random | None = None) -> Iterator[list[tuple[int, int]]]:
+    def _search(
+        self, filled: int, left: list[int], chosen: list[tuple[int, int]], rng: random.Random | None = None
+    ) -> Iterator[list[tuple[int, int]]]:
         """Algorithm X on bitsets: every way to finish the cover from ``filled``.
 
         ``left[i]`` is how many copies of piece i may still be placed; ``chosen``
@@ -544,12 +559,12 @@ class Puzzle:
             yield chosen
             return
         empty = ~filled & self._full
-        cell = (empty & -empty).bit_length() - 1        # the first empty cell: the column to cover
+        cell = (empty & -empty).bit_length() - 1  # the first empty cell: the column to cover
         options = self._starting_at[cell]
         if rng is not None:
             options = rng.sample(options, len(options))
-        for piece, mask in options:                      # every row that covers it ...
-            if left[piece] and not mask & filled:        # ... and fits
+        for piece, mask in options:  # every row that covers it ...
+            if left[piece] and not mask & filled:  # ... and fits
                 left[piece] -= 1
                 chosen.append((piece, mask))
                 yield from self._search(filled | mask, left, chosen, rng)
@@ -608,8 +623,12 @@ class Puzzle:
         """Whether the pieces placed in ``partial`` still leave a way to finish the puzzle."""
         return self.solve(partial) is not None
 
-    def count(self, up_to_symmetry: bool = False, partial: Iterable[Placement] = (),
-              progress: Callable[[int, int], None] | None = None) -> int:
+    def count(
+        self,
+        up_to_symmetry: bool = False,
+        partial: Iterable[Placement] = (),
+        progress: Callable[[int, int], None] | None = None,
+    ) -> int:
         """How many solutions there are (extending ``partial``).
 
         With ``up_to_symmetry``, solutions that a symmetry of the region maps onto
@@ -647,8 +666,11 @@ class Puzzle:
             filled, left, width, nodes = start_filled, list(start_left), 1.0, 1.0
             while filled != self._full:
                 empty = ~filled & self._full
-                options = [(p, m) for p, m in self._starting_at[(empty & -empty).bit_length() - 1]
-                           if left[p] and not m & filled]
+                options = [
+                    (p, m)
+                    for p, m in self._starting_at[(empty & -empty).bit_length() - 1]
+                    if left[p] and not m & filled
+                ]
                 visited += 1
                 if not options:
                     break
@@ -666,8 +688,9 @@ class Puzzle:
         if filled == self._full:
             return 1
         empty = ~filled & self._full
-        branches = [(p, m) for p, m in self._starting_at[(empty & -empty).bit_length() - 1]
-                    if left[p] and not m & filled]
+        branches = [
+            (p, m) for p, m in self._starting_at[(empty & -empty).bit_length() - 1] if left[p] and not m & filled
+        ]
         total = 0
         for done, (piece, mask) in enumerate(branches, start=1):
             left[piece] -= 1
@@ -690,10 +713,14 @@ class Puzzle:
         for cell_map in self.region.symmetries():
             piece_map = []
             for i, piece in enumerate(self.pieces.pieces):
-                image = frozenset(Polyform([cell_map(c) for c in o.cells], piece.lattice)
-                                  for o in self.pieces.orientations(i))
-                match = [j for j, cls in enumerate(classes)
-                         if cls == image and self.pieces.copies[j] == self.pieces.copies[i]]
+                image = frozenset(
+                    Polyform([cell_map(c) for c in o.cells], piece.lattice) for o in self.pieces.orientations(i)
+                )
+                match = [
+                    j
+                    for j, cls in enumerate(classes)
+                    if cls == image and self.pieces.copies[j] == self.pieces.copies[i]
+                ]
                 if not match:
                     break
                 piece_map.append(match[0])
@@ -728,8 +755,11 @@ class Puzzle:
             if len(stabilizer) == 1:
                 total += self._count(filled | row[1], left)
             else:  # the pinned placement is itself symmetric: count one of each orbit through it
-                total += sum(1 for rows in self._search(filled | row[1], left, [row])
-                             if self._is_smallest_image(rows, stabilizer))
+                total += sum(
+                    1
+                    for rows in self._search(filled | row[1], left, [row])
+                    if self._is_smallest_image(rows, stabilizer)
+                )
             if progress:
                 progress(done, len(representatives))
         return total
@@ -742,8 +772,9 @@ class Puzzle:
         """
         if self.leftover:
             return None
-        candidates = [i for i in range(len(self.pieces))
-                      if self.pieces.copies[i] == 1 and all(g[1][i] == i for g in group)]
+        candidates = [
+            i for i in range(len(self.pieces)) if self.pieces.copies[i] == 1 and all(g[1][i] == i for g in group)
+        ]
         placements = {i: 0 for i in candidates}
         for piece, _cells in self._rows:
             if piece in placements:
@@ -764,7 +795,7 @@ class Puzzle:
         return representatives
 
     # -- positions ------------------------------------------------------------
-    def placement(self, piece: "int | str", cells: Iterable[Cell]) -> Placement:
+    def placement(self, piece: int | str, cells: Iterable[Cell]) -> Placement:
         """Check that piece ``piece`` (index or name) may lie on ``cells``; return the Placement."""
         index = piece if isinstance(piece, int) and not isinstance(piece, bool) else self.pieces.index(str(piece))
         if not 0 <= index < len(self.pieces):
@@ -775,8 +806,11 @@ class Puzzle:
             raise ValueError(_("cell {cell} is not in the region").format(cell=outside[0]))
         mask = sum(1 << self._bit_of_cell[c] for c in cells)
         if (index, mask) not in self._rows:
-            raise ValueError(_("piece {piece} cannot lie on the cells {cells} ({motion} pieces)").format(
-                piece=self.pieces.names[index], cells=list(cells), motion=self.pieces.motion))
+            raise ValueError(
+                _("piece {piece} cannot lie on the cells {cells} ({motion} pieces)").format(
+                    piece=self.pieces.names[index], cells=list(cells), motion=self.pieces.motion
+                )
+            )
         return self._rows[(index, mask)]
 
     def check(self, position: Iterable[Placement]) -> None:
@@ -797,11 +831,17 @@ class Puzzle:
             checked = self.placement(p.piece, p.cells)
             mask = sum(1 << self._bit_of_cell[c] for c in checked.cells)
             if mask & filled:
-                raise ValueError(_("piece {piece} on {cells} overlaps a piece already placed").format(
-                    piece=p.name, cells=list(p.cells)))
+                raise ValueError(
+                    _("piece {piece} on {cells} overlaps a piece already placed").format(
+                        piece=p.name, cells=list(p.cells)
+                    )
+                )
             if not left[p.piece]:
-                raise ValueError(_("piece {piece} is used more often than its {copies} copies").format(
-                    piece=p.name, copies=self.pieces.copies[p.piece]))
+                raise ValueError(
+                    _("piece {piece} is used more often than its {copies} copies").format(
+                        piece=p.name, copies=self.pieces.copies[p.piece]
+                    )
+                )
             filled |= mask
             left[p.piece] -= 1
             rows.append((p.piece, mask))
@@ -863,5 +903,5 @@ def _sweep_order(region: Region) -> list[Cell]:
     xs = [x for x, _ in region.cells]
     ys = [y for _, y in region.cells]
     if max(xs) - min(xs) > max(ys) - min(ys):
-        return sorted(region.cells)                            # by x, then y: columns top to bottom
-    return sorted(region.cells, key=lambda c: (c[1], c[0]))    # by y, then x: rows left to right
+        return sorted(region.cells)  # by x, then y: columns top to bottom
+    return sorted(region.cells, key=lambda c: (c[1], c[0]))  # by y, then x: rows left to right

@@ -31,8 +31,9 @@ import csv
 import functools
 import os
 import re
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Iterator, Sequence
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -42,7 +43,14 @@ from xochintlan_hex.players import PLAYERS
 from xochintlan_hex.stats import CARD_SEPARATOR
 from xochintlan_hex.xochintlan import KINDS, goal_cards
 from xochintlan_hex.xochintlan.rules import (
-    ENDGAMES, LATTICE_NAMES, LOCKS, MATCHES, MAX_QUIET_ROUNDS, MAX_TILES_PER_KIND, MAX_TURNS, WIN_CHECKS,
+    ENDGAMES,
+    LATTICE_NAMES,
+    LOCKS,
+    MATCHES,
+    MAX_QUIET_ROUNDS,
+    MAX_TILES_PER_KIND,
+    MAX_TURNS,
+    WIN_CHECKS,
 )
 
 #: Most seats a results file may name: one card each from the larger (hex) deck.
@@ -119,26 +127,46 @@ def _choice(name: str, choices: Sequence[str], nullable: bool = False) -> Column
 
 
 #: Every column a study writes, by name (seat columns are matched by their prefix).
-KNOWN_COLUMNS: dict[str, Column] = {column.name: column for column in [
-    _int("game"), _int("seed", 0, MAX_SEED),
-    # Xochintlan: the rules, the seats and the outcome
-    _choice("lattice", LATTICE_NAMES), _int("tiles_per_kind", 1, MAX_TILES_PER_KIND),
-    _int("cards_per_player", 1, MAX_PLAYERS), _choice("match", MATCHES),
-    _choice("win_check", WIN_CHECKS), _choice("endgame", ENDGAMES),
-    Column("allow_redraw", "bool"), Column("open_cards", "bool"), Column("keep_connected", "bool"),
-    Column("cut_off_switch", "bool"), _choice("lock", LOCKS), _int("quiet_rounds", 0, MAX_QUIET_ROUNDS),
-    _int("max_turns", 1, MAX_TURNS), _int("n_players", 2, MAX_PLAYERS),
-    _int("winner", 0, MAX_PLAYERS - 1, nullable=True), _choice("winner_player", XOCHINTLAN_PLAYERS, nullable=True),
-    _choice("winning_kind", KINDS, nullable=True), Column("winning_card", "str", True),
-    _int("turns"), _choice("end_reason", END_REASONS),
-    # Hextremadura
-    Column("tileset", "str"), _choice("player", HEXTREMADURA_PLAYERS), _int("score"), _int("max_score"),
-    _choice("rating", [name for _, name in RATING_BANDS]), _int("rounds"), _int("explored"),
-    _int("tiles_on_map"), _int("front_left"),
-    *[_int(f"{prefix}_{kind}") for kind in OBJECTIVE_TYPES for prefix in ("met", "objectives")],
-    *[Column(f"quest_{quest}", "bool")
-      for quest in ("monfrague", "garganta_de_los_infiernos", "los_barruecos")],
-]}
+KNOWN_COLUMNS: dict[str, Column] = {
+    column.name: column
+    for column in [
+        _int("game"),
+        _int("seed", 0, MAX_SEED),
+        # Xochintlan: the rules, the seats and the outcome
+        _choice("lattice", LATTICE_NAMES),
+        _int("tiles_per_kind", 1, MAX_TILES_PER_KIND),
+        _int("cards_per_player", 1, MAX_PLAYERS),
+        _choice("match", MATCHES),
+        _choice("win_check", WIN_CHECKS),
+        _choice("endgame", ENDGAMES),
+        Column("allow_redraw", "bool"),
+        Column("open_cards", "bool"),
+        Column("keep_connected", "bool"),
+        Column("cut_off_switch", "bool"),
+        _choice("lock", LOCKS),
+        _int("quiet_rounds", 0, MAX_QUIET_ROUNDS),
+        _int("max_turns", 1, MAX_TURNS),
+        _int("n_players", 2, MAX_PLAYERS),
+        _int("winner", 0, MAX_PLAYERS - 1, nullable=True),
+        _choice("winner_player", XOCHINTLAN_PLAYERS, nullable=True),
+        _choice("winning_kind", KINDS, nullable=True),
+        Column("winning_card", "str", True),
+        _int("turns"),
+        _choice("end_reason", END_REASONS),
+        # Hextremadura
+        Column("tileset", "str"),
+        _choice("player", HEXTREMADURA_PLAYERS),
+        _int("score"),
+        _int("max_score"),
+        _choice("rating", [name for _, name in RATING_BANDS]),
+        _int("rounds"),
+        _int("explored"),
+        _int("tiles_on_map"),
+        _int("front_left"),
+        *[_int(f"{prefix}_{kind}") for kind in OBJECTIVE_TYPES for prefix in ("met", "objectives")],
+        *[Column(f"quest_{quest}", "bool") for quest in ("monfrague", "garganta_de_los_infiernos", "los_barruecos")],
+    ]
+}
 
 _SEAT_COLUMN = re.compile(r"(player|cards)_([0-9]+)")
 
@@ -174,8 +202,7 @@ def _numbers(frame: pd.DataFrame, name: str) -> np.ndarray:
 
 def _seats(frame: pd.DataFrame, prefix: str) -> list[str]:
     """The seat columns ``player_0, player_1 ...`` (or ``cards_...``), in seat order."""
-    found = [(int(m[2]), str(c)) for c in frame.columns
-             if (m := _SEAT_COLUMN.fullmatch(str(c))) and m[1] == prefix]
+    found = [(int(m[2]), str(c)) for c in frame.columns if (m := _SEAT_COLUMN.fullmatch(str(c))) and m[1] == prefix]
     return [name for _, name in sorted(found)]
 
 
@@ -218,23 +245,39 @@ def _winner_rules(frame: pd.DataFrame) -> Iterator[BrokenRule | None]:
     won = ~np.isnan(winner)
     if "n_players" in frame.columns:
         n_players = _numbers(frame, "n_players")
-        yield _first(won & (winner >= n_players), "winner", lambda i: (
-            f"{int(winner[i])} is not a seat of a {int(n_players[i])}-player game (0 to {int(n_players[i]) - 1})"))
+        yield _first(
+            won & (winner >= n_players),
+            "winner",
+            lambda i: (
+                f"{int(winner[i])} is not a seat of a {int(n_players[i])}-player game (0 to {int(n_players[i]) - 1})"
+            ),
+        )
     players = _seats(frame, "player")
     if players:
-        yield _first(won & (winner >= len(players)), "winner", lambda i: (
-            f"{int(winner[i])} is not a seat of the file (player_0 to player_{len(players) - 1})"))
+        yield _first(
+            won & (winner >= len(players)),
+            "winner",
+            lambda i: f"{int(winner[i])} is not a seat of the file (player_0 to player_{len(players) - 1})",
+        )
     if "end_reason" in frame.columns:
         reason = frame["end_reason"].to_numpy(dtype=object)
-        yield _first(won != (reason == "win"), "end_reason", lambda i: (
-            f"{reason[i]!r} does not agree with the winner ({_shown(frame['winner'].iloc[i])})"))
+        yield _first(
+            won != (reason == "win"),
+            "end_reason",
+            lambda i: f"{reason[i]!r} does not agree with the winner ({_shown(frame['winner'].iloc[i])})",
+        )
     for name in ("winner_player", "winning_kind", "winning_card"):
         if name in frame.columns:
             position = _first_row(won == frame[name].isna().to_numpy())
             if position is not None:
-                yield BrokenRule(position, name, (
-                    f"{_shown(frame[name].iloc[position])} with winner {_shown(frame['winner'].iloc[position])}: "
-                    "a game won names its winner's player, kind and card, a game nobody won none of them"))
+                yield BrokenRule(
+                    position,
+                    name,
+                    (
+                        f"{_shown(frame[name].iloc[position])} with winner {_shown(frame['winner'].iloc[position])}: "
+                        "a game won names its winner's player, kind and card, a game nobody won none of them"
+                    ),
+                )
 
 
 def _winner_seat_rules(frame: pd.DataFrame) -> Iterator[BrokenRule | None]:
@@ -248,16 +291,22 @@ def _winner_seat_rules(frame: pd.DataFrame) -> Iterator[BrokenRule | None]:
     if "winner_player" in frame.columns and players:
         named = frame["winner_player"].to_numpy(dtype=object)
         seat = _of_winner(frame, players)
-        yield _first(won & (named != seat), "winner_player", lambda i: (
-            f"{named[i]!r} is not player_{int(winner[i])}, who won ({seat[i]!r})"))
+        yield _first(
+            won & (named != seat),
+            "winner_player",
+            lambda i: f"{named[i]!r} is not player_{int(winner[i])}, who won ({seat[i]!r})",
+        )
     if "winning_card" in frame.columns and hands:
         card = frame["winning_card"].to_numpy(dtype=object)
         hand = _of_winner(frame, hands)
         held = (card == hand) | ~won
         for row in np.flatnonzero(~held):  # hands of several cards (or a card not held)
             held[row] = isinstance(hand[row], str) and card[row] in hand[row].split(CARD_SEPARATOR)
-        yield _first(won & ~held, "winning_card", lambda i: (
-            f"{card[i]!r} is not in the winner's hand (cards_{int(winner[i])}: {hand[i]!r})"))
+        yield _first(
+            won & ~held,
+            "winning_card",
+            lambda i: f"{card[i]!r} is not in the winner's hand (cards_{int(winner[i])}: {hand[i]!r})",
+        )
 
 
 def _turn_rules(frame: pd.DataFrame) -> Iterator[BrokenRule | None]:
@@ -269,12 +318,16 @@ def _turn_rules(frame: pd.DataFrame) -> Iterator[BrokenRule | None]:
         yield _first(turns > cap, "turns", lambda i: f"{int(turns[i])} turns is beyond the game's cap of {int(cap[i])}")
     if {"turns", "end_reason"} <= columns:
         turns, reason = _numbers(frame, "turns"), frame["end_reason"].to_numpy(dtype=object)
-        yield _first((reason == "win") & (turns < 1), "turns",
-                     lambda i: "a game is won on a turn, not at turn 0")
+        yield _first((reason == "win") & (turns < 1), "turns", lambda i: "a game is won on a turn, not at turn 0")
         if "max_turns" in columns:
             cap = _numbers(frame, "max_turns")
-            yield _first((reason == "turn_limit") & (turns != cap), "turns", lambda i: (
-                f"a game that reached its turn limit lasted {int(turns[i])} turns, not its cap of {int(cap[i])}"))
+            yield _first(
+                (reason == "turn_limit") & (turns != cap),
+                "turns",
+                lambda i: (
+                    f"a game that reached its turn limit lasted {int(turns[i])} turns, not its cap of {int(cap[i])}"
+                ),
+            )
 
 
 def _seat_rules(frame: pd.DataFrame) -> Iterator[BrokenRule | None]:
@@ -282,19 +335,28 @@ def _seat_rules(frame: pd.DataFrame) -> Iterator[BrokenRule | None]:
     players, hands = _seats(frame, "player"), _seats(frame, "cards")
     if "n_players" in frame.columns and players:
         n_players = _numbers(frame, "n_players")
-        yield _first(n_players != len(players), "n_players", lambda i: (
-            f"{int(n_players[i])} players, but the file has {len(players)} seats "
-            f"(player_0 to player_{len(players) - 1})"))
+        yield _first(
+            n_players != len(players),
+            "n_players",
+            lambda i: (
+                f"{int(n_players[i])} players, but the file has {len(players)} seats "
+                f"(player_0 to player_{len(players) - 1})"
+            ),
+        )
     if not hands:
         return
-    lattice = frame["lattice"].to_numpy(dtype=object) if "lattice" in frame.columns \
+    lattice = (
+        frame["lattice"].to_numpy(dtype=object)
+        if "lattice" in frame.columns
         else np.full(len(frame), "square", dtype=object)
+    )
     per_hand = _numbers(frame, "cards_per_player") if "cards_per_player" in frame.columns else None
     yield _hand_problem(frame, hands, lattice, per_hand)
 
 
-def _hand_problem(frame: pd.DataFrame, hands: list[str], lattice: np.ndarray,
-                  per_hand: np.ndarray | None) -> BrokenRule | None:
+def _hand_problem(
+    frame: pd.DataFrame, hands: list[str], lattice: np.ndarray, per_hand: np.ndarray | None
+) -> BrokenRule | None:
     """The first hand with a card from no deck, the wrong number of cards, or a card dealt twice.
 
     Hands repeat (18 cards, a few hundred pairs), so each distinct hand is split once."""
@@ -309,16 +371,21 @@ def _hand_problem(frame: pd.DataFrame, hands: list[str], lattice: np.ndarray,
             cards = split[hand]
             unknown = [card for card in cards if card not in deck]
             if unknown:
-                return BrokenRule(position, hands[seat], f"{unknown[0]!r} is not a card of the "
-                                  f"{lattice[position]} deck ({', '.join(sorted(deck)[:4])} ...)")
+                return BrokenRule(
+                    position,
+                    hands[seat],
+                    f"{unknown[0]!r} is not a card of the {lattice[position]} deck ({', '.join(sorted(deck)[:4])} ...)",
+                )
             if per_hand is not None and len(cards) != per_hand[position]:
-                return BrokenRule(position, hands[seat], f"{hand!r} holds {len(cards)} card(s), "
-                                  f"not cards_per_player {int(per_hand[position])}")
+                return BrokenRule(
+                    position,
+                    hands[seat],
+                    f"{hand!r} holds {len(cards)} card(s), not cards_per_player {int(per_hand[position])}",
+                )
             twice = [card for card in cards if card in dealt]
             if twice or len(set(cards)) < len(cards):
                 card = twice[0] if twice else next(c for c in cards if cards.count(c) > 1)
-                return BrokenRule(position, hands[seat], f"{card!r} is dealt twice; the deck holds "
-                                  "each card once")
+                return BrokenRule(position, hands[seat], f"{card!r} is dealt twice; the deck holds each card once")
             dealt.update(cards)
     return None
 
@@ -342,7 +409,7 @@ def _rows_to_look_at(cells: np.ndarray, lattice: np.ndarray, per_hand: np.ndarra
     yield from np.flatnonzero(~distinct).tolist()
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _deck(lattice: str) -> frozenset[str]:
     return frozenset(card.name for card in goal_cards(lattice)) if lattice in LATTICE_NAMES else frozenset()
 
@@ -356,19 +423,28 @@ def _hextremadura_rules(frame: pd.DataFrame) -> Iterator[BrokenRule | None]:
         yield _first(score > best, "score", lambda i: f"{int(score[i])} is above the perfect score {int(best[i])}")
         if "rating" in columns:
             rating = frame["rating"].to_numpy(dtype=object)
-            bands = {pair: rating_for(int(pair[0]), int(pair[1]))
-                     for pair in set(zip(score.tolist(), best.tolist())) if pair[0] == pair[0] and pair[1] == pair[1]}
+            bands = {
+                pair: rating_for(int(pair[0]), int(pair[1]))
+                for pair in set(zip(score.tolist(), best.tolist()))
+                if pair[0] == pair[0] and pair[1] == pair[1]
+            }
             expected = np.array([bands.get((s, b)) for s, b in zip(score.tolist(), best.tolist())], dtype=object)
-            yield _first(rating != expected, "rating", lambda i: (
-                f"{rating[i]!r} is not the band of a score of {int(score[i])} out of {int(best[i])} "
-                f"({expected[i]!r})"))
+            yield _first(
+                rating != expected,
+                "rating",
+                lambda i: (
+                    f"{rating[i]!r} is not the band of a score of {int(score[i])} out of {int(best[i])} "
+                    f"({expected[i]!r})"
+                ),
+            )
     for kind in OBJECTIVE_TYPES:
         met, held = f"met_{kind}", f"objectives_{kind}"
         if {met, held} <= columns:
             position = _first_row(_numbers(frame, met) > _numbers(frame, held))
             if position is not None:
-                yield BrokenRule(position, met, f"{frame[met].iloc[position]} objectives met of "
-                                                f"{frame[held].iloc[position]} held")
+                yield BrokenRule(
+                    position, met, f"{frame[met].iloc[position]} objectives met of {frame[held].iloc[position]} held"
+                )
 
 
 def _unique_rules(frame: pd.DataFrame) -> Iterator[BrokenRule | None]:
@@ -383,13 +459,21 @@ def _unique_rules(frame: pd.DataFrame) -> Iterator[BrokenRule | None]:
             if position is not None:
                 value = values.iloc[position]
                 earlier = int(values.eq(value).to_numpy().argmax())
-                yield BrokenRule(position, name, f"{value} appears again (first on row {earlier + 1}): "
-                                                 "each game of a study is one row")
+                yield BrokenRule(
+                    position,
+                    name,
+                    f"{value} appears again (first on row {earlier + 1}): each game of a study is one row",
+                )
 
 
 #: Every row rule, in the order they are checked.
 ROW_RULES: tuple[Callable[[pd.DataFrame], Iterator[BrokenRule | None]], ...] = (
-    _seat_rules, _winner_rules, _winner_seat_rules, _turn_rules, _hextremadura_rules, _unique_rules,
+    _seat_rules,
+    _winner_rules,
+    _winner_seat_rules,
+    _turn_rules,
+    _hextremadura_rules,
+    _unique_rules,
 )
 
 
@@ -418,8 +502,9 @@ def cell_problem(row: dict, columns: Sequence[str]) -> str | None:
     if list(row) != list(columns):
         missing = [c for c in columns if c not in row]
         extra = [c for c in row if c not in columns]
-        parts = ([f"missing {', '.join(missing)}"] if missing else []) + \
-            ([f"unexpected {', '.join(extra)}"] if extra else [])
+        parts = ([f"missing {', '.join(missing)}"] if missing else []) + (
+            [f"unexpected {', '.join(extra)}"] if extra else []
+        )
         what = "; ".join(parts)
         return f"game {row.get('game')!r}: the columns differ ({what or 'in another order'})"
     for name, value in row.items():
@@ -486,8 +571,7 @@ def _cells_as_text(frame: pd.DataFrame) -> pd.DataFrame:
 def _each_cell(series: pd.Series, text_of: Callable[[Any], str]) -> pd.Series:
     """``text_of`` of every cell of ``series``, as an object column (never inferred)."""
     cells = series.to_numpy(dtype=object)
-    return pd.Series(np.fromiter(map(text_of, cells), dtype=object, count=len(cells)),
-                     index=series.index, dtype=object)
+    return pd.Series(np.fromiter(map(text_of, cells), dtype=object, count=len(cells)), index=series.index, dtype=object)
 
 
 def record_lines(path: str | os.PathLike) -> list[int]:
@@ -519,8 +603,7 @@ def _parse_column(text: pd.Series, column: Column, path: str, csv: bool) -> pd.S
     """The column's cells in their type, or a ResultsError at the first bad one."""
     missing = text == ""
     if not column.nullable and missing.any():
-        raise ResultsError(f"{_where(path, int(missing.to_numpy().argmax()), column.name, csv)}: "
-                           "the cell is empty")
+        raise ResultsError(f"{_where(path, int(missing.to_numpy().argmax()), column.name, csv)}: the cell is empty")
     present = text[~missing]
     if column.kind == "int":
         bad = ~present.str.fullmatch(_INTEGER.pattern)
@@ -529,8 +612,14 @@ def _parse_column(text: pd.Series, column: Column, path: str, csv: bool) -> pd.S
         low = column.low if column.low is not None else -MAX_SEED - 1
         high = column.high if column.high is not None else MAX_SEED
         bad = (values < low) | (values > high)
-        _raise_first(bad, present, column, path, csv, f"is out of range ({column._range()})"
-                     if column.high is not None else f"is out of range ({low} to {high})")
+        _raise_first(
+            bad,
+            present,
+            column,
+            path,
+            csv,
+            f"is out of range ({column._range()})" if column.high is not None else f"is out of range ({low} to {high})",
+        )
         result = pd.Series(pd.NA, index=text.index, dtype="object")
         result[~missing] = values
         return result.astype("Int64") if column.nullable else result.astype("int64")
@@ -540,13 +629,11 @@ def _parse_column(text: pd.Series, column: Column, path: str, csv: bool) -> pd.S
         return text.map(BOOLEANS).astype(bool)
     if column.choices is not None:
         bad = ~present.isin(column.choices)
-        _raise_first(bad, present, column, path, csv,
-                     f"is not one of {', '.join(column.choices)}")
+        _raise_first(bad, present, column, path, csv, f"is not one of {', '.join(column.choices)}")
     return text.where(~missing, None)
 
 
-def _raise_first(bad: pd.Series, values: pd.Series, column: Column, path: str, csv: bool,
-                 reason: str) -> None:
+def _raise_first(bad: pd.Series, values: pd.Series, column: Column, path: str, csv: bool, reason: str) -> None:
     if bad.any():
         position = int(bad.idxmax())  # the frame's index is 0, 1, ... (see check_frame)
         value = values[position]
@@ -556,8 +643,9 @@ def _raise_first(bad: pd.Series, values: pd.Series, column: Column, path: str, c
 
 #: The columns only one game's studies write: a file with both is no study of either.
 GAME_COLUMNS = {
-    "Xochintlan": frozenset({"lattice", "n_players", "winner", "winner_player", "winning_kind",
-                             "winning_card", "end_reason", "max_turns"}),
+    "Xochintlan": frozenset(
+        {"lattice", "n_players", "winner", "winner_player", "winning_kind", "winning_card", "end_reason", "max_turns"}
+    ),
     "Hextremadura": frozenset({"tileset", "player", "score", "max_score", "rating", "rounds"}),
 }
 
@@ -573,18 +661,18 @@ def _check_columns(frame: pd.DataFrame, path: str) -> None:
     columns = [str(c) for c in frame.columns]
     both = [min(own & set(columns)) for own in GAME_COLUMNS.values() if own & set(columns)]
     if len(both) > 1:
-        raise ResultsError(f"{path}: columns {both[0]!r} (Xochintlan) and {both[1]!r} (Hextremadura) "
-                           "in one file; a results file holds the games of one study")
+        raise ResultsError(
+            f"{path}: columns {both[0]!r} (Xochintlan) and {both[1]!r} (Hextremadura) "
+            "in one file; a results file holds the games of one study"
+        )
     players, hands = _seats(frame, "player"), _seats(frame, "cards")
     for names, prefix in ((players, "player"), (hands, "cards")):
         expected = [f"{prefix}_{seat}" for seat in range(len(names))]
         if names != expected:
             gap = next(e for e, n in zip(expected + [""], names + [""]) if e != n)
-            raise ResultsError(f"{path}: no column {gap!r}; seats are numbered from 0 "
-                               f"({', '.join(names[:4])} ...)")
+            raise ResultsError(f"{path}: no column {gap!r}; seats are numbered from 0 ({', '.join(names[:4])} ...)")
     if hands and len(hands) != len(players):
-        raise ResultsError(f"{path}: {len(players)} player columns but {len(hands)} cards "
-                           "columns; each seat has both")
+        raise ResultsError(f"{path}: {len(players)} player columns but {len(hands)} cards columns; each seat has both")
 
 
 def check_frame(frame: pd.DataFrame, path: str, csv: bool = True) -> pd.DataFrame:
@@ -608,6 +696,23 @@ def check_frame(frame: pd.DataFrame, path: str, csv: bool = True) -> pd.DataFram
     return checked
 
 
-__all__ = ["BOOLEANS", "BrokenRule", "Column", "END_REASONS", "GAME_COLUMNS", "KNOWN_COLUMNS",
-           "MAX_PLAYERS", "ROW_RULES", "ResultsError", "STUDENT", "cell_problem", "check_frame", "column_of",
-           "first_broken_rule", "game_of", "record_lines", "row_problem", "rows_problem"]
+__all__ = [
+    "BOOLEANS",
+    "BrokenRule",
+    "Column",
+    "END_REASONS",
+    "GAME_COLUMNS",
+    "KNOWN_COLUMNS",
+    "MAX_PLAYERS",
+    "ROW_RULES",
+    "ResultsError",
+    "STUDENT",
+    "cell_problem",
+    "check_frame",
+    "column_of",
+    "first_broken_rule",
+    "game_of",
+    "record_lines",
+    "row_problem",
+    "rows_problem",
+]

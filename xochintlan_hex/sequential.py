@@ -65,8 +65,12 @@ VERDICTS = {
 }
 
 #: How the command line writes each question (:func:`parse_until`).
-UNTIL_FORMS = ('"advantage D"', '"PLAYER beats PLAYER by D"', '"PLAYER beats PLAYER by D with FILE"',
-               '"differs by D from FILE"')
+UNTIL_FORMS = (
+    '"advantage D"',
+    '"PLAYER beats PLAYER by D"',
+    '"PLAYER beats PLAYER by D with FILE"',
+    '"differs by D from FILE"',
+)
 
 _NUMBER = r"(\d*\.?\d+)"
 _ADVANTAGE = re.compile(rf"advantage\s+{_NUMBER}")
@@ -128,32 +132,35 @@ def parse_until(text: str, alpha: float = 0.05, beta: float = 0.2, look: int = 1
     words = " ".join(text.split())
     for name, value in (("alpha", alpha), ("beta", beta)):
         if not 0 < value < 0.5:
-            raise UntilError(_("--until: {name} must lie strictly between 0 and 0.5, got {value}").format(
-                name=name, value=repr(value)))
+            raise UntilError(
+                _("--until: {name} must lie strictly between 0 and 0.5, got {value}").format(
+                    name=name, value=repr(value)
+                )
+            )
     if isinstance(look, bool) or not isinstance(look, int) or look < 1:
-        raise UntilError(_("--until: look must be a whole number of games >= 1, got {value}").format(
-            value=repr(look)))
+        raise UntilError(_("--until: look must be a whole number of games >= 1, got {value}").format(value=repr(look)))
     if match := _ADVANTAGE.fullmatch(words):
         return Question("advantage", _delta(match[1]), alpha=alpha, beta=beta, look=look)
     if match := _BEATS.fullmatch(words):
         if match[1] == match[2]:
-            raise UntilError(_("--until: a player cannot beat itself ({player}); name two players").format(
-                player=repr(match[1])))
-        return Question("beats", _delta(match[3]), match[1], match[2], match[4], alpha=alpha,
-                        beta=beta, look=look)
+            raise UntilError(
+                _("--until: a player cannot beat itself ({player}); name two players").format(player=repr(match[1]))
+            )
+        return Question("beats", _delta(match[3]), match[1], match[2], match[4], alpha=alpha, beta=beta, look=look)
     if match := _DIFFERS.fullmatch(words):
-        return Question("differs", _delta(match[1]), reference=match[2], alpha=alpha, beta=beta,
-                        look=look)
-    raise UntilError(_("--until: cannot read {text}; write one of {forms}, with D a difference "
-                       "between 0 and 1 (e.g. \"advantage 0.05\")").format(
-                           text=repr(text), forms=", ".join(UNTIL_FORMS)))
+        return Question("differs", _delta(match[1]), reference=match[2], alpha=alpha, beta=beta, look=look)
+    raise UntilError(
+        _(
+            "--until: cannot read {text}; write one of {forms}, with D a difference "
+            'between 0 and 1 (e.g. "advantage 0.05")'
+        ).format(text=repr(text), forms=", ".join(UNTIL_FORMS))
+    )
 
 
 def _delta(text: str) -> float:
     value = float(text)
     if not 0 < value < 1:
-        raise UntilError(_("--until: the difference must lie strictly between 0 and 1, got {value}").format(
-            value=text))
+        raise UntilError(_("--until: the difference must lie strictly between 0 and 1, got {value}").format(value=text))
     return value
 
 
@@ -161,8 +168,7 @@ def _delta(text: str) -> float:
 # The test itself, on arrays (so that a simulation runs thousands of studies at once)
 
 
-def log_likelihood_ratio(total, total_of_squares, n, mu0: float, mu1: float,
-                         spread: float = 1.0):
+def log_likelihood_ratio(total, total_of_squares, n, mu0: float, mu1: float, spread: float = 1.0):
     """The generalised SPRT's LLR of mean ``mu1`` against ``mu0`` from the running
     sum, sum of squares and count of the scores (numbers or arrays).
 
@@ -179,7 +185,7 @@ def log_likelihood_ratio(total, total_of_squares, n, mu0: float, mu1: float,
     total, squares, n = (np.asarray(x, dtype=float) for x in (total, total_of_squares, n))
     with np.errstate(divide="ignore", invalid="ignore"):
         mean = total / (n + 2)
-        variance = (squares + 2 * spread ** 2) / (n + 2) - mean ** 2
+        variance = (squares + 2 * spread**2) / (n + 2) - mean**2
         llr = (mu1 - mu0) * (total - n * (mu0 + mu1) / 2) / variance
     return np.where(n > 0, llr, 0.0)[()]
 
@@ -200,9 +206,9 @@ def one_sided_states(llr, alpha: float, beta: float):
     return np.where(llr >= upper, 1, np.where(llr <= lower, -1, 0))
 
 
-def sequential_decisions(scores: np.ndarray, delta: float, sides: int, alpha: float,
-                         beta: float, look: int, spread: float = 1.0
-                         ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def sequential_decisions(
+    scores: np.ndarray, delta: float, sides: int, alpha: float, beta: float, look: int, spread: float = 1.0
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Run the test on many studies at once: ``scores`` is (studies, games), each
     score within ``[-spread, spread]``.
 
@@ -215,7 +221,7 @@ def sequential_decisions(scores: np.ndarray, delta: float, sides: int, alpha: fl
     studies, games = scores.shape
     looks = np.unique(np.r_[np.arange(look, games + 1, look), games])
     totals = np.cumsum(scores, axis=1)[:, looks - 1]
-    squares = np.cumsum(scores ** 2, axis=1)[:, looks - 1]
+    squares = np.cumsum(scores**2, axis=1)[:, looks - 1]
     n = np.broadcast_to(looks, totals.shape)
     verdict = np.full(studies, np.nan)
     stopped = np.full(studies, games)
@@ -244,8 +250,7 @@ def sequential_decisions(scores: np.ndarray, delta: float, sides: int, alpha: fl
     return verdict, stopped, at_look
 
 
-def fixed_size_games(delta: float, sides: int, alpha: float, beta: float,
-                     variance: float = 1.0) -> int:
+def fixed_size_games(delta: float, sides: int, alpha: float, beta: float, variance: float = 1.0) -> int:
     """Games a fixed-size test of the same question needs for the same error rates
     (normal approximation: ``((z_a + z_b) * sd / delta)^2``)."""
     z_a = stats.normal_quantile(1 - alpha / sides)
@@ -302,8 +307,7 @@ class SequentialTest:
             n = len(self.scores)
             if n % self.question.look == 0 or n == self.games:
                 self._look()
-        return None if self.decision is None or self.decision["verdict"] == "undecided" \
-            else self.decision["games"]
+        return None if self.decision is None or self.decision["verdict"] == "undecided" else self.decision["games"]
 
     def _score(self, row: dict) -> float:
         q = self.question
@@ -326,8 +330,7 @@ class SequentialTest:
         scores = np.asarray(self.scores)[None, :]
         n = scores.shape[1]
         # the looks so far, replayed: a decision taken at an earlier look stands
-        verdict, stopped, _ = sequential_decisions(scores, q.delta, q.sides, q.alpha, q.beta,
-                                                   q.look, q.spread)
+        verdict, stopped, _ = sequential_decisions(scores, q.delta, q.sides, q.alpha, q.beta, q.look, q.spread)
         if np.isnan(verdict[0]):
             if n < self.games:
                 return
@@ -339,17 +342,30 @@ class SequentialTest:
     def summary(self, code: str, games: int, direction: float) -> dict[str, Any]:
         q = self.question
         x = np.asarray(self.scores[:games])
-        llr = {f"{sign}{q.delta:g}": float(log_likelihood_ratio(x.sum(), (x ** 2).sum(), len(x),
-                                                                0.0, factor * q.delta, q.spread))
-               for sign, factor in (("+", 1.0), ("-", -1.0))[:q.sides]}
+        llr = {
+            f"{sign}{q.delta:g}": float(
+                log_likelihood_ratio(x.sum(), (x**2).sum(), len(x), 0.0, factor * q.delta, q.spread)
+            )
+            for sign, factor in (("+", 1.0), ("-", -1.0))[: q.sides]
+        }
         interval = stats.mean_interval(x)
-        return {"question": q.describe(), "verdict": code, "direction": direction,
-                "games": games, "cap": self.games, "estimate": interval["estimate"],
-                "low": interval["low"], "high": interval["high"], "llr": llr,
-                "bounds": wald_bounds(q.alpha / q.sides, q.beta),
-                "test": "SPRT" + (" (two one-sided tests)" if q.sides == 2 else ""),
-                "alpha": q.alpha, "beta": q.beta, "look": q.look,
-                "reason": VERDICTS[code]}
+        return {
+            "question": q.describe(),
+            "verdict": code,
+            "direction": direction,
+            "games": games,
+            "cap": self.games,
+            "estimate": interval["estimate"],
+            "low": interval["low"],
+            "high": interval["high"],
+            "llr": llr,
+            "bounds": wald_bounds(q.alpha / q.sides, q.beta),
+            "test": "SPRT" + (" (two one-sided tests)" if q.sides == 2 else ""),
+            "alpha": q.alpha,
+            "beta": q.beta,
+            "look": q.look,
+            "reason": VERDICTS[code],
+        }
 
 
 def load_reference(question: Question, seed: int, games: int) -> pd.DataFrame | None:
@@ -361,18 +377,25 @@ def load_reference(question: Question, seed: int, games: int) -> pd.DataFrame | 
 
     path = Path(os.path.expanduser(question.reference))
     if not path.is_file():
-        raise UntilError(_("--until: no study file {file} to pair the games with").format(
-            file=repr(question.reference)))
+        raise UntilError(
+            _("--until: no study file {file} to pair the games with").format(file=repr(question.reference))
+        )
     frame = read_results(path).set_index("game", drop=False)
     missing = [i for i in range(games) if i not in frame.index]
     if missing:
-        raise UntilError(_("--until: {file} holds {held} games; pairing this study's {games} "
-                           "games needs them all (play it to at least {games} games)").format(
-                               file=question.reference, held=len(frame), games=games))
+        raise UntilError(
+            _(
+                "--until: {file} holds {held} games; pairing this study's {games} "
+                "games needs them all (play it to at least {games} games)"
+            ).format(file=question.reference, held=len(frame), games=games)
+        )
     if frame.loc[0, "seed"] != game_seed(seed, 0):
-        raise UntilError(_("--until: {file} was not played with seed {seed}: its deals differ "
-                           "from this study's, so its games cannot be paired").format(
-                               file=question.reference, seed=seed))
+        raise UntilError(
+            _(
+                "--until: {file} was not played with seed {seed}: its deals differ "
+                "from this study's, so its games cannot be paired"
+            ).format(file=question.reference, seed=seed)
+        )
     return frame
 
 
@@ -389,14 +412,15 @@ def sequential_test(study: Any, question: Question | str) -> SequentialTest:
         _check_seats(question, players)
     reference = load_reference(question, study.seed, study.games)
     if reference is not None:
-        theirs = [reference.iloc[0][f"player_{seat}"]
-                  for seat in range(int(reference.iloc[0]["n_players"]))]
+        theirs = [reference.iloc[0][f"player_{seat}"] for seat in range(int(reference.iloc[0]["n_players"]))]
         if question.kind == "beats":
             _check_seats(question, theirs)
         elif len(theirs) != len(players):
-            raise UntilError(_("--until: {file} is a study of {theirs} players, this one of "
-                               "{ours}: their games cannot be paired").format(
-                                   file=question.reference, theirs=len(theirs), ours=len(players)))
+            raise UntilError(
+                _(
+                    "--until: {file} is a study of {theirs} players, this one of {ours}: their games cannot be paired"
+                ).format(file=question.reference, theirs=len(theirs), ours=len(players))
+            )
     return SequentialTest(question, study.games, reference)
 
 
@@ -404,15 +428,18 @@ def _check_seats(question: Question, players: list[str]) -> None:
     """Each player of a "beats" question holds exactly one seat."""
     for name in (question.player, question.opponent):
         if name not in players:
-            raise UntilError(_("--until: {player} does not play in this study (it has {players})").format(
-                player=repr(name), players=", ".join(players)))
+            raise UntilError(
+                _("--until: {player} does not play in this study (it has {players})").format(
+                    player=repr(name), players=", ".join(players)
+                )
+            )
         if players.count(name) > 1:
-            raise UntilError(_("--until: {player} must hold exactly one seat of every game").format(
-                player=name))
+            raise UntilError(_("--until: {player} must hold exactly one seat of every game").format(player=name))
 
 
-def run_until(study: Any, out: str | os.PathLike, question: Question | str,
-              **run_options: Any) -> tuple[pd.DataFrame, dict[str, Any]]:
+def run_until(
+    study: Any, out: str | os.PathLike, question: Question | str, **run_options: Any
+) -> tuple[pd.DataFrame, dict[str, Any]]:
     """Play ``study`` until ``question`` is answered (at most ``study.games`` games).
 
     ``run_options`` are those of :func:`~xochintlan_hex.studies.run_study`
@@ -440,8 +467,20 @@ def decision_of(test: SequentialTest) -> dict[str, Any]:
     return test.decision
 
 
-__all__ = ["Question", "SequentialTest", "UNTIL_FORMS", "UntilError", "VERDICTS",
-           "decision_of", "fixed_size_games", "load_reference", "log_likelihood_ratio",
-           "one_sided_states", "parse_until", "run_until", "sequential_decisions",
-           "sequential_test", "wald_bounds"]
-
+__all__ = [
+    "Question",
+    "SequentialTest",
+    "UNTIL_FORMS",
+    "UntilError",
+    "VERDICTS",
+    "decision_of",
+    "fixed_size_games",
+    "load_reference",
+    "log_likelihood_ratio",
+    "one_sided_states",
+    "parse_until",
+    "run_until",
+    "sequential_decisions",
+    "sequential_test",
+    "wald_bounds",
+]

@@ -109,8 +109,9 @@ import os
 import random
 import threading
 import time
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
-from typing import Any, Callable, Iterable, Iterator, Sequence
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -178,8 +179,10 @@ def _check_count(name: str, value: Any, minimum: int) -> int:
 
 def _check_executor(executor: Any) -> None:
     if executor is not None and not callable(getattr(executor, "submit", None)):
-        raise ValueError("executor must be a concurrent.futures.Executor (something with "
-                         f"submit), e.g. distributed.Client().get_executor(); got {executor!r}")
+        raise ValueError(
+            "executor must be a concurrent.futures.Executor (something with "
+            f"submit), e.g. distributed.Client().get_executor(); got {executor!r}"
+        )
 
 
 def _check_players(players: Any) -> list[PlayerSpec]:
@@ -189,8 +192,7 @@ def _check_players(players: Any) -> list[PlayerSpec]:
     try:
         seats = list(players)
     except TypeError:
-        raise ValueError("players must list one player per seat, e.g. ['greedy', 'random'], "
-                         f"got {players!r}") from None
+        raise ValueError(f"players must list one player per seat, e.g. ['greedy', 'random'], got {players!r}") from None
     if not seats:
         raise ValueError("players must name at least one seat, e.g. ['greedy', 'random']")
     for seat in seats:
@@ -211,8 +213,7 @@ def study_rules(rules: Any) -> Rules:
 # Running chunks of games anywhere
 
 
-def chunk_indices(indices: Sequence[int], workers: int = 1,
-                  chunk_size: int | None = None) -> list[list[int]]:
+def chunk_indices(indices: Sequence[int], workers: int = 1, chunk_size: int | None = None) -> list[list[int]]:
     """Split game indices into chunks: about four per worker, at most :data:`MAX_CHUNK`.
 
     >>> chunk_indices(range(10), workers=2)
@@ -222,12 +223,16 @@ def chunk_indices(indices: Sequence[int], workers: int = 1,
     if chunk_size is None:
         chunk_size = max(1, min(MAX_CHUNK, math.ceil(len(indices) / (4 * workers))))
     chunk_size = _check_count("chunk_size", chunk_size, 1)
-    return [indices[i:i + chunk_size] for i in range(0, len(indices), chunk_size)]
+    return [indices[i : i + chunk_size] for i in range(0, len(indices), chunk_size)]
 
 
-def iter_chunks(play_chunk: Callable[..., list[dict]], chunks: Iterable[Sequence[int]],
-                args: tuple = (), workers: int = 1, executor: Executor | None = None
-                ) -> Iterator[tuple[Sequence[int], list[dict]]]:
+def iter_chunks(
+    play_chunk: Callable[..., list[dict]],
+    chunks: Iterable[Sequence[int]],
+    args: tuple = (),
+    workers: int = 1,
+    executor: Executor | None = None,
+) -> Iterator[tuple[Sequence[int], list[dict]]]:
     """Play ``play_chunk(chunk, *args)`` for each chunk; yield ``(chunk, rows)`` as each ends.
 
     Chunks finish in any order when they run in parallel. ``play_chunk`` must be
@@ -252,9 +257,11 @@ def iter_chunks(play_chunk: Callable[..., list[dict]], chunks: Iterable[Sequence
     if executor is None and workers == 1:
         return ((chunk, play_chunk(chunk, *args)) for chunk in chunks)
     # Processes start at the first submit: before any progress-bar thread exists.
-    pool = (ProcessPoolExecutor(max_workers=workers, initializer=_exit_with_parent,
-                                initargs=(os.getpid(),))
-            if executor is None else executor)
+    pool = (
+        ProcessPoolExecutor(max_workers=workers, initializer=_exit_with_parent, initargs=(os.getpid(),))
+        if executor is None
+        else executor
+    )
     submit = functools.partial(_submit_next, pool, play_chunk, chunks, args)
     futures: dict[Future, Any] = {}
     for _ in range(IN_FLIGHT_PER_WORKER * workers):
@@ -263,8 +270,9 @@ def iter_chunks(play_chunk: Callable[..., list[dict]], chunks: Iterable[Sequence
     return _as_they_end(futures, submit, pool if executor is None else None)
 
 
-def _submit_next(pool: Executor, play_chunk: Callable[..., list[dict]], chunks: Iterator,
-                 args: tuple, futures: dict[Future, Any]) -> bool:
+def _submit_next(
+    pool: Executor, play_chunk: Callable[..., list[dict]], chunks: Iterator, args: tuple, futures: dict[Future, Any]
+) -> bool:
     """Submit the next chunk, if any is left; say whether one was."""
     chunk = next(chunks, None)
     if chunk is None:
@@ -278,6 +286,7 @@ def _exit_with_parent(parent: int) -> None:
 
     Without this, workers of a killed study would wait for work forever.
     """
+
     def watch() -> None:
         while os.getppid() == parent:
             time.sleep(1.0)
@@ -286,8 +295,9 @@ def _exit_with_parent(parent: int) -> None:
     threading.Thread(target=watch, name="exit-with-parent", daemon=True).start()
 
 
-def _as_they_end(futures: dict[Future, Any], submit: Callable[[dict], bool],
-                 own_pool: Executor | None) -> Iterator[tuple[Sequence[int], list[dict]]]:
+def _as_they_end(
+    futures: dict[Future, Any], submit: Callable[[dict], bool], own_pool: Executor | None
+) -> Iterator[tuple[Sequence[int], list[dict]]]:
     try:
         while futures:
             finished, _ = wait(futures, return_when=FIRST_COMPLETED)
@@ -302,8 +312,15 @@ def _as_they_end(futures: dict[Future, Any], submit: Callable[[dict], bool],
             own_pool.shutdown(wait=True, cancel_futures=True)
 
 
-def _run(play_chunk: Callable[..., list[dict]], games: int, args: tuple, workers: int,
-         executor: Executor | None, progress: bool, desc: str) -> list[dict]:
+def _run(
+    play_chunk: Callable[..., list[dict]],
+    games: int,
+    args: tuple,
+    workers: int,
+    executor: Executor | None,
+    progress: bool,
+    desc: str,
+) -> list[dict]:
     from tqdm.auto import tqdm
 
     rows: list[dict] = []
@@ -324,8 +341,7 @@ def _seat_players(players: Sequence[PlayerSpec]) -> list[Player]:
     return [get_player(p, game="xochintlan") for p in players]
 
 
-def play_xochintlan_game(seed_of_game: int, players: Sequence[PlayerSpec],
-                         rules: Rules = Rules()) -> Xochintlan:
+def play_xochintlan_game(seed_of_game: int, players: Sequence[PlayerSpec], rules: Rules = Rules()) -> Xochintlan:
     """Play one whole game from its seed and return the finished game.
 
     ``rules`` are used as given (no turn cap is added here).
@@ -339,8 +355,7 @@ def play_xochintlan_game(seed_of_game: int, players: Sequence[PlayerSpec],
     return game
 
 
-def xochintlan_row(game: Xochintlan, index: int, seed_of_game: int,
-                   player_names: Sequence[str]) -> dict:
+def xochintlan_row(game: Xochintlan, index: int, seed_of_game: int, player_names: Sequence[str]) -> dict:
     """The study row of a finished game (see the module docstring for the columns)."""
     row: dict[str, Any] = {"game": index, "seed": seed_of_game}
     row.update(dataclasses.asdict(game.rules))
@@ -359,8 +374,9 @@ def xochintlan_row(game: Xochintlan, index: int, seed_of_game: int,
     return row
 
 
-def play_xochintlan_games(indices: Iterable[int], players: Sequence[PlayerSpec],
-                          rules: Rules = Rules(), seed: int = 0) -> list[dict]:
+def play_xochintlan_games(
+    indices: Iterable[int], players: Sequence[PlayerSpec], rules: Rules = Rules(), seed: int = 0
+) -> list[dict]:
     """Play the games of a study with these indices; one row per game, in order.
 
     The rows are exactly those of the same games in
@@ -396,10 +412,14 @@ def xochintlan_columns(n_players: int) -> list[str]:
     >>> xochintlan_columns(2)[-8:]
     ['cards_0', 'cards_1', 'winner', 'winner_player', 'winning_kind', 'winning_card', 'turns', 'end_reason']
     """
-    return (["game", "seed"] + [f.name for f in dataclasses.fields(Rules)] + ["n_players"]
-            + [f"player_{seat}" for seat in range(n_players)]
-            + [f"cards_{seat}" for seat in range(n_players)]
-            + ["winner", "winner_player", "winning_kind", "winning_card", "turns", "end_reason"])
+    return (
+        ["game", "seed"]
+        + [f.name for f in dataclasses.fields(Rules)]
+        + ["n_players"]
+        + [f"player_{seat}" for seat in range(n_players)]
+        + [f"cards_{seat}" for seat in range(n_players)]
+        + ["winner", "winner_player", "winning_kind", "winning_card", "turns", "end_reason"]
+    )
 
 
 def xochintlan_frame(rows: Sequence[dict], n_players: int | None = None) -> pd.DataFrame:
@@ -408,8 +428,7 @@ def xochintlan_frame(rows: Sequence[dict], n_players: int | None = None) -> pd.D
     ``n_players`` fixes the columns of a frame without rows (a study of 0 games).
     """
     rows = list(rows)
-    seats = n_players if n_players is not None else max((r["n_players"] for r in rows),
-                                                         default=0)
+    seats = n_players if n_players is not None else max((r["n_players"] for r in rows), default=0)
     frame = pd.DataFrame(rows, columns=xochintlan_columns(seats))
     frame["winner"] = frame["winner"].astype("Int64")
     if rows:
@@ -430,10 +449,15 @@ def _names_or_missing(column: pd.Series) -> pd.Series:
     return pd.Series(values, index=column.index, dtype=object)
 
 
-def simulate_xochintlan(games: int, players: Sequence[PlayerSpec] | str,
-                        rules: Rules = Rules(), seed: int = 0, workers: int = 1,
-                        executor: Executor | None = None, progress: bool = True
-                        ) -> pd.DataFrame:
+def simulate_xochintlan(
+    games: int,
+    players: Sequence[PlayerSpec] | str,
+    rules: Rules = Rules(),
+    seed: int = 0,
+    workers: int = 1,
+    executor: Executor | None = None,
+    progress: bool = True,
+) -> pd.DataFrame:
     """Play ``games`` Xochintlan games, one player per seat, and return one row per game.
 
     ``players``: one name (see :data:`~xochintlan_hex.players.PLAYERS`) or player
@@ -451,8 +475,15 @@ def simulate_xochintlan(games: int, players: Sequence[PlayerSpec] | str,
     _check_executor(executor)
     seats = _check_players(players)
     rules = study_rules(rules)
-    rows = _run(play_xochintlan_games, games, (seats, rules, seed), workers, executor,
-                progress, desc=f"Xochintlan {'/'.join(map(str, seats))}")
+    rows = _run(
+        play_xochintlan_games,
+        games,
+        (seats, rules, seed),
+        workers,
+        executor,
+        progress,
+        desc=f"Xochintlan {'/'.join(map(str, seats))}",
+    )
     return xochintlan_frame(rows, n_players=len(seats))
 
 
@@ -467,8 +498,9 @@ def _study_tileset(tileset: Any) -> Tileset:
         raise ValueError(f"tileset: cannot load {tileset!r}: {problem}") from None
 
 
-def play_hextremadura_game(seed_of_game: int, player: PlayerSpec = "greedy",
-                           tileset: Tileset | None = None) -> Hextremadura:
+def play_hextremadura_game(
+    seed_of_game: int, player: PlayerSpec = "greedy", tileset: Tileset | None = None
+) -> Hextremadura:
     """Play one whole solo game from its seed and return the finished game."""
     chooser = get_player(player, game="hextremadura")
     game = Hextremadura(seed=seed_of_game, tileset=tileset)
@@ -481,21 +513,27 @@ def play_hextremadura_game(seed_of_game: int, player: PlayerSpec = "greedy",
 def hextremadura_row(game: Hextremadura, index: int, seed_of_game: int, name: str) -> dict:
     """The study row of a finished game (see the module docstring for the columns)."""
     outcome = game.outcome()
-    row: dict[str, Any] = {"game": index, "seed": seed_of_game,
-                           "tileset": game.tileset.name, "player": name,
-                           "score": outcome["score"], "max_score": outcome["max_score"],
-                           "rating": outcome["rating"], "rounds": outcome["rounds"],
-                           "turns": outcome["placements"],
-                           "explored": sum(len(taken) for taken in game.removals),
-                           "tiles_on_map": outcome["tiles_on_map"],
-                           "front_left": outcome["front_left"]}
-    row.update({key: value for key, value in outcome.items()
-                if key.startswith(("objectives_", "met_", "quest_"))})
+    row: dict[str, Any] = {
+        "game": index,
+        "seed": seed_of_game,
+        "tileset": game.tileset.name,
+        "player": name,
+        "score": outcome["score"],
+        "max_score": outcome["max_score"],
+        "rating": outcome["rating"],
+        "rounds": outcome["rounds"],
+        "turns": outcome["placements"],
+        "explored": sum(len(taken) for taken in game.removals),
+        "tiles_on_map": outcome["tiles_on_map"],
+        "front_left": outcome["front_left"],
+    }
+    row.update({key: value for key, value in outcome.items() if key.startswith(("objectives_", "met_", "quest_"))})
     return row
 
 
-def play_hextremadura_games(indices: Iterable[int], player: PlayerSpec = "greedy",
-                            tileset: Tileset | None = None, seed: int = 0) -> list[dict]:
+def play_hextremadura_games(
+    indices: Iterable[int], player: PlayerSpec = "greedy", tileset: Tileset | None = None, seed: int = 0
+) -> list[dict]:
     """Play the games of a study with these indices; one row per game, in order.
 
     The rows are exactly those of the same games in
@@ -530,10 +568,15 @@ def hextremadura_frame(rows: Sequence[dict]) -> pd.DataFrame:
     return pd.DataFrame(list(rows), columns=hextremadura_columns()).reset_index(drop=True)
 
 
-def simulate_hextremadura(games: int, player: PlayerSpec = "greedy",
-                          tileset: Tileset | str | None = None, seed: int = 0,
-                          workers: int = 1, executor: Executor | None = None,
-                          progress: bool = True) -> pd.DataFrame:
+def simulate_hextremadura(
+    games: int,
+    player: PlayerSpec = "greedy",
+    tileset: Tileset | str | None = None,
+    seed: int = 0,
+    workers: int = 1,
+    executor: Executor | None = None,
+    progress: bool = True,
+) -> pd.DataFrame:
     """Play ``games`` solo games of Hextremadura and return one row per game.
 
     ``player``: a name (see :data:`~xochintlan_hex.players.PLAYERS`) or a player
@@ -551,6 +594,13 @@ def simulate_hextremadura(games: int, player: PlayerSpec = "greedy",
     _check_executor(executor)
     get_player(player, game="hextremadura")  # a ValueError naming the known players
     tiles = _study_tileset(tileset)
-    rows = _run(play_hextremadura_games, games, (player, tiles, seed), workers, executor,
-                progress, desc=f"Hextremadura {player_name(get_player(player, 'hextremadura'))}")
+    rows = _run(
+        play_hextremadura_games,
+        games,
+        (player, tiles, seed),
+        workers,
+        executor,
+        progress,
+        desc=f"Hextremadura {player_name(get_player(player, 'hextremadura'))}",
+    )
     return hextremadura_frame(rows)

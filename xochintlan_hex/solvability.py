@@ -25,46 +25,77 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from concurrent.futures import Executor
-from typing import Any, Iterable, Sequence
+from typing import Any
 
 import pandas as pd
 
 from xochintlan_hex import stats
 from xochintlan_hex.hextremadura import load_tileset
-from xochintlan_hex.hextremadura.solver import PRUNING_RULES, solve_exactly
+from xochintlan_hex.hextremadura.solver import solve_exactly
 from xochintlan_hex.players.hextremadura_planner import solve_deal
 from xochintlan_hex.simulate import chunk_indices, game_seed, iter_chunks
 
-COLUMNS = ["game", "seed", "tileset", "max_score", "best_found", "upper_bound",
-           "perfect_proved", "perfect_impossible", "decided", "candidates", "passes",
-           "seconds", "actions"]
+COLUMNS = [
+    "game",
+    "seed",
+    "tileset",
+    "max_score",
+    "best_found",
+    "upper_bound",
+    "perfect_proved",
+    "perfect_impossible",
+    "decided",
+    "candidates",
+    "passes",
+    "seconds",
+    "actions",
+]
 
 
-def solve_deal_rows(indices: Iterable[int], seed: int = 0, tileset: Any = None,
-                    candidates: int = 4, passes: int = 1) -> list[dict]:
+def solve_deal_rows(
+    indices: Iterable[int], seed: int = 0, tileset: Any = None, candidates: int = 4, passes: int = 1
+) -> list[dict]:
     """The solver's rows for these deal indices (a module-level function: it runs in
     worker processes too)."""
     tileset = load_tileset(tileset)
     rows = []
     for index in indices:
         seed_of_game = game_seed(seed, index)
-        found = solve_deal(seed=seed_of_game, tileset=tileset, candidates=candidates,
-                           passes=passes, rng_seed=seed_of_game)
+        found = solve_deal(
+            seed=seed_of_game, tileset=tileset, candidates=candidates, passes=passes, rng_seed=seed_of_game
+        )
         perfect = sum(1 for t in found.order if t in tileset.terrain_ids)
-        rows.append({"game": index, "seed": seed_of_game, "tileset": tileset.name,
-                     "max_score": perfect, "best_found": found.lower,
-                     "upper_bound": found.upper, "perfect_proved": found.lower == perfect,
-                     "perfect_impossible": found.upper < perfect, "decided": found.decided,
-                     "candidates": candidates, "passes": found.passes,
-                     "seconds": round(found.seconds, 2),
-                     "actions": " ".join(str(a) for a in found.actions)})
+        rows.append(
+            {
+                "game": index,
+                "seed": seed_of_game,
+                "tileset": tileset.name,
+                "max_score": perfect,
+                "best_found": found.lower,
+                "upper_bound": found.upper,
+                "perfect_proved": found.lower == perfect,
+                "perfect_impossible": found.upper < perfect,
+                "decided": found.decided,
+                "candidates": candidates,
+                "passes": found.passes,
+                "seconds": round(found.seconds, 2),
+                "actions": " ".join(str(a) for a in found.actions),
+            }
+        )
     return rows
 
 
-def solve_deals(indices: Iterable[int] | int, seed: int = 0, tileset: Any = None,
-                candidates: int = 4, passes: int = 1, workers: int = 1,
-                executor: Executor | None = None) -> pd.DataFrame:
+def solve_deals(
+    indices: Iterable[int] | int,
+    seed: int = 0,
+    tileset: Any = None,
+    candidates: int = 4,
+    passes: int = 1,
+    workers: int = 1,
+    executor: Executor | None = None,
+) -> pd.DataFrame:
     """Solve deals ``indices`` (or ``range(indices)``) of a study seed, one row each.
 
     Runs here, in ``workers`` local processes or on ``executor`` (e.g. Dask),
@@ -75,14 +106,14 @@ def solve_deals(indices: Iterable[int] | int, seed: int = 0, tileset: Any = None
     indices = list(indices)
     tiles = load_tileset(tileset)
     rows: list[dict] = []
-    for _, chunk_rows in iter_chunks(solve_deal_rows, chunk_indices(indices, workers),
-                                     (seed, tiles, candidates, passes), workers, executor):
+    for _, chunk_rows in iter_chunks(
+        solve_deal_rows, chunk_indices(indices, workers), (seed, tiles, candidates, passes), workers, executor
+    ):
         rows.extend(chunk_rows)
     return pd.DataFrame(sorted(rows, key=lambda r: r["game"]), columns=COLUMNS)
 
 
-def solvability_summary(solved: pd.DataFrame, scored: Sequence[pd.DataFrame] = ()
-                        ) -> pd.DataFrame:
+def solvability_summary(solved: pd.DataFrame, scored: Sequence[pd.DataFrame] = ()) -> pd.DataFrame:
     """Shares of deals with a perfect score proved reachable, proved impossible, or
     reached by each player, with Wilson intervals, on the solver's deals.
 
@@ -96,33 +127,57 @@ def solvability_summary(solved: pd.DataFrame, scored: Sequence[pd.DataFrame] = (
     def add(who: str, what: str, hits: pd.Series, scores: pd.Series) -> None:
         share = stats.proportion(int(hits.sum()), len(hits))
         mean = stats.mean_interval(scores)
-        rows.append({"who": who, "what": what, **{k: share[k] for k in
-                     ("estimate", "low", "high", "successes", "n")},
-                     "mean_score": mean["estimate"], "mean_low": mean["low"],
-                     "mean_high": mean["high"]})
+        rows.append(
+            {
+                "who": who,
+                "what": what,
+                **{k: share[k] for k in ("estimate", "low", "high", "successes", "n")},
+                "mean_score": mean["estimate"],
+                "mean_low": mean["low"],
+                "mean_high": mean["high"],
+            }
+        )
 
-    add("solver", "perfect score proved reachable", solved["perfect_proved"].astype(bool),
-        solved["best_found"])
-    add("solver", "perfect score proved impossible", solved["perfect_impossible"].astype(bool),
-        solved["upper_bound"])
+    add("solver", "perfect score proved reachable", solved["perfect_proved"].astype(bool), solved["best_found"])
+    add("solver", "perfect score proved impossible", solved["perfect_impossible"].astype(bool), solved["upper_bound"])
     seeds = set(solved["seed"])
     for frame in scored:
         for player, games in frame[frame["seed"].isin(seeds)].groupby("player", sort=False):
-            add(str(player), "perfect score reached", games["score"] == games["max_score"],
-                games["score"])
+            add(str(player), "perfect score reached", games["score"] == games["max_score"], games["score"])
     return pd.DataFrame(rows)
 
 
 # ---------------------------------------------------------------------------
 # Deciding deals: the exact solver, started from the look-ahead's best game
 
-DECIDED_COLUMNS = ["game", "seed", "tileset", "max_score", "lower", "upper", "decided",
-                   "perfect_possible", "lower_from", "candidates", "max_nodes", "nodes",
-                   "complete", "rules", "seconds", "actions"]
+DECIDED_COLUMNS = [
+    "game",
+    "seed",
+    "tileset",
+    "max_score",
+    "lower",
+    "upper",
+    "decided",
+    "perfect_possible",
+    "lower_from",
+    "candidates",
+    "max_nodes",
+    "nodes",
+    "complete",
+    "rules",
+    "seconds",
+    "actions",
+]
 
 
-def decide_deal_row(index: int, seed: int = 0, tileset: Any = None, candidates: int = 2,
-                    max_nodes: int | None = 200, known_actions: str | None = None) -> dict:
+def decide_deal_row(
+    index: int,
+    seed: int = 0,
+    tileset: Any = None,
+    candidates: int = 2,
+    max_nodes: int | None = 200,
+    known_actions: str | None = None,
+) -> dict:
     """One deal decided as far as the limit allows: its lower bound from a known game
     (``known_actions``, e.g. the solver file's, replayed through the engine) or else
     from the look-ahead (:func:`solve_deal`), then the exact search
@@ -136,20 +191,28 @@ def decide_deal_row(index: int, seed: int = 0, tileset: Any = None, candidates: 
     if known_actions:
         certificate, lower_from = known_actions.split(), "known"
     else:
-        found = solve_deal(seed=seed_of_game, tileset=tileset, candidates=candidates,
-                           rng_seed=seed_of_game)
+        found = solve_deal(seed=seed_of_game, tileset=tileset, candidates=candidates, rng_seed=seed_of_game)
         certificate, lower_from = [str(a) for a in found.actions], "look-ahead"
-    proof = solve_exactly(seed=seed_of_game, tileset=tileset, certificate=certificate,
-                          max_nodes=max_nodes)
+    proof = solve_exactly(seed=seed_of_game, tileset=tileset, certificate=certificate, max_nodes=max_nodes)
     better = proof.actions != [] and [str(a) for a in proof.actions] != certificate
-    return {"game": index, "seed": seed_of_game, "tileset": tileset.name,
-            "max_score": proof.max_score, "lower": proof.lower, "upper": proof.upper,
-            "decided": proof.decided, "perfect_possible": proof.perfect_possible,
-            "lower_from": "exact search" if better else lower_from,
-            "candidates": candidates, "max_nodes": max_nodes, "nodes": proof.nodes,
-            "complete": proof.complete, "rules": " ".join(proof.rules),
-            "seconds": round(proof.seconds, 2),
-            "actions": " ".join(str(a) for a in proof.actions)}
+    return {
+        "game": index,
+        "seed": seed_of_game,
+        "tileset": tileset.name,
+        "max_score": proof.max_score,
+        "lower": proof.lower,
+        "upper": proof.upper,
+        "decided": proof.decided,
+        "perfect_possible": proof.perfect_possible,
+        "lower_from": "exact search" if better else lower_from,
+        "candidates": candidates,
+        "max_nodes": max_nodes,
+        "nodes": proof.nodes,
+        "complete": proof.complete,
+        "rules": " ".join(proof.rules),
+        "seconds": round(proof.seconds, 2),
+        "actions": " ".join(str(a) for a in proof.actions),
+    }
 
 
 def decided_summary(decided: pd.DataFrame, scored: Sequence[pd.DataFrame] = ()) -> pd.DataFrame:
@@ -161,9 +224,12 @@ def decided_summary(decided: pd.DataFrame, scored: Sequence[pd.DataFrame] = ()) 
     Columns: ``what``, ``estimate``, ``low``, ``high``, ``n``.
     """
     rows = []
-    for what, hits in (("decided", decided["decided"].astype(bool)),
-                       ("perfect score proved possible", decided["perfect_possible"] == True),  # noqa: E712
-                       ("perfect score proved impossible", decided["perfect_possible"] == False)):  # noqa: E712
+    for what, hits in (
+        ("decided", decided["decided"].astype(bool)),
+        # perfect_possible holds True, False or None (undecided): compared, not tested for truth
+        ("perfect score proved possible", decided["perfect_possible"] == True),  # noqa: E712
+        ("perfect score proved impossible", decided["perfect_possible"] == False),  # noqa: E712
+    ):
         share = stats.proportion(int(hits.sum()), len(hits))
         rows.append({"what": what, **{k: share[k] for k in ("estimate", "low", "high", "n")}})
     lower = decided.set_index("seed")["lower"]
@@ -171,6 +237,13 @@ def decided_summary(decided: pd.DataFrame, scored: Sequence[pd.DataFrame] = ()) 
         for player, games in frame[frame["seed"].isin(lower.index)].groupby("player", sort=False):
             gap = lower.loc[games["seed"]].to_numpy() - games["score"].to_numpy()
             mean = stats.mean_interval(pd.Series(gap))
-            rows.append({"what": f"{player}: points below the best game found", "estimate": mean["estimate"],
-                         "low": mean["low"], "high": mean["high"], "n": len(gap)})
+            rows.append(
+                {
+                    "what": f"{player}: points below the best game found",
+                    "estimate": mean["estimate"],
+                    "low": mean["low"],
+                    "high": mean["high"],
+                    "n": len(gap),
+                }
+            )
     return pd.DataFrame(rows)

@@ -49,8 +49,8 @@ from __future__ import annotations
 import contextvars
 import math
 import re
+from collections.abc import Callable, Iterable, Sequence
 from statistics import NormalDist
-from typing import Callable, Iterable, Sequence
 
 import numpy as np
 import pandas as pd
@@ -142,8 +142,7 @@ def proportion(successes: float, n: int, confidence: float = CONFIDENCE) -> dict
     """
     low, high = wilson_interval(successes, n, confidence)
     estimate = successes / n if n else math.nan
-    return {"estimate": estimate, "low": float(low), "high": float(high),
-            "successes": successes, "n": int(n)}
+    return {"estimate": estimate, "low": float(low), "high": float(high), "successes": successes, "n": int(n)}
 
 
 def mean_interval(values: Iterable[float], confidence: float = CONFIDENCE) -> dict:
@@ -187,10 +186,16 @@ def _mean_intervals(grouped, confidence: float = CONFIDENCE) -> pd.DataFrame:
         quantile = t.ppf(0.5 + confidence / 2, np.where(n >= 2, n - 1, np.nan))
         half = quantile * sd / np.sqrt(n)
     enough = n >= 2
-    return pd.DataFrame({"estimate": mean, "low": np.where(enough, mean - half, np.nan),
-                         "high": np.where(enough, mean + half, np.nan),
-                         "sd": np.where(enough, sd, np.nan), "n": n.astype(int)},
-                        index=summary.index)
+    return pd.DataFrame(
+        {
+            "estimate": mean,
+            "low": np.where(enough, mean - half, np.nan),
+            "high": np.where(enough, mean + half, np.nan),
+            "sd": np.where(enough, sd, np.nan),
+            "n": n.astype(int),
+        },
+        index=summary.index,
+    )
 
 
 # ---------------------------------------------------------------------------
@@ -203,8 +208,7 @@ def _by_list(by: By) -> list[str]:
     return [by] if isinstance(by, str) else list(by)
 
 
-def _per_group(frame: pd.DataFrame, by: By, metric: Callable[[pd.DataFrame], pd.DataFrame]
-               ) -> pd.DataFrame:
+def _per_group(frame: pd.DataFrame, by: By, metric: Callable[[pd.DataFrame], pd.DataFrame]) -> pd.DataFrame:
     """Apply ``metric`` to each group of ``frame`` and stack the results, keys first."""
     keys = _by_list(by)
     missing = [k for k in keys if k not in frame.columns]
@@ -233,8 +237,7 @@ def _own_column_of_group(block: pd.DataFrame, key: str, value) -> str:
     own = block[key].dropna()
     if pd.isna(value) or (own == value).all():
         return key
-    raise ValueError(f"by: {key!r} is what this table counts (its rows are the {key} "
-                     f"values); group by another column")
+    raise ValueError(f"by: {key!r} is what this table counts (its rows are the {key} values); group by another column")
 
 
 def check_by(frame: pd.DataFrame, by: By) -> list[str]:
@@ -243,35 +246,41 @@ def check_by(frame: pd.DataFrame, by: By) -> list[str]:
     keys = _by_list(by)
     twice = sorted({key for key in keys if keys.count(key) > 1})
     if twice:
-        raise ValueError(_("by: {names} named twice; name each column once").format(
-            names=", ".join(map(repr, twice))))
+        raise ValueError(_("by: {names} named twice; name each column once").format(names=", ".join(map(repr, twice))))
     missing = [key for key in keys if key not in frame.columns]
     if missing:
-        raise ValueError(_("by: no column {missing}; columns: {columns}").format(
-            missing=", ".join(map(repr, missing)), columns=", ".join(map(str, frame.columns))))
+        raise ValueError(
+            _("by: no column {missing}; columns: {columns}").format(
+                missing=", ".join(map(repr, missing)), columns=", ".join(map(str, frame.columns))
+            )
+        )
     for key in keys:
         empty = int(frame[key].isna().sum())
         if empty:
-            raise ValueError(_("by: column {name} is empty in {count} of {games} games (a tie has "
-                               "no winner); group by a column every game fills").format(
-                name=repr(key), count=empty, games=len(frame)))
+            raise ValueError(
+                _(
+                    "by: column {name} is empty in {count} of {games} games (a tie has "
+                    "no winner); group by a column every game fills"
+                ).format(name=repr(key), count=empty, games=len(frame))
+            )
     return keys
 
 
 def check_difference(difference: float) -> float:
     """The gap the games-needed figures resolve: from :data:`MIN_DIFFERENCE` to below 1."""
     if not MIN_DIFFERENCE <= difference < 1:
-        raise ValueError(_("difference must be at least {low} and below 1 (a gap between two "
-                           "rates), got {value}").format(low=f"1/{round(1 / MIN_DIFFERENCE)}",
-                                                         value=f"{difference:g}"))
+        raise ValueError(
+            _("difference must be at least {low} and below 1 (a gap between two rates), got {value}").format(
+                low=f"1/{round(1 / MIN_DIFFERENCE)}", value=f"{difference:g}"
+            )
+        )
     return difference
 
 
 def _require(frame: pd.DataFrame, *columns: str) -> None:
     missing = [c for c in columns if c not in frame.columns]
     if missing:
-        raise ValueError(f"the study frame lacks the column(s) {missing}; "
-                         f"it has {list(frame.columns)}")
+        raise ValueError(f"the study frame lacks the column(s) {missing}; it has {list(frame.columns)}")
 
 
 def _winner(frame: pd.DataFrame) -> pd.Series:
@@ -290,8 +299,9 @@ def _n_players(frame: pd.DataFrame) -> pd.Series:
 
 #: The long view of the frame a report is being made of, kept while the report runs
 #: (every seat metric of one report starts from the same long view).
-_REPORT_SEATS: contextvars.ContextVar[tuple[pd.DataFrame, pd.DataFrame] | None] = \
-    contextvars.ContextVar("report_seats", default=None)
+_REPORT_SEATS: contextvars.ContextVar[tuple[pd.DataFrame, pd.DataFrame] | None] = contextvars.ContextVar(
+    "report_seats", default=None
+)
 
 
 def seat_results(frame: pd.DataFrame) -> pd.DataFrame:
@@ -331,8 +341,14 @@ def seat_results(frame: pd.DataFrame) -> pd.DataFrame:
     seat = np.arange(len(rows)) - np.repeat(np.cumsum(playing) - playing, playing)
     won = winner[rows] == seat
     share = np.where(nobody, 1.0 / n_players, 0.0)[rows]
-    long = {"row": rows, "game": labels[rows], "seat": seat,
-            "n_players": n_players[rows], "won": won, "score": np.where(won, 1.0, share)}
+    long = {
+        "row": rows,
+        "game": labels[rows],
+        "seat": seat,
+        "n_players": n_players[rows],
+        "won": won,
+        "score": np.where(won, 1.0, share),
+    }
     del share
     for prefix, target in (("player_", "player"), ("cards_", "cards")):
         if f"{prefix}0" in frame.columns:
@@ -363,6 +379,7 @@ def win_rate_by_seat(frame: pd.DataFrame, by: By = None) -> pd.DataFrame:
 
     Columns: [by...], ``n_players``, ``seat``, ``wins``, ``n``, ``estimate``, ``low``, ``high``.
     """
+
     def metric(games: pd.DataFrame) -> pd.DataFrame:
         seats = seat_results(games)
         counts = seats.groupby(["n_players", "seat"], sort=True)["won"].agg(["sum", "count"])
@@ -373,6 +390,7 @@ def win_rate_by_seat(frame: pd.DataFrame, by: By = None) -> pd.DataFrame:
         for column in ("estimate", "low", "high"):
             table[column] = share[column]
         return table
+
     return _per_group(frame, by, metric)
 
 
@@ -387,25 +405,36 @@ def first_player_advantage(frame: pd.DataFrame, by: By = None) -> pd.DataFrame:
 
     Columns: [by...], ``n_players``, ``seat0_score``, ``estimate``, ``low``, ``high``, ``n``.
     """
+
     def metric(games: pd.DataFrame) -> pd.DataFrame:
         seats = seat_results(games)
         first = seats[(seats["seat"] == 0) & (seats["n_players"] >= 2)]
-        counts = first.assign(nobody=(first["score"] > 0) & ~first["won"]).groupby(
-            "n_players", sort=True)[["won", "nobody"]].agg(["sum", "count"])
+        counts = (
+            first.assign(nobody=(first["score"] > 0) & ~first["won"])
+            .groupby("n_players", sort=True)[["won", "nobody"]]
+            .agg(["sum", "count"])
+        )
         n_players = counts.index.to_numpy()
         wins = counts[("won", "sum")].to_numpy(dtype=float)
         nobody = counts[("nobody", "sum")].to_numpy(dtype=float)
         games_played = counts[("won", "count")].to_numpy(dtype=float)
         edge = advantage_of_counts(wins, nobody, games_played, n_players)
-        return pd.DataFrame({"n_players": n_players, "seat0_score": edge["seat0_score"],
-                             "estimate": edge["estimate"], "low": edge["low"],
-                             "high": edge["high"], "n": games_played.astype(int)},
-                            columns=["n_players", "seat0_score", "estimate", "low", "high", "n"])
+        return pd.DataFrame(
+            {
+                "n_players": n_players,
+                "seat0_score": edge["seat0_score"],
+                "estimate": edge["estimate"],
+                "low": edge["low"],
+                "high": edge["high"],
+                "n": games_played.astype(int),
+            },
+            columns=["n_players", "seat0_score", "estimate", "low", "high", "n"],
+        )
+
     return _per_group(frame, by, metric)
 
 
-def advantage_of_counts(first_wins, nobody, games, n_players,
-                        confidence: float = CONFIDENCE) -> dict:
+def advantage_of_counts(first_wins, nobody, games, n_players, confidence: float = CONFIDENCE) -> dict:
     """:func:`first_player_advantage` from counts: seat 0's wins, the games nobody
     won, the games, and the number of players (numbers or arrays of studies).
 
@@ -421,20 +450,23 @@ def advantage_of_counts(first_wins, nobody, games, n_players,
     """
     from scipy.stats import t
 
-    wins, ties, n, players = (np.asarray(x, dtype=float)
-                              for x in (first_wins, nobody, games, n_players))
+    wins, ties, n, players = (np.asarray(x, dtype=float) for x in (first_wins, nobody, games, n_players))
     with np.errstate(divide="ignore", invalid="ignore"):
         mean = (wins + ties / players) / n
-        squares = wins + ties / players ** 2
-        sd = np.sqrt(np.maximum(squares - n * mean ** 2, 0.0) / (n - 1))
+        squares = wins + ties / players**2
+        sd = np.sqrt(np.maximum(squares - n * mean**2, 0.0) / (n - 1))
         half = t.ppf(0.5 + confidence / 2, np.where(n >= 2, n - 1, np.nan)) * sd / np.sqrt(n)
 
         def rescale(score):
             # Seat 0's score lies in [0, 1]; so must the ends of its interval.
             return (players * np.clip(score, 0.0, 1.0) - 1) / (players - 1)
 
-        return {"seat0_score": mean[()], "estimate": rescale(mean)[()],
-                "low": rescale(mean - half)[()], "high": rescale(mean + half)[()]}
+        return {
+            "seat0_score": mean[()],
+            "estimate": rescale(mean)[()],
+            "low": rescale(mean - half)[()],
+            "high": rescale(mean + half)[()],
+        }
 
 
 def share_difference(count_a, count_b, games, confidence: float = CONFIDENCE) -> dict:
@@ -459,9 +491,12 @@ def share_difference(count_a, count_b, games, confidence: float = CONFIDENCE) ->
         estimate = (a - b) / n
         a_, b_, n_ = a + 0.5, b + 0.5, n + 2.0
         centre = (a_ - b_) / n_
-        half = z * np.sqrt(np.maximum((a_ + b_) / n_ - centre ** 2, 0.0) / n_)
-    return {"estimate": estimate[()], "low": np.maximum(-1.0, centre - half)[()],
-            "high": np.minimum(1.0, centre + half)[()]}
+        half = z * np.sqrt(np.maximum((a_ + b_) / n_ - centre**2, 0.0) / n_)
+    return {
+        "estimate": estimate[()],
+        "low": np.maximum(-1.0, centre - half)[()],
+        "high": np.minimum(1.0, centre + half)[()],
+    }
 
 
 def balance_of_counts(counts, n_players: int, confidence: float = CONFIDENCE) -> dict:
@@ -511,6 +546,7 @@ def balance(frame: pd.DataFrame, by: By = None, confidence: float = CONFIDENCE) 
 
     Columns: [by...], ``n_players``, ``estimate``, ``low``, ``high``, ``n``.
     """
+
     def metric(games: pd.DataFrame) -> pd.DataFrame:
         rows = []
         n_players_all = _n_players(games)
@@ -521,10 +557,17 @@ def balance(frame: pd.DataFrame, by: By = None, confidence: float = CONFIDENCE) 
             outcome = group.fillna(n_players).to_numpy(dtype=int)
             counts = np.bincount(outcome, minlength=n_players + 1)[None, :]
             result = balance_of_counts(counts, n_players, confidence)
-            rows.append({"n_players": n_players, "estimate": float(result["estimate"][0]),
-                         "low": float(result["low"][0]), "high": float(result["high"][0]),
-                         "n": int(counts.sum())})
+            rows.append(
+                {
+                    "n_players": n_players,
+                    "estimate": float(result["estimate"][0]),
+                    "low": float(result["low"][0]),
+                    "high": float(result["high"][0]),
+                    "n": int(counts.sum()),
+                }
+            )
         return pd.DataFrame(rows, columns=["n_players", "estimate", "low", "high", "n"])
+
     return _per_group(frame, by, metric)
 
 
@@ -547,16 +590,27 @@ def outcome_shares(frame: pd.DataFrame, by: By = None) -> pd.DataFrame:
 
     def metric(games: pd.DataFrame) -> pd.DataFrame:
         reason = games["end_reason"]
-        hits = {"completion": (reason == "win") | (reason == "tie"),
-                "decisive": _winner(games).notna(),
-                "tie": reason == "tie",
-                "turn_limit": reason == "turn_limit"}
+        hits = {
+            "completion": (reason == "win") | (reason == "tie"),
+            "decisive": _winner(games).notna(),
+            "tie": reason == "tie",
+            "turn_limit": reason == "turn_limit",
+        }
         rows = []
         for outcome in OUTCOMES:
             row = proportion(int(hits[outcome].sum()), len(games))
-            rows.append({"outcome": outcome, "games": row["successes"], "n": row["n"],
-                         "estimate": row["estimate"], "low": row["low"], "high": row["high"]})
+            rows.append(
+                {
+                    "outcome": outcome,
+                    "games": row["successes"],
+                    "n": row["n"],
+                    "estimate": row["estimate"],
+                    "low": row["low"],
+                    "high": row["high"],
+                }
+            )
         return pd.DataFrame(rows)
+
     return _per_group(frame, by, metric)
 
 
@@ -572,13 +626,17 @@ def duration(frame: pd.DataFrame, by: By = None, column: str = "turns") -> pd.Da
         values = pd.to_numeric(games[column], errors="coerce").dropna()
         row = mean_interval(values)
         quantiles = values.quantile([0.25, 0.5, 0.75]) if len(values) else [math.nan] * 3
-        row.update({"min": values.min() if len(values) else math.nan,
-                    "q25": float(np.asarray(quantiles)[0]),
-                    "median": float(np.asarray(quantiles)[1]),
-                    "q75": float(np.asarray(quantiles)[2]),
-                    "max": values.max() if len(values) else math.nan})
-        return pd.DataFrame([row], columns=["estimate", "low", "high", "n", "sd", "min",
-                                            "q25", "median", "q75", "max"])
+        row.update(
+            {
+                "min": values.min() if len(values) else math.nan,
+                "q25": float(np.asarray(quantiles)[0]),
+                "median": float(np.asarray(quantiles)[1]),
+                "q75": float(np.asarray(quantiles)[2]),
+                "max": values.max() if len(values) else math.nan,
+            }
+        )
+        return pd.DataFrame([row], columns=["estimate", "low", "high", "n", "sd", "min", "q25", "median", "q75", "max"])
+
     return _per_group(frame, by, metric)
 
 
@@ -607,7 +665,7 @@ def game_margins(frame: pd.DataFrame, player: str | None = None) -> pd.Series:
         holds = frame[seats].eq(player)
         if not (holds.sum(axis=1) == 1).all():
             raise ValueError(f"player {player!r} must hold exactly one seat of every game")
-        seat = holds.idxmax(axis=1).str[len("player_"):].astype(int)
+        seat = holds.idxmax(axis=1).str[len("player_") :].astype(int)
     margin = np.where(winner.isna(), 0, np.where(winner.fillna(-1) == seat, 1, -1))
     labels = frame["game"] if "game" in frame.columns else frame.index
     return pd.Series(margin, index=pd.Index(labels, name="game"), name="margin")
@@ -635,8 +693,7 @@ def mean_difference(a, b, paired: bool = False, confidence: float = CONFIDENCE) 
         left, right = pd.Series(a, dtype=float), pd.Series(b, dtype=float)
         common = left.index.intersection(right.index)
         row = mean_interval(left.loc[common] - right.loc[common], confidence)
-        return {"estimate": row["estimate"], "low": row["low"], "high": row["high"],
-                "n": row["n"]}
+        return {"estimate": row["estimate"], "low": row["low"], "high": row["high"], "n": row["n"]}
     x = pd.Series(a, dtype=float).dropna().to_numpy()
     y = pd.Series(b, dtype=float).dropna().to_numpy()
     if len(x) < 2 or len(y) < 2:
@@ -646,18 +703,16 @@ def mean_difference(a, b, paired: bool = False, confidence: float = CONFIDENCE) 
     se = math.sqrt(va + vb)
     if se == 0:
         return {"estimate": estimate, "low": estimate, "high": estimate, "n": len(x) + len(y)}
-    df = (va + vb) ** 2 / (va ** 2 / (len(x) - 1) + vb ** 2 / (len(y) - 1))
+    df = (va + vb) ** 2 / (va**2 / (len(x) - 1) + vb**2 / (len(y) - 1))
     half = float(t.ppf(0.5 + confidence / 2, df)) * se
-    return {"estimate": estimate, "low": estimate - half, "high": estimate + half,
-            "n": len(x) + len(y)}
+    return {"estimate": estimate, "low": estimate - half, "high": estimate + half, "n": len(x) + len(y)}
 
 
 # ---------------------------------------------------------------------------
 # Xochintlan: goal cards, animal kinds, player kinds
 
 
-def card_win_rates(frame: pd.DataFrame, by: By = None, correction: str | None = None
-                   ) -> pd.DataFrame:
+def card_win_rates(frame: pd.DataFrame, by: By = None, correction: str | None = None) -> pd.DataFrame:
     """For each goal card: how often the seat holding it won with it, and game lengths.
 
     A seat holding several cards counts once for each. ``n`` is the number of
@@ -684,26 +739,45 @@ def card_win_rates(frame: pd.DataFrame, by: By = None, correction: str | None = 
         # One row per card held: a seat holding "F+L'" counts for F and for L'.
         seat_of, card = _cards_held(seats["cards"].to_numpy(dtype=object))
         winning = seats["winning_card"].to_numpy(dtype=object)[seat_of]
-        seats = pd.DataFrame({"card": card,
-                              "won_with": seats["won"].to_numpy(dtype=bool)[seat_of]
-                              & (card.to_numpy() == winning),
-                              "turns": pd.to_numeric(seats["turns"], errors="coerce")
-                              .to_numpy(dtype=float)[seat_of]})
+        seats = pd.DataFrame(
+            {
+                "card": card,
+                "won_with": seats["won"].to_numpy(dtype=bool)[seat_of] & (card.to_numpy() == winning),
+                "turns": pd.to_numeric(seats["turns"], errors="coerce").to_numpy(dtype=float)[seat_of],
+            }
+        )
         by_card = seats.groupby("card", sort=True)
         counts = by_card["won_with"].agg(["sum", "count"])
         share = _proportions(counts["sum"], counts["count"])
         length = _mean_intervals(by_card["turns"])
         to_win = seats.loc[seats["won_with"]].groupby("card")["turns"].mean()
-        return pd.DataFrame({"card": counts.index.to_numpy(),
-                             "wins": counts["sum"].to_numpy(dtype=int),
-                             "n": counts["count"].to_numpy(dtype=int),
-                             "estimate": share["estimate"], "low": share["low"],
-                             "high": share["high"], "turns": length["estimate"].to_numpy(),
-                             "turns_low": length["low"].to_numpy(),
-                             "turns_high": length["high"].to_numpy(),
-                             "turns_to_win": to_win.reindex(counts.index).to_numpy(dtype=float)},
-                            columns=["card", "wins", "n", "estimate", "low", "high",
-                                     "turns", "turns_low", "turns_high", "turns_to_win"])
+        return pd.DataFrame(
+            {
+                "card": counts.index.to_numpy(),
+                "wins": counts["sum"].to_numpy(dtype=int),
+                "n": counts["count"].to_numpy(dtype=int),
+                "estimate": share["estimate"],
+                "low": share["low"],
+                "high": share["high"],
+                "turns": length["estimate"].to_numpy(),
+                "turns_low": length["low"].to_numpy(),
+                "turns_high": length["high"].to_numpy(),
+                "turns_to_win": to_win.reindex(counts.index).to_numpy(dtype=float),
+            },
+            columns=[
+                "card",
+                "wins",
+                "n",
+                "estimate",
+                "low",
+                "high",
+                "turns",
+                "turns_low",
+                "turns_high",
+                "turns_to_win",
+            ],
+        )
+
     table = _per_group(frame, by, metric)
     if correction is None:
         return table
@@ -738,9 +812,9 @@ def _cards_held(cards: np.ndarray) -> tuple[np.ndarray, pd.Series]:
     return seat_of, pd.Series(card, dtype=object)
 
 
-def kind_win_rates(frame: pd.DataFrame, by: By = None,
-                   kinds: Sequence[str] = ANIMAL_KINDS, correction: str | None = None
-                   ) -> pd.DataFrame:
+def kind_win_rates(
+    frame: pd.DataFrame, by: By = None, kinds: Sequence[str] = ANIMAL_KINDS, correction: str | None = None
+) -> pd.DataFrame:
     """For each animal kind: the share of games won with it and how long those took.
 
     Columns: [by...], ``kind``, ``wins``, ``n`` (games), ``estimate``, ``low``,
@@ -760,22 +834,28 @@ def kind_win_rates(frame: pd.DataFrame, by: By = None,
         order = list(kinds) + sorted(seen)
         wins = won_with.value_counts().reindex(order, fill_value=0).to_numpy(dtype=int)
         share = _proportions(wins, np.full(len(order), len(games)))
-        length = _mean_intervals(pd.to_numeric(games["turns"], errors="coerce")
-                                 .groupby(won_with)).reindex(order)
-        return pd.DataFrame({"kind": order, "wins": wins, "n": len(games),
-                             "estimate": share["estimate"], "low": share["low"],
-                             "high": share["high"],
-                             "turns": length["estimate"].to_numpy(dtype=float),
-                             "turns_low": length["low"].to_numpy(dtype=float),
-                             "turns_high": length["high"].to_numpy(dtype=float)})
+        length = _mean_intervals(pd.to_numeric(games["turns"], errors="coerce").groupby(won_with)).reindex(order)
+        return pd.DataFrame(
+            {
+                "kind": order,
+                "wins": wins,
+                "n": len(games),
+                "estimate": share["estimate"],
+                "low": share["low"],
+                "high": share["high"],
+                "turns": length["estimate"].to_numpy(dtype=float),
+                "turns_low": length["low"].to_numpy(dtype=float),
+                "turns_high": length["high"].to_numpy(dtype=float),
+            }
+        )
+
     table = _per_group(frame, by, metric)
     if correction is None:
         return table
     return _per_group_of_table(table, by, lambda rows: _kinds_alike(rows, correction))
 
 
-def head_to_head(frame: pd.DataFrame, by: By = None,
-                 confidence: float = CONFIDENCE) -> pd.DataFrame:
+def head_to_head(frame: pd.DataFrame, by: By = None, confidence: float = CONFIDENCE) -> pd.DataFrame:
     """Results between player kinds, over every pair of seats of different kinds.
 
     For a pair of seats in one game, ``player`` wins if its seat won, loses if the
@@ -793,21 +873,45 @@ def head_to_head(frame: pd.DataFrame, by: By = None,
     def metric(games: pd.DataFrame) -> pd.DataFrame:
         pairs = _seat_pairs(games)
         counts = pairs.groupby(["player", "opponent"], sort=True).agg(
-            wins=("won", "sum"), losses=("lost", "sum"), n=("won", "size"))
+            wins=("won", "sum"), losses=("lost", "sum"), n=("won", "size")
+        )
         wins = counts["wins"].to_numpy(dtype=int)
         losses = counts["losses"].to_numpy(dtype=int)
         n = counts["n"].to_numpy(dtype=int)
         share = _proportions(wins, n)
         with np.errstate(divide="ignore", invalid="ignore"):
             margin = (wins - losses) / n
-            se = np.sqrt(np.maximum((wins + losses) / n - margin ** 2, 0.0) / n)
+            se = np.sqrt(np.maximum((wins + losses) / n - margin**2, 0.0) / n)
         table = counts.index.to_frame(index=False)
-        table = table.assign(wins=wins, losses=losses, draws=n - wins - losses, n=n,
-                             estimate=share["estimate"], low=share["low"], high=share["high"],
-                             margin=margin, margin_low=np.maximum(-1.0, margin - z * se),
-                             margin_high=np.minimum(1.0, margin + z * se))
-        return table[["player", "opponent", "wins", "losses", "draws", "n", "estimate", "low",
-                      "high", "margin", "margin_low", "margin_high"]]
+        table = table.assign(
+            wins=wins,
+            losses=losses,
+            draws=n - wins - losses,
+            n=n,
+            estimate=share["estimate"],
+            low=share["low"],
+            high=share["high"],
+            margin=margin,
+            margin_low=np.maximum(-1.0, margin - z * se),
+            margin_high=np.minimum(1.0, margin + z * se),
+        )
+        return table[
+            [
+                "player",
+                "opponent",
+                "wins",
+                "losses",
+                "draws",
+                "n",
+                "estimate",
+                "low",
+                "high",
+                "margin",
+                "margin_low",
+                "margin_high",
+            ]
+        ]
+
     return _per_group(frame, by, metric)
 
 
@@ -818,8 +922,11 @@ def head_to_head(frame: pd.DataFrame, by: By = None,
 CORRECTIONS = {"holm": "Holm", "bh": "Benjamini-Hochberg"}
 
 #: What :func:`symmetry_check` says of a pair.
-SYMMETRY_VERDICTS = {"ok": "consistent with symmetry", "flag": "sample too small or a bug",
-                     "unknown": "too few games to test"}
+SYMMETRY_VERDICTS = {
+    "ok": "consistent with symmetry",
+    "flag": "sample too small or a bug",
+    "unknown": "too few games to test",
+}
 
 
 def adjust_p_values(p_values, method: str = "holm") -> np.ndarray:
@@ -880,8 +987,7 @@ def _two_proportion_z(wins_a, n_a, wins_b, n_b) -> np.ndarray:
         return np.where(se > 0, (k_a / n_a - k_b / n_b) / se, np.nan)
 
 
-def _per_group_of_table(table: pd.DataFrame, by: By, add: Callable[[pd.DataFrame], pd.DataFrame]
-                        ) -> pd.DataFrame:
+def _per_group_of_table(table: pd.DataFrame, by: By, add: Callable[[pd.DataFrame], pd.DataFrame]) -> pd.DataFrame:
     """Apply ``add`` to each ``by`` block of a finished table (the family of a correction)."""
     keys = _by_list(by)
     if not keys or table.empty:
@@ -890,8 +996,7 @@ def _per_group_of_table(table: pd.DataFrame, by: By, add: Callable[[pd.DataFrame
     return pd.concat(blocks, ignore_index=True)
 
 
-def _corrected(table: pd.DataFrame, p_values, correction: str,
-               confidence: float = CONFIDENCE) -> pd.DataFrame:
+def _corrected(table: pd.DataFrame, p_values, correction: str, confidence: float = CONFIDENCE) -> pd.DataFrame:
     table = table.copy()
     table["p_value"] = np.asarray(p_values, dtype=float)
     table["p_adjusted"] = adjust_p_values(table["p_value"], correction)
@@ -913,13 +1018,13 @@ def _kinds_alike(kinds: pd.DataFrame, correction: str) -> pd.DataFrame:
 
     wins = kinds["wins"].astype(int)
     decisive = int(wins.sum())
-    p = [binomtest(int(k), decisive, 1 / len(kinds)).pvalue if decisive else math.nan
-         for k in wins]
+    p = [binomtest(int(k), decisive, 1 / len(kinds)).pvalue if decisive else math.nan for k in wins]
     return _corrected(kinds, p, correction)
 
 
-def games_to_resolve(rate: float, difference: float = 0.05, power: float = 0.8,
-                     confidence: float = CONFIDENCE, same_games: bool = False) -> int:
+def games_to_resolve(
+    rate: float, difference: float = 0.05, power: float = 0.8, confidence: float = CONFIDENCE, same_games: bool = False
+) -> int:
     """How many trials *each* of two rates needs so that a true gap of ``difference``
     around ``rate`` is found significant (two-sided test at ``1 - confidence``) with
     probability ``power``.
@@ -948,13 +1053,11 @@ def games_to_resolve(rate: float, difference: float = 0.05, power: float = 0.8,
     z_a, z_b = normal.inv_cdf(0.5 + confidence / 2), normal.inv_cdf(power)
     if same_games:  # two shares of one game add up to at most 1
         both = 2 * min(max(float(rate), difference / 2), 0.5)
-        n = (z_a * math.sqrt(both) + z_b * math.sqrt(both - difference ** 2)) ** 2 \
-            / difference ** 2
+        n = (z_a * math.sqrt(both) + z_b * math.sqrt(both - difference**2)) ** 2 / difference**2
         return math.ceil(n - 1e-9)
     rate = min(max(float(rate), difference / 2), 1 - difference / 2)
     p1, p2 = rate - difference / 2, rate + difference / 2
-    n = (z_a * math.sqrt(2 * rate * (1 - rate))
-         + z_b * math.sqrt(p1 * (1 - p1) + p2 * (1 - p2))) ** 2 / difference ** 2
+    n = (z_a * math.sqrt(2 * rate * (1 - rate)) + z_b * math.sqrt(p1 * (1 - p1) + p2 * (1 - p2))) ** 2 / difference**2
     return math.ceil(n - 1e-9)
 
 
@@ -968,8 +1071,7 @@ def mirror_pairs(cards: Iterable[str]) -> list[tuple[str, str]]:
     return [(name, name + "'") for name in sorted(names) if name + "'" in names]
 
 
-def symmetry_check(frame: pd.DataFrame, by: By = None, confidence: float = CONFIDENCE
-                   ) -> pd.DataFrame:
+def symmetry_check(frame: pd.DataFrame, by: By = None, confidence: float = CONFIDENCE) -> pd.DataFrame:
     """A sanity check: does each card win as often as its mirror image?
 
     The rules, the deal and the kit's players treat a card and its mirror
@@ -991,8 +1093,20 @@ def symmetry_check(frame: pd.DataFrame, by: By = None, confidence: float = CONFI
 def _symmetry_of(cards: pd.DataFrame, by: By, confidence: float = CONFIDENCE) -> pd.DataFrame:
     """:func:`symmetry_check` from a finished :func:`card_win_rates` table."""
     z = normal_quantile(0.5 + confidence / 2)
-    columns = ["card", "mirror", "wins", "n", "mirror_wins", "mirror_n", "estimate", "low",
-               "high", "p_value", "p_adjusted", "verdict"]
+    columns = [
+        "card",
+        "mirror",
+        "wins",
+        "n",
+        "mirror_wins",
+        "mirror_n",
+        "estimate",
+        "low",
+        "high",
+        "p_value",
+        "p_adjusted",
+        "verdict",
+    ]
 
     def check(group: pd.DataFrame) -> pd.DataFrame:
         rates = group.set_index("card")
@@ -1008,24 +1122,44 @@ def _symmetry_of(cards: pd.DataFrame, by: By, confidence: float = CONFIDENCE) ->
             se = np.sqrt(k_a / n_a * (1 - k_a / n_a) / n_a + k_b / n_b * (1 - k_b / n_b) / n_b)
         z_scores = _two_proportion_z(k_a, n_a, k_b, n_b)
         p = two_proportion_p_value(k_a, n_a, k_b, n_b)
-        table = pd.DataFrame({"card": a.index, "mirror": b.index, "wins": k_a.astype(int),
-                              "n": n_a.astype(int), "mirror_wins": k_b.astype(int),
-                              "mirror_n": n_b.astype(int), "estimate": gap,
-                              "low": gap - z * se, "high": gap + z * se, "p_value": p,
-                              "p_adjusted": adjust_p_values(p, "holm")})
+        table = pd.DataFrame(
+            {
+                "card": a.index,
+                "mirror": b.index,
+                "wins": k_a.astype(int),
+                "n": n_a.astype(int),
+                "mirror_wins": k_b.astype(int),
+                "mirror_n": n_b.astype(int),
+                "estimate": gap,
+                "low": gap - z * se,
+                "high": gap + z * se,
+                "p_value": p,
+                "p_adjusted": adjust_p_values(p, "holm"),
+            }
+        )
         from scipy.stats import chi2
 
         tested = ~np.isnan(z_scores)
         chi_square = float(np.sum(np.square(z_scores[tested])))
         overall = float(chi2.sf(chi_square, tested.sum())) if tested.any() else math.nan
-        table.loc[len(table)] = {"card": "all pairs", "mirror": "", "wins": int(k_a.sum()),
-                                 "n": int(n_a.sum()), "mirror_wins": int(k_b.sum()),
-                                 "mirror_n": int(n_b.sum()), "estimate": math.nan,
-                                 "low": math.nan, "high": math.nan, "p_value": overall,
-                                 "p_adjusted": overall}
-        table["verdict"] = np.where(table["p_adjusted"].isna(), SYMMETRY_VERDICTS["unknown"],
-                                    np.where(table["p_adjusted"] < 1 - confidence,
-                                             SYMMETRY_VERDICTS["flag"], SYMMETRY_VERDICTS["ok"]))
+        table.loc[len(table)] = {
+            "card": "all pairs",
+            "mirror": "",
+            "wins": int(k_a.sum()),
+            "n": int(n_a.sum()),
+            "mirror_wins": int(k_b.sum()),
+            "mirror_n": int(n_b.sum()),
+            "estimate": math.nan,
+            "low": math.nan,
+            "high": math.nan,
+            "p_value": overall,
+            "p_adjusted": overall,
+        }
+        table["verdict"] = np.where(
+            table["p_adjusted"].isna(),
+            SYMMETRY_VERDICTS["unknown"],
+            np.where(table["p_adjusted"] < 1 - confidence, SYMMETRY_VERDICTS["flag"], SYMMETRY_VERDICTS["ok"]),
+        )
         for key in reversed(_by_list(by)):
             table.insert(0, key, group[key].iloc[0])
         return table
@@ -1038,8 +1172,7 @@ def _shape_name(cards: pd.Series) -> pd.Series:
     return cards.astype(object).where(cards.isna(), cards.astype(str).str.replace("'", "", regex=False))
 
 
-def shape_win_rates(frame: pd.DataFrame, by: By = None, correction: str | None = None
-                    ) -> pd.DataFrame:
+def shape_win_rates(frame: pd.DataFrame, by: By = None, correction: str | None = None) -> pd.DataFrame:
     """:func:`card_win_rates` with each card and its mirror image pooled into one shape.
 
     A card and its mirror image win equally often (see :func:`symmetry_check`),
@@ -1077,18 +1210,21 @@ def _seat_pairs(games: pd.DataFrame) -> pd.DataFrame:
         parts.append((player[keep], player[other][keep], won[keep], won[other][keep]))
     if not parts:
         parts = [(player[:0], player[:0], won[:0], won[:0])]
-    return pd.DataFrame({"player": pd.Series(np.concatenate([p[0] for p in parts]), dtype=object),
-                         "opponent": pd.Series(np.concatenate([p[1] for p in parts]), dtype=object),
-                         "won": np.concatenate([p[2] for p in parts]),
-                         "lost": np.concatenate([p[3] for p in parts])})
+    return pd.DataFrame(
+        {
+            "player": pd.Series(np.concatenate([p[0] for p in parts]), dtype=object),
+            "opponent": pd.Series(np.concatenate([p[1] for p in parts]), dtype=object),
+            "won": np.concatenate([p[2] for p in parts]),
+            "lost": np.concatenate([p[3] for p in parts]),
+        }
+    )
 
 
 # ---------------------------------------------------------------------------
 # Hextremadura
 
 
-def score_distribution(frame: pd.DataFrame, by: By = None, column: str = "score"
-                       ) -> pd.DataFrame:
+def score_distribution(frame: pd.DataFrame, by: By = None, column: str = "score") -> pd.DataFrame:
     """The share of games at each score, and of games at that score or more.
 
     Columns: [by...], ``score``, ``games``, ``n``, ``estimate``, ``low``, ``high``
@@ -1103,12 +1239,19 @@ def score_distribution(frame: pd.DataFrame, by: By = None, column: str = "score"
         rows = []
         for score in range(0, top + 1):
             share = proportion(int((scores == score).sum()), len(scores))
-            rows.append({"score": score, "games": share["successes"], "n": share["n"],
-                         "estimate": share["estimate"], "low": share["low"],
-                         "high": share["high"],
-                         "at_least": float((scores >= score).mean())})
-        return pd.DataFrame(rows, columns=["score", "games", "n", "estimate", "low", "high",
-                                           "at_least"])
+            rows.append(
+                {
+                    "score": score,
+                    "games": share["successes"],
+                    "n": share["n"],
+                    "estimate": share["estimate"],
+                    "low": share["low"],
+                    "high": share["high"],
+                    "at_least": float((scores >= score).mean()),
+                }
+            )
+        return pd.DataFrame(rows, columns=["score", "games", "n", "estimate", "low", "high", "at_least"])
+
     return _per_group(frame, by, metric)
 
 
@@ -1118,8 +1261,7 @@ def _band_names() -> list[str]:
     return [name for _, name in RATING_BANDS]
 
 
-def rating_shares(frame: pd.DataFrame, by: By = None,
-                  bands: Sequence[str] | None = None) -> pd.DataFrame:
+def rating_shares(frame: pd.DataFrame, by: By = None, bands: Sequence[str] | None = None) -> pd.DataFrame:
     """The share of games in each rating band (Wilson intervals).
 
     ``bands`` fixes the order and lists bands no game reached; by default the
@@ -1137,15 +1279,22 @@ def rating_shares(frame: pd.DataFrame, by: By = None,
         rows = []
         for band in bands:
             share = proportion(int((games["rating"] == band).sum()), len(games))
-            rows.append({"rating": band, "games": share["successes"], "n": share["n"],
-                         "estimate": share["estimate"], "low": share["low"],
-                         "high": share["high"]})
+            rows.append(
+                {
+                    "rating": band,
+                    "games": share["successes"],
+                    "n": share["n"],
+                    "estimate": share["estimate"],
+                    "low": share["low"],
+                    "high": share["high"],
+                }
+            )
         return pd.DataFrame(rows, columns=["rating", "games", "n", "estimate", "low", "high"])
+
     return _per_group(frame, by, metric)
 
 
-def objective_rates(frame: pd.DataFrame, by: By = None,
-                    confidence: float = CONFIDENCE) -> pd.DataFrame:
+def objective_rates(frame: pd.DataFrame, by: By = None, confidence: float = CONFIDENCE) -> pd.DataFrame:
     """The probability that an objective of each type holds at the end of a game.
 
     Reads the column pairs ``objectives_<type>`` (objectives of that type on the
@@ -1157,7 +1306,7 @@ def objective_rates(frame: pd.DataFrame, by: By = None,
     Columns: [by...], ``objective``, ``met``, ``total``, ``n`` (games),
     ``estimate``, ``low``, ``high``.
     """
-    types = [c[len("objectives_"):] for c in frame.columns if c.startswith("objectives_")]
+    types = [c[len("objectives_") :] for c in frame.columns if c.startswith("objectives_")]
     if not types:
         raise ValueError("objective_rates needs objectives_<type> and met_<type> columns")
     for kind in types:
@@ -1176,9 +1325,19 @@ def objective_rates(frame: pd.DataFrame, by: By = None,
                 residual = met - ratio * total
                 se = math.sqrt(residual.var(ddof=1) / n) / total.mean()
                 low, high = max(0.0, ratio - z * se), min(1.0, ratio + z * se)
-            rows.append({"objective": kind, "met": int(met.sum()), "total": int(total.sum()),
-                         "n": n, "estimate": ratio, "low": low, "high": high})
+            rows.append(
+                {
+                    "objective": kind,
+                    "met": int(met.sum()),
+                    "total": int(total.sum()),
+                    "n": n,
+                    "estimate": ratio,
+                    "low": low,
+                    "high": high,
+                }
+            )
         return pd.DataFrame(rows)
+
     return _per_group(frame, by, metric)
 
 
@@ -1196,10 +1355,18 @@ def quest_rates(frame: pd.DataFrame, by: By = None) -> pd.DataFrame:
         for column in quests:
             done = games[column].fillna(False).astype(bool)
             share = proportion(int(done.sum()), len(games))
-            rows.append({"quest": column[len("quest_"):], "games": share["successes"],
-                         "n": share["n"], "estimate": share["estimate"],
-                         "low": share["low"], "high": share["high"]})
+            rows.append(
+                {
+                    "quest": column[len("quest_") :],
+                    "games": share["successes"],
+                    "n": share["n"],
+                    "estimate": share["estimate"],
+                    "low": share["low"],
+                    "high": share["high"],
+                }
+            )
         return pd.DataFrame(rows)
+
     return _per_group(frame, by, metric)
 
 
@@ -1207,8 +1374,9 @@ def quest_rates(frame: pd.DataFrame, by: By = None) -> pd.DataFrame:
 # One table for a whole study
 
 
-def report(frame: pd.DataFrame, by: By = None, correction: str = "holm",
-           difference: float = 0.05, power: float = 0.8) -> pd.DataFrame:
+def report(
+    frame: pd.DataFrame, by: By = None, correction: str = "holm", difference: float = 0.05, power: float = 0.8
+) -> pd.DataFrame:
     """The main metrics of a study as one long table: ``metric``, ``level``, estimate...
 
     A frame with a ``score`` column is read as a Hextremadura study, otherwise as
@@ -1236,13 +1404,12 @@ def report(frame: pd.DataFrame, by: By = None, correction: str = "holm",
         rows = len(table)
         out = {key: table[key].to_numpy() for key in keys}
         out["metric"] = np.full(rows, name, dtype=object)
-        out["level"] = (table[level].astype(str).to_numpy(dtype=object) if level
-                        else np.full(rows, "", dtype=object))
+        out["level"] = table[level].astype(str).to_numpy(dtype=object) if level else np.full(rows, "", dtype=object)
         for column in ("estimate", "low", "high", "n", "p_value"):
-            out[column] = (table[column].to_numpy(dtype=float) if column in table.columns
-                           else np.full(rows, math.nan))
-        out["note"] = (table["note"].to_numpy(dtype=object) if "note" in table.columns
-                       else np.full(rows, "", dtype=object))
+            out[column] = table[column].to_numpy(dtype=float) if column in table.columns else np.full(rows, math.nan)
+        out["note"] = (
+            table["note"].to_numpy(dtype=object) if "note" in table.columns else np.full(rows, "", dtype=object)
+        )
         return pd.DataFrame(out)
 
     blocks: list[pd.DataFrame] = []
@@ -1265,15 +1432,15 @@ def report(frame: pd.DataFrame, by: By = None, correction: str = "holm",
     return pd.concat(blocks, ignore_index=True)
 
 
-def _xochintlan_blocks(frame: pd.DataFrame, by: By, block: Callable, correction: str,
-                       difference: float, power: float) -> list[pd.DataFrame]:
+def _xochintlan_blocks(
+    frame: pd.DataFrame, by: By, block: Callable, correction: str, difference: float, power: float
+) -> list[pd.DataFrame]:
     """The blocks of a Xochintlan report (see :func:`report`)."""
     blocks = []
     seats = win_rate_by_seat(frame, by)
     seats["level"] = "seat " + seats["seat"].astype(str) + " of " + seats["n_players"].astype(str)
     blocks.append(block("win_rate", seats, "level"))
-    for name, table in (("first_player_advantage", first_player_advantage(frame, by)),
-                        ("balance", balance(frame, by))):
+    for name, table in (("first_player_advantage", first_player_advantage(frame, by)), ("balance", balance(frame, by))):
         table["level"] = table["n_players"].astype(str) + " players"
         blocks.append(block(name, table, "level"))
     blocks.append(block("outcome", outcome_shares(frame, by), "outcome"))
@@ -1290,8 +1457,9 @@ def _xochintlan_blocks(frame: pd.DataFrame, by: By, block: Callable, correction:
         families.append(("two cards", cards))
         symmetry = _symmetry_of(cards, by)
         if len(symmetry):
-            symmetry["level"] = np.where(symmetry["mirror"] == "", "all mirror pairs",
-                                         symmetry["card"] + " vs " + symmetry["mirror"])
+            symmetry["level"] = np.where(
+                symmetry["mirror"] == "", "all mirror pairs", symmetry["card"] + " vs " + symmetry["mirror"]
+            )
             symmetry["n"] = symmetry["n"] + symmetry["mirror_n"]
             symmetry["p_value"] = symmetry["p_adjusted"]
             symmetry["note"] = symmetry["verdict"]
@@ -1322,8 +1490,11 @@ def with_shared_strings(frame: pd.DataFrame) -> pd.DataFrame:
     >>> shared.dtype, shared[0] is shared[1]
     (dtype('O'), True)
     """
-    text = [c for c in frame.columns if pd.api.types.is_string_dtype(frame[c].dtype)
-            and not pd.api.types.is_object_dtype(frame[c].dtype)]
+    text = [
+        c
+        for c in frame.columns
+        if pd.api.types.is_string_dtype(frame[c].dtype) and not pd.api.types.is_object_dtype(frame[c].dtype)
+    ]
     if not text:
         return frame
     return frame.assign(**{str(c): _shared_strings(frame[c]) for c in text})
@@ -1343,8 +1514,9 @@ def _p_and_note(table: pd.DataFrame) -> pd.DataFrame:
     return table
 
 
-def _games_needed(frame: pd.DataFrame, by: By, families: list[tuple[str, pd.DataFrame]],
-                  difference: float, power: float) -> pd.DataFrame:
+def _games_needed(
+    frame: pd.DataFrame, by: By, families: list[tuple[str, pd.DataFrame]], difference: float, power: float
+) -> pd.DataFrame:
     """For each family of rates, the games a comparison of two of them needs."""
     keys = _by_list(by)
     sizes = frame.groupby(keys, dropna=False).size() if keys else pd.Series([len(frame)])
@@ -1358,27 +1530,63 @@ def _games_needed(frame: pd.DataFrame, by: By, families: list[tuple[str, pd.Data
             if not arm or np.isnan(group["estimate"]).all():
                 continue
             # Two seats or two kinds are shares of the same games; two cards are not.
-            trials = games_to_resolve(float(np.nanmean(group["estimate"])), difference, power,
-                                      same_games=name != "two cards")
+            trials = games_to_resolve(
+                float(np.nanmean(group["estimate"])), difference, power, same_games=name != "two cards"
+            )
             row = dict(zip(keys, values))
-            row.update({"level": f"{name} {difference:g} apart",
-                        "estimate": math.ceil(trials * played / arm - 1e-9),
-                        "low": math.nan, "high": math.nan, "n": played,
-                        "note": f"5% level, {power:.0%} power"})
+            row.update(
+                {
+                    "level": f"{name} {difference:g} apart",
+                    "estimate": math.ceil(trials * played / arm - 1e-9),
+                    "low": math.nan,
+                    "high": math.nan,
+                    "n": played,
+                    "note": f"5% level, {power:.0%} power",
+                }
+            )
             rows.append(row)
     return pd.DataFrame(rows, columns=keys + ["level", "estimate", "low", "high", "n", "note"])
 
 
 __all__ = [
-    "ANIMAL_KINDS", "CARD_SEPARATOR", "CONFIDENCE", "CORRECTIONS", "MIN_DIFFERENCE", "OUTCOMES",
-    "SYMMETRY_VERDICTS", "adjust_p_values", "advantage_of_counts", "balance",
-    "balance_of_counts", "check_by", "check_difference", "games_to_resolve", "mirror_pairs",
-    "shape_win_rates", "symmetry_check", "two_proportion_p_value",
-    "card_win_rates", "duration", "first_player_advantage", "head_to_head",
-    "game_margins", "kind_win_rates", "mean_difference", "mean_interval",
-    "normal_quantile", "objective_rates",
-    "outcome_shares", "proportion", "quest_rates", "rating_shares", "report",
-    "score_distribution", "seat_results", "share_difference", "t_quantile",
+    "ANIMAL_KINDS",
+    "CARD_SEPARATOR",
+    "CONFIDENCE",
+    "CORRECTIONS",
+    "MIN_DIFFERENCE",
+    "OUTCOMES",
+    "SYMMETRY_VERDICTS",
+    "adjust_p_values",
+    "advantage_of_counts",
+    "balance",
+    "balance_of_counts",
+    "check_by",
+    "check_difference",
+    "games_to_resolve",
+    "mirror_pairs",
+    "shape_win_rates",
+    "symmetry_check",
+    "two_proportion_p_value",
+    "card_win_rates",
+    "duration",
+    "first_player_advantage",
+    "head_to_head",
+    "game_margins",
+    "kind_win_rates",
+    "mean_difference",
+    "mean_interval",
+    "normal_quantile",
+    "objective_rates",
+    "outcome_shares",
+    "proportion",
+    "quest_rates",
+    "rating_shares",
+    "report",
+    "score_distribution",
+    "seat_results",
+    "share_difference",
+    "t_quantile",
     "wilson_interval",
-    "win_rate_by_seat", "with_shared_strings",
+    "win_rate_by_seat",
+    "with_shared_strings",
 ]

@@ -52,19 +52,20 @@ import shutil
 import stat
 import sys
 import warnings
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator, Sequence
+from typing import Any
 
 import numpy as np
 import pandas as pd
 
 from xochintlan_hex import __version__, simulate
+from xochintlan_hex.hextremadura.tiles import MAX_TILESET_BYTES
 from xochintlan_hex.i18n import _, duration_text
 from xochintlan_hex.players import game_seconds, get_player
 from xochintlan_hex.results import ResultsError, cell_problem, check_frame, column_of, first_broken_rule
-from xochintlan_hex.hextremadura.tiles import MAX_TILESET_BYTES
 from xochintlan_hex.xochintlan import Rules, Xochintlan
 from xochintlan_hex.xochintlan.rules import CARD_SIZE
 
@@ -113,7 +114,6 @@ MAX_STUDY_GAMES = 10_000_000
 MAX_STUDY_SECONDS = 7 * 86_400
 
 
-
 class StudyError(ValueError):
     """A study that cannot start or resume (e.g. other parameters than the unfinished run)."""
 
@@ -152,8 +152,14 @@ class Study:
 
     def description(self) -> dict[str, Any]:
         """The JSON written to ``study.json``: a resumed run must match it exactly."""
-        return {"format": PARTS_FORMAT, "kit_version": __version__, "game": self.game,
-                "games": self.games, "seed": self.seed, **self.parameters}
+        return {
+            "format": PARTS_FORMAT,
+            "kit_version": __version__,
+            "game": self.game,
+            "games": self.games,
+            "seed": self.seed,
+            **self.parameters,
+        }
 
     @property
     def identity(self) -> str:
@@ -170,8 +176,9 @@ class Study:
 
 def _count(name: str, value: Any, minimum: int) -> int:
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < minimum:
-        raise ValueError(_("{name} must be an int >= {minimum}, got {value}").format(
-            name=name, minimum=minimum, value=repr(value)))
+        raise ValueError(
+            _("{name} must be an int >= {minimum}, got {value}").format(name=name, minimum=minimum, value=repr(value))
+        )
     return int(value)
 
 
@@ -191,8 +198,7 @@ def _player_names(players: Sequence[str] | str, game: str) -> list[str]:
     return [name.strip().lower() for name in names]
 
 
-def xochintlan_study(games: int, players: Sequence[str] | str, rules: Rules = Rules(),
-                     seed: int = 0) -> Study:
+def xochintlan_study(games: int, players: Sequence[str] | str, rules: Rules = Rules(), seed: int = 0) -> Study:
     """A Xochintlan study: ``games`` games, one registered player name per seat.
 
     >>> xochintlan_study(10, "greedy,random").description()["players"]
@@ -206,14 +212,24 @@ def xochintlan_study(games: int, players: Sequence[str] | str, rules: Rules = Ru
     _check_winnable(rules)
     parameters = {"players": names, "rules": dataclasses.asdict(rules)}
     played = simulate.study_rules(rules)  # the rules as played: with the study's turn cap
-    fixed = {**dataclasses.asdict(played), "n_players": len(names),
-             **{f"player_{seat}": name for seat, name in enumerate(names)}}
-    return Study("xochintlan", games, seed, parameters, simulate.play_xochintlan_games,
-                 (names, rules, seed),
-                 functools.partial(simulate.xochintlan_frame, n_players=len(names)),
-                 columns=tuple(simulate.xochintlan_columns(len(names))), fixed=fixed,
-                 turns_per_game=played.max_turns or simulate.STUDY_MAX_TURNS,
-                 seconds_per_game=game_seconds("xochintlan", names))
+    fixed = {
+        **dataclasses.asdict(played),
+        "n_players": len(names),
+        **{f"player_{seat}": name for seat, name in enumerate(names)},
+    }
+    return Study(
+        "xochintlan",
+        games,
+        seed,
+        parameters,
+        simulate.play_xochintlan_games,
+        (names, rules, seed),
+        functools.partial(simulate.xochintlan_frame, n_players=len(names)),
+        columns=tuple(simulate.xochintlan_columns(len(names))),
+        fixed=fixed,
+        turns_per_game=played.max_turns or simulate.STUDY_MAX_TURNS,
+        seconds_per_game=game_seconds("xochintlan", names),
+    )
 
 
 def _check_winnable(rules: Rules) -> None:
@@ -225,11 +241,17 @@ def _check_winnable(rules: Rules) -> None:
     """
     needed = CARD_SIZE - 1
     if rules.tiles_per_kind < needed:
-        ending = (_("every game would swap animals until the turn cap") if rules.endgame == "swap"
-                  else _("every game would be a tie"))
-        raise StudyError(_("no card can be won with tiles_per_kind={tiles}: a card needs the Human and "
-                           "{needed} animals of one kind, so {ending}; use tiles_per_kind >= {needed}").format(
-            tiles=rules.tiles_per_kind, needed=needed, ending=ending))
+        ending = (
+            _("every game would swap animals until the turn cap")
+            if rules.endgame == "swap"
+            else _("every game would be a tie")
+        )
+        raise StudyError(
+            _(
+                "no card can be won with tiles_per_kind={tiles}: a card needs the Human and "
+                "{needed} animals of one kind, so {ending}; use tiles_per_kind >= {needed}"
+            ).format(tiles=rules.tiles_per_kind, needed=needed, ending=ending)
+        )
 
 
 def _tileset_fingerprint(tileset: Any) -> dict[str, str]:
@@ -238,8 +260,7 @@ def _tileset_fingerprint(tileset: Any) -> dict[str, str]:
     return {"name": tileset.name, "sha256": hashlib.sha256(text.encode()).hexdigest()}
 
 
-def hextremadura_study(games: int, player: str = "greedy", tileset: Any = None,
-                       seed: int = 0) -> Study:
+def hextremadura_study(games: int, player: str = "greedy", tileset: Any = None, seed: int = 0) -> Study:
     """A Hextremadura study: ``games`` solo games by one registered player.
 
     ``tileset``: None (the kit's set), a path to a tile-set JSON file, or a
@@ -256,11 +277,18 @@ def hextremadura_study(games: int, player: str = "greedy", tileset: Any = None,
         _check_tileset_file(Path(tileset))
     tiles = load_tileset(tileset)  # a TilesetError (a ValueError) listing every problem
     parameters = {"player": name, "tileset": _tileset_fingerprint(tiles)}
-    return Study("hextremadura", games, seed, parameters, simulate.play_hextremadura_games,
-                 (name, tiles, seed), simulate.hextremadura_frame,
-                 columns=tuple(simulate.hextremadura_columns()),
-                 fixed={"tileset": tiles.name, "player": name},
-                 seconds_per_game=game_seconds("hextremadura", [name]))
+    return Study(
+        "hextremadura",
+        games,
+        seed,
+        parameters,
+        simulate.play_hextremadura_games,
+        (name, tiles, seed),
+        simulate.hextremadura_frame,
+        columns=tuple(simulate.hextremadura_columns()),
+        fixed={"tileset": tiles.name, "player": name},
+        seconds_per_game=game_seconds("hextremadura", [name]),
+    )
 
 
 def _check_tileset_file(path: Path) -> None:
@@ -268,13 +296,17 @@ def _check_tileset_file(path: Path) -> None:
     try:
         info = path.stat()
     except OSError as error:
-        raise StudyError(_("tileset: cannot read {path} ({error})").format(
-            path=repr(str(path)), error=error.strerror)) from None
+        raise StudyError(
+            _("tileset: cannot read {path} ({error})").format(path=repr(str(path)), error=error.strerror)
+        ) from None
     if not path.is_file():
         raise StudyError(_("tileset: {path} is not a regular file").format(path=repr(str(path))))
     if info.st_size > MAX_TILESET_BYTES:
-        raise StudyError(_("tileset: {path} holds {size:,} bytes; a tile-set file is at most {limit:,}").format(
-            path=repr(str(path)), size=info.st_size, limit=MAX_TILESET_BYTES))
+        raise StudyError(
+            _("tileset: {path} holds {size:,} bytes; a tile-set file is at most {limit:,}").format(
+                path=repr(str(path)), size=info.st_size, limit=MAX_TILESET_BYTES
+            )
+        )
 
 
 def study_cost(study: Study) -> int:
@@ -294,16 +326,24 @@ def check_study_size(study: Study, force: bool = False) -> None:
     seconds = study.games * study.seconds_per_game
     if seconds > MAX_STUDY_SECONDS:
         raise StudyError(
-            _("a study of {games:,} games by {players} would take about {time} of one core (from each "
-              "player's measured cost a game), past the limit of {limit}; split it, or run it anyway with "
-              "--force (force=True)").format(
-                games=study.games, players=study.label.split(" ", 1)[1], time=duration_text(seconds),
-                limit=duration_text(MAX_STUDY_SECONDS)))
+            _(
+                "a study of {games:,} games by {players} would take about {time} of one core (from each "
+                "player's measured cost a game), past the limit of {limit}; split it, or run it anyway with "
+                "--force (force=True)"
+            ).format(
+                games=study.games,
+                players=study.label.split(" ", 1)[1],
+                time=duration_text(seconds),
+                limit=duration_text(MAX_STUDY_SECONDS),
+            )
+        )
     if study_cost(study) > MAX_STUDY_TURNS or study.games > MAX_STUDY_GAMES:
         raise StudyError(
-            _("a study of {games:,} games may play up to {turns:,} turns, past the limit of "
-              "{game_limit:,} games and {turn_limit:,} turns; split it, or run it anyway with --force (force=True)")
-            .format(games=study.games, turns=study_cost(study), game_limit=MAX_STUDY_GAMES, turn_limit=MAX_STUDY_TURNS))
+            _(
+                "a study of {games:,} games may play up to {turns:,} turns, past the limit of "
+                "{game_limit:,} games and {turn_limit:,} turns; split it, or run it anyway with --force (force=True)"
+            ).format(games=study.games, turns=study_cost(study), game_limit=MAX_STUDY_GAMES, turn_limit=MAX_STUDY_TURNS)
+        )
 
 
 def usable_cores() -> int:
@@ -322,9 +362,13 @@ def check_workers(workers: int, games: int, force: bool = False) -> None:
     """
     limit = max(1, min(games, usable_cores()))
     if workers > limit and not force:
-        raise StudyError(_("--workers {workers}: at most {limit} local processes for {games:,} games on "
-                           "{cores} cores (one a core, and no more than the games); start more anyway with "
-                           "--force").format(workers=workers, limit=limit, games=games, cores=usable_cores()))
+        raise StudyError(
+            _(
+                "--workers {workers}: at most {limit} local processes for {games:,} games on "
+                "{cores} cores (one a core, and no more than the games); start more anyway with "
+                "--force"
+            ).format(workers=workers, limit=limit, games=games, cores=usable_cores())
+        )
 
 
 # ---------------------------------------------------------------------------
@@ -335,8 +379,11 @@ def check_output_path(out: str | os.PathLike) -> Path:
     """The output path, checked: a ``.csv`` or ``.parquet`` name in an existing directory."""
     path = Path(out)
     if path.suffix.lower() not in FORMATS:
-        raise ValueError(_("the output file must end in {endings}, got {value}").format(
-            endings=_(" or ").join(FORMATS), value=repr(str(out))))
+        raise ValueError(
+            _("the output file must end in {endings}, got {value}").format(
+                endings=_(" or ").join(FORMATS), value=repr(str(out))
+            )
+        )
     if not path.parent.is_dir():
         raise ValueError(_("the output directory {path} does not exist").format(path=repr(str(path.parent))))
     if path.is_dir():
@@ -363,8 +410,7 @@ def parts_directory(out: str | os.PathLike) -> Path:
     return path.with_name(path.name + PARTS_SUFFIX)
 
 
-def _atomic_write(path: Path, write: Callable[[Path], object],
-                  before_rename: Callable[[], None] | None = None) -> None:
+def _atomic_write(path: Path, write: Callable[[Path], object], before_rename: Callable[[], None] | None = None) -> None:
     """Run ``write(temporary)`` then rename it to ``path``: the file is whole or absent.
 
     ``before_rename()`` may still refuse (raise) once the file is written.
@@ -414,8 +460,11 @@ def read_results(path: str | os.PathLike) -> pd.DataFrame:
     path = Path(path)
     suffix = path.suffix.lower()
     if suffix not in FORMATS:
-        raise ValueError(_("a results file must end in {endings}, got {value}").format(
-            endings=_(" or ").join(FORMATS), value=repr(str(path))))
+        raise ValueError(
+            _("a results file must end in {endings}, got {value}").format(
+                endings=_(" or ").join(FORMATS), value=repr(str(path))
+            )
+        )
     if suffix == ".parquet":
         _require_pyarrow()
         try:
@@ -423,17 +472,21 @@ def read_results(path: str | os.PathLike) -> pd.DataFrame:
         except OSError:
             raise
         except Exception as error:  # pyarrow's own errors for a file that is not Parquet
-            raise ResultsError(_("{path} is not a readable Parquet file ({error})").format(
-                path=path, error=_first_line(error))) from None
+            raise ResultsError(
+                _("{path} is not a readable Parquet file ({error})").format(path=path, error=_first_line(error))
+            ) from None
     else:
         # Every cell as text (only empty cells missing), then parsed strictly by its column.
         try:
             frame = _read_csv_text(path)
         except pd.errors.EmptyDataError:
-            raise ResultsError(_("{path} is empty: a results file has at least a header line").format(path=path)) from None
+            raise ResultsError(
+                _("{path} is empty: a results file has at least a header line").format(path=path)
+            ) from None
         except (pd.errors.ParserError, UnicodeDecodeError) as error:
-            raise ResultsError(_("{path} is not a readable CSV file ({error})").format(
-                path=path, error=_first_line(error))) from None
+            raise ResultsError(
+                _("{path} is not a readable CSV file ({error})").format(path=path, error=_first_line(error))
+            ) from None
     frame = check_frame(frame, str(path), csv=suffix == ".csv")
     if suffix == ".csv":  # a column the kit does not know stays text, as read_csv(dtype=str) gives it
         frame = frame.astype({name: str for name in frame.columns if column_of(str(name)) is None})
@@ -451,8 +504,10 @@ def _read_csv_text(path: Path) -> pd.DataFrame:
     column's blocks are let go once it is joined, and the columns are not copied
     into one block. That is what keeps ``report`` within a few times the file's size.
     """
-    blocks = [block.astype("category") for block in
-              pd.read_csv(path, dtype=object, keep_default_na=False, chunksize=FRAME_BLOCK_ROWS)]
+    blocks = [
+        block.astype("category")
+        for block in pd.read_csv(path, dtype=object, keep_default_na=False, chunksize=FRAME_BLOCK_ROWS)
+    ]
     if not blocks:  # a header alone
         return pd.read_csv(path, dtype=str, keep_default_na=False).astype(object)
     columns = {}
@@ -483,7 +538,7 @@ def _with_later_rules_fields(frame: pd.DataFrame, seats: int) -> pd.DataFrame:
 
 def _as_study_frame(frame: pd.DataFrame) -> pd.DataFrame:
     """A frame with a study's columns gets the study's types; any other is left as read."""
-    seats = sum(c.startswith("player_") and c[len("player_"):].isdigit() for c in frame.columns)
+    seats = sum(c.startswith("player_") and c[len("player_") :].isdigit() for c in frame.columns)
     frame = _with_later_rules_fields(frame, seats)
     columns = list(frame.columns)
     if columns == simulate.xochintlan_columns(seats):
@@ -506,8 +561,10 @@ def _by_blocks(frame: pd.DataFrame, to_frame: Callable[[Sequence[dict]], pd.Data
     """
     if len(frame) <= FRAME_BLOCK_ROWS:
         return to_frame(frame.to_dict("records"))
-    blocks = [to_frame(frame.iloc[start:start + FRAME_BLOCK_ROWS].to_dict("records"))
-              for start in range(0, len(frame), FRAME_BLOCK_ROWS)]
+    blocks = [
+        to_frame(frame.iloc[start : start + FRAME_BLOCK_ROWS].to_dict("records"))
+        for start in range(0, len(frame), FRAME_BLOCK_ROWS)
+    ]
     return pd.concat(blocks, ignore_index=True)
 
 
@@ -565,8 +622,11 @@ class StudyLock:
             fd = _open_no_follow(self.path, os.O_CREAT | os.O_RDWR)
             if not _lock_now(fd):
                 os.close(fd)
-                raise StudyError(_("another run is writing {out} (it holds {lock}); wait for it to end "
-                                   "or stop it, then run again").format(out=out, lock=self.path))
+                raise StudyError(
+                    _(
+                        "another run is writing {out} (it holds {lock}); wait for it to end or stop it, then run again"
+                    ).format(out=out, lock=self.path)
+                )
             # A run that just finished may have removed the file we locked: lock the new one.
             if _same_file(self.path, fd):
                 break
@@ -585,8 +645,12 @@ class StudyLock:
         except FileNotFoundError:
             parts_now = None
         if not _same_file(self.path, self.fd) or parts_now != self.parts_inode:
-            raise StudyError(_("{parts} (or {lock}) was removed or replaced while this run was writing it; "
-                               "stopped without writing the results file").format(parts=parts, lock=self.path))
+            raise StudyError(
+                _(
+                    "{parts} (or {lock}) was removed or replaced while this run was writing it; "
+                    "stopped without writing the results file"
+                ).format(parts=parts, lock=self.path)
+            )
 
     def release(self) -> None:
         """Remove the lock file (we hold it, so no other run is using it) and unlock."""
@@ -625,8 +689,12 @@ _NO_FOLLOW = getattr(os, "O_NOFOLLOW", 0)  # not on Windows, where links are rar
 
 
 def _link_error(path: Path) -> StudyError:
-    return StudyError(_("{path} is a link; a study folder holds no links, since the study would write where "
-                        "they point: put the file or folder itself there, or remove it").format(path=path))
+    return StudyError(
+        _(
+            "{path} is a link; a study folder holds no links, since the study would write where "
+            "they point: put the file or folder itself there, or remove it"
+        ).format(path=path)
+    )
 
 
 def _open_no_follow(path: Path, flags: int) -> int:
@@ -667,8 +735,12 @@ def check_study_folder(out: Path) -> None:
             raise _link_error(path)
     for folder in (parts, parts / QUARANTINE, kept_quarantine(out)):
         if os.path.lexists(folder) and not folder.is_dir():
-            raise StudyError(_("{path} is in the way: the study keeps a folder of that name there; "
-                               "move that file away, then run again").format(path=folder))
+            raise StudyError(
+                _(
+                    "{path} is in the way: the study keeps a folder of that name there; "
+                    "move that file away, then run again"
+                ).format(path=folder)
+            )
 
 
 def _read_regular_file(path: Path, limit: int) -> bytes:
@@ -770,8 +842,11 @@ def write_chunk(parts: Path, study: Study, indices: Sequence[int], rows: Sequenc
     first, last = indices[0], indices[-1]
     if list(indices) != list(range(first, last + 1)):
         raise ValueError(f"a chunk holds consecutive games, got {list(indices)[:5]}...")
-    text = json.dumps({"format": PARTS_FORMAT, "study": study.identity, "games": [first, last],
-                       "rows": list(rows)}, default=_plain, separators=(",", ":"))
+    text = json.dumps(
+        {"format": PARTS_FORMAT, "study": study.identity, "games": [first, last], "rows": list(rows)},
+        default=_plain,
+        separators=(",", ":"),
+    )
     data = text.encode("utf-8")
     name = _chunk_name(first, last)
     entry = json.dumps({"chunk": name, "games": [first, last], "sha256": _sha256(data)})
@@ -852,14 +927,12 @@ def verify_chunk(path: Path, study: Study, hashes: dict[str, str]) -> list[dict]
     """
     first, last = _chunk_games(path)
     if not first <= last < study.games:
-        raise ChunkProblem(f"games {first} to {last} are not all games of this study "
-                           f"(0 to {study.games - 1})")
+        raise ChunkProblem(f"games {first} to {last} are not all games of this study (0 to {study.games - 1})")
     data = _read_chunk_file(path, last - first + 1)
     if path.name not in hashes:
         raise ChunkProblem("it is not recorded in the study's manifest")
     if _sha256(data) != hashes[path.name]:
-        raise ChunkProblem("its contents changed since it was written (its hash differs "
-                           "from the manifest)")
+        raise ChunkProblem("its contents changed since it was written (its hash differs from the manifest)")
     try:
         chunk = json.loads(data)
         identity, games, rows = chunk["study"], chunk["games"], chunk["rows"]
@@ -878,8 +951,7 @@ def verify_chunk(path: Path, study: Study, hashes: dict[str, str]) -> list[dict]
     if study.columns:  # the row rules a results file is read with (see results.ROW_RULES)
         broken = first_broken_rule(study.to_frame(rows))
         if broken is not None:
-            raise ChunkProblem(f"game {rows[broken.position]['game']}, column {broken.column!r}: "
-                               f"{broken.reason}")
+            raise ChunkProblem(f"game {rows[broken.position]['game']}, column {broken.column!r}: {broken.reason}")
     return rows
 
 
@@ -904,8 +976,7 @@ def _unused_name(folder: Path, name: str) -> Path:
     return target
 
 
-def quarantine(parts: Path, path: Path, reason: str,
-               notify: Callable[[str], None] | None = None) -> Path:
+def quarantine(parts: Path, path: Path, reason: str, notify: Callable[[str], None] | None = None) -> Path:
     """Move a chunk that failed a check to ``quarantine/`` (kept for a look, never merged)."""
     folder = parts / QUARANTINE
     folder.mkdir(exist_ok=True)
@@ -913,8 +984,7 @@ def quarantine(parts: Path, path: Path, reason: str,
         raise _link_error(folder)
     target = _unused_name(folder, path.name)
     os.replace(path, target)
-    message = (f"{path} was set aside in {folder}/ because {reason}; its games will be "
-               "played again")
+    message = f"{path} was set aside in {folder}/ because {reason}; its games will be played again"
     if notify is None:
         warnings.warn(message, StudyWarning, stacklevel=3)
     else:
@@ -922,8 +992,9 @@ def quarantine(parts: Path, path: Path, reason: str,
     return target
 
 
-def verified_chunks(parts: Path, study: Study,
-                    notify: Callable[[str], None] | None = None) -> list[tuple[int, int, Path]]:
+def verified_chunks(
+    parts: Path, study: Study, notify: Callable[[str], None] | None = None
+) -> list[tuple[int, int, Path]]:
     """``(first, last, path)`` of every kept chunk that passes :func:`verify_chunk`, in order.
 
     Any other chunk is moved to quarantine (see :func:`quarantine`), as is one
@@ -992,17 +1063,16 @@ def _describe_difference(kept: dict, wanted: dict) -> str:
     """
     kept, wanted = _flat(kept), _flat(wanted)
     keys = [k for k in dict.fromkeys([*kept, *wanted]) if kept.get(k) != wanted.get(k)]
-    return "; ".join(f"{k}: {json.dumps(kept.get(k))} there, {json.dumps(wanted.get(k))} now"
-                     for k in keys)
+    return "; ".join(f"{k}: {json.dumps(kept.get(k))} there, {json.dumps(wanted.get(k))} now" for k in keys)
 
 
 def _write_study_file(parts: Path, study: Study) -> None:
     _write_text(parts / STUDY_FILE, json.dumps(study.description(), indent=2) + "\n")
 
 
-def open_parts(study: Study, out: Path, resume: bool,
-               notify: Callable[[str], None] | None = None
-               ) -> tuple[Path, list[tuple[int, int, Path]]]:
+def open_parts(
+    study: Study, out: Path, resume: bool, notify: Callable[[str], None] | None = None
+) -> tuple[Path, list[tuple[int, int, Path]]]:
     """The side directory for ``study`` writing ``out``, and its verified chunks.
 
     Without ``resume`` an existing side directory is refused (it holds an
@@ -1017,8 +1087,12 @@ def open_parts(study: Study, out: Path, resume: bool,
         _write_study_file(parts, study)
         return parts, []
     if not resume:
-        raise StudyError(_("{parts} holds an unfinished run of a study; resume it (--resume, or resume=True) "
-                           "or remove that directory to start again").format(parts=parts))
+        raise StudyError(
+            _(
+                "{parts} holds an unfinished run of a study; resume it (--resume, or resume=True) "
+                "or remove that directory to start again"
+            ).format(parts=parts)
+        )
     try:
         kept = json.loads((parts / STUDY_FILE).read_text(encoding="utf-8"))
     except (OSError, ValueError, RecursionError):
@@ -1026,13 +1100,23 @@ def open_parts(study: Study, out: Path, resume: bool,
         _write_study_file(parts, study)
     if kept is not None and kept != study.description():
         if isinstance(kept, dict) and kept.get("format") != PARTS_FORMAT:
-            raise StudyError(_("{parts} was written by another version of the kit (format {format}, kit "
-                               "{version}); finish it with that version, or remove that directory to start again")
-                             .format(parts=parts, format=repr(kept.get("format")), version=repr(kept.get("kit_version"))))
-        difference = _describe_difference(kept, study.description()) if isinstance(kept, dict) \
+            raise StudyError(
+                _(
+                    "{parts} was written by another version of the kit (format {format}, kit "
+                    "{version}); finish it with that version, or remove that directory to start again"
+                ).format(parts=parts, format=repr(kept.get("format")), version=repr(kept.get("kit_version")))
+            )
+        difference = (
+            _describe_difference(kept, study.description())
+            if isinstance(kept, dict)
             else _("study.json is not a study description")
-        raise StudyError(_("cannot resume: {parts} holds another study ({difference}); use the same options, "
-                           "or another output file").format(parts=parts, difference=difference))
+        )
+        raise StudyError(
+            _(
+                "cannot resume: {parts} holds another study ({difference}); use the same options, "
+                "or another output file"
+            ).format(parts=parts, difference=difference)
+        )
     _repair_manifest(parts)
     return parts, verified_chunks(parts, study, notify)
 
@@ -1052,8 +1136,9 @@ def _remove_parts(parts: Path) -> None:
 # Running
 
 
-def missing_chunks(games: int, kept: Iterable[tuple[int, int]], workers: int = 1,
-                   chunk_size: int | None = None) -> Iterator[range]:
+def missing_chunks(
+    games: int, kept: Iterable[tuple[int, int]], workers: int = 1, chunk_size: int | None = None
+) -> Iterator[range]:
     """The game indices still to play, as ranges of consecutive games, made lazily.
 
     ``kept``: ``(first, last)`` of each kept chunk, in order, not overlapping.
@@ -1074,13 +1159,20 @@ def missing_chunks(games: int, kept: Iterable[tuple[int, int]], workers: int = 1
         start = max(start, last + 1)
 
 
-def play_study(study: Study, out: str | os.PathLike, workers: int = 1,
-               executor: Executor | None = None, resume: bool = False,
-               chunk_size: int | None = None, progress: bool = True,
-               keep_parts: bool = False, force: bool = False,
-               on_chunk: Callable[[list[int], Path], None] | None = None,
-               notify: Callable[[str], None] | None = None,
-               enough: Callable[[list[dict]], int | None] | None = None) -> Path:
+def play_study(
+    study: Study,
+    out: str | os.PathLike,
+    workers: int = 1,
+    executor: Executor | None = None,
+    resume: bool = False,
+    chunk_size: int | None = None,
+    progress: bool = True,
+    keep_parts: bool = False,
+    force: bool = False,
+    on_chunk: Callable[[list[int], Path], None] | None = None,
+    notify: Callable[[str], None] | None = None,
+    enough: Callable[[list[dict]], int | None] | None = None,
+) -> Path:
     """Play ``study`` and write its results file ``out``, in constant memory; return ``out``.
 
     The parameters are those of :func:`run_study`, which also reads the file back.
@@ -1090,9 +1182,13 @@ def play_study(study: Study, out: str | os.PathLike, workers: int = 1,
     if chunk_size is not None:
         chunk_size = _count("chunk_size", chunk_size, 1)
         if chunk_size > MAX_CHUNK_SIZE and not force:
-            raise StudyError(_("--chunk-size {size:,}: a chunk holds at most {limit:,} games (each chunk is "
-                               "held in memory, and lost whole when a run stops); use a smaller one, or "
-                               "--force (force=True)").format(size=chunk_size, limit=MAX_CHUNK_SIZE))
+            raise StudyError(
+                _(
+                    "--chunk-size {size:,}: a chunk holds at most {limit:,} games (each chunk is "
+                    "held in memory, and lost whole when a run stops); use a smaller one, or "
+                    "--force (force=True)"
+                ).format(size=chunk_size, limit=MAX_CHUNK_SIZE)
+            )
     check_study_size(study, force)
     check_study_folder(out)
     with study_lock(out) as lock:
@@ -1104,8 +1200,7 @@ def play_study(study: Study, out: str | os.PathLike, workers: int = 1,
         # its games played again; a second failure in a row means something keeps
         # breaking the chunks, and we stop rather than loop.
         for _attempt in range(3):
-            wanted = _play_missing(study, parts, kept, lock, workers, executor, chunk_size,
-                                   progress, on_chunk, enough)
+            wanted = _play_missing(study, parts, kept, lock, workers, executor, chunk_size, progress, on_chunk, enough)
             lock.check(parts)
             kept = [chunk for chunk in _listed_chunks(parts) if chunk[0] < wanted]
             covered = sum(min(last, wanted - 1) - first + 1 for first, last, _ in kept)
@@ -1120,8 +1215,12 @@ def play_study(study: Study, out: str | os.PathLike, workers: int = 1,
                 quarantine(parts, path, reason, notify)
                 kept = verified_chunks(parts, study, notify)
         else:
-            raise StudyError(_("the chunks in {parts} kept failing their checks while the results file was "
-                               "assembled; see its quarantine/ folder").format(parts=parts))
+            raise StudyError(
+                _(
+                    "the chunks in {parts} kept failing their checks while the results file was "
+                    "assembled; see its quarantine/ folder"
+                ).format(parts=parts)
+            )
         if not keep_parts:
             _keep_quarantine(parts, out, notify)
             _remove_parts(parts)
@@ -1146,11 +1245,18 @@ def _keep_quarantine(parts: Path, out: Path, notify: Callable[[str], None] | Non
         notify(message)
 
 
-def _play_missing(study: Study, parts: Path, kept: list[tuple[int, int, Path]],
-                  lock: StudyLock, workers: int, executor: Executor | None,
-                  chunk_size: int | None, progress: bool,
-                  on_chunk: Callable[[list[int], Path], None] | None,
-                  enough: Callable[[list[dict]], int | None] | None = None) -> int:
+def _play_missing(
+    study: Study,
+    parts: Path,
+    kept: list[tuple[int, int, Path]],
+    lock: StudyLock,
+    workers: int,
+    executor: Executor | None,
+    chunk_size: int | None,
+    progress: bool,
+    on_chunk: Callable[[list[int], Path], None] | None,
+    enough: Callable[[list[dict]], int | None] | None = None,
+) -> int:
     """Play the games not kept yet; return how many games the results file holds:
     all of them, or fewer when ``enough`` (see :class:`_Prefix`) says so."""
     from tqdm.auto import tqdm
@@ -1164,10 +1270,17 @@ def _play_missing(study: Study, parts: Path, kept: list[tuple[int, int, Path]],
         return prefix.wanted
     done = sum(last - first + 1 for first, last, _ in kept)
     chunks = missing_chunks(study.games, [(first, last) for first, last, _path in kept], workers, chunk_size)
-    with tqdm(total=study.games, initial=done, desc=study.label, unit="game",
-              disable=not progress or done == study.games, smoothing=0.1) as bar, \
-            _closing(simulate.iter_chunks(study.play_chunk, chunks, study.args, workers,
-                                          executor)) as results:
+    with (
+        tqdm(
+            total=study.games,
+            initial=done,
+            desc=study.label,
+            unit="game",
+            disable=not progress or done == study.games,
+            smoothing=0.1,
+        ) as bar,
+        _closing(simulate.iter_chunks(study.play_chunk, chunks, study.args, workers, executor)) as results,
+    ):
         for indices, rows in results:
             lock.check(parts)
             path = write_chunk(parts, study, indices, rows)
@@ -1221,8 +1334,9 @@ class _Prefix:
                 return
 
 
-def _assemble(study: Study, parts: Path, kept: list[tuple[int, int, Path]], out: Path,
-              lock: StudyLock, games: int | None = None) -> None:
+def _assemble(
+    study: Study, parts: Path, kept: list[tuple[int, int, Path]], out: Path, lock: StudyLock, games: int | None = None
+) -> None:
     """Stream every chunk, checked once more, into the results file: whole or absent.
 
     Only one chunk's rows are in memory at a time. A chunk that fails its check
@@ -1238,7 +1352,7 @@ def _assemble(study: Study, parts: Path, kept: list[tuple[int, int, Path]], out:
                 rows = verify_chunk(path, study, hashes)
             except ChunkProblem as problem:
                 raise ChunkProblem(path, str(problem)) from None
-            yield study.to_frame(rows[:games - first])
+            yield study.to_frame(rows[: games - first])
 
     if out.suffix.lower() == ".csv":
         write = functools.partial(_stream_csv, frames(), study.to_frame([]))
@@ -1267,8 +1381,10 @@ def _stream_parquet(frames: Iterable[pd.DataFrame], empty: pd.DataFrame, path: P
             table = pa.Table.from_pandas(frame, preserve_index=False)
             if writer is None:
                 # A column with no value yet in the first chunk (no tie so far) is a string column.
-                schema = pa.schema([f.with_type(pa.string()) if pa.types.is_null(f.type) else f
-                                    for f in table.schema], metadata=table.schema.metadata)
+                schema = pa.schema(
+                    [f.with_type(pa.string()) if pa.types.is_null(f.type) else f for f in table.schema],
+                    metadata=table.schema.metadata,
+                )
                 writer = pq.ParquetWriter(path, schema)
             writer.write_table(table.cast(writer.schema))
         if writer is None:
@@ -1278,13 +1394,20 @@ def _stream_parquet(frames: Iterable[pd.DataFrame], empty: pd.DataFrame, path: P
             writer.close()
 
 
-def run_study(study: Study, out: str | os.PathLike, workers: int = 1,
-              executor: Executor | None = None, resume: bool = False,
-              chunk_size: int | None = None, progress: bool = True,
-              keep_parts: bool = False, force: bool = False,
-              on_chunk: Callable[[list[int], Path], None] | None = None,
-              notify: Callable[[str], None] | None = None,
-              enough: Callable[[list[dict]], int | None] | None = None) -> pd.DataFrame:
+def run_study(
+    study: Study,
+    out: str | os.PathLike,
+    workers: int = 1,
+    executor: Executor | None = None,
+    resume: bool = False,
+    chunk_size: int | None = None,
+    progress: bool = True,
+    keep_parts: bool = False,
+    force: bool = False,
+    on_chunk: Callable[[list[int], Path], None] | None = None,
+    notify: Callable[[str], None] | None = None,
+    enough: Callable[[list[dict]], int | None] | None = None,
+) -> pd.DataFrame:
     """Play ``study``, keeping each finished chunk, and write the results file ``out``.
 
     ``workers``/``executor``: where the games run, as in
@@ -1302,16 +1425,42 @@ def run_study(study: Study, out: str | os.PathLike, workers: int = 1,
     Returns the study frame, as read back from ``out`` (for a study too big to
     hold in memory, :func:`play_study` writes the file without reading it back).
     """
-    path = play_study(study, out, workers, executor, resume, chunk_size, progress, keep_parts,
-                      force, on_chunk, notify, enough)
+    path = play_study(
+        study, out, workers, executor, resume, chunk_size, progress, keep_parts, force, on_chunk, notify, enough
+    )
     return read_results(path)
 
 
 __all__ = [
-    "FORMATS", "MANIFEST_FILE", "MAX_STUDY_GAMES", "MAX_STUDY_TURNS", "PARTS_SUFFIX",
-    "QUARANTINE", "STUDY_FILE", "Study", "StudyError", "StudyLock", "StudyWarning",
-    "check_output_path", "check_study_folder", "check_study_size", "check_workers", "hextremadura_study", "kept_games", "lock_path",
-    "missing_chunks", "open_parts", "parts_directory", "play_study", "read_manifest",
-    "read_results", "run_study", "study_cost", "verified_chunks", "verify_chunk", "write_chunk",
-    "write_results", "xochintlan_study",
+    "FORMATS",
+    "MANIFEST_FILE",
+    "MAX_STUDY_GAMES",
+    "MAX_STUDY_TURNS",
+    "PARTS_SUFFIX",
+    "QUARANTINE",
+    "STUDY_FILE",
+    "Study",
+    "StudyError",
+    "StudyLock",
+    "StudyWarning",
+    "check_output_path",
+    "check_study_folder",
+    "check_study_size",
+    "check_workers",
+    "hextremadura_study",
+    "kept_games",
+    "lock_path",
+    "missing_chunks",
+    "open_parts",
+    "parts_directory",
+    "play_study",
+    "read_manifest",
+    "read_results",
+    "run_study",
+    "study_cost",
+    "verified_chunks",
+    "verify_chunk",
+    "write_chunk",
+    "write_results",
+    "xochintlan_study",
 ]

@@ -29,8 +29,9 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections.abc import Sequence
 from concurrent.futures import Executor
-from typing import Any, Sequence
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -43,8 +44,7 @@ from xochintlan_hex.xochintlan import Rules
 #: Elo points per unit of log-odds strength.
 ELO_PER_UNIT = 400 / math.log(10)
 
-LADDER_COLUMNS = ["player", "strength", "low", "high", "elo", "elo_low", "elo_high",
-                  "games", "wins", "losses", "draws"]
+LADDER_COLUMNS = ["player", "strength", "low", "high", "elo", "elo_low", "elo_high", "games", "wins", "losses", "draws"]
 
 
 def _names(players: Sequence[Any]) -> list[str]:
@@ -54,9 +54,15 @@ def _names(players: Sequence[Any]) -> list[str]:
     return names
 
 
-def round_robin(players: Sequence[Any], games: int, rules: Rules = Rules(), seed: int = 0,
-                workers: int = 1, executor: Executor | None = None, progress: bool = True
-                ) -> pd.DataFrame:
+def round_robin(
+    players: Sequence[Any],
+    games: int,
+    rules: Rules = Rules(),
+    seed: int = 0,
+    workers: int = 1,
+    executor: Executor | None = None,
+    progress: bool = True,
+) -> pd.DataFrame:
     """Every pair of ``players`` plays ``games`` two-player games in each seating.
 
     ``players``: names or player objects (at least two, with different names).
@@ -74,9 +80,15 @@ def round_robin(players: Sequence[Any], games: int, rules: Rules = Rules(), seed
     frames = []
     for k, (i, j) in enumerate(itertools.combinations(range(len(players)), 2)):
         for first, second in ((i, j), (j, i)):
-            frame = simulate_xochintlan(games, [players[first], players[second]], rules=rules,
-                                        seed=seed + 1000 * k, workers=workers,
-                                        executor=executor, progress=progress)
+            frame = simulate_xochintlan(
+                games,
+                [players[first], players[second]],
+                rules=rules,
+                seed=seed + 1000 * k,
+                workers=workers,
+                executor=executor,
+                progress=progress,
+            )
             frame.insert(0, "pairing", f"{names[i]} vs {names[j]}")
             frame.insert(1, "seating", f"{names[first]} first")
             frames.append(frame)
@@ -92,8 +104,9 @@ def pairwise_results(frame: pd.DataFrame) -> pd.DataFrame:
     return stats.head_to_head(frame)
 
 
-def bradley_terry(frame: pd.DataFrame, reference: str | None = None, prior: float = 0.5,
-                  confidence: float = stats.CONFIDENCE) -> pd.DataFrame:
+def bradley_terry(
+    frame: pd.DataFrame, reference: str | None = None, prior: float = 0.5, confidence: float = stats.CONFIDENCE
+) -> pd.DataFrame:
     """One strength per player, fitted to the games of ``frame`` (see the module docstring).
 
     ``frame``: study rows with ``player_0``, ``player_1``, ... and ``winner``
@@ -118,10 +131,18 @@ def bradley_terry(frame: pd.DataFrame, reference: str | None = None, prior: floa
     rows = []
     for name, i in index.items():
         mine = pairs[pairs["player"] == name]
-        rows.append({"player": name, "strength": strength[i],
-                     "low": strength[i] - z * se[i], "high": strength[i] + z * se[i],
-                     "games": int(mine["n"].sum()), "wins": int(mine["wins"].sum()),
-                     "losses": int(mine["losses"].sum()), "draws": int(mine["draws"].sum())})
+        rows.append(
+            {
+                "player": name,
+                "strength": strength[i],
+                "low": strength[i] - z * se[i],
+                "high": strength[i] + z * se[i],
+                "games": int(mine["n"].sum()),
+                "wins": int(mine["wins"].sum()),
+                "losses": int(mine["losses"].sum()),
+                "draws": int(mine["draws"].sum()),
+            }
+        )
     ladder = pd.DataFrame(rows)
     for column in ("strength", "low", "high"):
         target = "elo" if column == "strength" else f"elo_{column}"
@@ -130,8 +151,7 @@ def bradley_terry(frame: pd.DataFrame, reference: str | None = None, prior: floa
     return ladder[LADDER_COLUMNS].reset_index(drop=True)
 
 
-def _points_table(frame: pd.DataFrame, prior: float
-                  ) -> tuple[pd.DataFrame, list[str], np.ndarray, np.ndarray]:
+def _points_table(frame: pd.DataFrame, prior: float) -> tuple[pd.DataFrame, list[str], np.ndarray, np.ndarray]:
     """The pairwise results of ``frame``, the players' names, and the points
     matrices ``won[i, j]`` (i's points against j, a draw half a point, plus
     ``prior`` virtual draws per pair that met) and ``played = won + won.T``."""
@@ -151,8 +171,9 @@ def _points_table(frame: pd.DataFrame, prior: float
     return pairs, names, won, won + won.T
 
 
-def rating_difference(frame: pd.DataFrame, player: str, opponent: str, prior: float = 0.5,
-                      confidence: float = stats.CONFIDENCE) -> dict:
+def rating_difference(
+    frame: pd.DataFrame, player: str, opponent: str, prior: float = 0.5, confidence: float = stats.CONFIDENCE
+) -> dict:
     """How much stronger ``player`` is than ``opponent`` in the Bradley–Terry fit of
     ``frame``, with its interval: a comparison of two players is a difference.
 
@@ -181,13 +202,19 @@ def rating_difference(frame: pd.DataFrame, player: str, opponent: str, prior: fl
     variance = covariance[a, a] + covariance[b, b] - 2 * covariance[a, b]
     half = stats.normal_quantile(0.5 + confidence / 2) * math.sqrt(max(variance, 0.0))
     gap = float(strength[a] - strength[b])
-    return {"player": player, "opponent": opponent, "strength": gap,
-            "low": gap - half, "high": gap + half, "elo": gap * ELO_PER_UNIT,
-            "elo_low": (gap - half) * ELO_PER_UNIT, "elo_high": (gap + half) * ELO_PER_UNIT}
+    return {
+        "player": player,
+        "opponent": opponent,
+        "strength": gap,
+        "low": gap - half,
+        "high": gap + half,
+        "elo": gap * ELO_PER_UNIT,
+        "elo_low": (gap - half) * ELO_PER_UNIT,
+        "elo_high": (gap + half) * ELO_PER_UNIT,
+    }
 
 
-def _fit(won: np.ndarray, played: np.ndarray, ref: int, steps: int = 100
-         ) -> tuple[np.ndarray, np.ndarray]:
+def _fit(won: np.ndarray, played: np.ndarray, ref: int, steps: int = 100) -> tuple[np.ndarray, np.ndarray]:
     """Maximum-likelihood strengths (``ref`` fixed at 0) by Newton's method, and their
     covariance (the inverse of the information matrix on the free strengths)."""
     n = len(won)
@@ -211,9 +238,15 @@ def _fit(won: np.ndarray, played: np.ndarray, ref: int, steps: int = 100
     return s, covariance
 
 
-def solo_ladder(players: Sequence[Any], games: int, tileset: Any = None, seed: int = 0,
-                workers: int = 1, executor: Executor | None = None, progress: bool = True
-                ) -> tuple[pd.DataFrame, pd.DataFrame]:
+def solo_ladder(
+    players: Sequence[Any],
+    games: int,
+    tileset: Any = None,
+    seed: int = 0,
+    workers: int = 1,
+    executor: Executor | None = None,
+    progress: bool = True,
+) -> tuple[pd.DataFrame, pd.DataFrame]:
     """Each Hextremadura player plays the same ``games`` deals (one study seed).
 
     Returns ``(games frame, ladder)``: the study rows of every player stacked,
@@ -222,8 +255,12 @@ def solo_ladder(players: Sequence[Any], games: int, tileset: Any = None, seed: i
     """
     if isinstance(players, str):
         players = [p.strip() for p in players.split(",")]
-    frames = [simulate_hextremadura(games, p, tileset=tileset, seed=seed, workers=workers,
-                                    executor=executor, progress=progress) for p in players]
+    frames = [
+        simulate_hextremadura(
+            games, p, tileset=tileset, seed=seed, workers=workers, executor=executor, progress=progress
+        )
+        for p in players
+    ]
     played = pd.concat(frames, ignore_index=True)
     ladder = stats.duration(played, by="player", column="score")
     ladder = ladder.sort_values("estimate", ascending=False, kind="stable").reset_index(drop=True)

@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import math
 import re
-from typing import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 import numpy as np
 import pandas as pd
@@ -87,15 +87,16 @@ def _incomplete_beta(a: float, b: float, x: float) -> float:
         return 1.0
     if x > (a + 1.0) / (a + b + 2.0):  # the fraction converges fast on this side only
         return 1.0 - _incomplete_beta(b, a, 1.0 - x)
-    log_front = (math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b)
-                 + a * math.log(x) + b * math.log1p(-x))
+    log_front = math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b) + a * math.log(x) + b * math.log1p(-x)
     tiny = 1e-300
     c, d = 1.0, 1.0 - (a + b) * x / (a + 1.0)
     d = 1.0 / (d if abs(d) > tiny else tiny)
     fraction = d
     for m in range(1, 500):
-        for numerator in (m * (b - m) * x / ((a + 2 * m - 1) * (a + 2 * m)),
-                          -(a + m) * (a + b + m) * x / ((a + 2 * m) * (a + 2 * m + 1))):
+        for numerator in (
+            m * (b - m) * x / ((a + 2 * m - 1) * (a + 2 * m)),
+            -(a + m) * (a + b + m) * x / ((a + 2 * m) * (a + 2 * m + 1)),
+        ):
             d = 1.0 + numerator * d
             d = 1.0 / (d if abs(d) > tiny else tiny)
             c = 1.0 + numerator / c
@@ -160,8 +161,7 @@ def proportion(successes: float, n: int, confidence: float = CONFIDENCE) -> dict
     """
     low, high = wilson_interval(successes, n, confidence)
     estimate = successes / n if n else math.nan
-    return {"estimate": estimate, "low": float(low), "high": float(high),
-            "successes": successes, "n": int(n)}
+    return {"estimate": estimate, "low": float(low), "high": float(high), "successes": successes, "n": int(n)}
 
 
 def mean_interval(values: Iterable[float], confidence: float = CONFIDENCE) -> dict:
@@ -193,8 +193,7 @@ def _by_list(by: By) -> list[str]:
     return [by] if isinstance(by, str) else list(by)
 
 
-def _per_group(frame: pd.DataFrame, by: By, metric: Callable[[pd.DataFrame], pd.DataFrame]
-               ) -> pd.DataFrame:
+def _per_group(frame: pd.DataFrame, by: By, metric: Callable[[pd.DataFrame], pd.DataFrame]) -> pd.DataFrame:
     """Apply ``metric`` to each group of ``frame`` and stack the results, keys first."""
     keys = _by_list(by)
     missing = [k for k in keys if k not in frame.columns]
@@ -216,8 +215,7 @@ def _per_group(frame: pd.DataFrame, by: By, metric: Callable[[pd.DataFrame], pd.
 def _require(frame: pd.DataFrame, *columns: str) -> None:
     missing = [c for c in columns if c not in frame.columns]
     if missing:
-        raise ValueError(f"the study frame lacks the column(s) {missing}; "
-                         f"it has {list(frame.columns)}")
+        raise ValueError(f"the study frame lacks the column(s) {missing}; it has {list(frame.columns)}")
 
 
 def _winner(frame: pd.DataFrame) -> pd.Series:
@@ -263,9 +261,16 @@ def seat_results(frame: pd.DataFrame) -> pd.DataFrame:
         playing = n_players > seat
         won = (winner == seat) & playing
         score = np.where(won, 1.0, np.where(nobody, 1.0 / n_players, 0.0))
-        part = pd.DataFrame({"row": np.arange(len(frame)), "game": labels,
-                             "seat": seat,
-                             "n_players": n_players, "won": won, "score": score})
+        part = pd.DataFrame(
+            {
+                "row": np.arange(len(frame)),
+                "game": labels,
+                "seat": seat,
+                "n_players": n_players,
+                "won": won,
+                "score": score,
+            }
+        )
         for source, target in ((f"player_{seat}", "player"), (f"cards_{seat}", "cards")):
             if source in frame.columns:
                 part[target] = frame[source].to_numpy()
@@ -287,16 +292,26 @@ def win_rate_by_seat(frame: pd.DataFrame, by: By = None) -> pd.DataFrame:
 
     Columns: [by...], ``n_players``, ``seat``, ``wins``, ``n``, ``estimate``, ``low``, ``high``.
     """
+
     def metric(games: pd.DataFrame) -> pd.DataFrame:
         seats = seat_results(games)
         rows = []
         for (n_players, seat), group in seats.groupby(["n_players", "seat"], sort=True):
             wins = int(group["won"].sum())
             row = proportion(wins, len(group))
-            rows.append({"n_players": n_players, "seat": seat, "wins": wins, "n": row["n"],
-                         "estimate": row["estimate"], "low": row["low"], "high": row["high"]})
-        return pd.DataFrame(rows, columns=["n_players", "seat", "wins", "n",
-                                           "estimate", "low", "high"])
+            rows.append(
+                {
+                    "n_players": n_players,
+                    "seat": seat,
+                    "wins": wins,
+                    "n": row["n"],
+                    "estimate": row["estimate"],
+                    "low": row["low"],
+                    "high": row["high"],
+                }
+            )
+        return pd.DataFrame(rows, columns=["n_players", "seat", "wins", "n", "estimate", "low", "high"])
+
     return _per_group(frame, by, metric)
 
 
@@ -311,6 +326,7 @@ def first_player_advantage(frame: pd.DataFrame, by: By = None) -> pd.DataFrame:
 
     Columns: [by...], ``n_players``, ``seat0_score``, ``estimate``, ``low``, ``high``, ``n``.
     """
+
     def metric(games: pd.DataFrame) -> pd.DataFrame:
         seats = seat_results(games)
         rows = []
@@ -324,11 +340,18 @@ def first_player_advantage(frame: pd.DataFrame, by: By = None) -> pd.DataFrame:
                 # Seat 0's score lies in [0, 1]; so must the ends of its interval.
                 return (n * min(max(score, 0.0), 1.0) - 1) / (n - 1)
 
-            rows.append({"n_players": n_players, "seat0_score": share["estimate"],
-                         "estimate": rescale(share["estimate"]), "low": rescale(share["low"]),
-                         "high": rescale(share["high"]), "n": share["n"]})
-        return pd.DataFrame(rows, columns=["n_players", "seat0_score", "estimate",
-                                           "low", "high", "n"])
+            rows.append(
+                {
+                    "n_players": n_players,
+                    "seat0_score": share["estimate"],
+                    "estimate": rescale(share["estimate"]),
+                    "low": rescale(share["low"]),
+                    "high": rescale(share["high"]),
+                    "n": share["n"],
+                }
+            )
+        return pd.DataFrame(rows, columns=["n_players", "seat0_score", "estimate", "low", "high", "n"])
+
     return _per_group(frame, by, metric)
 
 
@@ -344,8 +367,9 @@ def _balance_of_counts(counts: np.ndarray, n_players: int) -> np.ndarray:
     return 1.0 - (rates.max(axis=1) - rates.min(axis=1))
 
 
-def balance(frame: pd.DataFrame, by: By = None, resamples: int = 2000, seed: int = 0,
-            confidence: float = CONFIDENCE) -> pd.DataFrame:
+def balance(
+    frame: pd.DataFrame, by: By = None, resamples: int = 2000, seed: int = 0, confidence: float = CONFIDENCE
+) -> pd.DataFrame:
     """Ludii's balance: 1 - the largest gap between two seats' win rates (1 is fair).
 
     A game nobody won counts ``1 / n_players`` to each seat (a half with two
@@ -373,11 +397,17 @@ def balance(frame: pd.DataFrame, by: By = None, resamples: int = 2000, seed: int
             draws = rng.multinomial(n, counts[0] / n, size=resamples).astype(float)
             boot = _balance_of_counts(draws, n_players)
             alpha = (1 - confidence) / 2
-            rows.append({"n_players": n_players,
-                         "estimate": float(_balance_of_counts(counts, n_players)[0]),
-                         "low": float(np.quantile(boot, alpha)),
-                         "high": float(np.quantile(boot, 1 - alpha)), "n": n})
+            rows.append(
+                {
+                    "n_players": n_players,
+                    "estimate": float(_balance_of_counts(counts, n_players)[0]),
+                    "low": float(np.quantile(boot, alpha)),
+                    "high": float(np.quantile(boot, 1 - alpha)),
+                    "n": n,
+                }
+            )
         return pd.DataFrame(rows, columns=["n_players", "estimate", "low", "high", "n"])
+
     return _per_group(frame, by, metric)
 
 
@@ -400,16 +430,27 @@ def outcome_shares(frame: pd.DataFrame, by: By = None) -> pd.DataFrame:
 
     def metric(games: pd.DataFrame) -> pd.DataFrame:
         reason = games["end_reason"]
-        hits = {"completion": (reason == "win") | (reason == "tie"),
-                "decisive": _winner(games).notna(),
-                "tie": reason == "tie",
-                "turn_limit": reason == "turn_limit"}
+        hits = {
+            "completion": (reason == "win") | (reason == "tie"),
+            "decisive": _winner(games).notna(),
+            "tie": reason == "tie",
+            "turn_limit": reason == "turn_limit",
+        }
         rows = []
         for outcome in OUTCOMES:
             row = proportion(int(hits[outcome].sum()), len(games))
-            rows.append({"outcome": outcome, "games": row["successes"], "n": row["n"],
-                         "estimate": row["estimate"], "low": row["low"], "high": row["high"]})
+            rows.append(
+                {
+                    "outcome": outcome,
+                    "games": row["successes"],
+                    "n": row["n"],
+                    "estimate": row["estimate"],
+                    "low": row["low"],
+                    "high": row["high"],
+                }
+            )
         return pd.DataFrame(rows)
+
     return _per_group(frame, by, metric)
 
 
@@ -425,13 +466,17 @@ def duration(frame: pd.DataFrame, by: By = None, column: str = "turns") -> pd.Da
         values = pd.to_numeric(games[column], errors="coerce").dropna()
         row = mean_interval(values)
         quantiles = values.quantile([0.25, 0.5, 0.75]) if len(values) else [math.nan] * 3
-        row.update({"min": values.min() if len(values) else math.nan,
-                    "q25": float(np.asarray(quantiles)[0]),
-                    "median": float(np.asarray(quantiles)[1]),
-                    "q75": float(np.asarray(quantiles)[2]),
-                    "max": values.max() if len(values) else math.nan})
-        return pd.DataFrame([row], columns=["estimate", "low", "high", "n", "sd", "min",
-                                            "q25", "median", "q75", "max"])
+        row.update(
+            {
+                "min": values.min() if len(values) else math.nan,
+                "q25": float(np.asarray(quantiles)[0]),
+                "median": float(np.asarray(quantiles)[1]),
+                "q75": float(np.asarray(quantiles)[2]),
+                "max": values.max() if len(values) else math.nan,
+            }
+        )
+        return pd.DataFrame([row], columns=["estimate", "low", "high", "n", "sd", "min", "q25", "median", "q75", "max"])
+
     return _per_group(frame, by, metric)
 
 
@@ -457,8 +502,7 @@ def card_win_rates(frame: pd.DataFrame, by: By = None) -> pd.DataFrame:
         seats = seat_results(games)
         if "cards" not in seats.columns:
             raise ValueError("card_win_rates needs the cards_0, cards_1, ... columns")
-        seats = seats.assign(card=seats["cards"].astype(str).str.split(CARD_SEPARATOR,
-                                                                       regex=False))
+        seats = seats.assign(card=seats["cards"].astype(str).str.split(CARD_SEPARATOR, regex=False))
         seats = seats.explode("card")
         seats["won_with"] = seats["won"] & (seats["card"] == seats["winning_card"])
         rows = []
@@ -467,18 +511,40 @@ def card_win_rates(frame: pd.DataFrame, by: By = None) -> pd.DataFrame:
             share = proportion(wins, len(group))
             length = mean_interval(group["turns"])
             won_turns = group.loc[group["won_with"], "turns"]
-            rows.append({"card": card, "wins": wins, "n": share["n"],
-                         "estimate": share["estimate"], "low": share["low"],
-                         "high": share["high"], "turns": length["estimate"],
-                         "turns_low": length["low"], "turns_high": length["high"],
-                         "turns_to_win": float(won_turns.mean()) if len(won_turns) else math.nan})
-        return pd.DataFrame(rows, columns=["card", "wins", "n", "estimate", "low", "high",
-                                           "turns", "turns_low", "turns_high", "turns_to_win"])
+            rows.append(
+                {
+                    "card": card,
+                    "wins": wins,
+                    "n": share["n"],
+                    "estimate": share["estimate"],
+                    "low": share["low"],
+                    "high": share["high"],
+                    "turns": length["estimate"],
+                    "turns_low": length["low"],
+                    "turns_high": length["high"],
+                    "turns_to_win": float(won_turns.mean()) if len(won_turns) else math.nan,
+                }
+            )
+        return pd.DataFrame(
+            rows,
+            columns=[
+                "card",
+                "wins",
+                "n",
+                "estimate",
+                "low",
+                "high",
+                "turns",
+                "turns_low",
+                "turns_high",
+                "turns_to_win",
+            ],
+        )
+
     return _per_group(frame, by, metric)
 
 
-def kind_win_rates(frame: pd.DataFrame, by: By = None,
-                   kinds: Sequence[str] = ANIMAL_KINDS) -> pd.DataFrame:
+def kind_win_rates(frame: pd.DataFrame, by: By = None, kinds: Sequence[str] = ANIMAL_KINDS) -> pd.DataFrame:
     """For each animal kind: the share of games won with it and how long those took.
 
     Columns: [by...], ``kind``, ``wins``, ``n`` (games), ``estimate``, ``low``,
@@ -494,16 +560,25 @@ def kind_win_rates(frame: pd.DataFrame, by: By = None,
             won = games["winning_kind"] == kind
             share = proportion(int(won.sum()), len(games))
             length = mean_interval(games.loc[won, "turns"])
-            rows.append({"kind": kind, "wins": share["successes"], "n": share["n"],
-                         "estimate": share["estimate"], "low": share["low"],
-                         "high": share["high"], "turns": length["estimate"],
-                         "turns_low": length["low"], "turns_high": length["high"]})
+            rows.append(
+                {
+                    "kind": kind,
+                    "wins": share["successes"],
+                    "n": share["n"],
+                    "estimate": share["estimate"],
+                    "low": share["low"],
+                    "high": share["high"],
+                    "turns": length["estimate"],
+                    "turns_low": length["low"],
+                    "turns_high": length["high"],
+                }
+            )
         return pd.DataFrame(rows)
+
     return _per_group(frame, by, metric)
 
 
-def head_to_head(frame: pd.DataFrame, by: By = None,
-                 confidence: float = CONFIDENCE) -> pd.DataFrame:
+def head_to_head(frame: pd.DataFrame, by: By = None, confidence: float = CONFIDENCE) -> pd.DataFrame:
     """Results between player kinds, over every pair of seats of different kinds.
 
     For a pair of seats in one game, ``player`` wins if its seat won, loses if the
@@ -530,16 +605,41 @@ def head_to_head(frame: pd.DataFrame, by: By = None,
             wins, losses = int(group["won"].sum()), int(group["won_other"].sum())
             share = proportion(wins, n)
             margin = (wins - losses) / n
-            se = math.sqrt(max((wins + losses) / n - margin ** 2, 0.0) / n)
-            rows.append({"player": player, "opponent": opponent, "wins": wins,
-                         "losses": losses, "draws": n - wins - losses, "n": n,
-                         "estimate": share["estimate"], "low": share["low"],
-                         "high": share["high"], "margin": margin,
-                         "margin_low": max(-1.0, margin - z * se),
-                         "margin_high": min(1.0, margin + z * se)})
-        return pd.DataFrame(rows, columns=["player", "opponent", "wins", "losses", "draws",
-                                           "n", "estimate", "low", "high", "margin",
-                                           "margin_low", "margin_high"])
+            se = math.sqrt(max((wins + losses) / n - margin**2, 0.0) / n)
+            rows.append(
+                {
+                    "player": player,
+                    "opponent": opponent,
+                    "wins": wins,
+                    "losses": losses,
+                    "draws": n - wins - losses,
+                    "n": n,
+                    "estimate": share["estimate"],
+                    "low": share["low"],
+                    "high": share["high"],
+                    "margin": margin,
+                    "margin_low": max(-1.0, margin - z * se),
+                    "margin_high": min(1.0, margin + z * se),
+                }
+            )
+        return pd.DataFrame(
+            rows,
+            columns=[
+                "player",
+                "opponent",
+                "wins",
+                "losses",
+                "draws",
+                "n",
+                "estimate",
+                "low",
+                "high",
+                "margin",
+                "margin_low",
+                "margin_high",
+            ],
+        )
+
     return _per_group(frame, by, metric)
 
 
@@ -547,8 +647,7 @@ def head_to_head(frame: pd.DataFrame, by: By = None,
 # Hextremadura
 
 
-def score_distribution(frame: pd.DataFrame, by: By = None, column: str = "score"
-                       ) -> pd.DataFrame:
+def score_distribution(frame: pd.DataFrame, by: By = None, column: str = "score") -> pd.DataFrame:
     """The share of games at each score, and of games at that score or more.
 
     Columns: [by...], ``score``, ``games``, ``n``, ``estimate``, ``low``, ``high``
@@ -563,12 +662,19 @@ def score_distribution(frame: pd.DataFrame, by: By = None, column: str = "score"
         rows = []
         for score in range(0, top + 1):
             share = proportion(int((scores == score).sum()), len(scores))
-            rows.append({"score": score, "games": share["successes"], "n": share["n"],
-                         "estimate": share["estimate"], "low": share["low"],
-                         "high": share["high"],
-                         "at_least": float((scores >= score).mean())})
-        return pd.DataFrame(rows, columns=["score", "games", "n", "estimate", "low", "high",
-                                           "at_least"])
+            rows.append(
+                {
+                    "score": score,
+                    "games": share["successes"],
+                    "n": share["n"],
+                    "estimate": share["estimate"],
+                    "low": share["low"],
+                    "high": share["high"],
+                    "at_least": float((scores >= score).mean()),
+                }
+            )
+        return pd.DataFrame(rows, columns=["score", "games", "n", "estimate", "low", "high", "at_least"])
+
     return _per_group(frame, by, metric)
 
 
@@ -578,8 +684,7 @@ def _band_names() -> list[str]:
     return [name for _, name in RATING_BANDS]
 
 
-def rating_shares(frame: pd.DataFrame, by: By = None,
-                  bands: Sequence[str] | None = None) -> pd.DataFrame:
+def rating_shares(frame: pd.DataFrame, by: By = None, bands: Sequence[str] | None = None) -> pd.DataFrame:
     """The share of games in each rating band (Wilson intervals).
 
     ``bands`` fixes the order and lists bands no game reached; by default the
@@ -597,15 +702,22 @@ def rating_shares(frame: pd.DataFrame, by: By = None,
         rows = []
         for band in bands:
             share = proportion(int((games["rating"] == band).sum()), len(games))
-            rows.append({"rating": band, "games": share["successes"], "n": share["n"],
-                         "estimate": share["estimate"], "low": share["low"],
-                         "high": share["high"]})
+            rows.append(
+                {
+                    "rating": band,
+                    "games": share["successes"],
+                    "n": share["n"],
+                    "estimate": share["estimate"],
+                    "low": share["low"],
+                    "high": share["high"],
+                }
+            )
         return pd.DataFrame(rows, columns=["rating", "games", "n", "estimate", "low", "high"])
+
     return _per_group(frame, by, metric)
 
 
-def objective_rates(frame: pd.DataFrame, by: By = None,
-                    confidence: float = CONFIDENCE) -> pd.DataFrame:
+def objective_rates(frame: pd.DataFrame, by: By = None, confidence: float = CONFIDENCE) -> pd.DataFrame:
     """The probability that an objective of each type holds at the end of a game.
 
     Reads the column pairs ``objectives_<type>`` (objectives of that type on the
@@ -617,7 +729,7 @@ def objective_rates(frame: pd.DataFrame, by: By = None,
     Columns: [by...], ``objective``, ``met``, ``total``, ``n`` (games),
     ``estimate``, ``low``, ``high``.
     """
-    types = [c[len("objectives_"):] for c in frame.columns if c.startswith("objectives_")]
+    types = [c[len("objectives_") :] for c in frame.columns if c.startswith("objectives_")]
     if not types:
         raise ValueError("objective_rates needs objectives_<type> and met_<type> columns")
     for kind in types:
@@ -636,9 +748,19 @@ def objective_rates(frame: pd.DataFrame, by: By = None,
                 residual = met - ratio * total
                 se = math.sqrt(residual.var(ddof=1) / n) / total.mean()
                 low, high = max(0.0, ratio - z * se), min(1.0, ratio + z * se)
-            rows.append({"objective": kind, "met": int(met.sum()), "total": int(total.sum()),
-                         "n": n, "estimate": ratio, "low": low, "high": high})
+            rows.append(
+                {
+                    "objective": kind,
+                    "met": int(met.sum()),
+                    "total": int(total.sum()),
+                    "n": n,
+                    "estimate": ratio,
+                    "low": low,
+                    "high": high,
+                }
+            )
         return pd.DataFrame(rows)
+
     return _per_group(frame, by, metric)
 
 
@@ -656,10 +778,18 @@ def quest_rates(frame: pd.DataFrame, by: By = None) -> pd.DataFrame:
         for column in quests:
             done = games[column].fillna(False).astype(bool)
             share = proportion(int(done.sum()), len(games))
-            rows.append({"quest": column[len("quest_"):], "games": share["successes"],
-                         "n": share["n"], "estimate": share["estimate"],
-                         "low": share["low"], "high": share["high"]})
+            rows.append(
+                {
+                    "quest": column[len("quest_") :],
+                    "games": share["successes"],
+                    "n": share["n"],
+                    "estimate": share["estimate"],
+                    "low": share["low"],
+                    "high": share["high"],
+                }
+            )
         return pd.DataFrame(rows)
+
     return _per_group(frame, by, metric)
 
 
@@ -674,6 +804,7 @@ def report(frame: pd.DataFrame, by: By = None) -> pd.DataFrame:
     a Xochintlan one. ``level`` names the seat, outcome, card, kind, score, band,
     objective or quest a row is about (empty for whole-study figures).
     """
+
     def block(name: str, table: pd.DataFrame, level: str | None) -> pd.DataFrame:
         keys = _by_list(by)
         out = table[keys].copy() if keys else pd.DataFrame(index=table.index)
@@ -698,8 +829,7 @@ def report(frame: pd.DataFrame, by: By = None) -> pd.DataFrame:
     seats = win_rate_by_seat(frame, by)
     seats["level"] = "seat " + seats["seat"].astype(str) + " of " + seats["n_players"].astype(str)
     blocks.append(block("win_rate", seats, "level"))
-    for name, table in (("first_player_advantage", first_player_advantage(frame, by)),
-                        ("balance", balance(frame, by))):
+    for name, table in (("first_player_advantage", first_player_advantage(frame, by)), ("balance", balance(frame, by))):
         table["level"] = table["n_players"].astype(str) + " players"
         blocks.append(block(name, table, "level"))
     blocks.append(block("outcome", outcome_shares(frame, by), "outcome"))
@@ -717,10 +847,27 @@ def report(frame: pd.DataFrame, by: By = None) -> pd.DataFrame:
 
 
 __all__ = [
-    "ANIMAL_KINDS", "CARD_SEPARATOR", "CONFIDENCE", "OUTCOMES", "balance",
-    "card_win_rates", "duration", "first_player_advantage", "head_to_head",
-    "kind_win_rates", "mean_interval", "normal_quantile", "objective_rates",
-    "outcome_shares", "proportion", "quest_rates", "rating_shares", "report",
-    "score_distribution", "seat_results", "t_quantile", "wilson_interval",
+    "ANIMAL_KINDS",
+    "CARD_SEPARATOR",
+    "CONFIDENCE",
+    "OUTCOMES",
+    "balance",
+    "card_win_rates",
+    "duration",
+    "first_player_advantage",
+    "head_to_head",
+    "kind_win_rates",
+    "mean_interval",
+    "normal_quantile",
+    "objective_rates",
+    "outcome_shares",
+    "proportion",
+    "quest_rates",
+    "rating_shares",
+    "report",
+    "score_distribution",
+    "seat_results",
+    "t_quantile",
+    "wilson_interval",
     "win_rate_by_seat",
 ]

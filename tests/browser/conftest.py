@@ -61,8 +61,7 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[Any]) -> 
 
 def failed(node: pytest.Item) -> bool:
     """Whether the setup or the call of a test failed (read during teardown)."""
-    return any(getattr(getattr(node, f"rep_{when}", None), "failed", False)
-               for when in ("setup", "call"))
+    return any(getattr(getattr(node, f"rep_{when}", None), "failed", False) for when in ("setup", "call"))
 
 
 @pytest.fixture(scope="session")
@@ -90,8 +89,7 @@ def chromium_browser() -> Iterator[Any]:
         browser_missing("the Python package playwright is not installed")
     playwright = sync_playwright().start()
     try:
-        browser = playwright.chromium.launch(
-            executable_path=executable, headless=True, args=list(CHROMIUM_FLAGS))
+        browser = playwright.chromium.launch(executable_path=executable, headless=True, args=list(CHROMIUM_FLAGS))
         yield browser
         browser.close()
     finally:
@@ -99,18 +97,17 @@ def chromium_browser() -> Iterator[Any]:
 
 
 @pytest.fixture(scope="session")
-def lab_server(tmp_path_factory: pytest.TempPathFactory,
-               browser_output_dir: Path) -> Iterator[LabServer]:
+def lab_server(tmp_path_factory: pytest.TempPathFactory, browser_output_dir: Path) -> Iterator[LabServer]:
     """One JupyterLab server for the session; its log is test-output/browser/jupyter-server.log."""
-    server = LabServer(tmp_path_factory.mktemp("jupyterlab"),
-                       log_path=browser_output_dir / "jupyter-server.log")
+    server = LabServer(tmp_path_factory.mktemp("jupyterlab"), log_path=browser_output_dir / "jupyter-server.log")
     with server:
         yield server
 
 
 @pytest.fixture
-def lab(request: pytest.FixtureRequest, chromium_browser: Any, lab_server: LabServer,
-        browser_output_dir: Path) -> Iterator[LabPage]:
+def lab(
+    request: pytest.FixtureRequest, chromium_browser: Any, lab_server: LabServer, browser_output_dir: Path
+) -> Iterator[LabPage]:
     """A fresh browser page on the session's JupyterLab, for one test."""
     out_dir = browser_output_dir / _folder_name(request.node)
     shutil.rmtree(out_dir, ignore_errors=True)  # no stale pictures from an earlier run

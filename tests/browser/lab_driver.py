@@ -86,9 +86,7 @@ def make_notebook(cells: Iterable[str | nbformat.NotebookNode]) -> nbformat.Note
     notebook = nbformat.v4.new_notebook()
     # A kernelspec avoids JupyterLab's "select kernel" dialog.
     notebook.metadata["kernelspec"] = dict(KERNELSPEC)
-    notebook.cells = [
-        nbformat.v4.new_code_cell(cell) if isinstance(cell, str) else cell for cell in cells
-    ]
+    notebook.cells = [nbformat.v4.new_code_cell(cell) if isinstance(cell, str) else cell for cell in cells]
     return notebook
 
 
@@ -224,8 +222,7 @@ class LabServer:
     # -- internals
 
     def _prepare_dirs(self) -> None:
-        for name in ("root", "tmp", "config", "data", "runtime", "ipython", "settings",
-                     "workspaces", "app-settings"):
+        for name in ("root", "tmp", "config", "data", "runtime", "ipython", "settings", "workspaces", "app-settings"):
             (self.workdir / name).mkdir(parents=True, exist_ok=True)
         overrides = self.workdir / "app-settings" / "overrides.json"
         overrides.write_text(json.dumps(SETTINGS_OVERRIDES, indent=2))
@@ -234,33 +231,37 @@ class LabServer:
         def quoted(name: str) -> str:
             return repr(str(self.workdir / name))
 
-        return "\n".join([
-            "from jupyterlab.galata import configure_jupyter_server",
-            "configure_jupyter_server(c)  # no token, no XSRF, app exposed as window.jupyterapp",
-            'c.ServerApp.ip = "127.0.0.1"',
-            f"c.ServerApp.port = {self.port}",
-            "c.ServerApp.port_retries = 0",
-            "c.ServerApp.open_browser = False",
-            "c.ServerApp.allow_root = True",
-            f"c.ServerApp.root_dir = {quoted('root')}",
-            f"c.LabApp.workspaces_dir = {quoted('workspaces')}",
-            f"c.LabApp.user_settings_dir = {quoted('settings')}",
-            f"c.LabApp.app_settings_dir = {quoted('app-settings')}",
-            "",
-        ])
+        return "\n".join(
+            [
+                "from jupyterlab.galata import configure_jupyter_server",
+                "configure_jupyter_server(c)  # no token, no XSRF, app exposed as window.jupyterapp",
+                'c.ServerApp.ip = "127.0.0.1"',
+                f"c.ServerApp.port = {self.port}",
+                "c.ServerApp.port_retries = 0",
+                "c.ServerApp.open_browser = False",
+                "c.ServerApp.allow_root = True",
+                f"c.ServerApp.root_dir = {quoted('root')}",
+                f"c.LabApp.workspaces_dir = {quoted('workspaces')}",
+                f"c.LabApp.user_settings_dir = {quoted('settings')}",
+                f"c.LabApp.app_settings_dir = {quoted('app-settings')}",
+                "",
+            ]
+        )
 
     def _environment(self) -> dict[str, str]:
         env = dict(os.environ)
         env.pop("MPLBACKEND", None)  # the notebook chooses ipympl, as a student's would
-        env.update({
-            "TMPDIR": str(self.workdir / "tmp"),  # galata's own temporary folders land here
-            "JUPYTER_CONFIG_DIR": str(self.workdir / "config"),
-            "JUPYTER_DATA_DIR": str(self.workdir / "data"),
-            "JUPYTER_RUNTIME_DIR": str(self.workdir / "runtime"),
-            "IPYTHONDIR": str(self.workdir / "ipython"),
-            "JUPYTERLAB_GALATA_ROOT_DIR": str(self.root_dir),
-            "PYTHONUNBUFFERED": "1",
-        })
+        env.update(
+            {
+                "TMPDIR": str(self.workdir / "tmp"),  # galata's own temporary folders land here
+                "JUPYTER_CONFIG_DIR": str(self.workdir / "config"),
+                "JUPYTER_DATA_DIR": str(self.workdir / "data"),
+                "JUPYTER_RUNTIME_DIR": str(self.workdir / "runtime"),
+                "IPYTHONDIR": str(self.workdir / "ipython"),
+                "JUPYTERLAB_GALATA_ROOT_DIR": str(self.root_dir),
+                "PYTHONUNBUFFERED": "1",
+            }
+        )
         return env
 
     def _launch(self) -> None:
@@ -289,14 +290,14 @@ class LabServer:
                     raise _PortTaken(tail[-300:])
                 raise RuntimeError(
                     f"JupyterLab exited with code {self._process.returncode} while starting; "
-                    f"log {self.log_path}:\n{tail}")
+                    f"log {self.log_path}:\n{tail}"
+                )
             try:
                 self.api("GET", "/api/status")
                 return
             except (urllib.error.URLError, ConnectionError, TimeoutError):
                 time.sleep(0.2)
-        raise RuntimeError(
-            f"JupyterLab did not answer within {self.startup_timeout:.0f} s; log {self.log_path}")
+        raise RuntimeError(f"JupyterLab did not answer within {self.startup_timeout:.0f} s; log {self.log_path}")
 
 
 # Start JupyterLab so that it gets SIGTERM when pytest dies, even by SIGKILL
@@ -398,8 +399,7 @@ async (code) => {
 """
 
 # JSON that also accepts numpy values, for LabPage.python.
-_AS_JSON = ("__import__('json').dumps({expr}, default=lambda o: o.tolist() "
-            "if hasattr(o, 'tolist') else repr(o))")
+_AS_JSON = "__import__('json').dumps({expr}, default=lambda o: o.tolist() if hasattr(o, 'tolist') else repr(o))"
 
 _CANVAS = ".jupyter-matplotlib-canvas-div canvas"
 
@@ -512,8 +512,7 @@ class LabPage:
         self.page.goto(f"{self.server.url}/lab/tree/{name}?reset", timeout=timeout)
         self.page.wait_for_selector("#jupyterlab-splash", state="detached", timeout=timeout)
         self.page.wait_for_function(_KERNEL_IDLE, arg=name, timeout=timeout)
-        self.page.evaluate(
-            "() => window.jupyterapp.shell.currentWidget.sessionContext.ready")
+        self.page.evaluate("() => window.jupyterapp.shell.currentWidget.sessionContext.ready")
         if wide:
             self.page.evaluate("() => window.jupyterapp.shell.collapseLeft()")
         self.notebook = name
@@ -546,8 +545,7 @@ class LabPage:
         self._require_notebook()
         result = self.page.evaluate(_EVALUATE, _AS_JSON.format(expr=expression))
         if result.get("status") != "ok":
-            raise NotebookError(
-                f"{expression!r} raised {result.get('ename')}: {result.get('evalue')}")
+            raise NotebookError(f"{expression!r} raised {result.get('ename')}: {result.get('evalue')}")
         return json.loads(ast.literal_eval(result["data"]["text/plain"]))
 
     def execute(self, code: str) -> None:
@@ -561,8 +559,7 @@ class LabPage:
         reply = self.page.evaluate(_EXECUTE, code)
         if reply.get("status") != "ok":
             traceback = ANSI_ESCAPE.sub("", "\n".join(reply.get("traceback", [])))
-            raise NotebookError(
-                f"{reply.get('ename')}: {reply.get('evalue')} in\n{code}\n{traceback}")
+            raise NotebookError(f"{reply.get('ename')}: {reply.get('evalue')} in\n{code}\n{traceback}")
 
     # -- widgets
 
@@ -585,8 +582,9 @@ class LabPage:
         """The visible text of a widget (a Label, HTML, Button, ...)."""
         return self.widget(target).inner_text(timeout=timeout).strip()
 
-    def expect_text(self, target: str, expected: str | re.Pattern[str], *,
-                    exact: bool = False, timeout: float = 15_000) -> None:
+    def expect_text(
+        self, target: str, expected: str | re.Pattern[str], *, exact: bool = False, timeout: float = 15_000
+    ) -> None:
         """Wait until a widget's text contains (or, with ``exact``, is) ``expected``."""
         from playwright.sync_api import expect
 
@@ -602,8 +600,7 @@ class LabPage:
         expect(self.widget(target)).not_to_have_text(before, timeout=timeout)
         return self.text(target)
 
-    def expect_visible(self, target: str, *, visible: bool = True,
-                       timeout: float = 15_000) -> None:
+    def expect_visible(self, target: str, *, visible: bool = True, timeout: float = 15_000) -> None:
         """Wait until a widget is shown (or, with ``visible=False``, hidden or gone)."""
         from playwright.sync_api import expect
 
@@ -660,7 +657,9 @@ class LabPage:
         board = self.widget(css(within)).element_handle(timeout=timeout)
         self.page.wait_for_function(
             "([board, before]) => { const svg = board.querySelector('svg'); return svg && svg.outerHTML !== before; }",
-            arg=[board, before], timeout=timeout)
+            arg=[board, before],
+            timeout=timeout,
+        )
         return self.board_picture(within)
 
     def expect_board_to_show(self, picture: str, within: str = "xh-board", *, timeout: float = 15_000) -> None:
@@ -668,7 +667,9 @@ class LabPage:
         board = self.widget(css(within)).element_handle(timeout=timeout)
         self.page.wait_for_function(
             "([board, picture]) => { const svg = board.querySelector('svg'); return svg && svg.outerHTML === picture; }",
-            arg=[board, picture], timeout=timeout)
+            arg=[board, picture],
+            timeout=timeout,
+        )
 
     def board_hidden_edges(self, within: str = "xh-board") -> list[str]:
         """The edges of an SVG board's picture a person cannot see (see :meth:`hidden_edges`)."""
@@ -716,7 +717,8 @@ class LabPage:
         if covering:
             raise AssertionError(
                 f"{covering} covers the canvas at ({fx:.3f}, {fy:.3f}); "
-                "hide it (fig.canvas.toolbar_visible = False) or click elsewhere")
+                "hide it (fig.canvas.toolbar_visible = False) or click elsewhere"
+            )
         self.page.mouse.click(x, y)
 
     def click_canvas_where(self, expression: str, within: str | None = None) -> None:
@@ -727,8 +729,7 @@ class LabPage:
         fx, fy = self.python(expression)
         self.click_canvas(fx, fy, within)
 
-    def canvas_fraction(self, x: float, y: float, figure: str,
-                        axes: str | None = None) -> tuple[float, float]:
+    def canvas_fraction(self, x: float, y: float, figure: str, axes: str | None = None) -> tuple[float, float]:
         """Canvas fractions (from the top-left) of data point ``(x, y)``, from the kernel.
 
         ``figure`` and ``axes`` are Python expressions in the notebook
@@ -737,12 +738,13 @@ class LabPage:
         """
         axes = axes or f"({figure}).axes[0]"
         fx, fy = self.python(
-            f"({figure}).transFigure.inverted().transform("
-            f"({axes}).transData.transform(({float(x)!r}, {float(y)!r})))")
+            f"({figure}).transFigure.inverted().transform(({axes}).transData.transform(({float(x)!r}, {float(y)!r})))"
+        )
         return fx, 1.0 - fy  # matplotlib's figure fractions start at the bottom
 
-    def click_canvas_at(self, x: float, y: float, figure: str, *, axes: str | None = None,
-                        within: str | None = None) -> None:
+    def click_canvas_at(
+        self, x: float, y: float, figure: str, *, axes: str | None = None, within: str | None = None
+    ) -> None:
         """Click the point ``(x, y)`` in data coordinates of a figure's axes."""
         self.click_canvas(*self.canvas_fraction(x, y, figure, axes), within=within)
 
@@ -765,13 +767,12 @@ class LabPage:
         """The picture an ipympl canvas shows now, as a data URL (to compare)."""
         return self._canvases(within).first.evaluate("canvas => canvas.toDataURL()")
 
-    def expect_canvas_change(self, before: str, within: str | None = None, *,
-                             timeout: float = 15_000) -> str:
+    def expect_canvas_change(self, before: str, within: str | None = None, *, timeout: float = 15_000) -> str:
         """Wait until a canvas shows something else than ``before``; returns the new picture."""
         picture = self._canvases(within).first.element_handle(timeout=timeout)
         self.page.wait_for_function(
-            "([canvas, before]) => canvas.toDataURL() !== before",
-            arg=[picture, before], timeout=timeout)
+            "([canvas, before]) => canvas.toDataURL() !== before", arg=[picture, before], timeout=timeout
+        )
         return self.canvas_image(within)
 
     def _canvases(self, within: str | None, selector: str = _CANVAS) -> Any:
@@ -816,7 +817,8 @@ class LabPage:
                 error = state["error"]
                 raise NotebookError(
                     f"cell {state['index']} of {self.notebook} raised {error['ename']}: "
-                    f"{error['evalue']}\n{ANSI_ESCAPE.sub('', error['traceback'])}")
+                    f"{error['evalue']}\n{ANSI_ESCAPE.sub('', error['traceback'])}"
+                )
         if outcome.get("error"):
             raise NotebookError(f"run all failed in {self.notebook}: {outcome['error']}")
         not_run = [s["index"] for s in states if s["count"] is None and s["source"].strip()]

@@ -35,8 +35,12 @@ VIEWPORT = {"width": 900, "height": 1000}
 
 
 def post(url: str, body: dict, token: str = TEACHER) -> dict:
-    request = urllib.request.Request(url, data=json.dumps(body).encode(), method="POST",
-                                     headers={"X-Teacher-Token": token, "Content-Type": "application/json"})
+    request = urllib.request.Request(
+        url,
+        data=json.dumps(body).encode(),
+        method="POST",
+        headers={"X-Teacher-Token": token, "Content-Type": "application/json"},
+    )
     with urllib.request.urlopen(request, timeout=10) as reply:
         return json.loads(reply.read())
 
@@ -141,8 +145,11 @@ def test_three_browsers_play_a_full_game_and_the_projector_follows(chromium_brow
     projector.wait_for_selector(f'.table.over[data-code="{code}"]')
     assert class_server.session.store.actions(code)[-1][2] == str(game.history[-1])
     status = projector.inner_text(f'.table[data-code="{code}"] .status')
-    assert status == (f"{['Ana', 'Ben', 'Cy'][game.winner]} won with card {game.winning_card.name}"
-                      if game.winner is not None else "tie")
+    assert status == (
+        f"{['Ana', 'Ben', 'Cy'][game.winner]} won with card {game.winning_card.name}"
+        if game.winner is not None
+        else "tie"
+    )
     for seat, student in enumerate(students):
         before_the_end = "".join(f for f in student.frames if '"over": false' in f)
         assert frame_mark(hands[seat][0]) in before_the_end  # the own card arrives: the check can fail
@@ -156,8 +163,10 @@ def test_three_browsers_play_a_full_game_and_the_projector_follows(chromium_brow
 
 
 def test_a_closed_tab_gets_its_seat_back_and_a_computer_fills_a_seat(chromium_browser, class_server):
-    code = post(class_server.url + "api/teacher/tables",
-                {"game": "xochintlan", "seats": 2, "seed": 4, "computers": {"1": "greedy"}})["code"]
+    code = post(
+        class_server.url + "api/teacher/tables",
+        {"game": "xochintlan", "seats": 2, "seed": 4, "computers": {"1": "greedy"}},
+    )["code"]
     student = Student(chromium_browser, class_server.url)
     student.join(code, 0, "Ana")
     game = class_server.session.tables[code].game
@@ -175,8 +184,7 @@ def test_a_closed_tab_gets_its_seat_back_and_a_computer_fills_a_seat(chromium_br
 BOARD_CELLS = "selector => [...document.querySelectorAll(selector + ' [data-cell]')].map(g => g.dataset.cell)"
 
 
-def test_a_solo_hextremadura_table_plays_tiles_from_a_browser_and_the_projector_follows(chromium_browser,
-                                                                                        class_server):
+def test_a_solo_hextremadura_table_plays_tiles_from_a_browser_and_the_projector_follows(chromium_browser, class_server):
     code = post(class_server.url + "api/teacher/tables", {"game": "hextremadura", "seed": 5})["code"]
     student = Student(chromium_browser, class_server.url)
     student.join(code, 0, "Ana")
@@ -249,7 +257,11 @@ def _serve(path: Path, port: int) -> subprocess.Popen:
     process = subprocess.Popen(
         [sys.executable, "-m", "xochintlan_hex.cli", "class", "serve", "--session", str(path), "--port", str(port)],
         env=dict(os.environ, PYTHONPATH=str(ROOT)),
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True)
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        start_new_session=True,
+    )
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         line = process.stdout.readline()

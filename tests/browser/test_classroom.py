@@ -14,14 +14,20 @@ pytestmark = pytest.mark.browser
 #: (window size, whether JupyterLab's file browser stays open)
 SCREENS = [({"width": 1280, "height": 800}, True), ({"width": 1024, "height": 768}, False)]
 
-HEXTREMADURA = ["%matplotlib widget\nfrom xochintlan_hex.widgets import HextremaduraApp",
-                "app = HextremaduraApp(seed=7)\napp"]
-XOCHINTLAN = ["from xochintlan_hex.widgets import XochintlanApp",
-              "app = XochintlanApp(players=['human', 'greedy'], seed=1, pause=0)\napp.click((1, 0))\napp"]
+HEXTREMADURA = [
+    "%matplotlib widget\nfrom xochintlan_hex.widgets import HextremaduraApp",
+    "app = HextremaduraApp(seed=7)\napp",
+]
+XOCHINTLAN = [
+    "from xochintlan_hex.widgets import XochintlanApp",
+    "app = XochintlanApp(players=['human', 'greedy'], seed=1, pause=0)\napp.click((1, 0))\napp",
+]
 EXPLORER = ["from xochintlan_hex.widgets import PolyformExplorer", "app = PolyformExplorer()\napp"]
-PUZZLE = ["from xochintlan_hex.widgets import PuzzleApp",
-          "app = PuzzleApp('Pentominoes, 6 × 10')\nfor placed in app.puzzle.random_solution(seed=11)[:6]:\n"
-          "    app.place(placed.cells, placed.piece)\napp"]
+PUZZLE = [
+    "from xochintlan_hex.widgets import PuzzleApp",
+    "app = PuzzleApp('Pentominoes, 6 × 10')\nfor placed in app.puzzle.random_solution(seed=11)[:6]:\n"
+    "    app.place(placed.cells, placed.piece)\napp",
+]
 APPS = {"xh-xochintlan": XOCHINTLAN, "xh-hextremadura": HEXTREMADURA, "xh-explorer": EXPLORER, "xh-puzzle": PUZZLE}
 
 #: a Markdown cell and a code cell after the app: the keys must change neither
@@ -120,21 +126,33 @@ def test_each_app_fits_a_projector_screen_without_scrolling(lab, lab_server, app
     lab.screenshot(f"{app_class}-{screen[0]['width']}")
     assert report["outside"] == [], (
         f"{app_class} ({report['app'][0]} x {report['app'][1]} px) does not fit the notebook's "
-        f"{report['area'][0]} x {report['area'][1]} px: {report['outside']}")
+        f"{report['area'][0]} x {report['area'][1]} px: {report['outside']}"
+    )
     assert lab.cut_off_texts(app_class) == []  # and every text is read whole
     # The refusal line sits beside the board, not above it.
-    board, message = (lab.widget(f".{app_class} .xh-board").first.bounding_box(),
-                      lab.widget(f".{app_class} .xh-message").first.bounding_box()) \
-        if app_class != "xh-explorer" else (None, None)
+    board, message = (
+        (
+            lab.widget(f".{app_class} .xh-board").first.bounding_box(),
+            lab.widget(f".{app_class} .xh-message").first.bounding_box(),
+        )
+        if app_class != "xh-explorer"
+        else (None, None)
+    )
     if board is not None:
         assert message["x"] >= board["x"] + board["width"] - 1, "the message line is not beside the board"
 
 
 def test_the_computer_move_is_named_and_the_lock_rule_comes_first(lab, lab_server):
-    open_with_app(lab, lab_server, "feedback.ipynb",
-                  ["from xochintlan_hex.widgets import XochintlanApp",
-                   "app = XochintlanApp(players=['human', 'human'], seed=1)\napp",
-                   "app2 = XochintlanApp(players=['human', 'greedy'], seed=1, pause=0.3)\napp2"])
+    open_with_app(
+        lab,
+        lab_server,
+        "feedback.ipynb",
+        [
+            "from xochintlan_hex.widgets import XochintlanApp",
+            "app = XochintlanApp(players=['human', 'human'], seed=1)\napp",
+            "app2 = XochintlanApp(players=['human', 'greedy'], seed=1, pause=0.3)\napp2",
+        ],
+    )
     first = lab.scope("xh-xochintlan", nth=0)
     first.expect_text("xh-last-move", "Last move: none yet", exact=True)
     for cell, animal in [((1, 0), "Lizard"), ((-1, 0), "Bird"), ((1, -1), "Lizard")]:
@@ -166,9 +184,15 @@ def test_another_tile_starts_unturned(lab, lab_server):
 
 
 def test_the_board_drawn_by_the_browser_plays_and_scales_with_its_width(lab, lab_server):
-    open_with_app(lab, lab_server, "svg.ipynb",
-                  ["from xochintlan_hex.widgets import XochintlanApp",
-                   "app = XochintlanApp(players=['human', 'greedy'], seed=1, pause=0.2)\napp"])  # the default board
+    open_with_app(
+        lab,
+        lab_server,
+        "svg.ipynb",
+        [
+            "from xochintlan_hex.widgets import XochintlanApp",
+            "app = XochintlanApp(players=['human', 'greedy'], seed=1, pause=0.2)\napp",
+        ],
+    )  # the default board
     lab.click('.xh-board [data-cell="1,0"]')
     lab.expect_text("xh-last-move", "Last move: Player 2 (greedy) ")
     lab.expect_text("xh-status", "Player 1 to play", exact=True)
@@ -186,8 +210,10 @@ def report_outside(lab) -> list[str]:
     return visibility_report(lab)["outside"]
 
 
-@pytest.mark.parametrize("lesson, code", [("05_hextremadura.ipynb", "HextremaduraApp(seed="),
-                                          ("01_play_xochintlan.ipynb", "XochintlanApp(players=")])
+@pytest.mark.parametrize(
+    "lesson, code",
+    [("05_hextremadura.ipynb", "HextremaduraApp(seed="), ("01_play_xochintlan.ipynb", "XochintlanApp(players=")],
+)
 def test_a_saved_lesson_not_yet_run_shows_its_boards_as_pictures(lab, lab_server, lesson, code):
     import shutil
     from pathlib import Path
@@ -195,12 +221,15 @@ def test_a_saved_lesson_not_yet_run_shows_its_boards_as_pictures(lab, lab_server
     source = Path(__file__).resolve().parents[2] / "notebooks" / lesson
     shutil.copy(source, lab_server.root_dir / f"unrun_{lesson}")  # as saved: outputs kept, no kernel run
     lab.open_notebook(f"unrun_{lesson}")
-    output = lab.page.evaluate("""(code) => {
+    output = lab.page.evaluate(
+        """(code) => {
       const cell = [...document.querySelectorAll('.jp-CodeCell')].find(c => c.innerText.includes(code));
       cell.scrollIntoView({block: 'start'});
       const area = cell.querySelector('.jp-OutputArea');
       return {text: area.innerText, pictures: area.querySelectorAll('img').length};
-    }""", code)
+    }""",
+        code,
+    )
     lab.screenshot(f"unrun-{lesson[:2]}")
     assert output["pictures"] >= 1, f"no picture of the board in the saved lesson: {output['text'][:200]!r}"
     assert "VBox(children" not in output["text"]

@@ -46,7 +46,9 @@ def expect_a_tight_gallery(lab, timeout: float = 15_000) -> None:
     lab.page.wait_for_function(
         f"canvas => {{ const [first, last, height] = ({_INKED_ROWS})(canvas);"
         "return first >= 0 && (last - first + 1) / height > 0.85; }",
-        arg=picture.element_handle(), timeout=timeout)
+        arg=picture.element_handle(),
+        timeout=timeout,
+    )
     canvas = picture.bounding_box()
     note = lab.widget("xh-note").bounding_box()
     assert 0 <= note["y"] - (canvas["y"] + canvas["height"]) < 20, (canvas, note)

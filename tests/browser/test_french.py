@@ -15,26 +15,40 @@ pytestmark = pytest.mark.browser
 PROJECTOR = ({"width": 1280, "height": 800}, True)
 
 FRENCH_APPS = {
-    "xh-xochintlan": ["from xochintlan_hex.widgets import XochintlanApp",
-                      "app = XochintlanApp(players=['human', 'greedy'], seed=1, pause=0, language='fr')\n"
-                      "app.click((1, 0))\napp.choose_action('switch').click((1, 0))\napp"],
-    "xh-hextremadura": ["%matplotlib widget\nfrom xochintlan_hex.widgets import HextremaduraApp",
-                        "app = HextremaduraApp(seed=7, language='fr')\napp.click((0, 0))\napp.rotate()\napp"],
-    "xh-explorer": ["from xochintlan_hex.widgets import PolyformExplorer",
-                    "app = PolyformExplorer(language='fr').select('F')\napp"],
-    "xh-chooser": ["from xochintlan_hex.widgets import GameChooser",
-                   "page = GameChooser(language='fr').choose(people=1, computers=1, lattice='hex').start()\npage"],
-    "xh-puzzle": ["from xochintlan_hex.widgets import PuzzleApp",
-                  "app = PuzzleApp('Pentominoes, 6 × 10', language='fr')\n"
-                  "for placed in app.puzzle.random_solution(seed=11)[:6]:\n"
-                  "    app.place(placed.cells, placed.piece)\napp.hint()\napp"],
+    "xh-xochintlan": [
+        "from xochintlan_hex.widgets import XochintlanApp",
+        "app = XochintlanApp(players=['human', 'greedy'], seed=1, pause=0, language='fr')\n"
+        "app.click((1, 0))\napp.choose_action('switch').click((1, 0))\napp",
+    ],
+    "xh-hextremadura": [
+        "%matplotlib widget\nfrom xochintlan_hex.widgets import HextremaduraApp",
+        "app = HextremaduraApp(seed=7, language='fr')\napp.click((0, 0))\napp.rotate()\napp",
+    ],
+    "xh-explorer": [
+        "from xochintlan_hex.widgets import PolyformExplorer",
+        "app = PolyformExplorer(language='fr').select('F')\napp",
+    ],
+    "xh-chooser": [
+        "from xochintlan_hex.widgets import GameChooser",
+        "page = GameChooser(language='fr').choose(people=1, computers=1, lattice='hex').start()\npage",
+    ],
+    "xh-puzzle": [
+        "from xochintlan_hex.widgets import PuzzleApp",
+        "app = PuzzleApp('Pentominoes, 6 × 10', language='fr')\n"
+        "for placed in app.puzzle.random_solution(seed=11)[:6]:\n"
+        "    app.place(placed.cells, placed.piece)\napp.hint()\napp",
+    ],
 }
 
 
 def test_a_xochintlan_move_and_a_refusal_in_french(lab, lab_server):
-    lab_server.add_notebook("xochintlan_fr.ipynb", [
-        "from xochintlan_hex.widgets import XochintlanApp",
-        "app = XochintlanApp(players=['human', 'human'], seed=5, language='fr')\napp"])
+    lab_server.add_notebook(
+        "xochintlan_fr.ipynb",
+        [
+            "from xochintlan_hex.widgets import XochintlanApp",
+            "app = XochintlanApp(players=['human', 'human'], seed=5, language='fr')\napp",
+        ],
+    )
     lab.open_notebook("xochintlan_fr.ipynb")
     lab.run_all_cells()
     lab.expect_text("xh-status", "Au tour de Joueur 1", exact=True)
@@ -84,5 +98,6 @@ def test_each_french_app_fits_a_projector_screen_with_its_texts_whole(lab, lab_s
     lab.screenshot(f"{app_class}-fr-top")  # the app's top, where the student page has its choices
     assert report["outside"] == [], (
         f"{app_class} in French ({report['app'][0]} x {report['app'][1]} px) does not fit the notebook's "
-        f"{report['area'][0]} x {report['area'][1]} px: {report['outside']}")
+        f"{report['area'][0]} x {report['area'][1]} px: {report['outside']}"
+    )
     assert lab.cut_off_texts(app_class) == []

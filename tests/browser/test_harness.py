@@ -17,9 +17,7 @@ from .lab_driver import NotebookError
 pytestmark = pytest.mark.browser
 
 WIDGET_NOTEBOOK = [
-    "%matplotlib widget\n"
-    "import ipywidgets as widgets\n"
-    "import matplotlib.pyplot as plt",
+    "%matplotlib widget\nimport ipywidgets as widgets\nimport matplotlib.pyplot as plt",
     # A button that counts its clicks in a label.
     "clicks = widgets.Label('clicks: 0')\n"
     "clicks.add_class('xh-test-clicks')\n"
@@ -103,8 +101,9 @@ def test_clicks_keys_and_choices_reach_the_kernel(lab, lab_server):
     lab.expect_text("xh-test-where", "canvas: 2,7", exact=True)
     # Canvas fractions from the top-left, as the apps compute them for a cell.
     lab.click_canvas_where(
-        "(lambda px, py: (px / fig.bbox.width, 1 - py / fig.bbox.height))"
-        "(*ax.transData.transform((3, 8)))", within="xh-test-board")
+        "(lambda px, py: (px / fig.bbox.width, 1 - py / fig.bbox.height))(*ax.transData.transform((3, 8)))",
+        within="xh-test-board",
+    )
     lab.expect_text("xh-test-where", "canvas: 3,8", exact=True)
     # The lower left corner of the figure lies outside the axes.
     lab.click_canvas(0.02, 0.98, within="xh-test-board")
@@ -119,8 +118,7 @@ def test_clicks_keys_and_choices_reach_the_kernel(lab, lab_server):
     lab.expect_text("xh-test-key", "key: r", exact=True)
 
     # The page and the kernel agree, both ways.
-    assert lab.python("(clicks.value, action.value, animal.value)") == [
-        "clicks: 2", "switch", "Monkey"]
+    assert lab.python("(clicks.value, action.value, animal.value)") == ["clicks: 2", "switch", "Monkey"]
     assert lab.python("[len(line.get_xdata()) for line in ax.lines]") == [1, 1, 1]
     lab.execute("button.click()\nanimal.value = 'Bird'")
     lab.expect_text("xh-test-clicks", "clicks: 3", exact=True)
@@ -137,11 +135,14 @@ def test_clicks_keys_and_choices_reach_the_kernel(lab, lab_server):
 
 
 def test_a_failing_cell_is_reported_with_its_traceback(lab, lab_server):
-    lab_server.add_notebook("harness_failing.ipynb", [
-        "x = 1",
-        "raise ValueError('the lesson broke here')",
-        "y = 2",
-    ])
+    lab_server.add_notebook(
+        "harness_failing.ipynb",
+        [
+            "x = 1",
+            "raise ValueError('the lesson broke here')",
+            "y = 2",
+        ],
+    )
     lab.open_notebook("harness_failing.ipynb")
     with pytest.raises(NotebookError, match=re.escape("ValueError: the lesson broke here")):
         lab.run_all_cells()

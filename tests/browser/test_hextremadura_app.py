@@ -48,8 +48,7 @@ def preview_state(lab) -> dict:
 
 def cell_transform(lab, cell: tuple[int, int]) -> str:
     """The translation that puts a picture on ``cell``'s centre, as the map lays it out."""
-    x, y = lab.widget(f'.{BOARD} [data-cell="{cell[0]},{cell[1]}"]').evaluate(
-        "g => [g.dataset.x, g.dataset.y]")
+    x, y = lab.widget(f'.{BOARD} [data-cell="{cell[0]},{cell[1]}"]').evaluate("g => [g.dataset.x, g.dataset.y]")
     return f"translate({x},{y})"
 
 
@@ -60,8 +59,7 @@ def test_choose_rotate_place_and_the_offer_refills(lab, lab_server):
     offer, top, next_top = lab.python("(app.game.offer, app.game.pile[0], app.game.pile[1])")
     pile = lab.python("len(app.game.pile)")
     lab.expect_text("xh-status", "Round 1", exact=True)
-    lab.expect_text("xh-piles", f"Pile: {pile} · Offer: {offer} · Explored: 0 · On the map: 0",
-                    exact=True)
+    lab.expect_text("xh-piles", f"Pile: {pile} · Offer: {offer} · Explored: 0 · On the map: 0", exact=True)
     assert tile_buttons(lab) == [f"Offer: {offer}", f"Pile: {top}"]
     lab.expect_text("xh-selection", f"Selected: {offer}, front up, turned 0 × 60°", exact=True)
     lab.screenshot("start", target="xh-hextremadura")
@@ -81,8 +79,7 @@ def test_choose_rotate_place_and_the_offer_refills(lab, lab_server):
 
     # The first tile goes anywhere: the middle of the map.
     lab.click_cell((0, 0))
-    lab.expect_text("xh-piles", f"Pile: {pile - 1} · Offer: {offer} · Explored: 0 · On the map: 1",
-                    exact=True)
+    lab.expect_text("xh-piles", f"Pile: {pile - 1} · Offer: {offer} · Explored: 0 · On the map: 1", exact=True)
     picture = lab.expect_board_change(picture)
     assert lab.python("tuple(app.game.map[(0, 0)])") == [top, "front", 2]
     assert tile_buttons(lab) == [f"Offer: {offer}", f"Pile: {next_top}"]
@@ -154,7 +151,8 @@ def test_a_hover_previews_the_tile_in_the_page_and_a_new_choice_starts_unturned(
     lab.run_all_cells()
     lab.execute(COMPLETING)  # a few tiles down, and a placement that would complete some of them
     tile, cell, rotation, face, rings = lab.python(
-        "(_action.tile_id, list(_action.cell), _action.rotation, _action.face, _rings)")
+        "(_action.tile_id, list(_action.cell), _action.rotation, _action.face, _rings)"
+    )
     cell = tuple(cell)
     lab.expect_text("xh-selection", f"Selected: {tile}, {face} up, turned {rotation} × 60°", exact=True)
     assert not preview_state(lab)["shown"]

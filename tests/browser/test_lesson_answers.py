@@ -20,8 +20,13 @@ from .test_lessons_in_browser import NOTEBOOKS, run_lesson
 
 pytestmark = pytest.mark.browser
 
-LESSONS = ["01_play_xochintlan.ipynb", "02_pattern_enumeration.ipynb", "03_game_statistics.ipynb",
-           "04_objective_probabilities.ipynb", "05_hextremadura.ipynb"]
+LESSONS = [
+    "01_play_xochintlan.ipynb",
+    "02_pattern_enumeration.ipynb",
+    "03_game_statistics.ipynb",
+    "04_objective_probabilities.ipynb",
+    "05_hextremadura.ipynb",
+]
 
 _DETAILS = """() => [...document.querySelectorAll('.jp-Notebook .jp-MarkdownOutput details')].map(d => ({
     open: d.open,
@@ -40,8 +45,11 @@ def cells_as_written(path):
 
 @pytest.mark.parametrize("name", LESSONS)
 def test_run_all_shows_no_answer_and_leaves_the_lesson_unchanged(lab, lab_server, name):
-    answers = sum(len(re.findall(r"<details>", source)) for kind, source, _ in
-                  cells_as_written(NOTEBOOKS / name) if kind == "markdown")
+    answers = sum(
+        len(re.findall(r"<details>", source))
+        for kind, source, _ in cells_as_written(NOTEBOOKS / name)
+        if kind == "markdown"
+    )
     assert answers > 0, f"{name} has no folded answer"
     run_lesson(lab, lab_server, name)
     saved_path = lab_server.root_dir / f"notebooks/lesson_{name}"
@@ -53,8 +61,7 @@ def test_run_all_shows_no_answer_and_leaves_the_lesson_unchanged(lab, lab_server
     assert {d["summary"] for d in details} == {"Answer"} == {d["shown"] for d in details}
 
     lab.page.evaluate("() => window.jupyterapp.commands.execute('docmanager:save')")
-    lab.page.wait_for_function(
-        "() => !window.jupyterapp.shell.currentWidget.context.model.dirty", timeout=30_000)
+    lab.page.wait_for_function("() => !window.jupyterapp.shell.currentWidget.context.model.dirty", timeout=30_000)
     assert cells_as_written(saved_path) == before
     lab.screenshot(f"{name.removesuffix('.ipynb')}-after-run-all")
 

@@ -57,7 +57,8 @@ def first_app(lab, class_name: str, css_class: str):
         f"from xochintlan_hex.widgets import {class_name} as _XhApp\n"
         "_xh_apps = [o for o in _xh_gc.get_objects() if isinstance(o, _XhApp)]\n"
         "for _xh_i, _xh_app in enumerate(_xh_apps):\n"
-        "    _xh_app.widget.add_class(f'xh-probe-{_xh_i}')")
+        "    _xh_app.widget.add_class(f'xh-probe-{_xh_i}')"
+    )
     element = lab.page.locator(f".{css_class}").first
     expect(element).to_have_class(re.compile(r"\bxh-probe-\d+\b"))
     probe = re.search(r"\bxh-probe-(\d+)\b", element.get_attribute("class")).group(1)
@@ -71,7 +72,8 @@ def test_lesson_01_xochintlan_board_answers_a_click(lab, lab_server):
     board.choose("xh-action", "Place")
     cell = lab.python(
         f"sorted(a.cell for a in {app}.game.legal_actions() "
-        f"if type(a).__name__ == 'Place' and a.kind == {app}.animal)[0]")
+        f"if type(a).__name__ == 'Place' and a.kind == {app}.animal)[0]"
+    )
     turns = lab.python(f"len({app}.game.history)")
     before = (board.text("xh-reserve"), board.text("xh-lock"))
     picture = board.board_picture("xh-board")
@@ -90,7 +92,8 @@ def test_lesson_05_hextremadura_board_answers_a_click(lab, lab_server):
     board, app = first_app(lab, "HextremaduraApp", "xh-hextremadura")
     cell = lab.python(
         f"sorted(a.cell for a in {app}.game.legal_actions() if a.tile_id == {app}.selected_tile "
-        f"and a.rotation == {app}.rotation and a.face == {app}.face)[0]")
+        f"and a.rotation == {app}.rotation and a.face == {app}.face)[0]"
+    )
     on_map = lab.python(f"len({app}.game.map)")
     piles = board.text("xh-piles")
     picture = board.board_picture()

@@ -26,9 +26,20 @@ def voila_url(tmp_path):
     port = free_port()
     log = open(tmp_path / "voila.log", "wb")
     process = subprocess.Popen(
-        [sys.executable, "-m", "voila", str(NOTEBOOKS / "play.ipynb"), "--no-browser",
-         f"--Voila.port={port}", "--Voila.ip=127.0.0.1"],
-        cwd=NOTEBOOKS, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+        [
+            sys.executable,
+            "-m",
+            "voila",
+            str(NOTEBOOKS / "play.ipynb"),
+            "--no-browser",
+            f"--Voila.port={port}",
+            "--Voila.ip=127.0.0.1",
+        ],
+        cwd=NOTEBOOKS,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
     url = f"http://127.0.0.1:{port}/"
     try:
         deadline = time.monotonic() + 60

@@ -70,22 +70,25 @@ def test_place_switch_move_and_refusals(lab, lab_server):
 
     # Player 1 places a Lizard (the default action and animal) next to the Human.
     click_cell(lab, (1, 0))
-    picture = expect_move(lab, picture, status="Player 2 to play",
-                          reserve="Reserve: Lizard 7 · Bird 8 · Monkey 8", lock="Locked: (1, 0)")
+    picture = expect_move(
+        lab, picture, status="Player 2 to play", reserve="Reserve: Lizard 7 · Bird 8 · Monkey 8", lock="Locked: (1, 0)"
+    )
 
     # Player 2 chooses Bird on the page and places one below the Human.
     lab.choose("xh-animal", "Bird")
     click_cell(lab, (0, 1))
-    picture = expect_move(lab, picture, status="Player 1 to play",
-                          reserve="Reserve: Lizard 7 · Bird 7 · Monkey 8", lock="Locked: (0, 1)")
+    picture = expect_move(
+        lab, picture, status="Player 1 to play", reserve="Reserve: Lizard 7 · Bird 7 · Monkey 8", lock="Locked: (0, 1)"
+    )
 
     # Player 1 switches: the Bird just played is locked, the Lizard is not.
     lab.choose("xh-action", "Switch")
     lab.choose("xh-animal", "Monkey")
     expect_refusal(lab, (0, 1), "(0, 1) was just played by the previous player")
     click_cell(lab, (1, 0))
-    picture = expect_move(lab, picture, status="Player 2 to play",
-                          reserve="Reserve: Lizard 8 · Bird 7 · Monkey 7", lock="Locked: (1, 0)")
+    picture = expect_move(
+        lab, picture, status="Player 2 to play", reserve="Reserve: Lizard 8 · Bird 7 · Monkey 7", lock="Locked: (1, 0)"
+    )
 
     # Player 2 moves the Human: not where it would touch no tile once it has left.
     lab.choose("xh-action", "Move Human")
@@ -99,13 +102,10 @@ def test_place_switch_move_and_refusals(lab, lab_server):
     # no cell is highlighted, and the message line says why, in the engine's words.
     reason = lab.python("app.game.why_illegal('H(2,1)')")
     assert reason == "the Human was just moved by the previous player"
-    lab.expect_text("xh-message", f"Moving the Human is not possible now: {reason}. Choose another action.",
-                    exact=True)
+    lab.expect_text("xh-message", f"Moving the Human is not possible now: {reason}. Choose another action.", exact=True)
 
-    assert lab.python("sorted(app.game.board.items())") == [
-        [[0, 1], "B"], [[1, 0], "M"], [[1, 1], "H"]]
-    assert lab.python("[str(a) for a in app.game.history]") == [
-        "L(1,0)", "B(0,1)", "(1,0)=M", "H(1,1)"]
+    assert lab.python("sorted(app.game.board.items())") == [[[0, 1], "B"], [[1, 0], "M"], [[1, 1], "H"]]
+    assert lab.python("[str(a) for a in app.game.history]") == ["L(1,0)", "B(0,1)", "(1,0)=M", "H(1,1)"]
     # The whole board and every text can be seen: nothing clipped or cut short.
     # The board kept its frame: seven cells across, each as wide as at the start.
     assert lab.python("len(app._view_cells())") == 49
@@ -116,32 +116,33 @@ def test_place_switch_move_and_refusals(lab, lab_server):
 
     # Those two checks do see a squeezed board and a cut text: narrow both.
     # (The board's picture is given a width of its own, wider than its box, which clips it.)
-    lab.execute("app.svg_board.layout.overflow = 'hidden'\n"
-                "app.svg_board.svg = app.svg_board.svg.replace('<svg ', '<svg style=\"width: 900px; height: 300px\" ', 1)\n"
-                "app.find('xh-reserve').layout.width = '120px'")
+    lab.execute(
+        "app.svg_board.layout.overflow = 'hidden'\n"
+        "app.svg_board.svg = app.svg_board.svg.replace('<svg ', '<svg style=\"width: 900px; height: 300px\" ', 1)\n"
+        "app.find('xh-reserve').layout.width = '120px'"
+    )
     lab.expect_visible("xh-reserve")
-    lab.page.wait_for_function(
-        "() => document.querySelector('.xh-reserve').getBoundingClientRect().width < 130")
-    lab.page.wait_for_function(
-        "() => document.querySelector('.xh-board svg').getBoundingClientRect().width > 800")
+    lab.page.wait_for_function("() => document.querySelector('.xh-reserve').getBoundingClientRect().width < 130")
+    lab.page.wait_for_function("() => document.querySelector('.xh-board svg').getBoundingClientRect().width > 800")
     assert lab.board_hidden_edges(BOARD) == ["right"]
-    assert lab.cut_off_texts("xh-xochintlan") == [
-        "xh-reserve: Reserve: Lizard 8 · Bird 7 · Monkey 7"]
+    assert lab.cut_off_texts("xh-xochintlan") == ["xh-reserve: Reserve: Lizard 8 · Bird 7 · Monkey 7"]
 
 
 # Player 1 lays four Lizards in a row from the Human (card I); Player 2 lays
 # Birds in a column, three short of anything.
 WINNING_GAME = [
-    ("Lizard", (1, 0)), ("Bird", (0, 1)),
-    ("Lizard", (2, 0)), ("Bird", (0, 2)),
-    ("Lizard", (3, 0)), ("Bird", (0, 3)),
+    ("Lizard", (1, 0)),
+    ("Bird", (0, 1)),
+    ("Lizard", (2, 0)),
+    ("Bird", (0, 2)),
+    ("Lizard", (3, 0)),
+    ("Bird", (0, 3)),
     ("Lizard", (4, 0)),
 ]
 
 
 def test_scripted_game_to_the_win_banner(lab, lab_server):
-    lab_server.add_notebook("xochintlan_win.ipynb",
-                            xochintlan_notebook(seed=5, cards="[['I'], ['X']]"))
+    lab_server.add_notebook("xochintlan_win.ipynb", xochintlan_notebook(seed=5, cards="[['I'], ['X']]"))
     lab.open_notebook("xochintlan_win.ipynb")
     lab.run_all_cells()
     lab.expect_text("xh-banner", "", exact=True)
@@ -160,7 +161,10 @@ def test_scripted_game_to_the_win_banner(lab, lab_server):
     lab.expect_text("xh-reserve", "Reserve: Lizard 4 · Bird 5 · Monkey 8", exact=True)
     lab.expect_text("xh-card-title", "Cards: Player 1: I · Player 2: X", exact=True)
     assert lab.python("(app.game.end_reason, app.game.winner, sorted(app.game.winning_cells))") == [
-        "win", 0, [[0, 0], [1, 0], [2, 0], [3, 0], [4, 0]]]
+        "win",
+        0,
+        [[0, 0], [1, 0], [2, 0], [3, 0], [4, 0]],
+    ]
 
     # A finished game refuses any further click.
     lab.choose("xh-action", "Switch")
@@ -175,10 +179,13 @@ def test_scripted_game_to_the_win_banner(lab, lab_server):
 
 def test_the_computer_moves_after_its_pause_then_undo_and_new_game(lab, lab_server):
     # A longer pause than the default, so the page can be seen waiting for the computer.
-    lab_server.add_notebook("xochintlan_computer.ipynb", [
-        "%matplotlib widget\nfrom xochintlan_hex.widgets import XochintlanApp",
-        "app = XochintlanApp(players=['human', 'greedy'], seed=4, pause=1.5)\napp",
-    ])
+    lab_server.add_notebook(
+        "xochintlan_computer.ipynb",
+        [
+            "%matplotlib widget\nfrom xochintlan_hex.widgets import XochintlanApp",
+            "app = XochintlanApp(players=['human', 'greedy'], seed=4, pause=1.5)\napp",
+        ],
+    )
     lab.open_notebook("xochintlan_computer.ipynb")
     lab.run_all_cells()
     start = page_state(lab)

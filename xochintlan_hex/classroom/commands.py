@@ -20,8 +20,9 @@ DEFAULT_PORT = 8765
 
 def _port(text: str) -> int:
     if not text.isdigit() or not 0 <= int(text) <= 65535:
-        raise argparse.ArgumentTypeError(_("a port is a whole number 0 to 65535 (0: any free port), not {value}")
-                                         .format(value=repr(text)))
+        raise argparse.ArgumentTypeError(
+            _("a port is a whole number 0 to 65535 (0: any free port), not {value}").format(value=repr(text))
+        )
     return int(text)
 
 
@@ -29,23 +30,43 @@ def add_class_commands(commands: argparse._SubParsersAction) -> None:
     """Add ``class serve`` and ``class export`` to the command line's sub-commands."""
     klass = commands.add_parser("class", help=_("a class plays from its own devices: serve a session, export it"))
     actions = klass.add_subparsers(dest="class_action", required=True, metavar="ACTION")
-    serve = actions.add_parser("serve", help=_("serve a class session (tables, seats, projector view)"),
-                               description=_("Serve a class session from this machine: students join from a "
-                                             "browser with a table code; the teacher opens tables on the "
-                                             "teacher page; every move is kept in the session file."))
-    serve.add_argument("--session", default="class-session.sqlite", metavar="FILE",
-                       help=_("the session's SQLite file, reopened where it stood if it exists "
-                              "(default class-session.sqlite)"))
-    serve.add_argument("--port", type=_port, default=DEFAULT_PORT, help=_("the port (default {port})").format(
-        port=DEFAULT_PORT))
-    serve.add_argument("--room", action="store_true",
-                       help=_("listen on the room's network (all addresses), not only on this machine"))
-    serve.add_argument("--computer-pause", type=float, default=0.6, metavar="SECONDS",
-                       help=_("seconds a computer player waits before its move (default 0.6)"))
+    serve = actions.add_parser(
+        "serve",
+        help=_("serve a class session (tables, seats, projector view)"),
+        description=_(
+            "Serve a class session from this machine: students join from a "
+            "browser with a table code; the teacher opens tables on the "
+            "teacher page; every move is kept in the session file."
+        ),
+    )
+    serve.add_argument(
+        "--session",
+        default="class-session.sqlite",
+        metavar="FILE",
+        help=_("the session's SQLite file, reopened where it stood if it exists (default class-session.sqlite)"),
+    )
+    serve.add_argument(
+        "--port", type=_port, default=DEFAULT_PORT, help=_("the port (default {port})").format(port=DEFAULT_PORT)
+    )
+    serve.add_argument(
+        "--room", action="store_true", help=_("listen on the room's network (all addresses), not only on this machine")
+    )
+    serve.add_argument(
+        "--computer-pause",
+        type=float,
+        default=0.6,
+        metavar="SECONDS",
+        help=_("seconds a computer player waits before its move (default 0.6)"),
+    )
     serve.set_defaults(run=_serve)
-    export = actions.add_parser("export", help=_("write a session's finished games as a results file and records"),
-                                description=_("Write every finished game of a class session as a study results "
-                                              "file (which report reads) and as game records."))
+    export = actions.add_parser(
+        "export",
+        help=_("write a session's finished games as a results file and records"),
+        description=_(
+            "Write every finished game of a class session as a study results "
+            "file (which report reads) and as game records."
+        ),
+    )
     export.add_argument("session", metavar="SESSION", help=_("the session's SQLite file"))
     export.add_argument("--out", required=True, metavar="FILE", help=_("the results file (.csv or .parquet)"))
     export.set_defaults(run=_export)
@@ -61,8 +82,9 @@ def check_session_file(path: str) -> None:
     except sqlite3.DatabaseError:
         names = set()
     if not {"tables", "seats", "actions"} <= names:
-        raise InputError(_("{path} is not a class session file (written by xochintlan-hex class serve)").format(
-            path=path))
+        raise InputError(
+            _("{path} is not a class session file (written by xochintlan-hex class serve)").format(path=path)
+        )
 
 
 @separates_input_errors

@@ -41,8 +41,10 @@ button.chosen { outline: 3px solid #1f77b4; font-weight: bold; }
 """
 
 #: Content-Security-Policy of every page: scripts and connections only from this server
-CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
-       "connect-src 'self' ws: wss:; frame-ancestors 'none'; base-uri 'none'; form-action 'none'")
+CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
+    "connect-src 'self' ws: wss:; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
+)
 
 
 def _data(texts: dict[str, Any]) -> str:
@@ -51,30 +53,37 @@ def _data(texts: dict[str, Any]) -> str:
 
 
 def _language_menu(language: str) -> str:
-    options = "".join(f'<option value="{code}"{" selected" if code == language else ""}>{html.escape(name)}</option>'
-                      for code, name in LANGUAGES.items())
+    options = "".join(
+        f'<option value="{code}"{" selected" if code == language else ""}>{html.escape(name)}</option>'
+        for code, name in LANGUAGES.items()
+    )
     return f'<select id="lang" aria-label="language">{options}</select>'
 
 
 def _page(language: str, title: str, body: str, script: str, texts: dict[str, Any]) -> str:
-    return (f'<!DOCTYPE html><html lang="{language}"><head><meta charset="utf-8">'
-            f'<meta name="viewport" content="width=device-width, initial-scale=1">'
-            f'<title>{html.escape(title)}</title><link rel="stylesheet" href="/static/class.css"></head>'
-            f'<body>{body}<script type="application/json" id="texts">{_data(texts)}</script>'
-            f'<script src="/static/{script}.js"></script></body></html>')
+    return (
+        f'<!DOCTYPE html><html lang="{language}"><head><meta charset="utf-8">'
+        f'<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f'<title>{html.escape(title)}</title><link rel="stylesheet" href="/static/class.css"></head>'
+        f'<body>{body}<script type="application/json" id="texts">{_data(texts)}</script>'
+        f'<script src="/static/{script}.js"></script></body></html>'
+    )
 
 
 def student_page(language: str) -> str:
     """The student's page: join a table (code, seat, name), then play from it."""
     with speaking(language):
-        w = {text: html.escape(translated) for text, translated in [
-            ("Xochintlan class", _("Xochintlan class")),
-            ("Table code", _("Table code")),
-            ("Find the table", _("Find the table")),
-            ("Your name", _("Your name")),
-            ("Sit down", _("Sit down")),
-            ("Your card", _("Your card")),
-        ]}  # outside the f-strings below: Babel reads no call inside one
+        w = {
+            text: html.escape(translated)
+            for text, translated in [
+                ("Xochintlan class", _("Xochintlan class")),
+                ("Table code", _("Table code")),
+                ("Find the table", _("Find the table")),
+                ("Your name", _("Your name")),
+                ("Sit down", _("Sit down")),
+                ("Your card", _("Your card")),
+            ]
+        }  # outside the f-strings below: Babel reads no call inside one
         body = f"""
 <h1>{w["Xochintlan class"]} {_language_menu(language)}</h1>
 <section id="join-code"><label>{w["Table code"]} <input id="code" maxlength="8" autocomplete="off"
@@ -93,14 +102,32 @@ def student_page(language: str) -> str:
 </section>
 <p id="message" role="alert"></p>"""
         texts = {
-            "place": _("Place"), "human": _("Move the Human"), "switch": _("Switch to"), "swap": _("Swap two animals"),
-            "redraw": _("Redraw my card"), "seat": _("seat {number}"), "free": _("nobody yet"),
-            "computer": _("computer"), "you": _("you"), "choose_seat": _("Choose a free seat"),
-            "table": _("Table {code}: {game}, {count} seats"), "your_seat": _("Seat {number} at table {code}"),
-            "tile": _("Tile"), "face": _("Face"), "rotation": _("Rotation"), "front": _("front"), "back": _("back"),
-            "swap_first": _("Click the first animal, then the second"), "disconnected": _("Connection lost: reconnecting…"),
-            "not_your_turn": _("Wait for your turn"), "lizard": kind_name("L"), "bird": kind_name("B"), "monkey": kind_name("M"),
-            "xochintlan": "Xochintlan", "hextremadura": "Hextremadura", "full": _("every seat is taken"),
+            "place": _("Place"),
+            "human": _("Move the Human"),
+            "switch": _("Switch to"),
+            "swap": _("Swap two animals"),
+            "redraw": _("Redraw my card"),
+            "seat": _("seat {number}"),
+            "free": _("nobody yet"),
+            "computer": _("computer"),
+            "you": _("you"),
+            "choose_seat": _("Choose a free seat"),
+            "table": _("Table {code}: {game}, {count} seats"),
+            "your_seat": _("Seat {number} at table {code}"),
+            "tile": _("Tile"),
+            "face": _("Face"),
+            "rotation": _("Rotation"),
+            "front": _("front"),
+            "back": _("back"),
+            "swap_first": _("Click the first animal, then the second"),
+            "disconnected": _("Connection lost: reconnecting…"),
+            "not_your_turn": _("Wait for your turn"),
+            "lizard": kind_name("L"),
+            "bird": kind_name("B"),
+            "monkey": kind_name("M"),
+            "xochintlan": "Xochintlan",
+            "hextremadura": "Hextremadura",
+            "full": _("every seat is taken"),
             "line": _("{name}: {action}"),
         }
         return _page(language, _("Xochintlan class"), body, "student", texts)
@@ -110,22 +137,25 @@ def teacher_page(language: str) -> str:
     """The teacher's page: open tables, fill seats with computer players, see the codes."""
     with speaking(language):
         e = html.escape
-        w = {text: html.escape(translated) for text, translated in [
-            ("student", _("student")),
-            ("player", _("player")),
-            ("Class tables", _("Class tables")),
-            ("Students open", _("Students open")),
-            ("Projector view", _("Projector view")),
-            ("Open a table", _("Open a table")),
-            ("Game", _("Game")),
-            ("Hextremadura (solo)", _("Hextremadura (solo)")),
-            ("Seats", _("Seats")),
-            ("Seed (optional)", _("Seed (optional)")),
-            ("Open the table", _("Open the table")),
-            ("Code", _("Code")),
-            ("Turn", _("Turn")),
-            ("State", _("State")),
-        ]}  # outside the f-strings below: Babel reads no call inside one
+        w = {
+            text: html.escape(translated)
+            for text, translated in [
+                ("student", _("student")),
+                ("player", _("player")),
+                ("Class tables", _("Class tables")),
+                ("Students open", _("Students open")),
+                ("Projector view", _("Projector view")),
+                ("Open a table", _("Open a table")),
+                ("Game", _("Game")),
+                ("Hextremadura (solo)", _("Hextremadura (solo)")),
+                ("Seats", _("Seats")),
+                ("Seed (optional)", _("Seed (optional)")),
+                ("Open the table", _("Open the table")),
+                ("Code", _("Code")),
+                ("Turn", _("Turn")),
+                ("State", _("State")),
+            ]
+        }  # outside the f-strings below: Babel reads no call inside one
 
         def menu(name: str, values: tuple[str, ...]) -> str:
             options = "".join(f'<option value="{e(v)}">{e(v)}</option>' for v in values)
@@ -135,11 +165,15 @@ def teacher_page(language: str) -> str:
         seat_menus = "".join(
             f'<label>{e(seat.format(number=i + 1))} <select class="seat-player" data-seat="{i}">'
             f'<option value="">{w["student"]}</option>'
-            + "".join(f'<option value="{e(p)}">{e(p)}</option>' for p in PLAYERS["xochintlan"]) + "</select></label> "
-            for i in range(MAX_SEATS))
-        hext_menu = (f'<label>{w["player"]} <select id="hext-player"><option value="">{w["student"]}</option>'
-                     + "".join(f'<option value="{e(p)}">{e(p)}</option>' for p in PLAYERS["hextremadura"])
-                     + "</select></label>")
+            + "".join(f'<option value="{e(p)}">{e(p)}</option>' for p in PLAYERS["xochintlan"])
+            + "</select></label> "
+            for i in range(MAX_SEATS)
+        )
+        hext_menu = (
+            f'<label>{w["player"]} <select id="hext-player"><option value="">{w["student"]}</option>'
+            + "".join(f'<option value="{e(p)}">{e(p)}</option>' for p in PLAYERS["hextremadura"])
+            + "</select></label>"
+        )
         body = f"""
 <h1>{w["Class tables"]} {_language_menu(language)}</h1>
 <p>{w["Students open"]} <strong id="join-url"></strong> · <a id="projector" target="_blank">{w["Projector view"]}</a></p>
@@ -163,8 +197,14 @@ def teacher_page(language: str) -> str:
 <p id="message" role="alert"></p>
 <table><thead><tr><th>{w["Code"]}</th><th>{w["Game"]}</th><th>{w["Seats"]}</th><th>{w["Turn"]}</th>
 <th>{w["State"]}</th><th></th></tr></thead><tbody id="tables"></tbody></table>"""
-        texts = {"over": _("over"), "playing": _("playing"), "free": _("nobody yet"), "closed": _("closed"),
-                 "close": _("Close the table"), "free_seat": _("Free seat {number}")}
+        texts = {
+            "over": _("over"),
+            "playing": _("playing"),
+            "free": _("nobody yet"),
+            "closed": _("closed"),
+            "close": _("Close the table"),
+            "free_seat": _("Free seat {number}"),
+        }
         return _page(language, _("Class tables"), body, "teacher", texts)
 
 
@@ -172,15 +212,23 @@ def projector_page(language: str, join_url: str, qr_svg: str) -> str:
     """The projector: the join address and its QR code, then every table's public board, live."""
     with speaking(language):
         e = html.escape
-        w = {text: html.escape(translated) for text, translated in [
-            ("Xochintlan class", _("Xochintlan class")),
-            ("join at", _("join at")),
-        ]}  # outside the f-strings below: Babel reads no call inside one
+        w = {
+            text: html.escape(translated)
+            for text, translated in [
+                ("Xochintlan class", _("Xochintlan class")),
+                ("join at", _("join at")),
+            ]
+        }  # outside the f-strings below: Babel reads no call inside one
         body = f"""
 <h1>{w["Xochintlan class"]}: {w["join at"]} <span id="join-url">{e(join_url)}</span> {_language_menu(language)}</h1>
 <div class="qr">{qr_svg}</div>
 <div class="tables" id="tables"></div>"""
-        texts = {"seat": _("seat {number}"), "free": _("nobody yet"), "computer": _("computer"), "line": _("{name}: {action}")}
+        texts = {
+            "seat": _("seat {number}"),
+            "free": _("nobody yet"),
+            "computer": _("computer"),
+            "line": _("{name}: {action}"),
+        }
         return _page(language, _("Projector view"), body, "projector", texts)
 
 
@@ -206,7 +254,9 @@ window.xhPaints = [];
 function painted(turn) { requestAnimationFrame(() => window.xhPaints.push({turn: turn, t: now()})); }
 """
 
-STUDENT_JS = COMMON_JS + r"""
+STUDENT_JS = (
+    COMMON_JS
+    + r"""
 const KINDS = [["L", T.lizard], ["B", T.bird], ["M", T.monkey]];
 let code = (location.pathname.match(/^\/t\/([A-Za-z0-9]{1,8})$/) || [])[1] || new URL(location.href).searchParams.get("code") || "";
 code = code.toUpperCase();
@@ -325,8 +375,11 @@ document.getElementById("sit").addEventListener("click", sit);
 document.getElementById("code").value = code;
 if (code && localStorage.getItem(tokenKey())) connect(); else if (code) findTable();
 """
+)
 
-TEACHER_JS = COMMON_JS + r"""
+TEACHER_JS = (
+    COMMON_JS
+    + r"""
 const token = new URLSearchParams(location.hash.slice(1)).get("token") || "";
 const headers = {"Content-Type": "application/json", "X-Teacher-Token": token};
 document.getElementById("join-url").textContent = location.origin + "/";
@@ -384,8 +437,11 @@ function teacherButton(text, action, path) {
 document.getElementById("open").addEventListener("click", openTable);
 refresh(); setInterval(refresh, 3000);
 """
+)
 
-PROJECTOR_JS = COMMON_JS + r"""
+PROJECTOR_JS = (
+    COMMON_JS
+    + r"""
 const boxes = {};
 function tableBox(code) {
   if (!boxes[code]) {
@@ -418,5 +474,6 @@ function connect() {
 }
 connect();
 """
+)
 
 SCRIPTS = {"student": STUDENT_JS, "teacher": TEACHER_JS, "projector": PROJECTOR_JS}

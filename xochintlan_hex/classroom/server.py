@@ -89,8 +89,8 @@ def gettext_in(language: str, message: str) -> str:
 class Room:
     """The live connections: students' sockets by table, and the projectors."""
 
-    seats: dict[str, set["SeatSocket"]] = field(default_factory=dict)
-    projectors: set["ProjectorSocket"] = field(default_factory=set)
+    seats: dict[str, set[SeatSocket]] = field(default_factory=dict)
+    projectors: set[ProjectorSocket] = field(default_factory=set)
 
 
 class ClassApp(tornado.web.Application):
@@ -101,14 +101,19 @@ class ClassApp(tornado.web.Application):
         self.computer_pause = computer_pause
         self.room = Room()
         routes = [
-            (r"/", StudentPage), (r"/t/[A-Za-z0-9]{1,8}", StudentPage),
-            (r"/teacher", TeacherPage), (r"/projector", ProjectorPage),
+            (r"/", StudentPage),
+            (r"/t/[A-Za-z0-9]{1,8}", StudentPage),
+            (r"/teacher", TeacherPage),
+            (r"/projector", ProjectorPage),
             (r"/static/(class\.css|student\.js|teacher\.js|projector\.js)", StaticText),
-            (r"/api/table/([A-Za-z0-9]{1,8})", TableInfo), (r"/api/join", Join),
-            (r"/api/teacher/tables", TeacherTables), (r"/api/tables", PublicTables),
+            (r"/api/table/([A-Za-z0-9]{1,8})", TableInfo),
+            (r"/api/join", Join),
+            (r"/api/teacher/tables", TeacherTables),
+            (r"/api/tables", PublicTables),
             (r"/api/teacher/tables/([A-Za-z0-9]{1,8})/close", CloseTable),
             (r"/api/teacher/tables/([A-Za-z0-9]{1,8})/seats/([0-9]{1,2})/free", FreeSeat),
-            (r"/ws/seat", SeatSocket), (r"/ws/projector", ProjectorSocket),
+            (r"/ws/seat", SeatSocket),
+            (r"/ws/projector", ProjectorSocket),
         ]
         super().__init__(routes, websocket_max_message_size=MAX_MESSAGE_BYTES, xsrf_cookies=False)
 
@@ -125,7 +130,8 @@ class ClassApp(tornado.web.Application):
         for projector in list(self.room.projectors) if not table.closed else []:
             if projector.language not in by_language:
                 by_language[projector.language] = json.dumps(
-                    {"type": "table", "table": projector_view(table, projector.language)})
+                    {"type": "table", "table": projector_view(table, projector.language)}
+                )
             projector.send(by_language[projector.language])
         self.schedule_computer(table)
 
@@ -163,8 +169,13 @@ class ClassApp(tornado.web.Application):
             if self.session.tables[code].closed:  # the teacher closed the table while it thought: nothing to do
                 return
             # a computer seat is nobody else's, so this is a player's bug: say so
-            LOG.error("class server: table %s, seat %s: the computer's move %s was refused: %s",
-                      code, seat + 1, action, refusal)
+            LOG.error(
+                "class server: table %s, seat %s: the computer's move %s was refused: %s",
+                code,
+                seat + 1,
+                action,
+                refusal,
+            )
             return
         self.applied(done)
 
@@ -186,8 +197,11 @@ class BasePage(tornado.web.RequestHandler):
 
     def json_body(self) -> dict[str, Any]:
         if len(self.request.body) > MAX_BODY_BYTES:
-            raise Refusal("the request is too large ({size} bytes; at most {limit})",
-                          size=len(self.request.body), limit=MAX_BODY_BYTES)
+            raise Refusal(
+                "the request is too large ({size} bytes; at most {limit})",
+                size=len(self.request.body),
+                limit=MAX_BODY_BYTES,
+            )
         try:
             body = json.loads(self.request.body or b"{}")
         except ValueError:
@@ -221,8 +235,10 @@ class StaticText(BasePage):
 
 
 def public_seats(table: Table) -> list[dict[str, Any]]:
-    return [{"seat": i, "taken": held.taken, "name": held.name, "computer": bool(held.computer)}
-            for i, held in enumerate(table.seats)]
+    return [
+        {"seat": i, "taken": held.taken, "name": held.name, "computer": bool(held.computer)}
+        for i, held in enumerate(table.seats)
+    ]
 
 
 class TableInfo(BasePage):
@@ -250,9 +266,20 @@ class Join(BasePage):
 
 def public_tables(session: ClassSession) -> dict[str, Any]:
     """Every table's public record: seats, turn, the actions played (all public), whether it is over."""
-    return {"tables": [{"code": t.code, "game": t.row.game, "seats": public_seats(t), "turn": t.turn,
-                        "over": t.game.is_over, "closed": t.closed, "history": [str(a) for a in t.game.history]}
-                       for t in list(session.tables.values())]}
+    return {
+        "tables": [
+            {
+                "code": t.code,
+                "game": t.row.game,
+                "seats": public_seats(t),
+                "turn": t.turn,
+                "over": t.game.is_over,
+                "closed": t.closed,
+                "history": [str(a) for a in t.game.history],
+            }
+            for t in list(session.tables.values())
+        ]
+    }
 
 
 class PublicTables(BasePage):
@@ -281,10 +308,13 @@ class TeacherTables(TeacherOnly):
             computers = body.get("computers") or {}
             if not isinstance(computers, dict):
                 raise Refusal("computers: a mapping of seat to player")
-            seats = {int(seat) if isinstance(seat, str) and seat.isdigit() else seat: player
-                     for seat, player in computers.items()}
-            table = self.app.session.open_table(body.get("game", "xochintlan"), body.get("seats", 2),
-                                                body.get("rules"), seats, body.get("seed"))
+            seats = {
+                int(seat) if isinstance(seat, str) and seat.isdigit() else seat: player
+                for seat, player in computers.items()
+            }
+            table = self.app.session.open_table(
+                body.get("game", "xochintlan"), body.get("seats", 2), body.get("rules"), seats, body.get("seed")
+            )
         except Refusal as refusal:
             return self.refuse(refusal)
         self.finish({"code": table.code})
@@ -355,8 +385,13 @@ class JsonSocket(tornado.websocket.WebSocketHandler):
             try:
                 self.language = check_language(data["lang"])
             except ValueError:
-                return self.refuse(Refusal("unknown language {value}; the languages are {codes}",
-                                           value=repr(data["lang"])[:12], codes=", ".join(LANGUAGES)))
+                return self.refuse(
+                    Refusal(
+                        "unknown language {value}; the languages are {codes}",
+                        value=repr(data["lang"])[:12],
+                        codes=", ".join(LANGUAGES),
+                    )
+                )
         try:
             self.handle(data)
             self.refused_in_a_row = 0
@@ -413,8 +448,13 @@ class SeatSocket(JsonSocket):
         table = self.app.session.tables[self.code]
         tile, face, rotation = data.get("tile"), data.get("face"), data.get("rotation")
         game = table.game
-        if table.row.game != "hextremadura" or tile not in game.available() or face not in game.faces(tile) \
-                or rotation not in range(6) or isinstance(rotation, bool):
+        if (
+            table.row.game != "hextremadura"
+            or tile not in game.available()
+            or face not in game.faces(tile)
+            or rotation not in range(6)
+            or isinstance(rotation, bool)
+        ):
             raise Refusal("choose one of the tiles shown, a face it may show and a rotation 0 to 5")
         self.selected = (str(tile), str(face), int(rotation))  # type: ignore[arg-type]  # checked above
         self.send_state(table)
@@ -423,8 +463,11 @@ class SeatSocket(JsonSocket):
         assert self.seat is not None
         game = table.game
         selected = self.selected
-        if selected is not None and (table.row.game != "hextremadura" or selected[0] not in game.available()
-                                     or selected[1] not in game.faces(selected[0])):
+        if selected is not None and (
+            table.row.game != "hextremadura"
+            or selected[0] not in game.available()
+            or selected[1] not in game.faces(selected[0])
+        ):
             selected = self.selected = None
         view = seat_view(table, self.seat, self.language, selected)
         view["selected"] = list(selected) if selected else None
@@ -470,8 +513,14 @@ class ClassServer:
     ``port``: 0 picks a free one. ``computer_pause``: seconds a computer player waits before moving.
     """
 
-    def __init__(self, path: str, host: str = "127.0.0.1", port: int = PORT, computer_pause: float = 0.6,
-                 teacher_token: str | None = None) -> None:
+    def __init__(
+        self,
+        path: str,
+        host: str = "127.0.0.1",
+        port: int = PORT,
+        computer_pause: float = 0.6,
+        teacher_token: str | None = None,
+    ) -> None:
         self.path = path
         self.session = ClassSession(path)
         self.sockets = tornado.netutil.bind_sockets(port, host, family=socket.AF_INET)
@@ -502,7 +551,7 @@ class ClassServer:
         self._stopped = asyncio.Event()
         await self._stopped.wait()
 
-    def start(self) -> "ClassServer":
+    def start(self) -> ClassServer:
         """Serve from a background thread (for a notebook) and return at once."""
         ready = threading.Event()
 
@@ -513,6 +562,7 @@ class ClassServer:
                 self._stopped = asyncio.Event()
                 ready.set()
                 await self._stopped.wait()
+
             asyncio.run(main())
 
         self._thread = threading.Thread(target=serve, name="class-server", daemon=True)
@@ -535,7 +585,7 @@ class ClassServer:
         """Print the addresses, the teacher token and the QR code of the join address (terminal text)."""
         out = out or sys.stdout  # looked up now: a notebook's kernel replaces sys.stdout after import
         language = language or language_from_environment()
-        say = lambda message: gettext_in(language, message)  # noqa: E731
+        say = lambda message: gettext_in(language, message)
         print(say(N_("Class session: {path}")).format(path=self.path), file=out)
         print(say(N_("Students join at: {url}")).format(url=self.url), file=out)
         print(say(N_("Teacher page (keep this address to yourself): {url}")).format(url=self.teacher_url), file=out)
@@ -546,14 +596,17 @@ class ClassServer:
 
     def _repr_html_(self) -> str:
         link = html.escape(self.url)
-        return (f'<p>Students join at <a href="{link}" target="_blank">{link}</a> · '
-                f'<a href="{html.escape(self.teacher_url)}" target="_blank">teacher page</a> · '
-                f'<a href="{html.escape(self.projector_url)}" target="_blank">projector</a></p>'
-                f'{self.qr().svg_inline(scale=4)}')
+        return (
+            f'<p>Students join at <a href="{link}" target="_blank">{link}</a> · '
+            f'<a href="{html.escape(self.teacher_url)}" target="_blank">teacher page</a> · '
+            f'<a href="{html.escape(self.projector_url)}" target="_blank">projector</a></p>'
+            f"{self.qr().svg_inline(scale=4)}"
+        )
 
 
-def serve_class(path: str = "class-session.sqlite", host: str = "127.0.0.1", port: int = PORT,
-                computer_pause: float = 0.6) -> ClassServer:
+def serve_class(
+    path: str = "class-session.sqlite", host: str = "127.0.0.1", port: int = PORT, computer_pause: float = 0.6
+) -> ClassServer:
     """Start a class server from a notebook cell; it runs until ``.stop()``. The cell shows the
     address, its QR code and the teacher page's link."""
     server = ClassServer(path, host, port, computer_pause).start()

@@ -34,8 +34,9 @@ import random
 import re
 import secrets
 import threading
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any, Iterator
+from typing import Any
 
 from xochintlan_hex.game import checked_seed, fresh_seed
 from xochintlan_hex.hextremadura import Hextremadura
@@ -163,8 +164,9 @@ def table_rules(rules: dict[str, Any] | None) -> dict[str, Any]:
     rules = dict(rules or {})
     unknown = sorted(set(rules) - fields)
     if unknown:
-        raise Refusal("unknown rule {names}; the rules are {allowed}",
-                      names=", ".join(unknown), allowed=", ".join(sorted(fields)))
+        raise Refusal(
+            "unknown rule {names}; the rules are {allowed}", names=", ".join(unknown), allowed=", ".join(sorted(fields))
+        )
     try:
         checked = study_rules(Rules(**rules))
     except (TypeError, ValueError) as error:
@@ -207,8 +209,14 @@ class ClassSession:
         return table
 
     # ---------------------------------------------------------------- the teacher
-    def open_table(self, game: str = "xochintlan", seats: int = 2, rules: dict[str, Any] | None = None,
-                   computers: dict[int, str] | None = None, seed: int | None = None) -> Table:
+    def open_table(
+        self,
+        game: str = "xochintlan",
+        seats: int = 2,
+        rules: dict[str, Any] | None = None,
+        computers: dict[int, str] | None = None,
+        seed: int | None = None,
+    ) -> Table:
         """Open a table: ``game``, ``seats`` (2 to 5 for Xochintlan; 1 for Hextremadura), ``rules``
         (fields of :class:`~xochintlan_hex.xochintlan.Rules`), ``computers`` (seat -> registered player)."""
         if game not in GAMES:
@@ -217,17 +225,26 @@ class ClassSession:
             seats, fields = 1, {}
         else:
             if not isinstance(seats, int) or isinstance(seats, bool) or not MIN_SEATS <= seats <= MAX_SEATS:
-                raise Refusal("a Xochintlan table has {low} to {high} seats, not {value}",
-                              low=MIN_SEATS, high=MAX_SEATS, value=repr(seats))
+                raise Refusal(
+                    "a Xochintlan table has {low} to {high} seats, not {value}",
+                    low=MIN_SEATS,
+                    high=MAX_SEATS,
+                    value=repr(seats),
+                )
             fields = table_rules(rules)
         computers = dict(computers or {})
         for seat, player in computers.items():
             if not isinstance(seat, int) or not 0 <= seat < seats:
-                raise Refusal("computer seat {seat} is not a seat of this table (1 to {count})",
-                              seat=repr(seat), count=seats)
+                raise Refusal(
+                    "computer seat {seat} is not a seat of this table (1 to {count})", seat=repr(seat), count=seats
+                )
             if not isinstance(player, str) or player not in PLAYERS[game]:
-                raise Refusal("unknown {game} player {player}; known players: {names}", game=game,
-                              player=repr(player), names=", ".join(PLAYERS[game]))
+                raise Refusal(
+                    "unknown {game} player {player}; known players: {names}",
+                    game=game,
+                    player=repr(player),
+                    names=", ".join(PLAYERS[game]),
+                )
         try:
             seed = fresh_seed() if seed is None else checked_seed(seed)
         except ValueError as error:
@@ -259,8 +276,12 @@ class ClassSession:
         table = self.table(code)
         with table.lock:
             if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(table.seats):
-                raise Refusal("seat {seat} is not a seat of table {code} (1 to {count})",
-                              seat=repr(seat), code=table.code, count=len(table.seats))
+                raise Refusal(
+                    "seat {seat} is not a seat of table {code} (1 to {count})",
+                    seat=repr(seat),
+                    code=table.code,
+                    count=len(table.seats),
+                )
             held = table.seats[seat]
             if not held.taken:
                 raise Refusal("seat {seat} of table {code} is free already", seat=seat + 1, code=table.code)
@@ -284,8 +305,7 @@ class ClassSession:
             if found is not None:
                 return found
         shown = code[:12] if isinstance(code, str) else repr(code)[:12]
-        raise Refusal("no table has the code {code}: ask your teacher for the code on the projector",
-                      code=repr(shown))
+        raise Refusal("no table has the code {code}: ask your teacher for the code on the projector", code=repr(shown))
 
     def join(self, code: Any, seat: Any, name: Any) -> str:
         """Sit a student at a free seat; their seat token (keep it to come back), or a Refusal."""
@@ -298,11 +318,19 @@ class ClassSession:
             if not free:
                 raise Refusal("table {code} is full: every seat is taken", code=table.code)
             if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(table.seats):
-                raise Refusal("seat {seat} is not a seat of table {code} (1 to {count})",
-                              seat=repr(seat), code=table.code, count=len(table.seats))
+                raise Refusal(
+                    "seat {seat} is not a seat of table {code} (1 to {count})",
+                    seat=repr(seat),
+                    code=table.code,
+                    count=len(table.seats),
+                )
             if table.seats[seat].taken:
-                raise Refusal("seat {seat} is taken by {name}; free seats: {free}", seat=seat + 1,
-                              name=table.seats[seat].name, free=", ".join(str(i + 1) for i in free))
+                raise Refusal(
+                    "seat {seat} is taken by {name}; free seats: {free}",
+                    seat=seat + 1,
+                    name=table.seats[seat].name,
+                    free=", ".join(str(i + 1) for i in free),
+                )
             token = secrets.token_urlsafe(24)
             digest = token_digest(token)
             if not self.store.take_seat(table.code, seat, name, digest=digest):
@@ -327,8 +355,9 @@ class ClassSession:
         if not isinstance(notation, str) or not 0 < len(notation) <= 64:
             raise Refusal("an action is a short text such as L(1,0), not {value}", value=repr(notation)[:40])
         if not isinstance(turn, int) or isinstance(turn, bool):
-            raise Refusal("an action names the turn it is meant for (a whole number), not {value}",
-                          value=repr(turn)[:20])
+            raise Refusal(
+                "an action names the turn it is meant for (a whole number), not {value}", value=repr(turn)[:20]
+            )
         with table.lock:
             game = table.game
             if table.closed:
@@ -336,11 +365,17 @@ class ClassSession:
             if game.is_over:
                 raise Refusal("the game is over")
             if turn != table.turn:
-                raise Refusal("this move was meant for turn {asked}; the game is at turn {now}: look at the board again",
-                              asked=turn + 1, now=table.turn + 1)
+                raise Refusal(
+                    "this move was meant for turn {asked}; the game is at turn {now}: look at the board again",
+                    asked=turn + 1,
+                    now=table.turn + 1,
+                )
             if seat != game.current_player:
-                raise Refusal("it is not your turn: seat {seat} ({name}) plays now",
-                              seat=game.current_player + 1, name=table.seat_label(game.current_player))
+                raise Refusal(
+                    "it is not your turn: seat {seat} ({name}) plays now",
+                    seat=game.current_player + 1,
+                    name=table.seat_label(game.current_player),
+                )
             with speaking(language):
                 reason = game.why_illegal(notation)
             if reason is not None:
@@ -374,23 +409,28 @@ class ClassSession:
 
 #: The refusals' texts, marked for the catalog (they are translated where shown, by Refusal.text).
 REFUSALS = (
-    N_("unknown rule {names}; the rules are {allowed}"), N_("rules: {error}"),
+    N_("unknown rule {names}; the rules are {allowed}"),
+    N_("rules: {error}"),
     N_("write a display name (1 to {limit} characters)"),
     N_("a display name has at most {limit} characters, not {count}"),
     N_("a display name may not hold < > & \" ' ` or control characters"),
-    N_("game must be one of {games}, not {value}"), N_("a Xochintlan table has {low} to {high} seats, not {value}"),
+    N_("game must be one of {games}, not {value}"),
+    N_("a Xochintlan table has {low} to {high} seats, not {value}"),
     N_("computer seat {seat} is not a seat of this table (1 to {count})"),
     N_("unknown {game} player {player}; known players: {names}"),
     N_("no table has the code {code}: ask your teacher for the code on the projector"),
     N_("table {code} is full: every seat is taken"),
     N_("seat {seat} is not a seat of table {code} (1 to {count})"),
-    N_("seat {seat} is taken by {name}; free seats: {free}"), N_("seat {seat} was just taken; choose another"),
+    N_("seat {seat} is taken by {name}; free seats: {free}"),
+    N_("seat {seat} was just taken; choose another"),
     N_("this seat token holds no seat at table {code}: join the table again"),
     N_("an action is a short text such as L(1,0), not {value}"),
-    N_("an action names the turn it is meant for (a whole number), not {value}"), N_("the game is over"),
+    N_("an action names the turn it is meant for (a whole number), not {value}"),
+    N_("the game is over"),
     N_("this move was meant for turn {asked}; the game is at turn {now}: look at the board again"),
     N_("it is not your turn: seat {seat} ({name}) plays now"),
-    N_("table {code} is closed already"), N_("seat {seat} of table {code} is free already"),
+    N_("table {code} is closed already"),
+    N_("seat {seat} of table {code} is free already"),
     N_("seat {seat} holds a computer player: only a student's seat can be freed"),
     N_("table {code} was closed by the teacher"),
 )

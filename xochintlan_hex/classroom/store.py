@@ -104,12 +104,14 @@ class SessionStore:
         self._db.close()
 
     def add_table(self, table: TableRow) -> None:
-        self._db.execute("INSERT INTO tables VALUES (?, ?, ?, ?, ?, ?)",
-                         (table.code, table.game, table.seed, json.dumps(table.rules, sort_keys=True),
-                          table.seats, time.time()))
+        self._db.execute(
+            "INSERT INTO tables VALUES (?, ?, ?, ?, ?, ?)",
+            (table.code, table.game, table.seed, json.dumps(table.rules, sort_keys=True), table.seats, time.time()),
+        )
 
-    def take_seat(self, code: str, seat: int, name: str, computer: str | None = None,
-                  digest: str | None = None) -> bool:
+    def take_seat(
+        self, code: str, seat: int, name: str, computer: str | None = None, digest: str | None = None
+    ) -> bool:
         """Record a seat as taken; False (and nothing written) when someone holds it already."""
         try:
             self._db.execute("INSERT INTO seats VALUES (?, ?, ?, ?, ?)", (code, seat, name, computer, digest))
@@ -137,8 +139,9 @@ class SessionStore:
         return [TableRow(code, game, seed, json.loads(rules), seats) for code, game, seed, rules, seats in rows]
 
     def seats(self, code: str) -> list[SeatRow]:
-        rows = self._db.execute("SELECT seat, name, computer, token_digest FROM seats WHERE code = ? ORDER BY seat",
-                                (code,))
+        rows = self._db.execute(
+            "SELECT seat, name, computer, token_digest FROM seats WHERE code = ? ORDER BY seat", (code,)
+        )
         return [SeatRow(*row) for row in rows]
 
     def actions(self, code: str) -> list[tuple[int, int, str]]:

@@ -40,13 +40,18 @@ def card_svg(card: Polyform) -> str:
     x0, y0 = min(xs) - 0.2, -max(ys) - 0.2
     width, height = max(xs) - min(xs) + 0.4, max(ys) - min(ys) + 0.4
     polygons = "".join(
-        '<polygon points="' + " ".join(f"{x * CARD_UNIT:.1f},{-y * CARD_UNIT:.1f}" for x, y in cell)
-        + f'" fill="{style.PATTERN_COLOUR}" stroke="black" stroke-width="1.5"/>' for (cell,) in corners)
+        '<polygon points="'
+        + " ".join(f"{x * CARD_UNIT:.1f},{-y * CARD_UNIT:.1f}" for x, y in cell)
+        + f'" fill="{style.PATTERN_COLOUR}" stroke="black" stroke-width="1.5"/>'
+        for (cell,) in corners
+    )
     name = html.escape(card.name)
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" data-card="{name}" role="img" aria-label="{name}" '
-            f'viewBox="{x0 * CARD_UNIT:.1f} {y0 * CARD_UNIT:.1f} {width * CARD_UNIT:.1f} {height * CARD_UNIT:.1f}" '
-            f'width="{width * CARD_UNIT:.0f}" height="{height * CARD_UNIT:.0f}">{polygons}'
-            f'<text x="{x0 * CARD_UNIT + 4:.1f}" y="{y0 * CARD_UNIT + 14:.1f}" font-size="13">{name}</text></svg>')
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" data-card="{name}" role="img" aria-label="{name}" '
+        f'viewBox="{x0 * CARD_UNIT:.1f} {y0 * CARD_UNIT:.1f} {width * CARD_UNIT:.1f} {height * CARD_UNIT:.1f}" '
+        f'width="{width * CARD_UNIT:.0f}" height="{height * CARD_UNIT:.0f}">{polygons}'
+        f'<text x="{x0 * CARD_UNIT + 4:.1f}" y="{y0 * CARD_UNIT + 14:.1f}" font-size="13">{name}</text></svg>'
+    )
 
 
 def _window(table: Table) -> Any:
@@ -75,8 +80,11 @@ def _last_cells(table: Table) -> list[Any]:
     if not history:
         return []
     action = history[-1]
-    return [c for c in (getattr(action, "cell", None), getattr(action, "a", None), getattr(action, "b", None))
-            if c is not None]
+    return [
+        c
+        for c in (getattr(action, "cell", None), getattr(action, "a", None), getattr(action, "b", None))
+        if c is not None
+    ]
 
 
 def _status(table: Table) -> str:
@@ -89,8 +97,9 @@ def _status(table: Table) -> str:
         return _("round {round}, score {score} so far").format(round=game.round, score=game.score())
     if game.is_over:
         if game.winner is not None:
-            return _("{name} won with card {card}").format(name=table.seat_label(game.winner),
-                                                           card=game.winning_card.name)
+            return _("{name} won with card {card}").format(
+                name=table.seat_label(game.winner), card=game.winning_card.name
+            )
         return _("tie")
     return _("{name} to play").format(name=table.seat_label(game.current_player))
 
@@ -112,8 +121,16 @@ def _board(table: Table, legal: bool, selected: tuple[str, str, int] | None = No
 
 def _seats(table: Table) -> list[dict[str, Any]]:
     game = table.game
-    return [{"seat": i, "name": held.name, "computer": bool(held.computer), "taken": held.taken,
-             "to_play": table.playing and game.current_player == i} for i, held in enumerate(table.seats)]
+    return [
+        {
+            "seat": i,
+            "name": held.name,
+            "computer": bool(held.computer),
+            "taken": held.taken,
+            "to_play": table.playing and game.current_player == i,
+        }
+        for i, held in enumerate(table.seats)
+    ]
 
 
 def seat_view(table: Table, seat: int, language: str, selected: tuple[str, str, int] | None = None) -> dict[str, Any]:
@@ -122,9 +139,17 @@ def seat_view(table: Table, seat: int, language: str, selected: tuple[str, str, 
     with speaking(language):
         yours = table.playing and game.current_player == seat
         view: dict[str, Any] = {
-            "type": "state", "code": table.code, "game": table.row.game, "seat": seat, "turn": table.turn,
-            "over": game.is_over, "your_turn": yours, "status": _status(table), "last": _last_move(table),
-            "seats": _seats(table), "board": _board(table, yours, selected),
+            "type": "state",
+            "code": table.code,
+            "game": table.row.game,
+            "seat": seat,
+            "turn": table.turn,
+            "over": game.is_over,
+            "your_turn": yours,
+            "status": _status(table),
+            "last": _last_move(table),
+            "seats": _seats(table),
+            "board": _board(table, yours, selected),
         }
         if table.row.game == "xochintlan":
             hands = game.visible_cards(seat)
@@ -132,8 +157,10 @@ def seat_view(table: Table, seat: int, language: str, selected: tuple[str, str, 
             view["reserve"] = dict(game.reserve)
             view["redraw"] = bool(game.rules.allow_redraw and game.cards_left > 0)
             if game.is_over:
-                view["all_cards"] = [{"name": table.seat_label(p), "cards": [card_svg(c) for c in hand if c is not None]}
-                                     for p, hand in enumerate(hands)]
+                view["all_cards"] = [
+                    {"name": table.seat_label(p), "cards": [card_svg(c) for c in hand if c is not None]}
+                    for p, hand in enumerate(hands)
+                ]
         else:
             view["tiles"] = [{"tile": tile, "faces": list(game.faces(tile))} for tile in game.available()]
     return view
@@ -143,12 +170,19 @@ def projector_view(table: Table, language: str) -> dict[str, Any]:
     """One table as the projector shows it: the public board, whose turn, the last move, the end."""
     with speaking(language):
         view: dict[str, Any] = {
-            "code": table.code, "game": table.row.game, "turn": table.turn, "over": table.game.is_over,
+            "code": table.code,
+            "game": table.row.game,
+            "turn": table.turn,
+            "over": table.game.is_over,
             "closed": table.closed,
-            "status": _status(table), "last": _last_move(table), "seats": _seats(table),
+            "status": _status(table),
+            "last": _last_move(table),
+            "seats": _seats(table),
             "board": _board(table, legal=False),
         }
         if table.row.game == "xochintlan" and table.game.is_over:  # cards are public once the game ends
-            view["all_cards"] = [{"name": table.seat_label(p), "cards": [card_svg(c) for c in hand if c is not None]}
-                                 for p, hand in enumerate(table.game.visible_cards(None))]
+            view["all_cards"] = [
+                {"name": table.seat_label(p), "cards": [card_svg(c) for c in hand if c is not None]}
+                for p, hand in enumerate(table.game.visible_cards(None))
+            ]
     return view

@@ -35,8 +35,8 @@ functions.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Callable, Mapping
 
 from xochintlan_hex.lattice import HEX
 
@@ -95,11 +95,7 @@ def sector_graph(tiles: Tiles, tileset: Tileset) -> dict[Sector, tuple[Sector, .
     (((0, 0), 1), ((0, 0), 5), ((1, 0), 3))
     """
     terrains = side_terrains(tiles, tileset)
-    return {
-        (cell, side): tuple(sector_neighbours(terrains, (cell, side)))
-        for cell in terrains
-        for side in range(6)
-    }
+    return {(cell, side): tuple(sector_neighbours(terrains, (cell, side))) for cell in terrains for side in range(6)}
 
 
 def region_size(terrains: Terrains, sector: Sector, limit: int | None = None) -> int:
@@ -338,6 +334,7 @@ def all_symbols(rm: RegionMap, terrain: str) -> bool:
 
 def same_symbol_triad(rm: RegionMap, symbol: str) -> bool:
     """A forest, a water and a crops region, each pair adjacent, each holding ``symbol``."""
+
     def holding(i: int, terrain: str) -> bool:
         return rm.regions[i].terrain == terrain and rm.regions[i].holds(symbol)
 

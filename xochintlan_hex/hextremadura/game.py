@@ -36,8 +36,9 @@ from __future__ import annotations
 import random
 import re
 from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
 from types import MappingProxyType
-from typing import Any, Iterable, Mapping, NamedTuple, Sequence
+from typing import Any, NamedTuple
 
 from xochintlan_hex.display import ShowsItself
 from xochintlan_hex.errors import IllegalAction, RecordError
@@ -76,8 +77,13 @@ def rating_name(band: str) -> str:
     'Naturalist'
     """
     # Written out one by one, so that the catalog holds each name.
-    names = {"wanderer": _("Wanderer"), "explorer": _("Explorer"), "naturalist": _("Naturalist"),
-             "guide": _("Guide"), "star": _("Star")}
+    names = {
+        "wanderer": _("Wanderer"),
+        "explorer": _("Explorer"),
+        "naturalist": _("Naturalist"),
+        "guide": _("Guide"),
+        "star": _("Star"),
+    }
     return names.get(band, band)
 
 
@@ -89,9 +95,13 @@ def quest_name(quest: str) -> str:
     'Garganta de los Infiernos'
     """
     # Place names in Extremadura: kept as they are in every language, through the catalog all the same.
-    names = {"monfrague": _("Monfragüe"), "garganta_de_los_infiernos": _("Garganta de los Infiernos"),
-             "los_barruecos": _("Los Barruecos")}
+    names = {
+        "monfrague": _("Monfragüe"),
+        "garganta_de_los_infiernos": _("Garganta de los Infiernos"),
+        "los_barruecos": _("Los Barruecos"),
+    }
     return names.get(quest, quest)
+
 
 _DIRECTIONS = HEX.directions
 _ROTATIONS = range(6)
@@ -164,8 +174,11 @@ def parse_action(text: str) -> Place:
     match = _NOTATION.fullmatch(text) if isinstance(text, str) else None
     if match is None:
         raise IllegalAction(
-            _("cannot parse {text} as a Hextremadura action: write tile@(q,r)r<0..5><f|b>, "
-              "e.g. 'T3@(1,-1)r2f' (f = front, b = back)").format(text=repr(text)))
+            _(
+                "cannot parse {text} as a Hextremadura action: write tile@(q,r)r<0..5><f|b>, "
+                "e.g. 'T3@(1,-1)r2f' (f = front, b = back)"
+            ).format(text=repr(text))
+        )
     face = "front" if match["face"] in "fF" else "back"
     cell = (notation_int(match["q"], "q"), notation_int(match["r"], "r"))
     return Place(match["tile"], cell, notation_int(match["rotation"], "rotation"), face)
@@ -213,14 +226,17 @@ class Hextremadura(ShowsItself):
         self,
         *,
         seed: int | None = None,
-        tileset: "Tileset | str | Mapping[str, Any] | None" = None,
+        tileset: Tileset | str | Mapping[str, Any] | None = None,
         order: Sequence[str] | None = None,
         requirement_mode: str = "at_least",
     ) -> None:
         self.tileset: Tileset = load_tileset(tileset)
         if requirement_mode not in R.REQUIREMENT_MODES:
-            raise ValueError(_("requirement_mode must be one of {choices}, not {value}").format(
-                choices=R.REQUIREMENT_MODES, value=repr(requirement_mode)))
+            raise ValueError(
+                _("requirement_mode must be one of {choices}, not {value}").format(
+                    choices=R.REQUIREMENT_MODES, value=repr(requirement_mode)
+                )
+            )
         self.requirement_mode = requirement_mode
         if order is None:
             self.seed: int | None = checked_seed(seed)
@@ -247,8 +263,11 @@ class Hextremadura(ShowsItself):
         pile = list(order)
         unknown = [t for t in pile if t not in self.tileset]
         if unknown:
-            raise ValueError(_("order names tiles that are not in the tile set: {unknown}; known: {known}").format(
-                unknown=unknown, known=list(self.tileset.ids)))
+            raise ValueError(
+                _("order names tiles that are not in the tile set: {unknown}; known: {known}").format(
+                    unknown=unknown, known=list(self.tileset.ids)
+                )
+            )
         repeated = sorted(t for t, n in Counter(pile).items() if n > 1)
         if repeated:
             raise ValueError(_("order names these tiles more than once: {repeated}").format(repeated=repeated))
@@ -320,8 +339,11 @@ class Hextremadura(ShowsItself):
         round 1 and the back afterwards (only removed tiles come back).
         """
         if not isinstance(tile_id, str) or tile_id not in self.tileset:
-            raise ValueError(_("no tile {tile} in the tile set; its tiles are {tiles}").format(
-                tile=repr(tile_id), tiles=", ".join(self.tileset.ids)))
+            raise ValueError(
+                _("no tile {tile} in the tile set; its tiles are {tiles}").format(
+                    tile=repr(tile_id), tiles=", ".join(self.tileset.ids)
+                )
+            )
         if self.tileset[tile_id].is_river:
             return ("front", "back")
         return ("front",) if self._round == 1 else ("back",)
@@ -409,27 +431,39 @@ class Hextremadura(ShowsItself):
         if isinstance(action, str):
             action = parse_action(action)
         if not isinstance(action, Place):
-            raise IllegalAction(_("an action is a Place or its notation such as 'T3@(1,-1)r2f', not {value}").format(
-                value=repr(action)))
-        tile, cell, rotation, face = action.tile_id, action.cell, action.rotation, action.face
+            raise IllegalAction(
+                _("an action is a Place or its notation such as 'T3@(1,-1)r2f', not {value}").format(value=repr(action))
+            )
+        tile, cell, face = action.tile_id, action.cell, action.face
         available = self.available()
         if tile not in available:
             raise IllegalAction(
-                _("tile {tile} is not available: only the offer and the top of the pile may be played, now {available}")
-                .format(tile=repr(tile), available=", ".join(repr(t) for t in available)))
+                _(
+                    "tile {tile} is not available: only the offer and the top of the pile may be played, now {available}"
+                ).format(tile=repr(tile), available=", ".join(repr(t) for t in available))
+            )
         if face not in self.faces(tile):
             shown = self.faces(tile)[0]
-            message = (_("face {face} is not allowed in round {round}: terrain tile {tile} shows its front "
-                         "(only river tiles may be played on either face)") if shown == "front" else
-                       _("face {face} is not allowed in round {round}: terrain tile {tile} shows its back "
-                         "(only river tiles may be played on either face)"))
+            message = (
+                _(
+                    "face {face} is not allowed in round {round}: terrain tile {tile} shows its front "
+                    "(only river tiles may be played on either face)"
+                )
+                if shown == "front"
+                else _(
+                    "face {face} is not allowed in round {round}: terrain tile {tile} shows its back "
+                    "(only river tiles may be played on either face)"
+                )
+            )
             raise IllegalAction(message.format(face=repr(face), round=self._round, tile=repr(tile)))
         if cell in self._map:
-            raise IllegalAction(_("cell {cell} is occupied by tile {tile}").format(
-                cell=cell, tile=repr(self._map[cell].tile_id)))
+            raise IllegalAction(
+                _("cell {cell} is occupied by tile {tile}").format(cell=cell, tile=repr(self._map[cell].tile_id))
+            )
         if self._map and not any((cell[0] + dq, cell[1] + dr) in self._map for dq, dr in _DIRECTIONS):
-            raise IllegalAction(_("cell {cell} touches no tile: a tile must share a side with a tile on the map").format(
-                cell=cell))
+            raise IllegalAction(
+                _("cell {cell} touches no tile: a tile must share a side with a tile on the map").format(cell=cell)
+            )
         return action
 
     def play(self, action: Place | str) -> None:
@@ -499,11 +533,18 @@ class Hextremadura(ShowsItself):
         self._removals.pop()
         return self._history.pop()
 
-    def _snapshot(self) -> "_Snapshot":
-        return _Snapshot(MappingProxyType(dict(self._map)), MappingProxyType(dict(self._terrains)),
-                         tuple(self._pile), self._offer, tuple(self._explored), self._round, self._over)
+    def _snapshot(self) -> _Snapshot:
+        return _Snapshot(
+            MappingProxyType(dict(self._map)),
+            MappingProxyType(dict(self._terrains)),
+            tuple(self._pile),
+            self._offer,
+            tuple(self._explored),
+            self._round,
+            self._over,
+        )
 
-    def clone(self) -> "Hextremadura":
+    def clone(self) -> Hextremadura:
         """An independent copy (with its history, so it can undo too)."""
         other = object.__new__(type(self))
         other.__dict__.update(self.__dict__)
@@ -516,7 +557,7 @@ class Hextremadura(ShowsItself):
         other._snapshots = list(self._snapshots)  # snapshots are read-only: sharing them is safe
         return other
 
-    def sample_hidden(self, rng: random.Random) -> "Hextremadura":
+    def sample_hidden(self, rng: random.Random) -> Hextremadura:
         """A copy in which the part of the pile nobody can see is shuffled with ``rng``.
 
         The player sees the map, the offer, the top of the pile and the explored
@@ -607,7 +648,9 @@ class Hextremadura(ShowsItself):
             "explored": sum(len(removed) for removed in self._removals),
             "is_over": self._over,
             "tiles_on_map": len(self._map),
-            "front_left": sum(1 for p in self._map.values() if p.face == "front" and not self.tileset[p.tile_id].is_river),
+            "front_left": sum(
+                1 for p in self._map.values() if p.face == "front" and not self.tileset[p.tile_id].is_river
+            ),
         }
         for kind in OBJECTIVE_TYPES:
             row[f"met_{kind}"] = sum(1 for s in statuses if s.objective.type == kind and s.holds)
@@ -625,7 +668,7 @@ class Hextremadura(ShowsItself):
         return records.record_to_json(self, indent=indent)
 
     @classmethod
-    def from_json(cls, text: str | Mapping[str, Any], check_result: bool = True) -> "Hextremadura":
+    def from_json(cls, text: str | Mapping[str, Any], check_result: bool = True) -> Hextremadura:
         """Rebuild a game of this class from :meth:`to_json` by replaying its actions.
 
         A malformed record, an action the rules refuse, or (with
@@ -634,16 +677,20 @@ class Hextremadura(ShowsItself):
         """
         setup = records.read_record(text)
         try:
-            game = cls(seed=setup.seed, tileset=setup.tileset, order=setup.order,
-                       requirement_mode=setup.requirement_mode)
+            game = cls(
+                seed=setup.seed, tileset=setup.tileset, order=setup.order, requirement_mode=setup.requirement_mode
+            )
         except ValueError as error:
             raise RecordError(_("record: cannot set the game up: {error}").format(error=error)) from None
         for number, action in enumerate(setup.actions, start=1):
             try:
                 game.play(action)
             except ValueError as error:
-                raise RecordError(_("record action {number} ({action}): {error}").format(
-                    number=number, action=repr(action), error=error)) from None
+                raise RecordError(
+                    _("record action {number} ({action}): {error}").format(
+                        number=number, action=repr(action), error=error
+                    )
+                ) from None
         if check_result:
             records.check_result(setup, records.result_of(game))
         return game

@@ -20,11 +20,12 @@ that cannot be replayed raises :class:`~xochintlan_hex.errors.RecordError`.
 from __future__ import annotations
 
 import json
-from typing import Any, Mapping, NamedTuple, Protocol, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any, NamedTuple, Protocol
 
 from xochintlan_hex.errors import RecordError
-from xochintlan_hex.i18n import _
 from xochintlan_hex.game import is_whole, load_record
+from xochintlan_hex.i18n import _
 
 from .tiles import Tileset
 
@@ -100,14 +101,17 @@ def read_record(record: Any) -> SetUp:
         raise RecordError(_("record: missing field(s) {fields}").format(fields=missing))
     if not isinstance(data["tileset"], Mapping):
         raise RecordError(
-            _("record: tileset must be the tile set itself (a JSON object, as to_json writes it), "
-              "not {type}; a record never names a file").format(type=type(data["tileset"]).__name__))
+            _(
+                "record: tileset must be the tile set itself (a JSON object, as to_json writes it), "
+                "not {type}; a record never names a file"
+            ).format(type=type(data["tileset"]).__name__)
+        )
     order = data["order"]
     if not isinstance(order, list) or not all(isinstance(t, str) for t in order):
         raise RecordError(_("record: order must be a list of tile ids"))
     actions = data["actions"]
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-        raise RecordError(_("record: actions must be a list of action texts such as \"T3@(1,-1)r2f\""))
+        raise RecordError(_('record: actions must be a list of action texts such as "T3@(1,-1)r2f"'))
     seed = data.get("seed")
     if seed is not None and (not is_whole(seed) or seed < 0):
         raise RecordError(_("record: seed must be a whole number >= 0 or null, not {value}").format(value=repr(seed)))
@@ -116,12 +120,16 @@ def read_record(record: Any) -> SetUp:
         raise RecordError(_("record: requirement_mode must be a text, not {value}").format(value=repr(mode)))
     result = data.get("result")
     if result is not None and not isinstance(result, Mapping):
-        raise RecordError(_("record: result must be an object with {keys}, not {value}").format(
-            keys=list(RESULT_KEYS), value=repr(result)))
+        raise RecordError(
+            _("record: result must be an object with {keys}, not {value}").format(
+                keys=list(RESULT_KEYS), value=repr(result)
+            )
+        )
     if result is not None and set(result) != set(RESULT_KEYS):
         # A misspelt key ({"Score": 999}) would otherwise be compared with nothing.
-        raise RecordError(_("record: result must be an object with exactly the keys {keys}").format(
-            keys=sorted(RESULT_KEYS)))
+        raise RecordError(
+            _("record: result must be an object with exactly the keys {keys}").format(keys=sorted(RESULT_KEYS))
+        )
     return SetUp(seed, mode, order, data["tileset"], actions, result)
 
 
@@ -131,5 +139,6 @@ def check_result(setup: SetUp, found: Mapping[str, Any]) -> None:
         return
     wrong = {k: (v, found[k]) for k, v in setup.result.items() if k in found and found[k] != v}
     if wrong:
-        raise RecordError(_("record: the replayed game differs from the record (recorded, replayed): {wrong}").format(
-            wrong=wrong))
+        raise RecordError(
+            _("record: the replayed game differs from the record (recorded, replayed): {wrong}").format(wrong=wrong)
+        )

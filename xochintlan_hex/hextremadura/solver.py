@@ -48,11 +48,11 @@ from __future__ import annotations
 
 import time
 from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any
 
 from xochintlan_hex.i18n import _
-from xochintlan_hex.lattice import HEX
 
 from .game import Hextremadura, Place, parse_action
 from .tiles import ICONS, TERRAINS, Objective, PlacedTile, Tileset
@@ -153,8 +153,8 @@ class TileBound:
 
     tile_id: str
     objective: Objective
-    can_end_back: bool     # it is, or may still end, back up on the map
-    icons_suffice: bool    # the possible backs print the icons its objective needs
+    can_end_back: bool  # it is, or may still end, back up on the map
+    icons_suffice: bool  # the possible backs print the icons its objective needs
 
     @property
     def may_score(self) -> bool:
@@ -260,8 +260,8 @@ class DealProof:
     actions: list[Place] = field(default_factory=list)
     rules: tuple[str, ...] = PRUNING_RULES
     nodes: int = 0
-    seconds: float = 0.0            # wall clock
-    cpu_seconds: float = 0.0        # CPU time of this process
+    seconds: float = 0.0  # wall clock
+    cpu_seconds: float = 0.0  # CPU time of this process
     complete: bool = False
     stopped: str = ""
     tileset: Tileset | None = None
@@ -296,11 +296,12 @@ class _Stop(Exception):
 class _Search:
     """Depth-first branch and bound over every placement sequence of one deal."""
 
-    def __init__(self, game: Hextremadura, rules: tuple[str, ...], ceiling: int,
-                 max_nodes: int | None, deadline: float | None) -> None:
+    def __init__(
+        self, game: Hextremadura, rules: tuple[str, ...], ceiling: int, max_nodes: int | None, deadline: float | None
+    ) -> None:
         self.game = game
         self.rules = rules
-        self.ceiling = ceiling              # the deal's bound: a game reaching it ends the search
+        self.ceiling = ceiling  # the deal's bound: a game reaching it ends the search
         self.max_nodes = max_nodes
         self.deadline = deadline
         self.supply = terrain_supply(game)
@@ -384,8 +385,11 @@ def _checked_rules(rules: Iterable[str]) -> tuple[str, ...]:
     chosen = tuple(rules)
     unknown = [r for r in chosen if r not in PRUNING_RULES]
     if unknown:
-        raise ValueError(_("unknown pruning rule {rule}; the rules are {allowed}").format(
-            rule=repr(unknown[0]), allowed=", ".join(PRUNING_RULES)))
+        raise ValueError(
+            _("unknown pruning rule {rule}; the rules are {allowed}").format(
+                rule=repr(unknown[0]), allowed=", ".join(PRUNING_RULES)
+            )
+        )
     return tuple(r for r in PRUNING_RULES if r in chosen)
 
 
@@ -436,11 +440,20 @@ def solve_exactly(
             stopped = str(stop)
     complete = not stopped
     return DealProof(
-        order=game.start_order, max_score=game.max_score, lower=search.best,
-        upper=search.best if complete else ceiling, actions=search.best_line, rules=chosen,
-        nodes=search.nodes, seconds=time.perf_counter() - start, cpu_seconds=time.process_time() - cpu_start,
-        complete=complete, stopped=stopped,
-        tileset=game.tileset, requirement_mode=requirement_mode)
+        order=game.start_order,
+        max_score=game.max_score,
+        lower=search.best,
+        upper=search.best if complete else ceiling,
+        actions=search.best_line,
+        rules=chosen,
+        nodes=search.nodes,
+        seconds=time.perf_counter() - start,
+        cpu_seconds=time.process_time() - cpu_start,
+        complete=complete,
+        stopped=stopped,
+        tileset=game.tileset,
+        requirement_mode=requirement_mode,
+    )
 
 
 def _start_from(search: _Search, certificate: Iterable[Place | str]) -> None:
@@ -452,11 +465,15 @@ def _start_from(search: _Search, certificate: Iterable[Place | str]) -> None:
     for number, action in enumerate(actions, start=1):
         why = trial.why_illegal(action)
         if why is not None:
-            raise ValueError(_("certificate action {number} ({action}): {error}").format(
-                number=number, action=str(action), error=why))
+            raise ValueError(
+                _("certificate action {number} ({action}): {error}").format(
+                    number=number, action=str(action), error=why
+                )
+            )
         trial.play(action)
     if not trial.is_over:
-        raise ValueError(_("the certificate stops before the end of the game ({count} placements)").format(
-            count=len(actions)))
+        raise ValueError(
+            _("the certificate stops before the end of the game ({count} placements)").format(count=len(actions))
+        )
     search.best, search.best_line = trial.score(), actions
     search.guide = list(actions)

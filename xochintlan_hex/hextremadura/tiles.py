@@ -37,10 +37,11 @@ import os
 import re
 import reprlib
 import stat
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import Any, Iterator, Mapping, NamedTuple
+from typing import Any, NamedTuple
 
 from xochintlan_hex.i18n import _, ngettext
 
@@ -153,8 +154,11 @@ def _a_region(terrain: str) -> str:
 
 
 def _three_regions(terrain: str) -> str:
-    names = {"forest": _("three different forest regions"), "water": _("three different water regions"),
-             "crops": _("three different crops regions")}
+    names = {
+        "forest": _("three different forest regions"),
+        "water": _("three different water regions"),
+        "crops": _("three different crops regions"),
+    }
     return names.get(terrain) or f"three different {terrain} regions"
 
 
@@ -195,12 +199,15 @@ class Objective:
             return _("{a_region} holding an acorn, a stork and a monument").format(a_region=_a_region(p["terrain"]))
         if self.type == "same_symbol_triad":
             return _("a forest, a water and a crops region, pairwise adjacent, each with {an_icon}").format(
-                an_icon=_an_icon(p["symbol"]))
+                an_icon=_an_icon(p["symbol"])
+            )
         if self.type == "three_separate":
             return _("{regions}, each with {an_icon}").format(
-                regions=_three_regions(p["terrain"]), an_icon=_an_icon(p["symbol"]))
+                regions=_three_regions(p["terrain"]), an_icon=_an_icon(p["symbol"])
+            )
         return _("two adjacent regions, one with {an_icon}, the other with {another_icon}").format(
-            an_icon=_an_icon(p["symbol_a"]), another_icon=_an_icon(p["symbol_b"]))
+            an_icon=_an_icon(p["symbol_a"]), another_icon=_an_icon(p["symbol_b"])
+        )
 
     def to_dict(self) -> dict[str, Any]:
         return {"type": self.type, **self.parameters}
@@ -330,10 +337,7 @@ class Tileset:
         return hash((self.name, tuple(t.id for t in self.tiles)))
 
     def __repr__(self) -> str:
-        return (
-            f"Tileset({self.name!r}: {len(self.terrain_ids)} terrain tiles, "
-            f"{len(self.river_ids)} river tiles)"
-        )
+        return f"Tileset({self.name!r}: {len(self.terrain_ids)} terrain tiles, {len(self.river_ids)} river tiles)"
 
     @property
     def ids(self) -> tuple[str, ...]:
@@ -385,7 +389,7 @@ class Tileset:
 # ---------------------------------------------------------------------------
 # Loading
 # ---------------------------------------------------------------------------
-def load_tileset(source: "str | Path | Mapping[str, Any] | Tileset | None" = None) -> Tileset:
+def load_tileset(source: str | Path | Mapping[str, Any] | Tileset | None = None) -> Tileset:
     """Load and check a tile set.
 
     ``source`` is ``None`` (the set shipped with the kit, also inside an installed
@@ -417,10 +421,7 @@ def load_tileset(source: "str | Path | Mapping[str, Any] | Tileset | None" = Non
     if isinstance(source, Mapping):
         return tileset_from_mapping(source, "the tile set (mapping)")
     raise TilesetError(
-        [
-            "source must be None (the shipped set), a path to a JSON file or a mapping, "
-            f"not {type(source).__name__}"
-        ]
+        [f"source must be None (the shipped set), a path to a JSON file or a mapping, not {type(source).__name__}"]
     )
 
 
@@ -557,7 +558,9 @@ def _check_id(raw: Mapping[str, Any], where: str, index: int, seen: dict[str, in
         seen[tile_id] = index
 
 
-def _check_face(raw: Mapping[str, Any], face_name: str, kind: str | None, where: str, problems: list[str]) -> Face | None:
+def _check_face(
+    raw: Mapping[str, Any], face_name: str, kind: str | None, where: str, problems: list[str]
+) -> Face | None:
     if face_name not in raw:
         problems.append(f"{where}: missing key {face_name!r} (a face)")
         return None
@@ -780,8 +783,15 @@ def _show(value: Any) -> str:
 
 
 def _kind(value: Any) -> str:
-    names = {dict: "an object", list: "a list", str: "a string", int: "a number", float: "a number",
-             bool: "true/false", type(None): "null"}
+    names = {
+        dict: "an object",
+        list: "a list",
+        str: "a string",
+        int: "a number",
+        float: "a number",
+        bool: "true/false",
+        type(None): "null",
+    }
     return names.get(type(value), type(value).__name__)
 
 

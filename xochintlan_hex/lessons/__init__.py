@@ -30,4 +30,5 @@ def datasets_folder(start: str | Path | None = None) -> Path:
             return candidate
     raise FileNotFoundError(
         f"no datasets/ folder (with its README.md) in {here.resolve()} or any folder above it: "
-        "run the lessons from the kit's folder (notebooks/ or notebooks/fr/)")
+        "run the lessons from the kit's folder (notebooks/ or notebooks/fr/)"
+    )

@@ -17,14 +17,15 @@ True
 from __future__ import annotations
 
 import json
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 import numpy as np
 import pandas as pd
 
 from .. import stats
-from ..i18n import N_, _
 from ..hextremadura import Hextremadura, load_tileset
+from ..i18n import N_, _
 from ..polyforms import count_polyforms, polyforms
 from ..xochintlan import KINDS, Rules, Xochintlan, board_from_text, goal_cards, human_group, winning_kinds
 from ..xochintlan.gardens import garden_chance
@@ -91,9 +92,13 @@ def check_action_counts(counts: Mapping[str, int] | None, *actions: str) -> Verd
         game.play(action)
     right = pd.Series([type(a).__name__ for a in game.legal_actions()]).value_counts().to_dict()
     given = {k: v for k, v in dict(counts).items() if v} if counts is not None else None
-    return _verdict(counts, given == right,
-                    _("list game.legal_actions() after {actions} and count each type; a type with "
-                      "no legal action counts 0.").format(actions=", ".join(actions) or _("set-up")))
+    return _verdict(
+        counts,
+        given == right,
+        _(
+            "list game.legal_actions() after {actions} and count each type; a type with no legal action counts 0."
+        ).format(actions=", ".join(actions) or _("set-up")),
+    )
 
 
 def check_x_card_boards(stands: Any, spoiled: Any) -> Verdict:
@@ -106,22 +111,26 @@ def check_x_card_boards(stands: Any, spoiled: Any) -> Verdict:
     group = human_group(second, "B")
     x_inside = any(placement <= group for placement in card_placements("X"))
     if winning_kinds(second, "X") or len(group) <= 5 or not x_inside:
-        return _not_yet(_("the second board needs the Human and four Birds in an X, plus one more "
-                          "Bird touching them."))
+        return _not_yet(_("the second board needs the Human and four Birds in an X, plus one more Bird touching them."))
     return _right()
 
 
-def check_record_result(record: str | Mapping[str, Any], player: int | None, card: str | None,
-                        kind: str | None) -> Verdict:
+def check_record_result(
+    record: str | Mapping[str, Any], player: int | None, card: str | None, kind: str | None
+) -> Verdict:
     """The winner of a recorded game: ``player`` counted from 1, the winning ``card`` and animal ``kind``."""
     game = Xochintlan.from_json(record if isinstance(record, str) else json.dumps(record))
     if game.winner is None or game.winning_card is None or game.winning_kind is None:
         return Verdict(False, _("This game has no winner: nothing to check."))
-    right = (player == game.winner + 1 and card == game.winning_card.name
-             and _same_kind(kind, game.winning_kind))
+    right = player == game.winner + 1 and card == game.winning_card.name and _same_kind(kind, game.winning_kind)
     letters = ", ".join(_kind_letter(k) for k in KINDS)
-    return _verdict(player, right, _("replay the record and read outcome(); players are counted from 1, "
-                                     "and the kind is a letter, {letters}.").format(letters=letters))
+    return _verdict(
+        player,
+        right,
+        _(
+            "replay the record and read outcome(); players are counted from 1, and the kind is a letter, {letters}."
+        ).format(letters=letters),
+    )
 
 
 def _kind_letter(kind: str) -> str:
@@ -141,22 +150,25 @@ def _same_kind(answer: Any, kind: str) -> bool:
 def check_tetris_kind(kind: str | None) -> Verdict:
     """``kind``: "fixed", "one-sided" or "free", the kind of tetromino count that is 7."""
     right = count_polyforms(4, kind=kind) == 7 if kind in ("fixed", "one-sided", "free") else False
-    return _verdict(kind, right, _("count the three kinds of tetromino with count_polyforms(4, kind=...) "
-                                   "and compare with 7."))
+    return _verdict(
+        kind, right, _("count the three kinds of tetromino with count_polyforms(4, kind=...) and compare with 7.")
+    )
 
 
 def check_chiral_hexominoes(count: int | None) -> Verdict:
     """``count``: how many of the 35 free hexominoes are chiral."""
     right = sum(form.is_chiral for form in polyforms(6)) == count
-    return _verdict(count, right, _("one-sided = free + chiral: compare "
-                                    "count_polyforms(6, kind='one-sided') with 35."))
+    return _verdict(count, right, _("one-sided = free + chiral: compare count_polyforms(6, kind='one-sided') with 35."))
 
 
 def check_fixed_polyhexes(counts: Sequence[int] | None) -> Verdict:
     """``counts``: the numbers of fixed polyhexes of 1, 2, ..., 7 cells."""
     right = [count_polyforms(n, "hex", "fixed") for n in range(1, 8)]
-    return _verdict(counts, counts is not None and list(counts) == right,
-                    _("give 7 numbers, for 1 to 7 cells, and compare them with A001207."))
+    return _verdict(
+        counts,
+        counts is not None and list(counts) == right,
+        _("give 7 numbers, for 1 to 7 cells, and compare them with A001207."),
+    )
 
 
 def check_most_symmetric_pentahexes(names: Sequence[str] | None) -> Verdict:
@@ -164,9 +176,11 @@ def check_most_symmetric_pentahexes(names: Sequence[str] | None) -> Verdict:
     forms = polyforms(5, "hex")
     largest = max(form.symmetry_order for form in forms)
     right = {form.name for form in forms if form.symmetry_order == largest}
-    return _verdict(names, names is not None and set(names) == right,
-                    _("compute symmetry_order for every form of polyforms(5, 'hex') and keep all "
-                      "those with the largest."))
+    return _verdict(
+        names,
+        names is not None and set(names) == right,
+        _("compute symmetry_order for every form of polyforms(5, 'hex') and keep all those with the largest."),
+    )
 
 
 # ---------------------------------------------------------------------------
@@ -178,17 +192,23 @@ def check_games_needed(games: float | None, study: pd.DataFrame) -> Verdict:
     advantage = stats.first_player_advantage(study)
     half_width = float((advantage["high"] - advantage["low"]).iloc[0]) / 2
     needed = len(study) * (half_width / 0.01) ** 2
-    return _verdict(games, _close(games, needed, 0.2),
-                    _("the half-width shrinks like 1/sqrt(n): how many times more games make it "
-                      "0.01 instead of today's half-width?"))
+    return _verdict(
+        games,
+        _close(games, needed, 0.2),
+        _(
+            "the half-width shrinks like 1/sqrt(n): how many times more games make it "
+            "0.01 instead of today's half-width?"
+        ),
+    )
 
 
 def check_hex_favoured_player(player: int | None, hex_study: pd.DataFrame) -> Verdict:
     """``player``: the player (counted from 1) who wins most often on the hex board."""
     seats = stats.win_rate_by_seat(hex_study)
     favoured = int(seats.loc[seats["estimate"].idxmax(), "seat"]) + 1
-    return _verdict(player, player == favoured, _("compute stats.win_rate_by_seat on the hex study; "
-                                                  "players are counted from 1."))
+    return _verdict(
+        player, player == favoured, _("compute stats.win_rate_by_seat on the hex study; players are counted from 1.")
+    )
 
 
 # ---------------------------------------------------------------------------
@@ -203,10 +223,10 @@ def check_flipped_placements(placements: Mapping[str, int] | None) -> Verdict:
     names = {card.name for card in goal_cards()}
     unknown = sorted(set(placements) - names)
     if unknown:
-        return _not_yet(_("{unknown} are not goal cards; the cards are {cards}.").format(
-            unknown=unknown, cards=sorted(names)))
-    wrong = sorted(name for name, count in placements.items()
-                   if count != len(card_placements(name, rules)))
+        return _not_yet(
+            _("{unknown} are not goal cards; the cards are {cards}.").format(unknown=unknown, cards=sorted(names))
+        )
+    wrong = sorted(name for name, count in placements.items() if count != len(card_placements(name, rules)))
     hint = _("look again at {cards}: does its mirror image give new orientations?").format(cards=", ".join(wrong))
     return _verdict(placements, not wrong, hint)
 
@@ -215,32 +235,42 @@ def check_best_density(card: str, p: float | None) -> Verdict:
     """``p``: the garden density that makes a random garden most likely to hold ``card``."""
     grid = np.linspace(0.001, 1 / 3, 2000)
     best = float(grid[np.argmax([garden_chance(card, q) for q in grid])])
-    return _verdict(p, _close(p, best, 0.02), _("set the derivative of p**4 * (1 - p)**rim to zero, "
-                                                "with the rim of this card."))
+    return _verdict(
+        p, _close(p, best, 0.02), _("set the derivative of p**4 * (1 - p)**rim to zero, with the rim of this card.")
+    )
 
 
 def check_hex_placements(total: int | None) -> Verdict:
     """``total``: the placements around the Human of all 33 hex cards together."""
     rules = Rules(lattice="hex")
     right = sum(len(card_placements(card, rules)) for card in goal_cards("hex"))
-    return _verdict(total, total == right, _("add len(card_placements(card, Rules(lattice='hex'))) "
-                                             "over goal_cards('hex'), or use 5 x the fixed pentahexes."))
+    return _verdict(
+        total,
+        total == right,
+        _(
+            "add len(card_placements(card, Rules(lattice='hex'))) "
+            "over goal_cards('hex'), or use 5 x the fixed pentahexes."
+        ),
+    )
 
 
 def check_games_for_upper_bound(games: int | None, bound: float = 0.01) -> Verdict:
     """``games``: the fewest games with no success whose 95% Wilson upper end is below ``bound``."""
     n = np.arange(1, 100_000)
     needed = int(n[np.argmax(stats.wilson_interval(0, n)[1] < bound)])
-    return _verdict(games, games is not None and abs(int(games) - needed) <= 2,
-                    _("try stats.wilson_interval(0, n) for many n and keep the first whose upper "
-                      "end is below 1%."))
+    return _verdict(
+        games,
+        games is not None and abs(int(games) - needed) <= 2,
+        _("try stats.wilson_interval(0, n) for many n and keep the first whose upper end is below 1%."),
+    )
 
 
 def check_rarest_icon(icon: str | None) -> Verdict:
     """``icon``: the icon printed on the fewest backs of the kit's tile set."""
     supply = pd.Series([i for spec in load_tileset() for i in spec.back.icons.values()]).value_counts()
-    return _verdict(icon, icon == supply.idxmin(), _("count the icons on the backs: "
-                                                     "spec.back.icons.values() for each tile."))
+    return _verdict(
+        icon, icon == supply.idxmin(), _("count the icons on the backs: spec.back.icons.values() for each tile.")
+    )
 
 
 # ---------------------------------------------------------------------------
@@ -251,25 +281,32 @@ def check_second_turn_placements(count: int | None, seed: int = 3, first: str = 
     """``count``: the legal placements of the second turn of the game of ``seed`` after ``first``."""
     game = Hextremadura(seed=seed)
     game.play(first)
-    return _verdict(count, count == len(game.legal_actions()),
-                    _("open cells x 6 rotations x the faces each available tile may show."))
+    return _verdict(
+        count,
+        count == len(game.legal_actions()),
+        _("open cells x 6 rotations x the faces each available tile may show."),
+    )
 
 
 def check_unpaired_width(width: float | None, first: pd.Series, second: pd.Series) -> Verdict:
     """``width``: the 95% interval's width for the difference of two means, the games taken as unrelated."""
     standard_error = np.sqrt(first.var() / len(first) + second.var() / len(second))
-    return _verdict(width, _close(width, 2 * 1.96 * standard_error, 0.05),
-                    _("the width is 2 x 1.96 x sqrt(s1**2/n1 + s2**2/n2), with the variances "
-                      "of the two score columns."))
+    return _verdict(
+        width,
+        _close(width, 2 * 1.96 * standard_error, 0.05),
+        _("the width is 2 x 1.96 x sqrt(s1**2/n1 + s2**2/n2), with the variances of the two score columns."),
+    )
 
 
 def check_rank_correlation(value: float | None, first: pd.DataFrame, second: pd.DataFrame) -> Verdict:
     """``value``: the rank correlation of the cards' win rates in two studies."""
     a = stats.card_win_rates(first).set_index("card")["estimate"]
     b = stats.card_win_rates(second).set_index("card")["estimate"]
-    return _verdict(value, _close(value, float(a.rank().corr(b.rank())), 0.02),
-                    _("rank each study's card win rates (Series.rank()), then take the ordinary "
-                      "correlation of the two rankings."))
+    return _verdict(
+        value,
+        _close(value, float(a.rank().corr(b.rank())), 0.02),
+        _("rank each study's card win rates (Series.rank()), then take the ordinary correlation of the two rankings."),
+    )
 
 
 def check_smaller_requirements(tileset: Any) -> Verdict:
@@ -283,12 +320,14 @@ def check_smaller_requirements(tileset: Any) -> Verdict:
     kit = load_tileset()
     expected = {t.id: [5 if r.size == 8 else r.size for r in t.front.requirements] for t in kit}
     sizes = {t.id: [r.size for r in t.front.requirements] for t in mine}
-    return _verdict(tileset, sizes == expected, _("change the size of every requirement of 8 "
-                                                  "sectors to 5, and nothing else."))
+    return _verdict(
+        tileset, sizes == expected, _("change the size of every requirement of 8 sectors to 5, and nothing else.")
+    )
 
 
 def check_old_objective_loss(loss: float | None, kit_study: pd.DataFrame, new_study: pd.DataFrame) -> Verdict:
     """``loss``: points per game the *all symbols* objectives lost between the two studies."""
     right = kit_study["met_all_symbols"].mean() - new_study["met_all_symbols"].mean()
-    return _verdict(loss, _close(loss, float(right), 0.05),
-                    _("compare the mean of met_all_symbols in the two studies."))
+    return _verdict(
+        loss, _close(loss, float(right), 0.05), _("compare the mean of met_all_symbols in the two studies.")
+    )

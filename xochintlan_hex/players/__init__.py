@@ -44,8 +44,9 @@ ValueError: unknown xochintlan player 'clever'; known players: 'random', 'greedy
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable, Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 from xochintlan_hex.i18n import _
 from xochintlan_hex.players.hextremadura import HextremaduraGreedy, HextremaduraSearch
@@ -80,11 +81,19 @@ class RandomPlayer:
 
 #: Game name -> player name -> a function making the player.
 PLAYERS: dict[str, dict[str, Callable[[], Any]]] = {
-    "xochintlan": {"random": RandomPlayer, "greedy": XochintlanGreedy,
-                   "search": XochintlanSearch, "ismcts": XochintlanISMCTS,
-                   "ismcts-250": lambda: XochintlanISMCTS(name="ismcts-250", iterations=250)},
-    "hextremadura": {"random": RandomPlayer, "greedy": HextremaduraGreedy,
-                     "search": HextremaduraSearch, "planner": HextremaduraPlanner},
+    "xochintlan": {
+        "random": RandomPlayer,
+        "greedy": XochintlanGreedy,
+        "search": XochintlanSearch,
+        "ismcts": XochintlanISMCTS,
+        "ismcts-250": lambda: XochintlanISMCTS(name="ismcts-250", iterations=250),
+    },
+    "hextremadura": {
+        "random": RandomPlayer,
+        "greedy": HextremaduraGreedy,
+        "search": HextremaduraSearch,
+        "planner": HextremaduraPlanner,
+    },
 }
 
 
@@ -130,12 +139,18 @@ def get_player(player: Any, game: str = "xochintlan") -> Any:
     if isinstance(player, str):
         make = PLAYERS[game].get(player.strip().lower())
         if make is None:
-            raise ValueError(_("unknown {game} player {player}; known players: {names}").format(
-                game=game, player=repr(player), names=_names(PLAYERS[game])))
+            raise ValueError(
+                _("unknown {game} player {player}; known players: {names}").format(
+                    game=game, player=repr(player), names=_names(PLAYERS[game])
+                )
+            )
         return make()
     if not callable(getattr(player, "choose", None)):
-        raise ValueError(_("a player must be a name ({names}) or an object with a choose(game, rng) method, "
-                           "not {player}").format(names=_names(PLAYERS[game]), player=repr(player)))
+        raise ValueError(
+            _("a player must be a name ({names}) or an object with a choose(game, rng) method, not {player}").format(
+                names=_names(PLAYERS[game]), player=repr(player)
+            )
+        )
     return player
 
 
@@ -145,5 +160,19 @@ def player_name(player: Any) -> str:
     return name if isinstance(name, str) else type(player).__name__
 
 
-__all__ = ["GAME_SECONDS", "PLAYERS", "game_seconds", "Player", "RandomPlayer", "XochintlanGreedy", "XochintlanSearch", "XochintlanISMCTS",
-           "HextremaduraGreedy", "HextremaduraSearch", "HextremaduraPlanner", "distances_after", "get_player", "player_name"]
+__all__ = [
+    "GAME_SECONDS",
+    "PLAYERS",
+    "game_seconds",
+    "Player",
+    "RandomPlayer",
+    "XochintlanGreedy",
+    "XochintlanSearch",
+    "XochintlanISMCTS",
+    "HextremaduraGreedy",
+    "HextremaduraSearch",
+    "HextremaduraPlanner",
+    "distances_after",
+    "get_player",
+    "player_name",
+]

@@ -30,8 +30,9 @@ from __future__ import annotations
 
 import functools
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
 
 from xochintlan_hex.hextremadura import Hextremadura, Place, objective_holds
 from xochintlan_hex.hextremadura import Region as _Region
@@ -42,7 +43,7 @@ _DIRECTIONS = HEX.directions
 _OPPOSITE = tuple((s + 3) % 6 for s in range(6))
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _runs(terrains: tuple[str, ...]) -> tuple[tuple[str, tuple[int, ...]], ...]:
     """The tile's regions on its own: runs of neighbouring sides with one terrain.
 
@@ -72,7 +73,7 @@ class _Requirement:
     terrain: str
     size: int
     across: tuple[int, int]  # the cell it looks at
-    facing: int              # the side of ``across`` it looks at
+    facing: int  # the side of ``across`` it looks at
     met: bool
 
 
@@ -89,8 +90,7 @@ class MapView:
         self.tileset = game.tileset
         self.exactly = game.requirement_mode == "exactly"
         self.tiles = dict(game.map)
-        self.terrains = {cell: self.tileset.side_terrains(*placed)
-                         for cell, placed in self.tiles.items()}
+        self.terrains = {cell: self.tileset.side_terrains(*placed) for cell, placed in self.tiles.items()}
         self.regions = game.region_map()
         self.size = [region.size for region in self.regions.regions]
         self.requirements: dict[tuple[int, int], list[_Requirement]] = {}
@@ -136,10 +136,13 @@ class MapView:
         return around
 
     @functools.cached_property
-    def _orientations(self) -> dict[tuple[str, str, int], "_Orientation"]:
-        return {(tile, face, rotation): _Orientation.of(self.tileset, tile, face, rotation)
-                for tile in self.game.available() for face in self.game.faces(tile)
-                for rotation in range(6)}
+    def _orientations(self) -> dict[tuple[str, str, int], _Orientation]:
+        return {
+            (tile, face, rotation): _Orientation.of(self.tileset, tile, face, rotation)
+            for tile in self.game.available()
+            for face in self.game.faces(tile)
+            for rotation in range(6)
+        }
 
     def assess(self, action: Place) -> tuple[int, int, int]:
         """``(tiles taken off, requirements made hopeless, sides continued)`` for ``action``."""
@@ -150,8 +153,7 @@ class MapView:
         around = self._around.get(cell) or (None,) * 6
         run_size, new_size, continued = self._grow(shape.runs, around)
         watching = self.watch_cell.get(cell)
-        if not (watching or shape.requirements
-                or any(region in self.watch_region for region in new_size)):
+        if not (watching or shape.requirements or any(region in self.watch_region for region in new_size)):
             return 0, 0, continued  # nothing to complete, nothing to spoil
 
         changed: dict[tuple[int, int], dict[int, bool]] = {}
@@ -160,21 +162,21 @@ class MapView:
             ok = shape.sides[requirement.facing] == requirement.terrain
             hopeless += not ok
             size = run_size[shape.run_of_side[requirement.facing]]
-            changed.setdefault(requirement.owner, {})[id(requirement)] = ok and self._fits(
-                size, requirement.size)
+            changed.setdefault(requirement.owner, {})[id(requirement)] = ok and self._fits(size, requirement.size)
         for region, size in new_size.items():
             for requirement in self.watch_region.get(region, ()):
-                changed.setdefault(requirement.owner, {})[id(requirement)] = self._fits(
-                    size, requirement.size)
-        removed = sum(all(now.get(id(r), r.met) for r in self.requirements[owner])
-                      for owner, now in changed.items())
+                changed.setdefault(requirement.owner, {})[id(requirement)] = self._fits(size, requirement.size)
+        removed = sum(all(now.get(id(r), r.met) for r in self.requirements[owner]) for owner, now in changed.items())
         own, dead = self._own_requirements(shape, around, new_size)
         return removed + own, hopeless + dead, continued
 
     @functools.cached_property
     def _back_objectives(self) -> list[Any]:
-        return [self.tileset[p.tile_id].back.objective for p in self.tiles.values()
-                if p.face == "back" and self.tileset[p.tile_id].back.objective is not None]
+        return [
+            self.tileset[p.tile_id].back.objective
+            for p in self.tiles.values()
+            if p.face == "back" and self.tileset[p.tile_id].back.objective is not None
+        ]
 
     def score_after(self, action: Place) -> int | None:
         """The score once ``action`` is played, worked out without playing it.
@@ -204,8 +206,7 @@ class MapView:
         neighbours; the rest of the map is kept as it is.
         """
         tile, cell, rotation, face = action.tile_id, action.cell, action.rotation, action.face
-        shape = self._orientations.get((tile, face, rotation)) or _Orientation.of(
-            self.tileset, tile, face, rotation)
+        shape = self._orientations.get((tile, face, rotation)) or _Orientation.of(self.tileset, tile, face, rotation)
         around = self._around.get(cell) or (None,) * 6
         old = self.regions
         touched, group = _merged_runs(shape.runs, around)
@@ -223,8 +224,9 @@ class MapView:
         for g in groups:
             members = [i for i in range(len(shape.runs)) if group[i] == g]
             regions.append(self._merged_region(cell, shape, icons, members, touched))
-            neighbours.append(self._neighbours_of_merged(g, members, touched, group, group_index, new_index,
-                                                         shape, around))
+            neighbours.append(
+                self._neighbours_of_merged(g, members, touched, group, group_index, new_index, shape, around)
+            )
         adjacent = [set(new_index[n] for n in old.adjacent[r]) for r in kept] + neighbours
         for g, near in enumerate(neighbours, start=len(kept)):
             for n in near:
@@ -237,8 +239,14 @@ class MapView:
         terrains[cell] = shape.sides
         return _RegionMap(tuple(regions), index, tuple(frozenset(a) for a in adjacent), terrains)
 
-    def _merged_region(self, cell: tuple[int, int], shape: "_Orientation", icons: Sequence[str | None],
-                       members: list[int], touched: list[set[int]]) -> _Region:
+    def _merged_region(
+        self,
+        cell: tuple[int, int],
+        shape: _Orientation,
+        icons: Sequence[str | None],
+        members: list[int],
+        touched: list[set[int]],
+    ) -> _Region:
         """The region that the tile's runs ``members`` form with the regions they touch."""
         old = self.regions.regions
         merged = set().union(*(touched[i] for i in members))
@@ -248,9 +256,17 @@ class MapView:
         held += [icon for i in members for side in shape.runs[i][1] if (icon := icons[side])]
         return _Region(shape.runs[members[0]][0], frozenset(sectors), tuple(sorted(held)))
 
-    def _neighbours_of_merged(self, g: int, members: list[int], touched: list[set[int]], group: list[int],
-                              group_index: dict[int, int], new_index: dict[int, int], shape: "_Orientation",
-                              around: tuple[tuple[str, int] | None, ...]) -> set[int]:
+    def _neighbours_of_merged(
+        self,
+        g: int,
+        members: list[int],
+        touched: list[set[int]],
+        group: list[int],
+        group_index: dict[int, int],
+        new_index: dict[int, int],
+        shape: _Orientation,
+        around: tuple[tuple[str, int] | None, ...],
+    ) -> set[int]:
         """The new indices of the regions next to the merged region of group ``g``."""
         runs = shape.runs
         near: set[int] = set()
@@ -267,9 +283,9 @@ class MapView:
         near.discard(group_index[g])
         return near
 
-    def _grow(self, runs: tuple[tuple[str, tuple[int, ...]], ...],
-              around: tuple[tuple[str, int] | None, ...]
-              ) -> tuple[list[int], dict[int, int], int]:
+    def _grow(
+        self, runs: tuple[tuple[str, tuple[int, ...]], ...], around: tuple[tuple[str, int] | None, ...]
+    ) -> tuple[list[int], dict[int, int], int]:
         """Each run's region size once the tile is down, the new size of every region
         it joins, and how many sides continue a terrain."""
         size = self.size
@@ -295,24 +311,25 @@ class MapView:
             return self._merged(runs, around)
         return run_size, new_size, continued
 
-    def _merged(self, runs: Sequence[tuple[str, tuple[int, ...]]],
-                around: tuple[tuple[str, int] | None, ...]
-                ) -> tuple[list[int], dict[int, int], int]:
+    def _merged(
+        self, runs: Sequence[tuple[str, tuple[int, ...]]], around: tuple[tuple[str, int] | None, ...]
+    ) -> tuple[list[int], dict[int, int], int]:
         """:meth:`_grow` when runs of the new tile join through an existing region."""
         touched, group = _merged_runs(tuple(runs), around)
-        continued = sum(len([s for s in sides if (facing := around[s]) is not None and facing[0] == t])
-                        for t, sides in runs)
+        continued = sum(
+            len([s for s in sides if (facing := around[s]) is not None and facing[0] == t]) for t, sides in runs
+        )
         run_size = []
         for i in range(len(runs)):
             members = [j for j in range(len(runs)) if group[j] == group[i]]
             regions = set().union(*(touched[j] for j in members))
-            run_size.append(sum(len(runs[j][1]) for j in members)
-                            + sum(self.size[r] for r in regions))
+            run_size.append(sum(len(runs[j][1]) for j in members) + sum(self.size[r] for r in regions))
         new_size = {r: run_size[i] for i, regions in enumerate(touched) for r in regions}
         return run_size, new_size, continued
 
-    def _own_requirements(self, shape: "_Orientation", around: tuple[tuple[str, int] | None, ...],
-                          new_size: dict[int, int]) -> tuple[int, int]:
+    def _own_requirements(
+        self, shape: _Orientation, around: tuple[tuple[str, int] | None, ...], new_size: dict[int, int]
+    ) -> tuple[int, int]:
         """(1 if the placed front tile is taken off at once, its hopeless requirements)."""
         if not shape.requirements:
             return 0, 0
@@ -328,12 +345,15 @@ class MapView:
         return int(met), dead
 
 
-def _merged_runs(runs: tuple[tuple[str, tuple[int, ...]], ...],
-                 around: tuple[tuple[str, int] | None, ...]) -> tuple[list[set[int]], list[int]]:
+def _merged_runs(
+    runs: tuple[tuple[str, tuple[int, ...]], ...], around: tuple[tuple[str, int] | None, ...]
+) -> tuple[list[set[int]], list[int]]:
     """For each run of a new tile: the regions it joins, and its group (runs joining a common
     region form one new region; a group is named by its smallest run)."""
-    touched = [{facing[1] for side in sides if (facing := around[side]) is not None and facing[0] == terrain}
-               for terrain, sides in runs]
+    touched = [
+        {facing[1] for side in sides if (facing := around[side]) is not None and facing[0] == terrain}
+        for terrain, sides in runs
+    ]
     group = list(range(len(runs)))
     for i in range(len(runs)):
         for j in range(i):
@@ -352,7 +372,7 @@ class _Orientation:
     requirements: tuple[tuple[int, str, int], ...]  # (side after rotation, terrain, size)
 
     @classmethod
-    def of(cls, tileset: Any, tile: str, face: str, rotation: int) -> "_Orientation":
+    def of(cls, tileset: Any, tile: str, face: str, rotation: int) -> _Orientation:
         sides = tileset.side_terrains(tile, face, rotation)
         runs = _runs(sides)
         run_of_side = [0] * 6
@@ -362,8 +382,7 @@ class _Orientation:
         spec = tileset[tile]
         requirements: tuple[tuple[int, str, int], ...] = ()
         if face == "front" and not spec.is_river:
-            requirements = tuple(((r.side + rotation) % 6, r.terrain, r.size)
-                                 for r in spec.front.requirements)
+            requirements = tuple(((r.side + rotation) % 6, r.terrain, r.size) for r in spec.front.requirements)
         return cls(sides, runs, tuple(run_of_side), requirements)
 
 
@@ -379,8 +398,7 @@ def removals(game: Hextremadura, actions: Sequence[Place]) -> list[int]:
     return [view.assess(action)[0] for action in actions]
 
 
-def _ranked(game: Hextremadura, view: MapView, rng: random.Random
-            ) -> list[tuple[tuple[float, ...], Place]]:
+def _ranked(game: Hextremadura, view: MapView, rng: random.Random) -> list[tuple[tuple[float, ...], Place]]:
     """Every legal placement with greedy's cheap key, best first (ties in random order)."""
     keyed: list[tuple[tuple[float, ...], Place]] = []
     for action in game.legal_actions():

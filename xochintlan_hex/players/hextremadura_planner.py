@@ -153,11 +153,11 @@ class Solution:
     """What :func:`solve_deal` proved about one deal."""
 
     order: tuple[str, ...]
-    lower: int                      # the best score of a game found
-    upper: int                      # no game of this deal can score more
+    lower: int  # the best score of a game found
+    upper: int  # no game of this deal can score more
     actions: list[Place] = field(default_factory=list)  # that game, placement by placement
     seconds: float = 0.0
-    passes: int = 0                 # look-ahead passes made
+    passes: int = 0  # look-ahead passes made
 
     @property
     def decided(self) -> bool:
@@ -165,9 +165,15 @@ class Solution:
         return self.lower == self.upper
 
 
-def solve_deal(seed: int | None = None, tileset: Any = None, order: Any = None,
-               candidates: int = 4, passes: int = 1, seconds: float | None = None,
-               rng_seed: int = 0) -> Solution:
+def solve_deal(
+    seed: int | None = None,
+    tileset: Any = None,
+    order: Any = None,
+    candidates: int = 4,
+    passes: int = 1,
+    seconds: float | None = None,
+    rng_seed: int = 0,
+) -> Solution:
     """Search for the best score of one deal, knowing its whole order.
 
     ``seed`` or ``order`` fixes the deal as in :class:`Hextremadura`. The
@@ -206,8 +212,7 @@ def solve_deal(seed: int | None = None, tileset: Any = None, order: Any = None,
     return best
 
 
-def _nested_rollout(game: Hextremadura, candidates: int, rng: random.Random
-                    ) -> tuple[list[Place], int]:
+def _nested_rollout(game: Hextremadura, candidates: int, rng: random.Random) -> tuple[list[Place], int]:
     """One pass of the look-ahead on a known deal: at each step, finish every candidate
     with greedy and follow the best finished game seen so far."""
     played: list[Place] = []

@@ -62,13 +62,19 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
 
 import numpy as np
 
 from xochintlan_hex.players.xochintlan import (
-    _standing_after_moves, card_name, cards_count_after_next_action, distances_after, unseen_cards)
+    _standing_after_moves,
+    card_name,
+    cards_count_after_next_action,
+    distances_after,
+    unseen_cards,
+)
 from xochintlan_hex.xochintlan import MoveHuman, Redraw
 
 ROLLOUTS = ("evaluate", "random")
@@ -77,21 +83,31 @@ ROLLOUTS = ("evaluate", "random")
 class _Node:
     """One node of the search tree: the statistics of the action that led to it."""
 
-    __slots__ = ("action", "mover", "visits", "reward", "children", "untried",
-                 "actions", "distance", "wins", "move_standing")
+    __slots__ = (
+        "action",
+        "mover",
+        "visits",
+        "reward",
+        "children",
+        "untried",
+        "actions",
+        "distance",
+        "wins",
+        "move_standing",
+    )
 
     def __init__(self, action: Any, mover: int) -> None:
-        self.action = action      # the action leading here (None at the root)
-        self.mover = mover        # the player who chose it
+        self.action = action  # the action leading here (None at the root)
+        self.mover = mover  # the player who chose it
         self.visits = 0
-        self.reward = 0.0         # summed rewards of ``mover``
+        self.reward = 0.0  # summed rewards of ``mover``
         self.children: dict[Any, _Node] = {}
         self.untried: list[Any] | None = None  # listed on the first visit
         self.actions: list[Any] | None = None  # every legal action here, once listed
         # What the position says about each card, the same in every world (the
         # board never depends on the cards): filled in as worlds ask.
-        self.distance: dict[str, float] = {}   # card name -> actions still needed
-        self.wins: dict[str, bool] = {}        # card name -> stands after one action
+        self.distance: dict[str, float] = {}  # card name -> actions still needed
+        self.wins: dict[str, bool] = {}  # card name -> stands after one action
         self.move_standing: set[str] | None = None  # cards a Human move makes stand
 
 
@@ -121,8 +137,9 @@ class XochintlanISMCTS:
     def __post_init__(self) -> None:
         if self.iterations is None and self.seconds is None:
             raise ValueError("ismcts needs a budget: iterations (an int >= 1) or seconds (> 0)")
-        if self.iterations is not None and (isinstance(self.iterations, bool) or not isinstance(self.iterations, int)
-                                            or self.iterations < 1):
+        if self.iterations is not None and (
+            isinstance(self.iterations, bool) or not isinstance(self.iterations, int) or self.iterations < 1
+        ):
             raise ValueError(f"iterations must be None or an int >= 1, not {self.iterations!r}")
         if self.seconds is not None and not (isinstance(self.seconds, (int, float)) and self.seconds > 0):
             raise ValueError(f"seconds must be None or a number > 0, not {self.seconds!r}")
@@ -179,7 +196,7 @@ class XochintlanISMCTS:
         return root
 
     @staticmethod
-    def _world(game: Any, me: int, view: "_PublicView", rng: random.Random) -> Any:
+    def _world(game: Any, me: int, view: _PublicView, rng: random.Random) -> Any:
         """An imagined world, its hidden cards drawn in proportion to the beliefs
         (rejection sampling: at most 64 draws, then the last one)."""
         for _ in range(63):
@@ -189,7 +206,7 @@ class XochintlanISMCTS:
         return game.sample_hidden(me, rng)
 
     # -------------------------------------------------- one iteration
-    def _iterate(self, root: _Node, world: Any, rng: random.Random, view: "_PublicView") -> None:
+    def _iterate(self, root: _Node, world: Any, rng: random.Random, view: _PublicView) -> None:
         node, path = root, [root]
         c = self.exploration
         judge = self.rollout == "evaluate"
@@ -263,20 +280,25 @@ class _PublicView:
     """What the searching player knows of every hand: the cards it sees and how many
     it does not, and the pool the hidden ones come from (its unseen cards)."""
 
-    known: tuple[tuple[Any, ...], ...]   # per player, the cards the searcher sees
-    hidden: tuple[int, ...]              # per player, how many it does not see
-    pool: tuple[Any, ...]                # the cards it has not seen
+    known: tuple[tuple[Any, ...], ...]  # per player, the cards the searcher sees
+    hidden: tuple[int, ...]  # per player, how many it does not see
+    pool: tuple[Any, ...]  # the cards it has not seen
     belief: tuple[tuple[float, ...], ...]  # per player, the chance of each pool card
-    index: dict[str, int]                # pool card name -> its place in the pool
+    index: dict[str, int]  # pool card name -> its place in the pool
 
     @classmethod
-    def of(cls, game: Any, me: int, inference: float = 0.0) -> "_PublicView":
+    def of(cls, game: Any, me: int, inference: float = 0.0) -> _PublicView:
         visible = game.visible_cards(me)
         hidden = tuple(sum(c is None for c in hand) for hand in visible)
         pool = tuple(unseen_cards(game, me))
         belief = _beliefs(game, me, pool, hidden, inference)
-        return cls(tuple(tuple(c for c in hand if c is not None) for hand in visible),
-                   hidden, pool, belief, {_name(c): i for i, c in enumerate(pool)})
+        return cls(
+            tuple(tuple(c for c in hand if c is not None) for hand in visible),
+            hidden,
+            pool,
+            belief,
+            {_name(c): i for i, c in enumerate(pool)},
+        )
 
     def plausible(self, world: Any, rng: random.Random) -> bool:
         """Keep a world with a chance in proportion to how plausible its hidden cards are."""
@@ -303,9 +325,9 @@ class _PublicView:
         mover = world.current_player
         pool = self.pool
         every = _distances(node, world, list(pool) + [c for hand in self.known for c in hand])
-        pool_d, start, known_d = every[:len(pool)], len(pool), []
+        pool_d, start, known_d = every[: len(pool)], len(pool), []
         for hand in self.known:
-            known_d.append(every[start:start + len(hand)])
+            known_d.append(every[start : start + len(hand)])
             start += len(hand)
         # The chance that the mover wins with one action.
         if any(_won_in_one(node, world, self.known[mover], known_d[mover])):
@@ -317,16 +339,16 @@ class _PublicView:
             p_win = 1.0 - (1.0 - hits) ** self.hidden[mover]
         weights = []
         for q in range(n):
-            weight = _expected_weight(min(known_d[q], default=math.inf), pool_d, self.belief[q],
-                                      self.hidden[q])
+            weight = _expected_weight(min(known_d[q], default=math.inf), pool_d, self.belief[q], self.hidden[q])
             weights.append(weight * (_TEMPO if q == mover else 1.0))
         total = sum(weights)
         shares = [w / total if total > 0 else 1.0 / n for w in weights]
         return [(1.0 - p_win) * share + (p_win if q == mover else 0.0) for q, share in enumerate(shares)]
 
 
-def _beliefs(game: Any, me: int, pool: tuple[Any, ...], hidden: tuple[int, ...], inference: float
-             ) -> tuple[tuple[float, ...], ...]:
+def _beliefs(
+    game: Any, me: int, pool: tuple[Any, ...], hidden: tuple[int, ...], inference: float
+) -> tuple[tuple[float, ...], ...]:
     """Per player, the chance of each pool card being one of its hidden cards, read
     from its past actions: each action that brought a card ``k`` actions nearer
     multiplies that card's weight by ``exp(inference * k)`` (a player tends to
@@ -367,8 +389,7 @@ _FAR = 6
 _TEMPO = math.exp(0.5)
 
 
-def _expected_weight(known: float, pool_d: list[float], chances: Sequence[float],
-                     draws: int) -> float:
+def _expected_weight(known: float, pool_d: list[float], chances: Sequence[float], draws: int) -> float:
     """E[exp(-min(known, d_1 .. d_draws))], each d_i the distance of a pool card drawn
     with ``chances``."""
     if not draws or not pool_d:
@@ -395,8 +416,7 @@ def _name(card: Any) -> str:
     return entry[1]
 
 
-def _won_in_one(node: _Node, world: Any, cards: Sequence[Any], distances: Sequence[float]
-                ) -> list[bool]:
+def _won_in_one(node: _Node, world: Any, cards: Sequence[Any], distances: Sequence[float]) -> list[bool]:
     """For each card, does some action of the player to move make it stand?
     Remembered on the node by card name; the cards not yet judged are judged at once.
     In the quiet opening (``Rules.quiet_rounds``) no action wins."""
@@ -420,8 +440,7 @@ def _won_in_one(node: _Node, world: Any, cards: Sequence[Any], distances: Sequen
                 near.append(card)
         tiles = [a for a in actions if type(a) is not MoveHuman and type(a) is not Redraw]
         if near:
-            stands = ((distances_after(world, tiles, near) == 0).any(axis=0) if tiles
-                      else [False] * len(near))
+            stands = (distances_after(world, tiles, near) == 0).any(axis=0) if tiles else [False] * len(near)
             for card, won in zip(near, stands):
                 wins[_name(card)] = bool(won)
     return [wins[_name(card)] for card in cards]

@@ -44,8 +44,9 @@ from __future__ import annotations
 import functools
 import math
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple, Sequence
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -79,7 +80,7 @@ _PAD = 7
 # Card placement tables
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _card_table(card: Polyform, lattice: str, match: str) -> tuple[np.ndarray, np.ndarray]:
     """One card's placements around a Human at (0, 0): body offsets (P, 4, 2) and rim
     offsets (P, R, 2), the rim padded with (0, 0), the Human's own cell, which never
@@ -98,8 +99,9 @@ def _card_table(card: Polyform, lattice: str, match: str) -> tuple[np.ndarray, n
 
 
 @functools.lru_cache(maxsize=1024)
-def _flat_table(cards: tuple[Polyform, ...], lattice: str, match: str, width: int
-                ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _flat_table(
+    cards: tuple[Polyform, ...], lattice: str, match: str, width: int
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Body (P, 4) and rim (P, R) offsets in a grid ``width`` cells wide, and where each
     card's placements start."""
     parts = [_card_table(card, lattice, match) for card in cards]
@@ -118,8 +120,7 @@ _GRID_WIDTH = 96
 _KIND_INDEX = {kind: i for i, kind in enumerate(KINDS)}
 
 
-def _costs(fills: np.ndarray, clears: np.ndarray, reserve: np.ndarray, on_board: np.ndarray
-           ) -> np.ndarray:
+def _costs(fills: np.ndarray, clears: np.ndarray, reserve: np.ndarray, on_board: np.ndarray) -> np.ndarray:
     """distance_to_card's count for arrays of placements (kinds on axis -2)."""
     if reserve.min() >= _NEED:  # enough in the reserve for any fills: no shortage
         total: np.ndarray = fills + clears
@@ -133,8 +134,7 @@ def _costs(fills: np.ndarray, clears: np.ndarray, reserve: np.ndarray, on_board:
     return np.where(short <= 0, plain, bought)
 
 
-def distances_after(game: Xochintlan, actions: Sequence[Any],
-                    cards: Sequence[Polyform]) -> np.ndarray:
+def distances_after(game: Xochintlan, actions: Sequence[Any], cards: Sequence[Polyform]) -> np.ndarray:
     """``distance_to_card`` of each card after each action, computed at once.
 
     Returns an int array of shape ``(len(actions), len(cards))`` whose entry
@@ -212,8 +212,13 @@ class _Changes(NamedTuple):
 def _changes_of(actions: Sequence[Any], board: dict[Cell, str], grid: _Grid, h: int) -> _Changes:
     kind_index, width, x0, y0 = _KIND_INDEX, grid.width, grid.x0, grid.y0
     changes = _Changes([0] * len(actions), [h], [], [], [], [], np.zeros((len(actions), 3), dtype=np.int64), False)
-    rows, where, old_kinds, new_kinds, d_reserve = (changes.rows, changes.where, changes.old_kinds,
-                                                    changes.new_kinds, changes.d_reserve)
+    rows, where, old_kinds, new_kinds, d_reserve = (
+        changes.rows,
+        changes.where,
+        changes.old_kinds,
+        changes.new_kinds,
+        changes.d_reserve,
+    )
     swaps = False
     for a, action in enumerate(actions):
         kind_of = type(action)
@@ -250,7 +255,7 @@ def _needs_after(grid: _Grid, body: np.ndarray, rim: np.ndarray, changes: _Chang
     n = len(changes.position)
     spot = np.array(changes.spots, dtype=np.int64)[:, None, None]
     kinds = _KIND_CODES[None, :, None, None]
-    fills_at = _NEED - (grid.codes[spot + body[None]][:, None] == kinds).sum(-1)   # (S, 3, P)
+    fills_at = _NEED - (grid.codes[spot + body[None]][:, None] == kinds).sum(-1)  # (S, 3, P)
     clears_at = (grid.codes[spot + rim[None]][:, None] == kinds).sum(-1)
     if len(changes.spots) == 1:
         fills = np.repeat(fills_at, n, axis=0)
@@ -262,7 +267,7 @@ def _needs_after(grid: _Grid, body: np.ndarray, rim: np.ndarray, changes: _Chang
         return fills, clears
     rows = np.array(changes.rows)
     relative = np.array(changes.where)[:, None, None]
-    in_body = (body[None] == relative).any(-1).astype(np.int64)   # (C, P)
+    in_body = (body[None] == relative).any(-1).astype(np.int64)  # (C, P)
     in_rim = (rim[None] == relative).any(-1).astype(np.int64)
     new, old = np.array(changes.new_kinds), np.array(changes.old_kinds)
     was = old >= 0
@@ -297,8 +302,11 @@ def own_cards(game: Xochintlan, seat: int) -> list[Polyform]:
 def seen_cards(game: Xochintlan, seat: int) -> dict[int, list[Polyform]]:
     """Other players' cards that ``seat`` can see, by player (empty with secret hands)."""
     visible = game.visible_cards(seat)
-    return {p: [c for c in hand if c is not None] for p, hand in enumerate(visible)
-            if p != seat and any(c is not None for c in hand)}
+    return {
+        p: [c for c in hand if c is not None]
+        for p, hand in enumerate(visible)
+        if p != seat and any(c is not None for c in hand)
+    }
 
 
 def unseen_cards(game: Xochintlan, seat: int) -> list[Polyform]:
@@ -312,8 +320,9 @@ def unseen_cards(game: Xochintlan, seat: int) -> list[Polyform]:
 def hidden_hand_sizes(game: Xochintlan, seat: int) -> dict[int, int]:
     """How many secret cards each other player holds, as ``seat`` sees it."""
     visible = game.visible_cards(seat)
-    return {p: sum(c is None for c in hand) for p, hand in enumerate(visible)
-            if p != seat and any(c is None for c in hand)}
+    return {
+        p: sum(c is None for c in hand) for p, hand in enumerate(visible) if p != seat and any(c is None for c in hand)
+    }
 
 
 def _order(values: np.ndarray, rng: random.Random) -> list[int]:
@@ -361,7 +370,7 @@ class XochintlanGreedy:
         order = _order(after, rng)
         if theirs:
             # Hand over no win it can see: theirs standing now, or one move away.
-            stands = distances[:-1, len(mine):].min(axis=1) == 0
+            stands = distances[:-1, len(mine) :].min(axis=1) == 0
             safe = [i for i in order if not stands[i]]
             for i in safe:
                 if not self._hands_next_a_win(game, board_actions[i], seen):
@@ -369,8 +378,7 @@ class XochintlanGreedy:
         return board_actions[order[0]]
 
     @staticmethod
-    def _hands_next_a_win(game: Xochintlan, action: Any, seen: dict[int, list[Polyform]]
-                          ) -> bool:
+    def _hands_next_a_win(game: Xochintlan, action: Any, seen: dict[int, list[Polyform]]) -> bool:
         """Would ``action`` end the game for another player, or let the next player
         make one of its visible cards stand with its reply?"""
         following = (game.current_player + 1) % game.n_players
@@ -387,8 +395,9 @@ class XochintlanGreedy:
             game.undo()
 
     @staticmethod
-    def _best_redraw(game: Xochintlan, actions: Sequence[Any], mine: list[Polyform],
-                     now: np.ndarray, seat: int) -> tuple[Any, float] | None:
+    def _best_redraw(
+        game: Xochintlan, actions: Sequence[Any], mine: list[Polyform], now: np.ndarray, seat: int
+    ) -> tuple[Any, float] | None:
         """The redraw with the lowest expected distance afterwards, if redraws are allowed."""
         redraws = [a for a in actions if type(a) is Redraw]
         if not redraws:
@@ -417,7 +426,7 @@ def cards_count_after_next_action(game: Xochintlan) -> bool:
     return game.turn + 1 > game.rules.quiet_rounds * game.n_players
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def card_name(card: Polyform) -> str:
     """``card.name``, remembered (players ask for it in inner loops)."""
     return card.name
@@ -510,19 +519,17 @@ class XochintlanSearch:
         if after.min() == 0 and cards_count_after_next_action(game):
             wins = [a for a, d in zip(board_actions, after) if d == 0]
             return wins[int(rng.random() * len(wins))]
-        redraw = XochintlanGreedy._best_redraw(game, actions, mine,
-                                               distances[-1, : len(mine)], seat)
+        redraw = XochintlanGreedy._best_redraw(game, actions, mine, distances[-1, : len(mine)], seat)
         if redraw is not None and redraw[1] < after.min():
             return redraw[0]
         names = [card_name(card) for card in others]
         best, best_value = 0, -math.inf
         for i in _order(after, rng)[: self.candidates]:  # None: every action
-            theirs = distances[i, len(mine):]
+            theirs = distances[i, len(mine) :]
             standing = {names[j] for j in np.flatnonzero(theirs == 0)}
             near = [others[j] for j in np.flatnonzero(theirs <= 2)]
             threats = self._replies_standing(game, board_actions[i], near)
-            p_loss = self._loss_chance(game, seat, seen, names[len(others) - len(pool):],
-                                       standing, threats)
+            p_loss = self._loss_chance(game, seat, seen, names[len(others) - len(pool) :], standing, threats)
             value = (1.0 - p_loss) * self.decay ** float(after[i])
             if value > best_value:
                 best, best_value = i, value
@@ -554,8 +561,14 @@ class XochintlanSearch:
             game.undo()
 
     @staticmethod
-    def _loss_chance(game: Xochintlan, seat: int, seen: dict[int, list[Polyform]],
-                     pool: list[str], standing: set[str], threats: set[str]) -> float:
+    def _loss_chance(
+        game: Xochintlan,
+        seat: int,
+        seen: dict[int, list[Polyform]],
+        pool: list[str],
+        standing: set[str],
+        threats: set[str],
+    ) -> float:
         """P(an opponent's card stands after this action, or the next player can make it)."""
         following = (seat + 1) % game.n_players
         hidden = hidden_hand_sizes(game, seat)

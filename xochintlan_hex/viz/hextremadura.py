@@ -21,16 +21,17 @@ faces look different at a glance:
 from __future__ import annotations
 
 import math
-from typing import Any, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 import matplotlib.patheffects as path_effects
 from matplotlib.axes import Axes
 from matplotlib.collections import LineCollection
 from matplotlib.patches import Circle, Ellipse, Polygon, RegularPolygon, Wedge
 
-from ..i18n import _
 from ..hextremadura.game import rating_name
 from ..hextremadura.tiles import icon_name, terrain_name
+from ..i18n import _
 from ..lattice import HEX
 from . import style
 
@@ -91,9 +92,21 @@ def resolve_tile(tile: Any, face: str | None, rotation: int | None, tileset: Any
 
 
 # -- one face -----------------------------------------------------------------------
-def draw_face(ax: Axes, centre: Point, spec: Any, face: str, rotation: int, *, scale: float,
-              met: Sequence[bool] | None = None, holds: bool | None = None, label: bool = True,
-              alpha: float = 1.0, zorder: float = 1.0, min_objective_points: float = 0.0) -> None:
+def draw_face(
+    ax: Axes,
+    centre: Point,
+    spec: Any,
+    face: str,
+    rotation: int,
+    *,
+    scale: float,
+    met: Sequence[bool] | None = None,
+    holds: bool | None = None,
+    label: bool = True,
+    alpha: float = 1.0,
+    zorder: float = 1.0,
+    min_objective_points: float = 0.0,
+) -> None:
     """Draw ``face`` of tile ``spec`` at ``centre`` (circumradius 1) turned by ``rotation``.
 
     ``scale`` is points per drawing unit (for text). ``met`` marks each front
@@ -107,31 +120,74 @@ def draw_face(ax: Axes, centre: Point, spec: Any, face: str, rotation: int, *, s
     terrains = [data.sectors[(s - rotation) % SIDES] for s in range(SIDES)]
     for s, terrain in enumerate(terrains):
         triangle = [centre, corners[s], corners[(s + 1) % SIDES]]
-        style.add(ax, Polygon(triangle, facecolor=style.TERRAIN_COLOURS[terrain], edgecolor="none", alpha=alpha, zorder=zorder))
-        style.add(ax, Polygon(triangle, facecolor="none", hatch=style.TERRAIN_HATCHES[terrain], alpha=alpha,
-                             zorder=zorder + 0.01, **style.hatch_kwargs()))
+        style.add(
+            ax,
+            Polygon(triangle, facecolor=style.TERRAIN_COLOURS[terrain], edgecolor="none", alpha=alpha, zorder=zorder),
+        )
+        style.add(
+            ax,
+            Polygon(
+                triangle,
+                facecolor="none",
+                hatch=style.TERRAIN_HATCHES[terrain],
+                alpha=alpha,
+                zorder=zorder + 0.01,
+                **style.hatch_kwargs(),
+            ),
+        )
     _sector_borders(ax, centre, corners, terrains, alpha, zorder + 0.02)
     outline = "black" if face == "front" else "#444444"
-    style.add(ax, Polygon(corners, facecolor="none", edgecolor=outline, linewidth=max(1.0, 0.035 * scale), alpha=alpha,
-                         zorder=zorder + 0.03))
+    style.add(
+        ax,
+        Polygon(
+            corners,
+            facecolor="none",
+            edgecolor=outline,
+            linewidth=max(1.0, 0.035 * scale),
+            alpha=alpha,
+            zorder=zorder + 0.03,
+        ),
+    )
     if face == "front":
         sides = [(requirement.side + rotation) % SIDES for requirement in data.requirements]
         for i, (requirement, side, slide) in enumerate(zip(data.requirements, sides, bubble_slides(sides))):
-            draw_bubble(ax, centre, side, requirement, scale=scale, met=None if met is None else met[i],
-                        slide=slide, alpha=alpha, zorder=zorder + 0.1)
+            draw_bubble(
+                ax,
+                centre,
+                side,
+                requirement,
+                scale=scale,
+                met=None if met is None else met[i],
+                slide=slide,
+                alpha=alpha,
+                zorder=zorder + 0.1,
+            )
     else:
         for sector, icon in data.icons.items():
-            draw_icon(ax, icon, towards(centre, (int(sector) + rotation) % SIDES, 0.6), 0.22, zorder=zorder + 0.1, alpha=alpha)
+            draw_icon(
+                ax, icon, towards(centre, (int(sector) + rotation) % SIDES, 0.6), 0.22, zorder=zorder + 0.1, alpha=alpha
+            )
         if data.objective is not None:
             _objective_badge(ax, centre, data.objective, scale, holds, alpha, zorder + 0.1, min_objective_points)
     if label:
         # the id sits in the top corner (TOP_CORNER), clear of bubbles, icons and the objective
-        ax.text(centre[0], centre[1] + 0.8, spec.id, ha="center", va="center", fontsize=max(4.0, 0.15 * scale),
-                fontweight="bold", alpha=alpha, zorder=zorder + 0.2,
-                path_effects=[path_effects.withStroke(linewidth=2.5, foreground="white")])
+        ax.text(
+            centre[0],
+            centre[1] + 0.8,
+            spec.id,
+            ha="center",
+            va="center",
+            fontsize=max(4.0, 0.15 * scale),
+            fontweight="bold",
+            alpha=alpha,
+            zorder=zorder + 0.2,
+            path_effects=[path_effects.withStroke(linewidth=2.5, foreground="white")],
+        )
 
 
-def _sector_borders(ax: Axes, centre: Point, corners: list[Point], terrains: list[str], alpha: float, zorder: float) -> None:
+def _sector_borders(
+    ax: Axes, centre: Point, corners: list[Point], terrains: list[str], alpha: float, zorder: float
+) -> None:
     # sector s and s-1 meet along the spoke to corner s: dark where the terrain changes
     same = [(centre, corners[s]) for s in range(SIDES) if terrains[s] == terrains[s - 1]]
     change = [(centre, corners[s]) for s in range(SIDES) if terrains[s] != terrains[s - 1]]
@@ -172,8 +228,18 @@ def bubble_slides(sides: Sequence[int]) -> list[float]:
     return slides
 
 
-def draw_bubble(ax: Axes, centre: Point, side: int, requirement: Any, *, scale: float, met: bool | None = None,
-                slide: float = 0.0, alpha: float = 1.0, zorder: float = 2.0) -> None:
+def draw_bubble(
+    ax: Axes,
+    centre: Point,
+    side: int,
+    requirement: Any,
+    *,
+    scale: float,
+    met: bool | None = None,
+    slide: float = 0.0,
+    alpha: float = 1.0,
+    zorder: float = 2.0,
+) -> None:
     """A requirement bubble on a tile at ``centre``, pointing at ``side``: size inside, terrain as colour and hatch.
 
     ``slide`` moves the bubble along the side (counter-clockwise positive, see
@@ -187,15 +253,51 @@ def draw_bubble(ax: Axes, centre: Point, side: int, requirement: Any, *, scale: 
     base = [(spot[0] + s * 0.15 * math.cos(along), spot[1] + s * 0.15 * math.sin(along)) for s in (1, -1)]
     halo = [path_effects.Stroke(linewidth=max(2.0, 0.09 * scale), foreground="white"), path_effects.Normal()]
     for patch in (Polygon([base[0], tip, base[1]]), Circle(spot, BUBBLE_RADIUS)):
-        patch.set(facecolor=style.TERRAIN_COLOURS[terrain], edgecolor="black", linewidth=max(0.8, 0.025 * scale),
-                  alpha=alpha, zorder=zorder, path_effects=halo)
+        patch.set(
+            facecolor=style.TERRAIN_COLOURS[terrain],
+            edgecolor="black",
+            linewidth=max(0.8, 0.025 * scale),
+            alpha=alpha,
+            zorder=zorder,
+            path_effects=halo,
+        )
         style.add(ax, patch)
-    style.add(ax, Circle(spot, BUBBLE_RADIUS, facecolor="none", hatch=style.TERRAIN_HATCHES[terrain], alpha=alpha,
-                        zorder=zorder + 0.01, **style.hatch_kwargs("#00000070")))
-    style.add(ax, Circle(spot, 0.17, facecolor=style.MET_COLOUR if met else "white", edgecolor="black", linewidth=0.6,
-                        alpha=alpha, zorder=zorder + 0.02))
-    ax.text(spot[0], spot[1], str(requirement.size), ha="center", va="center_baseline", fontsize=max(4.0, 0.23 * scale),
-            fontweight="bold", color="white" if met else "black", alpha=alpha, zorder=zorder + 0.03)
+    style.add(
+        ax,
+        Circle(
+            spot,
+            BUBBLE_RADIUS,
+            facecolor="none",
+            hatch=style.TERRAIN_HATCHES[terrain],
+            alpha=alpha,
+            zorder=zorder + 0.01,
+            **style.hatch_kwargs("#00000070"),
+        ),
+    )
+    style.add(
+        ax,
+        Circle(
+            spot,
+            0.17,
+            facecolor=style.MET_COLOUR if met else "white",
+            edgecolor="black",
+            linewidth=0.6,
+            alpha=alpha,
+            zorder=zorder + 0.02,
+        ),
+    )
+    ax.text(
+        spot[0],
+        spot[1],
+        str(requirement.size),
+        ha="center",
+        va="center_baseline",
+        fontsize=max(4.0, 0.23 * scale),
+        fontweight="bold",
+        color="white" if met else "black",
+        alpha=alpha,
+        zorder=zorder + 0.03,
+    )
 
 
 def _shifted(point: Point, shift: Point) -> Point:
@@ -207,9 +309,8 @@ def _terrain(p: Mapping[str, str]) -> str:
 
 
 def _in_terrain(p: Mapping[str, str]) -> str:
-    """"in forest": each written out, since other languages say each differently ("dans l'eau")."""
-    return {"forest": _("in forest"), "water": _("in water"), "crops": _("in crops")}.get(
-        p["terrain"], p["terrain"])
+    """ "in forest": each written out, since other languages say each differently ("dans l'eau")."""
+    return {"forest": _("in forest"), "water": _("in water"), "crops": _("in crops")}.get(p["terrain"], p["terrain"])
 
 
 def _icon(p: Mapping[str, str], key: str = "symbol") -> str:
@@ -235,23 +336,57 @@ def objective_words(objective: Any) -> tuple[str, str]:
     return words(objective.parameters) if words else (objective.type, "")
 
 
-def _objective_badge(ax: Axes, centre: Point, objective: Any, scale: float, holds: bool | None,
-                     alpha: float, zorder: float, min_points: float = 0.0) -> None:
-    style.add(ax, RegularPolygon(centre, SIDES, radius=0.42, orientation=0.0, facecolor="white", edgecolor="#444444",
-                                linewidth=0.8, alpha=alpha, zorder=zorder))
+def _objective_badge(
+    ax: Axes,
+    centre: Point,
+    objective: Any,
+    scale: float,
+    holds: bool | None,
+    alpha: float,
+    zorder: float,
+    min_points: float = 0.0,
+) -> None:
+    style.add(
+        ax,
+        RegularPolygon(
+            centre,
+            SIDES,
+            radius=0.42,
+            orientation=0.0,
+            facecolor="white",
+            edgecolor="#444444",
+            linewidth=0.8,
+            alpha=alpha,
+            zorder=zorder,
+        ),
+    )
     # with a verdict, the words move up to leave it room inside the centre hexagon
     offsets = (0.15, -0.01) if holds is not None else (0.09, -0.09)
     words = objective_words(objective)
     # long words ("monuments") get a smaller size so they stay inside the hexagon
     size = max(3.5, 0.135 * scale * min(1.0, 8.0 / max(len(w) for w in words)))
     for text, dy in zip(words if size >= min_points else (), offsets):
-        ax.text(centre[0], centre[1] + dy, text, ha="center", va="center", fontsize=size, alpha=alpha, zorder=zorder + 0.01)
+        ax.text(
+            centre[0], centre[1] + dy, text, ha="center", va="center", fontsize=size, alpha=alpha, zorder=zorder + 0.01
+        )
     if holds is not None:
         mark, colour = ("✓", style.MET_COLOUR) if holds else ("✗", style.UNMET_COLOUR)
         spot = (centre[0], centre[1] - 0.24)
-        style.add(ax, Circle(spot, 0.11, facecolor=colour, edgecolor="white", linewidth=1.0, alpha=alpha, zorder=zorder + 0.02))
-        ax.text(*spot, mark, ha="center", va="center", color="white", fontsize=max(4.0, 0.15 * scale), fontweight="bold",
-                alpha=alpha, zorder=zorder + 0.03)
+        style.add(
+            ax,
+            Circle(spot, 0.11, facecolor=colour, edgecolor="white", linewidth=1.0, alpha=alpha, zorder=zorder + 0.02),
+        )
+        ax.text(
+            *spot,
+            mark,
+            ha="center",
+            va="center",
+            color="white",
+            fontsize=max(4.0, 0.15 * scale),
+            fontweight="bold",
+            alpha=alpha,
+            zorder=zorder + 0.03,
+        )
 
 
 # -- icons --------------------------------------------------------------------------
@@ -269,24 +404,60 @@ def draw_icon(ax: Axes, icon: str, centre: Point, size: float, *, zorder: float 
 
 def _acorn(c: Point, s: float) -> list[Any]:
     x, y = c
-    nut = Ellipse((x, y - 0.18 * s), 0.95 * s, 1.15 * s, facecolor=style.ICON_COLOURS["acorn"], edgecolor="black", linewidth=0.6)
+    nut = Ellipse(
+        (x, y - 0.18 * s), 0.95 * s, 1.15 * s, facecolor=style.ICON_COLOURS["acorn"], edgecolor="black", linewidth=0.6
+    )
     cap = Wedge((x, y + 0.1 * s), 0.58 * s, 0, 180, facecolor="#4A2C12", edgecolor="black", linewidth=0.6)
-    stem = Polygon([(x - 0.07 * s, y + 0.6 * s), (x + 0.07 * s, y + 0.6 * s), (x + 0.07 * s, y + 0.82 * s),
-                    (x - 0.07 * s, y + 0.82 * s)], facecolor="#4A2C12", edgecolor="none")
+    stem = Polygon(
+        [
+            (x - 0.07 * s, y + 0.6 * s),
+            (x + 0.07 * s, y + 0.6 * s),
+            (x + 0.07 * s, y + 0.82 * s),
+            (x - 0.07 * s, y + 0.82 * s),
+        ],
+        facecolor="#4A2C12",
+        edgecolor="none",
+    )
     return [nut, cap, stem]
 
 
 def _stork(c: Point, s: float) -> list[Any]:
     x, y = c
-    body = Ellipse((x - 0.05 * s, y + 0.02 * s), 1.05 * s, 0.5 * s, angle=-15, facecolor="white", edgecolor="black", linewidth=0.7)
-    wing = Polygon([(x - 0.55 * s, y + 0.14 * s), (x - 0.05 * s, y + 0.05 * s), (x - 0.2 * s, y - 0.12 * s)],
-                   facecolor="black", edgecolor="none")
-    neck = Polygon([(x + 0.3 * s, y + 0.05 * s), (x + 0.38 * s, y + 0.55 * s), (x + 0.48 * s, y + 0.55 * s),
-                    (x + 0.42 * s, y + 0.0 * s)], facecolor="white", edgecolor="black", linewidth=0.6)
-    beak = Polygon([(x + 0.46 * s, y + 0.6 * s), (x + 0.85 * s, y + 0.45 * s), (x + 0.46 * s, y + 0.5 * s)],
-                   facecolor=style.OKABE_ITO["vermillion"], edgecolor="black", linewidth=0.4)
-    legs = Polygon([(x - 0.1 * s, y - 0.18 * s), (x - 0.14 * s, y - 0.8 * s), (x - 0.06 * s, y - 0.8 * s),
-                    (x - 0.02 * s, y - 0.18 * s)], facecolor=style.OKABE_ITO["vermillion"], edgecolor="none")
+    body = Ellipse(
+        (x - 0.05 * s, y + 0.02 * s), 1.05 * s, 0.5 * s, angle=-15, facecolor="white", edgecolor="black", linewidth=0.7
+    )
+    wing = Polygon(
+        [(x - 0.55 * s, y + 0.14 * s), (x - 0.05 * s, y + 0.05 * s), (x - 0.2 * s, y - 0.12 * s)],
+        facecolor="black",
+        edgecolor="none",
+    )
+    neck = Polygon(
+        [
+            (x + 0.3 * s, y + 0.05 * s),
+            (x + 0.38 * s, y + 0.55 * s),
+            (x + 0.48 * s, y + 0.55 * s),
+            (x + 0.42 * s, y + 0.0 * s),
+        ],
+        facecolor="white",
+        edgecolor="black",
+        linewidth=0.6,
+    )
+    beak = Polygon(
+        [(x + 0.46 * s, y + 0.6 * s), (x + 0.85 * s, y + 0.45 * s), (x + 0.46 * s, y + 0.5 * s)],
+        facecolor=style.OKABE_ITO["vermillion"],
+        edgecolor="black",
+        linewidth=0.4,
+    )
+    legs = Polygon(
+        [
+            (x - 0.1 * s, y - 0.18 * s),
+            (x - 0.14 * s, y - 0.8 * s),
+            (x - 0.06 * s, y - 0.8 * s),
+            (x - 0.02 * s, y - 0.18 * s),
+        ],
+        facecolor=style.OKABE_ITO["vermillion"],
+        edgecolor="none",
+    )
     return [legs, body, wing, neck, beak]
 
 
@@ -294,21 +465,48 @@ def _monument(c: Point, s: float) -> list[Any]:
     x, y = c
     w, top, bottom = 0.42 * s, 0.55 * s, -0.65 * s
     notch = 0.14 * s
-    outline = [(x - w, y + bottom), (x + w, y + bottom), (x + w, y + top), (x + w - notch, y + top),
-               (x + w - notch, y + top - notch), (x + notch / 2, y + top - notch), (x + notch / 2, y + top),
-               (x - notch / 2, y + top), (x - notch / 2, y + top - notch), (x - w + notch, y + top - notch),
-               (x - w + notch, y + top), (x - w, y + top)]
+    outline = [
+        (x - w, y + bottom),
+        (x + w, y + bottom),
+        (x + w, y + top),
+        (x + w - notch, y + top),
+        (x + w - notch, y + top - notch),
+        (x + notch / 2, y + top - notch),
+        (x + notch / 2, y + top),
+        (x - notch / 2, y + top),
+        (x - notch / 2, y + top - notch),
+        (x - w + notch, y + top - notch),
+        (x - w + notch, y + top),
+        (x - w, y + top),
+    ]
     tower = Polygon(outline, facecolor=style.ICON_COLOURS["monument"], edgecolor="black", linewidth=0.6)
     door = Wedge((x, y + bottom + 0.3 * s), 0.14 * s, 0, 180, facecolor="black", edgecolor="none")
-    door_base = Polygon([(x - 0.14 * s, y + bottom), (x + 0.14 * s, y + bottom), (x + 0.14 * s, y + bottom + 0.3 * s),
-                         (x - 0.14 * s, y + bottom + 0.3 * s)], facecolor="black", edgecolor="none")
+    door_base = Polygon(
+        [
+            (x - 0.14 * s, y + bottom),
+            (x + 0.14 * s, y + bottom),
+            (x + 0.14 * s, y + bottom + 0.3 * s),
+            (x - 0.14 * s, y + bottom + 0.3 * s),
+        ],
+        facecolor="black",
+        edgecolor="none",
+    )
     return [tower, door, door_base]
 
 
 # -- a single tile ----------------------------------------------------------------------
 @style.speaks_language
-def draw_tile(tile: Any, face: str | None = None, rotation: int | None = None, ax: Axes | None = None, *,
-              tileset: Any = None, label: bool = True, title: str | None = None, language: str | None = None) -> Axes:
+def draw_tile(
+    tile: Any,
+    face: str | None = None,
+    rotation: int | None = None,
+    ax: Axes | None = None,
+    *,
+    tileset: Any = None,
+    label: bool = True,
+    title: str | None = None,
+    language: str | None = None,
+) -> Axes:
     """Draw one tile on its own: a TileSpec, a PlacedTile or a tile id (from ``tileset``, the shipped one by default).
 
     ``face`` ("front" or "back") and ``rotation`` (0..5) default to the placed
@@ -329,7 +527,9 @@ def map_of(game_or_map: Any) -> Mapping[Cell, Any]:
     """The map cell -> PlacedTile of a game, or the mapping itself."""
     tiles = getattr(game_or_map, "map", game_or_map)
     if not isinstance(tiles, Mapping):
-        raise ValueError(f"game_or_map must be a Hextremadura game or a mapping cell -> PlacedTile, not {type(tiles).__name__}")
+        raise ValueError(
+            f"game_or_map must be a Hextremadura game or a mapping cell -> PlacedTile, not {type(tiles).__name__}"
+        )
     return tiles
 
 
@@ -398,13 +598,24 @@ def draw_hextremadura(
     style.finish_board_axes(ax, points + [p for x, y, w, h in panels for p in ((x, y), (x + w, y + h))], margin=0.1)
     scale = style.points_per_unit(ax)
     for cell in sorted(empties - set(tiles)):
-        style.add(ax, style.cell_polygon(HEX, cell, facecolor="white", edgecolor=style.GRID, linewidth=0.8, linestyle=":"))
+        style.add(
+            ax, style.cell_polygon(HEX, cell, facecolor="white", edgecolor=style.GRID, linewidth=0.8, linestyle=":")
+        )
     met = _requirements_met(tiles, tset, game) if requirements else {}
     holds = _objectives_hold(tiles, tset, game) if objectives else {}
     for cell, placed in tiles.items():
         spec = tset[placed.tile_id]
-        draw_face(ax, HEX.center(cell), spec, placed.face, placed.rotation, scale=scale, met=met.get(cell),
-                  holds=holds.get(cell), label=labels)
+        draw_face(
+            ax,
+            HEX.center(cell),
+            spec,
+            placed.face,
+            placed.rotation,
+            scale=scale,
+            met=met.get(cell),
+            holds=holds.get(cell),
+            label=labels,
+        )
     if region is not None:
         _draw_regions(ax, region)
     if preview_place is not None:
@@ -421,17 +632,24 @@ def status_text(game: Any) -> str:
     score, best = game.score(), getattr(game, "max_score", 15)
     if game.is_over:
         star = " ★" if game.rating() == "star" else ""
-        return _("Game over: score {score}/{best}, {rating}").format(
-            score=score, best=best, rating=rating_name(game.rating())) + star
+        return (
+            _("Game over: score {score}/{best}, {rating}").format(
+                score=score, best=best, rating=rating_name(game.rating())
+            )
+            + star
+        )
     return _("Round {round} · score {score}/{best} · pile {pile} · explored {explored}").format(
-        round=game.round, score=score, best=best, pile=len(game.pile), explored=len(game.explored))
+        round=game.round, score=score, best=best, pile=len(game.pile), explored=len(game.explored)
+    )
 
 
 def _requirements_met(tiles: Mapping[Cell, Any], tileset: Any, game: Any) -> dict[Cell, tuple[bool, ...]]:
     from ..hextremadura import requirements_met
 
     mode = getattr(game, "requirement_mode", "at_least")
-    return {cell: requirements_met(tiles, tileset, cell, mode) for cell, placed in tiles.items() if placed.face == "front"}
+    return {
+        cell: requirements_met(tiles, tileset, cell, mode) for cell, placed in tiles.items() if placed.face == "front"
+    }
 
 
 def _objectives_hold(tiles: Mapping[Cell, Any], tileset: Any, game: Any) -> dict[Cell, bool]:
@@ -440,8 +658,11 @@ def _objectives_hold(tiles: Mapping[Cell, Any], tileset: Any, game: Any) -> dict
     from ..hextremadura import objective_holds, region_map
 
     rm = region_map(tiles, tileset)
-    return {cell: objective_holds(tileset[p.tile_id].back.objective, rm) for cell, p in tiles.items()
-            if p.face == "back" and tileset[p.tile_id].back.objective is not None}
+    return {
+        cell: objective_holds(tileset[p.tile_id].back.objective, rm)
+        for cell, p in tiles.items()
+        if p.face == "back" and tileset[p.tile_id].back.objective is not None
+    }
 
 
 # -- regions ------------------------------------------------------------------------------
@@ -490,17 +711,27 @@ def _resolve_preview(game: Any, preview: Any) -> Any:
 
 def _draw_preview(ax: Axes, game: Any, place: Any, scale: float, labels: bool) -> None:
     spec = game.tileset[place.tile_id]
-    draw_face(ax, HEX.center(place.cell), spec, place.face, place.rotation, scale=scale, label=labels, alpha=0.6, zorder=10)
-    style.add(ax, style.cell_polygon(HEX, place.cell, facecolor="none", edgecolor="black", linewidth=2.5,
-                                    linestyle=(0, (4, 2)), zorder=11))
+    draw_face(
+        ax, HEX.center(place.cell), spec, place.face, place.rotation, scale=scale, label=labels, alpha=0.6, zorder=10
+    )
+    style.add(
+        ax,
+        style.cell_polygon(
+            HEX, place.cell, facecolor="none", edgecolor="black", linewidth=2.5, linestyle=(0, (4, 2)), zorder=11
+        ),
+    )
     try:
         completed = set(game.would_remove(place))
     except ValueError:  # an illegal preview completes nothing
         completed = set()
     for cell, placed in game.map.items():
         if placed.tile_id in completed:
-            style.add(ax, style.cell_polygon(HEX, cell, scale=0.93, facecolor="none", edgecolor=style.MET_COLOUR,
-                                            linewidth=4, zorder=12))
+            style.add(
+                ax,
+                style.cell_polygon(
+                    HEX, cell, scale=0.93, facecolor="none", edgecolor=style.MET_COLOUR, linewidth=4, zorder=12
+                ),
+            )
 
 
 # -- piles ------------------------------------------------------------------------------------

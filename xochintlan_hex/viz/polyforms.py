@@ -16,8 +16,9 @@ when the form is chiral (its mirror image is a different one-sided form).
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Iterable, Sequence
+from typing import Any
 
 from matplotlib.axes import Axes
 from matplotlib.collections import PolyCollection
@@ -39,16 +40,50 @@ SYMMETRY_NOTE = N_("sym n: the form has n symmetries   ⇄: chiral (its mirror i
 
 #: the polyforms' words by size (one cell first), as a person reads them (translated where shown)
 _NAMES = {
-    "square": [N_("monomino"), N_("domino"), N_("tromino"), N_("tetromino"), N_("pentomino"), N_("hexomino"),
-               N_("heptomino"), N_("octomino"), N_("nonomino")],
-    "hex": [N_("monohex"), N_("dihex"), N_("trihex"), N_("tetrahex"), N_("pentahex"), N_("hexahex"),
-            N_("heptahex"), N_("octahex")],
+    "square": [
+        N_("monomino"),
+        N_("domino"),
+        N_("tromino"),
+        N_("tetromino"),
+        N_("pentomino"),
+        N_("hexomino"),
+        N_("heptomino"),
+        N_("octomino"),
+        N_("nonomino"),
+    ],
+    "hex": [
+        N_("monohex"),
+        N_("dihex"),
+        N_("trihex"),
+        N_("tetrahex"),
+        N_("pentahex"),
+        N_("hexahex"),
+        N_("heptahex"),
+        N_("octahex"),
+    ],
 }
 _PLURALS = {
-    "square": [N_("monominoes"), N_("dominoes"), N_("trominoes"), N_("tetrominoes"), N_("pentominoes"),
-               N_("hexominoes"), N_("heptominoes"), N_("octominoes"), N_("nonominoes")],
-    "hex": [N_("monohexes"), N_("dihexes"), N_("trihexes"), N_("tetrahexes"), N_("pentahexes"), N_("hexahexes"),
-            N_("heptahexes"), N_("octahexes")],
+    "square": [
+        N_("monominoes"),
+        N_("dominoes"),
+        N_("trominoes"),
+        N_("tetrominoes"),
+        N_("pentominoes"),
+        N_("hexominoes"),
+        N_("heptominoes"),
+        N_("octominoes"),
+        N_("nonominoes"),
+    ],
+    "hex": [
+        N_("monohexes"),
+        N_("dihexes"),
+        N_("trihexes"),
+        N_("tetrahexes"),
+        N_("pentahexes"),
+        N_("hexahexes"),
+        N_("heptahexes"),
+        N_("octahexes"),
+    ],
 }
 
 
@@ -67,7 +102,7 @@ def form_word(n: int, lattice: str, plural: bool = False) -> str:
 
 
 def caption_words(count: int, kind: str, forms: str) -> str:
-    """"12 free pentominoes": the count, the kind and the forms' word, in the language in use
+    """ "12 free pentominoes": the count, the kind and the forms' word, in the language in use
     (where the adjective goes, and its plural, are the language's: "12 pentominos libres")."""
     if kind == "free":
         words = ngettext("{count} free {forms}", "{count} free {forms}", count)
@@ -120,7 +155,9 @@ def add_form(
     """Draw the cells shifted by ``offset`` (drawing units); return their box (x0, y0, x1, y1)."""
     dx, dy = offset
     polygons = [[(x + dx, y + dy) for x, y in lattice.corners(cell)] for cell in cells]
-    ax.add_collection(PolyCollection(polygons, facecolors=colour, edgecolors=style.OUTLINE, linewidths=0.6 * width / 2.5))
+    ax.add_collection(
+        PolyCollection(polygons, facecolors=colour, edgecolors=style.OUTLINE, linewidths=0.6 * width / 2.5)
+    )
     edges = [((a[0] + dx, a[1] + dy), (b[0] + dx, b[1] + dy)) for a, b in style.outline_edges(lattice, cells)]
     style.outline(ax, edges, style.OUTLINE, width)
     xs = [x for poly in polygons for x, _ in poly]
@@ -191,9 +228,18 @@ def _card_frame(ax: Axes, x: float, y: float, width: float, height: float) -> No
     from matplotlib.patches import FancyBboxPatch
 
     pad = 0.04 * width
-    ax.add_patch(FancyBboxPatch((x + pad, y + pad), width - 2 * pad, height - 2 * pad,
-                                boxstyle=f"round,pad=0,rounding_size={0.08 * width}",
-                                facecolor="white", edgecolor=style.GRID, linewidth=1.2, zorder=0))
+    ax.add_patch(
+        FancyBboxPatch(
+            (x + pad, y + pad),
+            width - 2 * pad,
+            height - 2 * pad,
+            boxstyle=f"round,pad=0,rounding_size={0.08 * width}",
+            facecolor="white",
+            edgecolor=style.GRID,
+            linewidth=1.2,
+            zorder=0,
+        )
+    )
 
 
 @style.speaks_language
@@ -237,8 +283,16 @@ def draw_polyforms(
     ax.set_axis_off()
     _label_gallery(ax, forms, grid, labels, symmetry)
     if note and symmetry and any(symmetry_label(f) for f in forms):
-        ax.text(0.5, 0.0, _(SYMMETRY_NOTE), transform=ax.transAxes, ha="center", va="bottom",
-                fontsize=max(7.0, min(0.4 * grid.unit * style.points_per_unit(ax), 12.0)), color="#444444")
+        ax.text(
+            0.5,
+            0.0,
+            _(SYMMETRY_NOTE),
+            transform=ax.transAxes,
+            ha="center",
+            va="bottom",
+            fontsize=max(7.0, min(0.4 * grid.unit * style.points_per_unit(ax), 12.0)),
+            color="#444444",
+        )
     if title:
         ax.set_title(title)
     return ax
@@ -263,7 +317,7 @@ class _Grid:
         return INCHES_PER_CELL / self.unit
 
     @classmethod
-    def fit(cls, shapes: Sequence[tuple[Lattice, Sequence[Cell]]], ncols: int, labelled: bool) -> "_Grid":
+    def fit(cls, shapes: Sequence[tuple[Lattice, Sequence[Cell]]], ncols: int, labelled: bool) -> _Grid:
         unit = max(1.0 if lat.sides == 4 else 1.6 for lat, _ in shapes)
         widest = max(max(b[2] - b[0], b[3] - b[1]) for b in (_box(lat, cells) for lat, cells in shapes))
         return cls(ncols, math.ceil(len(shapes) / ncols), unit, widest + 0.9 * unit, 1.3 * unit if labelled else 0.0)
@@ -275,8 +329,12 @@ class _Grid:
     def limits(self, note: bool) -> tuple[float, float, float, float]:
         """(xmin, xmax, ymin, ymax) around every slot, its labels, and the note's line if ``note``."""
         note_room = 0.5 * self.unit if note else 0.0
-        return (-self.slot / 2, (self.ncols - 0.5) * self.slot,
-                -(self.nrows - 1) * self.pitch - self.slot / 2 - self.label_room - note_room, self.slot / 2)
+        return (
+            -self.slot / 2,
+            (self.ncols - 0.5) * self.slot,
+            -(self.nrows - 1) * self.pitch - self.slot / 2 - self.label_room - note_room,
+            self.slot / 2,
+        )
 
 
 def gallery_size(

@@ -37,8 +37,15 @@ def dodge(values: pd.Series, step: float) -> pd.Series:
 
 
 @style.speaks_language
-def plot_prediction(table: pd.DataFrame, ax: Axes | None = None, *, predicted: str = "predicted",
-                    xlabel: str | None = None, ylabel: str | None = None, language: str | None = None) -> Axes:
+def plot_prediction(
+    table: pd.DataFrame,
+    ax: Axes | None = None,
+    *,
+    predicted: str = "predicted",
+    xlabel: str | None = None,
+    ylabel: str | None = None,
+    language: str | None = None,
+) -> Axes:
     """The measured rate (``estimate`` with ``low``/``high``) of each row against its ``predicted`` value.
 
     ``xlabel`` and ``ylabel`` name the axes (by default "predicted chance" and "measured
@@ -48,24 +55,33 @@ def plot_prediction(table: pd.DataFrame, ax: Axes | None = None, *, predicted: s
     """
     missing = {predicted, "estimate", "low", "high"} - set(table.columns)
     if missing:
-        raise ValueError(f"table lacks the columns {sorted(missing)}; it needs {predicted!r}, "
-                         f"'estimate', 'low' and 'high'")
+        raise ValueError(
+            f"table lacks the columns {sorted(missing)}; it needs {predicted!r}, 'estimate', 'low' and 'high'"
+        )
     ax = style.new_axes((8.5, 4.4), ax)
     spread = 0.03 * float(table[predicted].max() - table[predicted].min() or 1.0)
     x = dodge(table.sort_values("estimate")[predicted], spread).reindex(table.index)
     errors = [table["estimate"] - table["low"], table["high"] - table["estimate"]]
-    ax.errorbar(x, table["estimate"], yerr=errors, fmt="o", color=style.OKABE_ITO["blue"],
-                ecolor="#BBBBBB", capsize=2)
+    ax.errorbar(x, table["estimate"], yerr=errors, fmt="o", color=style.OKABE_ITO["blue"], ecolor="#BBBBBB", capsize=2)
     for name in table.index:
-        ax.annotate(str(name), (x[name], table.loc[name, "estimate"]), textcoords="offset points",
-                    xytext=(3, 1), fontsize="small")
+        ax.annotate(
+            str(name),
+            (x[name], table.loc[name, "estimate"]),
+            textcoords="offset points",
+            xytext=(3, 1),
+            fontsize="small",
+        )
     ax.xaxis.set_major_formatter(style.percent_formatter(1))
     ax.yaxis.set_major_formatter(style.percent_formatter(0))
     ax.set_xlabel(_("predicted chance") if xlabel is None else xlabel)
-    ax.set_ylabel(_("measured rate\n(bars: {level} confidence intervals)").format(level=style.percent(0.95))
-                  if ylabel is None else ylabel)
+    ax.set_ylabel(
+        _("measured rate\n(bars: {level} confidence intervals)").format(level=style.percent(0.95))
+        if ylabel is None
+        else ylabel
+    )
     correlation = rank_correlation(table[predicted], table["estimate"])
-    ax.set_title(_("Prediction and measurement (rank correlation {correlation})").format(
-        correlation=f"{correlation:.2f}"))
+    ax.set_title(
+        _("Prediction and measurement (rank correlation {correlation})").format(correlation=f"{correlation:.2f}")
+    )
     ax.grid(color="#E5E5E5")
     return ax

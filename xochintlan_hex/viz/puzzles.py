@@ -19,8 +19,9 @@ from __future__ import annotations
 import math
 import os
 import secrets
+from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Any, Iterable, Sequence
+from typing import Any
 
 from matplotlib.axes import Axes
 from matplotlib.collections import PolyCollection
@@ -34,8 +35,18 @@ from .polyforms import set_words
 
 #: one colour per piece index: Okabe-Ito first, then Paul Tol's muted scheme; cycled past 12
 PIECE_COLOURS: tuple[str, ...] = (
-    "#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00",
-    "#CC79A7", "#882255", "#999933", "#FFAABB", "#332288", "#44AA99",
+    "#E69F00",
+    "#56B4E9",
+    "#009E73",
+    "#F0E442",
+    "#0072B2",
+    "#D55E00",
+    "#CC79A7",
+    "#882255",
+    "#999933",
+    "#FFAABB",
+    "#332288",
+    "#44AA99",
 )
 EMPTY_COLOUR = "#F4F4F4"
 #: size of one cell on screen, in inches
@@ -52,7 +63,7 @@ def piece_colour(index: int) -> str:
 
 def _text_colour(fill: str) -> str:
     """Black on light fills, white on dark ones (relative luminance, WCAG)."""
-    r, g, b = (int(fill[i:i + 2], 16) / 255 for i in (1, 3, 5))
+    r, g, b = (int(fill[i : i + 2], 16) / 255 for i in (1, 3, 5))
     luminance = 0.2126 * r + 0.7152 * g + 0.0722 * b
     return "black" if luminance > 0.35 else "white"
 
@@ -65,8 +76,15 @@ def _as_region_and_labels(region: Any, solution: Iterable[Placement]) -> tuple[R
 
 
 @style.speaks_language
-def draw_tiling(region: Any, solution: Iterable[Placement] | None, ax: Axes | None = None, *,
-                labels: bool = True, title: str | None = None, language: str | None = None) -> Axes:
+def draw_tiling(
+    region: Any,
+    solution: Iterable[Placement] | None,
+    ax: Axes | None = None,
+    *,
+    labels: bool = True,
+    title: str | None = None,
+    language: str | None = None,
+) -> Axes:
     """Draw ``solution`` (placements, possibly a partial position) on ``region``.
 
     ``region`` is a :class:`Puzzle` (its pieces' one-letter labels are used), a
@@ -79,11 +97,16 @@ def draw_tiling(region: Any, solution: Iterable[Placement] | None, ax: Axes | No
     lat = get_lattice(region.lattice)
     points = [p for cell in region.cells for p in lat.corners(cell)]
     xs, ys = zip(*points)
-    figsize = (max(1.5, INCHES_PER_CELL * (max(xs) - min(xs)) / _unit(lat)),
-               max(1.0, INCHES_PER_CELL * (max(ys) - min(ys)) / _unit(lat) + (0.3 if title else 0)))
+    figsize = (
+        max(1.5, INCHES_PER_CELL * (max(xs) - min(xs)) / _unit(lat)),
+        max(1.0, INCHES_PER_CELL * (max(ys) - min(ys)) / _unit(lat) + (0.3 if title else 0)),
+    )
     ax = style.new_axes(figsize, ax)
-    ax.add_collection(PolyCollection([lat.corners(c) for c in region.cells], facecolors=EMPTY_COLOUR,
-                                     edgecolors=style.GRID, linewidths=0.5))
+    ax.add_collection(
+        PolyCollection(
+            [lat.corners(c) for c in region.cells], facecolors=EMPTY_COLOUR, edgecolors=style.GRID, linewidths=0.5
+        )
+    )
     colours = _neighbour_safe_colours(lat, solution)
     for p, colour in zip(solution, colours):
         _draw_piece(ax, lat, p.cells, colour)
@@ -93,8 +116,16 @@ def draw_tiling(region: Any, solution: Iterable[Placement] | None, ax: Axes | No
         size = max(6.0, min(0.45 * _unit(lat) * style.points_per_unit(ax), 22.0))
         for p in solution:
             x, y = _label_spot(lat, p.cells)
-            ax.text(x, y, names.get(p.piece, p.name), ha="center", va="center", fontsize=size,
-                    fontweight="bold", color=_text_colour(colours[solution.index(p)]))
+            ax.text(
+                x,
+                y,
+                names.get(p.piece, p.name),
+                ha="center",
+                va="center",
+                fontsize=size,
+                fontweight="bold",
+                color=_text_colour(colours[solution.index(p)]),
+            )
     if title:
         ax.set_title(title)
     return ax
@@ -123,8 +154,9 @@ def _unit(lat) -> float:
 
 
 def _draw_piece(ax: Axes, lat, cells: Sequence, colour: str, width: float = 2.0) -> None:
-    ax.add_collection(PolyCollection([lat.corners(c) for c in cells], facecolors=colour,
-                                     edgecolors=colour, linewidths=0.8))
+    ax.add_collection(
+        PolyCollection([lat.corners(c) for c in cells], facecolors=colour, edgecolors=colour, linewidths=0.8)
+    )
     style.outline(ax, style.outline_edges(lat, cells), style.OUTLINE, width)
 
 
@@ -137,9 +169,15 @@ def _label_spot(lat, cells: Sequence) -> tuple[float, float]:
 
 
 @style.speaks_language
-def draw_tilings(puzzle: Puzzle, solutions: Sequence[Sequence[Placement]], ncols: int = 4, *,
-                 fig: Figure | None = None, titles: Sequence[str] | bool = True,
-                 language: str | None = None) -> Figure:
+def draw_tilings(
+    puzzle: Puzzle,
+    solutions: Sequence[Sequence[Placement]],
+    ncols: int = 4,
+    *,
+    fig: Figure | None = None,
+    titles: Sequence[str] | bool = True,
+    language: str | None = None,
+) -> Figure:
     """A gallery: each solution of ``puzzle`` drawn small, ``ncols`` per row, numbered by default.
 
     ``language`` ("en", "fr"; None: the kit's): as for :func:`draw_tiling`.
@@ -172,8 +210,9 @@ def draw_tilings(puzzle: Puzzle, solutions: Sequence[Sequence[Placement]], ncols
 
 # -- printing ---------------------------------------------------------------------------
 @style.speaks_language
-def pieces_pages(pieces: PieceSet | str, cell_cm: float = PRINT_CELL_CM, margin_cm: float = 0.8, *,
-                 language: str | None = None) -> list[Figure]:
+def pieces_pages(
+    pieces: PieceSet | str, cell_cm: float = PRINT_CELL_CM, margin_cm: float = 0.8, *, language: str | None = None
+) -> list[Figure]:
     """A4 pages with every piece of the set at real size (``cell_cm`` per cell), to print and cut out.
 
     Pieces lie flat (turned to their lowest height) in rows, tallest first, each
@@ -202,9 +241,14 @@ def pieces_pages(pieces: PieceSet | str, cell_cm: float = PRINT_CELL_CM, margin_
         if shelf is None:
             top = shelves[-1][0] + shelves[-1][1] + gap if shelves else 0.0
             if not pages or top + h > usable_h:
-                pages.append(_a4_page(margin_cm, _(
-                    "{pieces}, page {page}. Print at 100 % (actual size): {cells}; cut along the black lines.").format(
-                    pieces=set_words(pieces), page=len(pages) + 1, cells=_cell_words(lat.name, cell_cm))))
+                pages.append(
+                    _a4_page(
+                        margin_cm,
+                        _(
+                            "{pieces}, page {page}. Print at 100 % (actual size): {cells}; cut along the black lines."
+                        ).format(pieces=set_words(pieces), page=len(pages) + 1, cells=_cell_words(lat.name, cell_cm)),
+                    )
+                )
                 shelves, top = [], 0.0
             shelf = [top, h, 0.0]
             shelves.append(shelf)
@@ -221,8 +265,10 @@ def _print_piece(ax: Axes, lat, form, scale: float, shift: tuple[float, float], 
     dx, dy = shift
     polygons = [[(px * scale + dx, py * scale + dy) for px, py in lat.corners(c)] for c in form.cells]
     ax.add_collection(PolyCollection(polygons, facecolors=colour, edgecolors="#555555", linewidths=0.4, alpha=0.55))
-    edges = [((a[0] * scale + dx, a[1] * scale + dy), (b[0] * scale + dx, b[1] * scale + dy))
-             for a, b in style.outline_edges(lat, form.cells)]
+    edges = [
+        ((a[0] * scale + dx, a[1] * scale + dy), (b[0] * scale + dx, b[1] * scale + dy))
+        for a, b in style.outline_edges(lat, form.cells)
+    ]
     style.outline(ax, edges, "black", 1.2)
     x, y = _label_spot(lat, form.cells)
     ax.text(x * scale + dx, y * scale + dy, name, ha="center", va="center", fontsize=14, fontweight="bold")
@@ -232,9 +278,11 @@ def _lying_flat(form, lat, motion: str):
     """The piece turned to its lowest height (turns only: a printed piece is flipped by hand, if at all)."""
     if motion == "fixed":
         return form
+
     def height(turned) -> float:
         ys = [y for c in turned.cells for _, y in lat.corners(c)]
         return max(ys) - min(ys)
+
     return min((form.rotate(k) for k in range(lat.sides)), key=height)
 
 
@@ -260,8 +308,9 @@ CARD_CM = (6.3, 8.8)
 
 
 @style.speaks_language
-def card_pages(cards: Sequence[Any] | None = None, card_cm: tuple[float, float] = CARD_CM, *,
-               language: str | None = None) -> list[Figure]:
+def card_pages(
+    cards: Sequence[Any] | None = None, card_cm: tuple[float, float] = CARD_CM, *, language: str | None = None
+) -> list[Figure]:
     """A4 pages of goal cards at real size (poker cards, 6.3 x 8.8 cm), nine to a page, to print and cut out.
 
     ``cards`` defaults to the 18 one-sided pentominoes, Xochintlan's goal cards; ``language``
@@ -279,10 +328,15 @@ def card_pages(cards: Sequence[Any] | None = None, card_cm: tuple[float, float] 
     for i, card in enumerate(cards):
         slot = i % (per_row * per_column)
         if slot == 0:
-            pages.append(_a4_page(0.8, _(
-                "Goal cards, page {page}. Print at 100 % (actual size): each card is {width} x {height} cm; "
-                "cut along the grey lines.").format(page=len(pages) + 1, width=f"{card_cm[0]:g}",
-                                                    height=f"{card_cm[1]:g}")))
+            pages.append(
+                _a4_page(
+                    0.8,
+                    _(
+                        "Goal cards, page {page}. Print at 100 % (actual size): each card is {width} x {height} cm; "
+                        "cut along the grey lines."
+                    ).format(page=len(pages) + 1, width=f"{card_cm[0]:g}", height=f"{card_cm[1]:g}"),
+                )
+            )
         row, column = divmod(slot, per_row)
         x = left + column * card_cm[0]
         y = A4_CM[1] - top - (row + 1) * card_cm[1]
@@ -333,12 +387,20 @@ def tile_pages(tileset: Any = None, across_corners_cm: float = TILE_CM, *, langu
         for start in range(0, len(tiles), per_page):
             sheet = len(pages) % max(1, math.ceil(len(tiles) / per_page)) + 1
             faces = _("fronts") if face == "front" else _("backs")
-            page = _a4_page(0.8, _(
-                "{tileset}: {faces}, sheet {sheet}. Print at 100 % (actual size): tiles are {size} cm corner to "
-                "corner.\nPrint the backs on the back of the sheets (flip on the long edge), or glue each back "
-                "behind its front.").format(tileset=style.word(TILESET_NAMES, tileset.name), faces=faces, sheet=sheet,
-                                            size=f"{across_corners_cm:g}"))
-            for slot, spec in enumerate(tiles[start:start + per_page]):
+            page = _a4_page(
+                0.8,
+                _(
+                    "{tileset}: {faces}, sheet {sheet}. Print at 100 % (actual size): tiles are {size} cm corner to "
+                    "corner.\nPrint the backs on the back of the sheets (flip on the long edge), or glue each back "
+                    "behind its front."
+                ).format(
+                    tileset=style.word(TILESET_NAMES, tileset.name),
+                    faces=faces,
+                    sheet=sheet,
+                    size=f"{across_corners_cm:g}",
+                ),
+            )
+            for slot, spec in enumerate(tiles[start : start + per_page]):
                 row, column = divmod(slot, columns)
                 if face == "back":
                     column = columns - 1 - column  # mirrored, so that a back lies behind its front

@@ -21,7 +21,8 @@ Xochintlan frames need ``winner`` and, per plot, ``n_players``, ``cards_<seat>``
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -34,7 +35,9 @@ from ..i18n import N_, _
 from . import style
 
 #: series colours, in order (Okabe-Ito, most distinct first)
-SERIES_COLOURS = [style.OKABE_ITO[k] for k in ("blue", "orange", "bluish_green", "vermillion", "reddish_purple", "sky_blue")]
+SERIES_COLOURS = [
+    style.OKABE_ITO[k] for k in ("blue", "orange", "bluish_green", "vermillion", "reddish_purple", "sky_blue")
+]
 SERIES_HATCHES = ["", "//", "..", "xx", "\\\\", "oo"]
 END_REASON_STYLE = {
     "win": (style.OKABE_ITO["blue"], ""),
@@ -48,13 +51,20 @@ CONFIDENCE_NOTE = N_("bars: {level} confidence intervals")  # level: 95%, as the
 #: how a game ended, as a legend names it (the data keep the keys)
 END_REASON_NAMES = {"win": N_("win"), "tie": N_("tie"), "turn_limit": N_("turn limit")}
 #: the discover quests by their place names
-QUEST_NAMES = {"monfrague": "Monfragüe", "garganta_de_los_infiernos": "Garganta de los Infiernos",
-               "los_barruecos": "Los Barruecos"}
+QUEST_NAMES = {
+    "monfrague": "Monfragüe",
+    "garganta_de_los_infiernos": "Garganta de los Infiernos",
+    "los_barruecos": "Los Barruecos",
+}
 
 
 #: the objective types, as a reader names them (the data keep the keys)
-OBJECTIVE_TYPE_NAMES = {"all_symbols": N_("all symbols"), "same_symbol_triad": N_("same symbol triad"),
-                        "three_separate": N_("three separate"), "adjacent_pair": N_("adjacent pair")}
+OBJECTIVE_TYPE_NAMES = {
+    "all_symbols": N_("all symbols"),
+    "same_symbol_triad": N_("same symbol triad"),
+    "three_separate": N_("three separate"),
+    "adjacent_pair": N_("adjacent pair"),
+}
 
 
 def _interval_errors(table: pd.DataFrame) -> np.ndarray:
@@ -100,8 +110,15 @@ def _label_with_note(label: str) -> str:
 
 # -- Xochintlan -------------------------------------------------------------------
 @style.speaks_language
-def plot_card_win_rates(frame: pd.DataFrame, ax: Axes | None = None, *, by: str | None = None,
-                        sort: bool = True, counts: bool = True, language: str | None = None) -> Axes:
+def plot_card_win_rates(
+    frame: pd.DataFrame,
+    ax: Axes | None = None,
+    *,
+    by: str | None = None,
+    sort: bool = True,
+    counts: bool = True,
+    language: str | None = None,
+) -> Axes:
     """Win rate of each goal card (share of seats holding it that won with it), 95% Wilson bars.
 
     Cards are sorted from easiest to hardest; the dashed line is the overall rate.
@@ -119,19 +136,41 @@ def plot_card_win_rates(frame: pd.DataFrame, ax: Axes | None = None, *, by: str 
     for i, (value, group) in enumerate(groups):
         group = group.set_index("card").reindex(order)
         y = np.arange(len(order)) + (i - (len(groups) - 1) / 2) * step
-        ax.errorbar(group["estimate"], y, xerr=_interval_errors(group), fmt="o", color=SERIES_COLOURS[i % 6],
-                    ecolor=SERIES_COLOURS[i % 6], elinewidth=1.6, capsize=2.5, markersize=5,
-                    label=None if value is None else f"{by} = {value}")
+        ax.errorbar(
+            group["estimate"],
+            y,
+            xerr=_interval_errors(group),
+            fmt="o",
+            color=SERIES_COLOURS[i % 6],
+            ecolor=SERIES_COLOURS[i % 6],
+            elinewidth=1.6,
+            capsize=2.5,
+            markersize=5,
+            label=None if value is None else f"{by} = {value}",
+        )
     overall = table["wins"].sum() / table["n"].sum()
-    ax.axvline(overall, color="#555555", linestyle="--", linewidth=1,
-               label=_("all cards: {rate}").format(rate=style.percent(overall)))
+    ax.axvline(
+        overall,
+        color="#555555",
+        linestyle="--",
+        linewidth=1,
+        label=_("all cards: {rate}").format(rate=style.percent(overall)),
+    )
     ax.set_yticks(np.arange(len(order)), order)
     if counts:
         # how many seats held each card: a reader sees why some intervals are wide
         held = table.groupby("card")["n"].sum().reindex(order)
         for row, n in enumerate(held):
-            ax.text(1.01, row, f"n={n}", transform=ax.get_yaxis_transform(), va="center", ha="left",
-                    fontsize="x-small", color="#555555")
+            ax.text(
+                1.01,
+                row,
+                f"n={n}",
+                transform=ax.get_yaxis_transform(),
+                va="center",
+                ha="left",
+                fontsize="x-small",
+                color="#555555",
+            )
     ax.invert_yaxis()  # easiest card on top
     ax.set_xlim(left=0)
     _percent_axis(ax, "x")
@@ -168,9 +207,18 @@ def plot_seat_win_rates(frame: pd.DataFrame, ax: Axes | None = None, *, language
     for i, (n_players, group) in enumerate(table.groupby("n_players", sort=True)):
         x = x0 + np.arange(len(group))
         colour = SERIES_COLOURS[i % 6]
-        ax.bar(x, group["estimate"], yerr=_interval_errors(group), width=0.75, color=colour,
-               hatch=SERIES_HATCHES[i % 6], edgecolor="white", ecolor="black", capsize=3,
-               label=_("{count} players").format(count=n_players))
+        ax.bar(
+            x,
+            group["estimate"],
+            yerr=_interval_errors(group),
+            width=0.75,
+            color=colour,
+            hatch=SERIES_HATCHES[i % 6],
+            edgecolor="white",
+            ecolor="black",
+            capsize=3,
+            label=_("{count} players").format(count=n_players),
+        )
         fair = decisive.get(n_players, np.nan) / n_players
         ax.hlines(fair, x[0] - 0.45, x[-1] + 0.45, colors="black", linestyles="--", linewidth=1.2)
         ticks += list(x)
@@ -216,9 +264,15 @@ def plot_head_to_head(frame: pd.DataFrame, ax: Axes | None = None, *, language: 
     errors = np.vstack([table["margin"] - table["margin_low"], table["margin_high"] - table["margin"]])
     ax.barh(y, table["margin"], xerr=errors, color=SERIES_COLOURS[0], ecolor="black", capsize=3, height=0.6)
     ax.axvline(0, color="black", linewidth=1)
-    ax.set_yticks(y, [_("{player} vs {opponent}").format(player=style.word(style.PLAYER_NAMES, str(p)),
-                                                          opponent=style.word(style.PLAYER_NAMES, str(o)))
-                      for p, o in zip(table["player"], table["opponent"])])
+    ax.set_yticks(
+        y,
+        [
+            _("{player} vs {opponent}").format(
+                player=style.word(style.PLAYER_NAMES, str(p)), opponent=style.word(style.PLAYER_NAMES, str(o))
+            )
+            for p, o in zip(table["player"], table["opponent"])
+        ],
+    )
     ax.invert_yaxis()
     ax.set_xlim(-1, 1)
     ax.set_xlabel(_label_with_note(_("P(win) - P(loss) of the first player kind")))
@@ -229,8 +283,14 @@ def plot_head_to_head(frame: pd.DataFrame, ax: Axes | None = None, *, language: 
 
 
 @style.speaks_language
-def plot_game_lengths(frame: pd.DataFrame, ax: Axes | None = None, *, bins: int | Sequence[float] | None = None,
-                      by: str | None = "end_reason", language: str | None = None) -> Axes:
+def plot_game_lengths(
+    frame: pd.DataFrame,
+    ax: Axes | None = None,
+    *,
+    bins: int | Sequence[float] | None = None,
+    by: str | None = "end_reason",
+    language: str | None = None,
+) -> Axes:
     """Histogram of game length in turns, stacked by ``by`` (how the game ended by default).
 
     The vertical line is the mean length with its 95% t interval shaded.
@@ -243,12 +303,23 @@ def plot_game_lengths(frame: pd.DataFrame, ax: Axes | None = None, *, bins: int 
         raise ValueError("frame holds no game lengths to plot")
     ax = style.new_axes((6.4, 3.6), ax)
     edges: Any = _integer_bins(int(turns.min()), int(turns.max())) if bins is None else bins
-    parts = [(None, turns)] if by is None or by not in frame.columns else [
-        (value, turns[frame[by] == value]) for value in _ordered_values(frame[by])]
-    colours = [END_REASON_STYLE.get(str(v), (SERIES_COLOURS[i % 6], SERIES_HATCHES[i % 6])) for i, (v, _) in enumerate(parts)]
-    *_bins, made = ax.hist([p.dropna() for _, p in parts], bins=edges, stacked=True,
-                               color=[c for c, _ in colours], edgecolor="white", linewidth=0.5,
-                               label=[_value_label(by, v) for v, _ in parts])
+    parts = (
+        [(None, turns)]
+        if by is None or by not in frame.columns
+        else [(value, turns[frame[by] == value]) for value in _ordered_values(frame[by])]
+    )
+    colours = [
+        END_REASON_STYLE.get(str(v), (SERIES_COLOURS[i % 6], SERIES_HATCHES[i % 6])) for i, (v, _) in enumerate(parts)
+    ]
+    *_bins, made = ax.hist(
+        [p.dropna() for _, p in parts],
+        bins=edges,
+        stacked=True,
+        color=[c for c, _ in colours],
+        edgecolor="white",
+        linewidth=0.5,
+        label=[_value_label(by, v) for v, _ in parts],
+    )
     # hist gives one container, not a list, for a single data set
     containers: list[Any] = [made] if len(parts) == 1 else list(made)  # type: ignore[arg-type]
     for container, (_colour, hatch) in zip(containers, colours):
@@ -256,8 +327,12 @@ def plot_game_lengths(frame: pd.DataFrame, ax: Axes | None = None, *, bins: int 
             patch.set_hatch(hatch)
     mean = stats.mean_interval(turns)
     ax.axvspan(mean["low"], mean["high"], color="black", alpha=0.12, linewidth=0)
-    ax.axvline(mean["estimate"], color="black", linewidth=1.5,
-               label=_("mean {turns} turns (95% CI shaded)").format(turns=style.decimal(mean["estimate"])))
+    ax.axvline(
+        mean["estimate"],
+        color="black",
+        linewidth=1.5,
+        label=_("mean {turns} turns (95% CI shaded)").format(turns=style.decimal(mean["estimate"])),
+    )
     ax.set_xlabel(_("game length (turns)"))
     ax.set_ylabel(_("games"))
     ax.set_title(_("Game length"))
@@ -294,8 +369,14 @@ def rating_thresholds() -> tuple[int, ...]:
 
 
 @style.speaks_language
-def plot_score_distribution(frame: pd.DataFrame, ax: Axes | None = None, *, max_score: int = 15,
-                            bands: Sequence[tuple[int, str]] | None = None, language: str | None = None) -> Axes:
+def plot_score_distribution(
+    frame: pd.DataFrame,
+    ax: Axes | None = None,
+    *,
+    max_score: int = 15,
+    bands: Sequence[tuple[int, str]] | None = None,
+    language: str | None = None,
+) -> Axes:
     """Share of games at each Hextremadura score, 95% Wilson bars, on the rating bands.
 
     ``bands`` lists (lowest score, name) of each band above the first (by default
@@ -309,34 +390,61 @@ def plot_score_distribution(frame: pd.DataFrame, ax: Axes | None = None, *, max_
     # a score never seen still has an interval: 0 games of n, up to Wilson's upper bound
     n = int(table["n"].iloc[0])
     unseen_high = float(stats.wilson_interval(0, n)[1])
-    scores = pd.DataFrame({"score": np.arange(max_score + 1)}).merge(table, on="score", how="left").fillna(
-        {"estimate": 0.0, "low": 0.0, "high": unseen_high, "games": 0})
+    scores = (
+        pd.DataFrame({"score": np.arange(max_score + 1)})
+        .merge(table, on="score", how="left")
+        .fillna({"estimate": 0.0, "low": 0.0, "high": unseen_high, "games": 0})
+    )
     ax = style.new_axes((6.8, 3.8), ax)
     bands = sorted(bands if bands is not None else rating_bands())
     _shade_bands(ax, [low for low, _ in bands], max_score)
-    ax.bar(scores["score"], scores["estimate"], yerr=_interval_errors(scores), width=0.72,
-           color=style.OKABE_ITO["blue"], ecolor="black", capsize=2.5, zorder=2)
+    ax.bar(
+        scores["score"],
+        scores["estimate"],
+        yerr=_interval_errors(scores),
+        width=0.72,
+        color=style.OKABE_ITO["blue"],
+        ecolor="black",
+        capsize=2.5,
+        zorder=2,
+    )
     top = max(0.05, float(scores["high"].max()) * 1.25)
     # panels sharing their y axis (plt.subplots(sharey=True)) keep the tallest panel's scale
-    drawn = [other.get_ylim()[1] for other in ax.get_shared_y_axes().get_siblings(ax)
-             if other is not ax and other.has_data()]
+    drawn = [
+        other.get_ylim()[1] for other in ax.get_shared_y_axes().get_siblings(ax) if other is not ax and other.has_data()
+    ]
     ax.set_ylim(0, max([top, *drawn]))
     # names at the top of the axes whatever the scale: x in data, y in axes fractions
     at_top = ax.get_xaxis_transform()
     for low, name in bands:
         if low >= max_score:
-            ax.text(max_score, 0.98, "★", ha="center", va="top", fontsize=18, color="#B8860B", zorder=3,
-                    transform=at_top)
+            ax.text(
+                max_score, 0.98, "★", ha="center", va="top", fontsize=18, color="#B8860B", zorder=3, transform=at_top
+            )
         else:
             name = rating_name(name)
-            ax.text(low - 0.45, 0.98, f"≥{low}" + (f"\n{name}" if name else ""), ha="left", va="top", fontsize="small",
-                    color="#333333", linespacing=1.1, transform=at_top)
+            ax.text(
+                low - 0.45,
+                0.98,
+                f"≥{low}" + (f"\n{name}" if name else ""),
+                ha="left",
+                va="top",
+                fontsize="small",
+                color="#333333",
+                linespacing=1.1,
+                transform=at_top,
+            )
     mean = stats.mean_interval(frame["score"])
     ax.set_xticks(range(max_score + 1))
     ax.set_xlim(-0.6, max_score + 0.6)
     _percent_axis(ax, "y")
-    ax.set_xlabel(_label_with_note(_("score (objectives met; mean {mean}, {games} games)").format(
-        mean=style.decimal(mean["estimate"]), games=len(frame))))
+    ax.set_xlabel(
+        _label_with_note(
+            _("score (objectives met; mean {mean}, {games} games)").format(
+                mean=style.decimal(mean["estimate"]), games=len(frame)
+            )
+        )
+    )
     ax.set_ylabel(_("games"))
     ax.set_title(_("Hextremadura scores and rating bands"))
     ax.set_axisbelow(True)
@@ -353,8 +461,9 @@ def _shade_bands(ax: Axes, cuts: Sequence[int], max_score: int) -> None:
 
 
 @style.speaks_language
-def plot_objective_probabilities(frame: pd.DataFrame, ax: Axes | None = None, *, quests: bool = True,
-                                 language: str | None = None) -> Axes:
+def plot_objective_probabilities(
+    frame: pd.DataFrame, ax: Axes | None = None, *, quests: bool = True, language: str | None = None
+) -> Axes:
     """Chance that each objective type holds at the end (and each quest is done), 95% bars.
 
     ``language``: "en", "fr" (None: the kit's).
@@ -362,8 +471,10 @@ def plot_objective_probabilities(frame: pd.DataFrame, ax: Axes | None = None, *,
     parts = []
     if any(c.startswith("objectives_") for c in frame.columns):
         table = stats.objective_rates(frame)
-        labels = [style.word(OBJECTIVE_TYPE_NAMES, o) if o in OBJECTIVE_TYPE_NAMES else o.replace("_", " ")
-                  for o in table["objective"]]
+        labels = [
+            style.word(OBJECTIVE_TYPE_NAMES, o) if o in OBJECTIVE_TYPE_NAMES else o.replace("_", " ")
+            for o in table["objective"]
+        ]
         parts.append(table.assign(label=labels, group="objective"))
     if quests and any(c.startswith("quest_") for c in frame.columns):
         table = stats.quest_rates(frame)
@@ -376,14 +487,24 @@ def plot_objective_probabilities(frame: pd.DataFrame, ax: Axes | None = None, *,
     y = np.arange(len(table))
     colours = [style.OKABE_ITO["blue"] if g == "objective" else style.OKABE_ITO["orange"] for g in table["group"]]
     hatches = ["" if g == "objective" else "//" for g in table["group"]]
-    bars = ax.barh(y, table["estimate"].fillna(0), xerr=_interval_errors(table), color=colours,
-                   edgecolor="white", ecolor="black", capsize=3, height=0.65)
+    bars = ax.barh(
+        y,
+        table["estimate"].fillna(0),
+        xerr=_interval_errors(table),
+        color=colours,
+        edgecolor="white",
+        ecolor="black",
+        capsize=3,
+        height=0.65,
+    )
     for bar, hatch in zip(bars, hatches):
         bar.set_hatch(hatch)
     for yi, est, high in zip(y, table["estimate"], table["high"]):
         if pd.notna(est):
             # the value just right of the interval, where it never sits on a bar
-            ax.text(np.nanmax([est, high]) + 0.015, float(yi), style.percent(est), va="center", ha="left", fontsize="small")
+            ax.text(
+                np.nanmax([est, high]) + 0.015, float(yi), style.percent(est), va="center", ha="left", fontsize="small"
+            )
     ax.set_yticks(y, table["label"])
     ax.invert_yaxis()
     ax.set_xlim(0, 1)
@@ -391,16 +512,22 @@ def plot_objective_probabilities(frame: pd.DataFrame, ax: Axes | None = None, *,
     ax.set_xlabel(_label_with_note(_("probability at the end of a game")))
     with_quests = bool((table["group"] == "quest").any())
     with_objectives = bool((table["group"] == "objective").any())
-    ax.set_title({(True, True): _("Objectives (per face-down tile) and quests (per game)"),
-                  (True, False): _("Objectives (per face-down tile)"),
-                  (False, True): _("Quests (per game)")}[(with_objectives, with_quests)])
+    ax.set_title(
+        {
+            (True, True): _("Objectives (per face-down tile) and quests (per game)"),
+            (True, False): _("Objectives (per face-down tile)"),
+            (False, True): _("Quests (per game)"),
+        }[(with_objectives, with_quests)]
+    )
     if with_quests and with_objectives:
         # the key sits outside the axes, so it can never cover a bar or its interval
-        handles = [Patch(facecolor=style.OKABE_ITO["blue"], label=_("objective (per tile)")),
-                   Patch(facecolor=style.OKABE_ITO["orange"], hatch="//", edgecolor="white",
-                         label=_("quest (per game)"))]
-        ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, -0.22), ncol=2,
-                  fontsize="small", frameon=False)
+        handles = [
+            Patch(facecolor=style.OKABE_ITO["blue"], label=_("objective (per tile)")),
+            Patch(facecolor=style.OKABE_ITO["orange"], hatch="//", edgecolor="white", label=_("quest (per game)")),
+        ]
+        ax.legend(
+            handles=handles, loc="upper center", bbox_to_anchor=(0.5, -0.22), ncol=2, fontsize="small", frameon=False
+        )
     ax.grid(axis="x", color="#E5E5E5")
     ax.set_axisbelow(True)
     return ax
@@ -422,21 +549,42 @@ def plot_ladder(ladder: pd.DataFrame, ax: Axes | None = None, *, language: str |
         values, low, high = ladder["estimate"], ladder["low"], ladder["high"]
         label, title = _("mean score"), _("Rating ladder (mean score)")
     else:
-        raise ValueError("ladder needs the columns of tournament.bradley_terry (elo, elo_low, elo_high) "
-                         "or of tournament.solo_ladder (estimate, low, high)")
+        raise ValueError(
+            "ladder needs the columns of tournament.bradley_terry (elo, elo_low, elo_high) "
+            "or of tournament.solo_ladder (estimate, low, high)"
+        )
     if "player" not in ladder.columns or ladder.empty:
         raise ValueError("ladder needs a player column and at least one row")
-    table = pd.DataFrame({"player": ladder["player"].astype(str), "estimate": values.astype(float),
-                          "low": low.astype(float), "high": high.astype(float)})
+    table = pd.DataFrame(
+        {
+            "player": ladder["player"].astype(str),
+            "estimate": values.astype(float),
+            "low": low.astype(float),
+            "high": high.astype(float),
+        }
+    )
     table = table.sort_values("estimate", ascending=False, kind="stable").reset_index(drop=True)
     ax = style.new_axes((6.4, max(2.0, 0.5 * len(table) + 1.2)), ax)
     y = np.arange(len(table))
-    ax.errorbar(table["estimate"], y, xerr=_interval_errors(table), fmt="o", color=SERIES_COLOURS[0],
-                ecolor="black", capsize=4, markersize=8)
+    ax.errorbar(
+        table["estimate"],
+        y,
+        xerr=_interval_errors(table),
+        fmt="o",
+        color=SERIES_COLOURS[0],
+        ecolor="black",
+        capsize=4,
+        markersize=8,
+    )
     for row in table.itertuples():
-        ax.annotate(f"{row.estimate:.0f}" if "elo" in ladder.columns else f"{row.estimate:.1f}",
-                    (row.estimate, row.Index), textcoords="offset points", xytext=(0, 8),
-                    ha="center", fontsize=9)
+        ax.annotate(
+            f"{row.estimate:.0f}" if "elo" in ladder.columns else f"{row.estimate:.1f}",
+            (row.estimate, row.Index),
+            textcoords="offset points",
+            xytext=(0, 8),
+            ha="center",
+            fontsize=9,
+        )
     ax.set_yticks(y, [style.word(style.PLAYER_NAMES, name) for name in table["player"]])
     ax.invert_yaxis()
     ax.set_ylim(len(table) - 0.5, -0.7)

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import functools
 import math
-from typing import Any, Callable, Iterable, Sequence, TypeVar, cast
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, TypeVar, cast
 
 from matplotlib.artist import Artist
 from matplotlib.axes import Axes
@@ -72,8 +73,12 @@ TERRAIN_HATCHES: dict[str, str] = {"forest": "o", "water": "--", "crops": "|"}
 TERRAIN_LETTERS: dict[str, str] = {"forest": "F", "water": "W", "crops": "C"}
 ICON_COLOURS: dict[str, str] = {"acorn": "#8C5A2B", "stork": "#FFFFFF", "monument": "#7F7F7F"}
 #: the computer players, as a person reads their names (the data keep the names in the code)
-PLAYER_NAMES: dict[str, str] = {"random": N_("random"), "greedy": N_("greedy"), "search": N_("search"),
-                                "planner": N_("planner")}
+PLAYER_NAMES: dict[str, str] = {
+    "random": N_("random"),
+    "greedy": N_("greedy"),
+    "search": N_("search"),
+    "planner": N_("planner"),
+}
 HATCH_COLOUR = "#00000048"
 
 # -- general --------------------------------------------------------------------
@@ -270,9 +275,11 @@ def glyph_shape(shape: str, centre: Point, radius: float, **kwargs: object) -> P
         # a triangle looks smaller than a circle of the same radius: stretch it a little
         r = radius * stretch
         a0 = math.radians(turn)
-        points = [(x + r * math.cos(a0 + 2 * math.pi * k / sides), y + r * math.sin(a0 + 2 * math.pi * k / sides)) for k in range(sides)]
+        points = [
+            (x + r * math.cos(a0 + 2 * math.pi * k / sides), y + r * math.sin(a0 + 2 * math.pi * k / sides))
+            for k in range(sides)
+        ]
         if shape == "triangle":
             # centre the triangle's box (top r, bottom -r/2) on the cell centre, not its centroid
             points = [(px, py - r / 4) for px, py in points]
     return Polygon(points, closed=True, **kwargs)
-

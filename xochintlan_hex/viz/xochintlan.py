@@ -23,7 +23,8 @@ units), so that a board drawn again after each move keeps its place and scale.
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping, Sequence, cast
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, cast
 
 import matplotlib.patheffects as path_effects
 from matplotlib.axes import Axes
@@ -50,7 +51,9 @@ def board_of(game_or_board: Any) -> dict[Cell, str]:
     """The board as a plain dict cell -> "H" | "L" | "B" | "M" (from a game or a mapping)."""
     board = getattr(game_or_board, "board", game_or_board)
     if not isinstance(board, Mapping):
-        raise ValueError(f"game_or_board must be a Xochintlan game or a mapping cell -> kind, not {type(board).__name__}")
+        raise ValueError(
+            f"game_or_board must be a Xochintlan game or a mapping cell -> kind, not {type(board).__name__}"
+        )
     plain = {}
     for cell, kind in board.items():
         kind = str(getattr(kind, "value", kind))
@@ -206,8 +209,11 @@ def draw_xochintlan(
     scale = style.points_per_unit(ax) * (1.0 if lat.sides == 4 else 1.45)
     grid = sorted(empties | (legal_cells - set(board)))
     if grid:  # one artist for the whole grid: a large frame stays quick to draw
-        ax.add_collection(PolyCollection([lat.corners(c) for c in grid], facecolor="white", edgecolor=style.GRID,
-                                         linewidth=0.8, linestyle=":"))
+        ax.add_collection(
+            PolyCollection(
+                [lat.corners(c) for c in grid], facecolor="white", edgecolor=style.GRID, linewidth=0.8, linestyle=":"
+            )
+        )
     for cell, kind in board.items():
         _draw_tile(ax, lat, cell, kind, scale)
     _draw_legal(ax, lat, legal_cells, board)
@@ -216,11 +222,23 @@ def draw_xochintlan(
     for cell in locked_cells:
         _draw_lock(ax, lat, cell)
     for cell in selected_cells:
-        style.add(ax, style.cell_polygon(lat, cell, facecolor="none", edgecolor=style.SELECTED_COLOUR,
-                                        linewidth=3.5, zorder=8))
+        style.add(
+            ax,
+            style.cell_polygon(lat, cell, facecolor="none", edgecolor=style.SELECTED_COLOUR, linewidth=3.5, zorder=8),
+        )
     for cell in last_cells:
-        style.add(ax, style.cell_polygon(lat, cell, facecolor="none", edgecolor=style.LAST_MOVE_COLOUR,
-                                        linewidth=3.0, linestyle=(0, (3, 1.5)), zorder=7))
+        style.add(
+            ax,
+            style.cell_polygon(
+                lat,
+                cell,
+                facecolor="none",
+                edgecolor=style.LAST_MOVE_COLOUR,
+                linewidth=3.0,
+                linestyle=(0, (3, 1.5)),
+                zorder=7,
+            ),
+        )
     if coords:
         _draw_coords(ax, lat, everything, scale)
     if legend:
@@ -234,8 +252,11 @@ def draw_xochintlan(
 
 
 def _is_cell(value: Any) -> bool:
-    return (isinstance(value, (tuple, list)) and len(value) == 2
-            and all(isinstance(v, int) and not isinstance(v, bool) for v in value))
+    return (
+        isinstance(value, (tuple, list))
+        and len(value) == 2
+        and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+    )
 
 
 def _cell_or_cells(option: Any, name: str) -> set[Cell]:
@@ -259,8 +280,10 @@ def _frame_points(frame: Any, lat: Lattice, everything: set[Cell]) -> tuple[list
             return [(xmin, ymin), (xmax, ymax)], 0.0
     elif items and all(_is_cell(c) for c in items):
         return board_extent(lat, {(int(c[0]), int(c[1])) for c in items}), 0.15
-    raise ValueError("frame must be cells such as [(0, 0), (1, 0)], or bounds (xmin, ymin, xmax, ymax) "
-                     f"with xmin < xmax and ymin < ymax, or None; not {frame!r}")
+    raise ValueError(
+        "frame must be cells such as [(0, 0), (1, 0)], or bounds (xmin, ymin, xmax, ymax) "
+        f"with xmin < xmax and ymin < ymax, or None; not {frame!r}"
+    )
 
 
 def _card_list(card: Any) -> list[Any]:
@@ -283,10 +306,23 @@ def _draw_tile(ax: Axes, lat: Lattice, cell: Cell, kind: str, scale: float) -> N
     if kind == "H":
         style.add(ax, style.glyph_shape("star", centre, radius * 1.15, facecolor="black", edgecolor="black", zorder=2))
         return
-    style.add(ax, style.glyph_shape(style.ANIMAL_SHAPES[kind], centre, radius, facecolor="white",
-                                   edgecolor="black", linewidth=1.2, zorder=2))
-    ax.text(centre[0], centre[1], style.kind_letter(kind), ha="center", va="center_baseline", fontweight="bold",
-            fontsize=0.3 * scale, color="black", zorder=3)
+    style.add(
+        ax,
+        style.glyph_shape(
+            style.ANIMAL_SHAPES[kind], centre, radius, facecolor="white", edgecolor="black", linewidth=1.2, zorder=2
+        ),
+    )
+    ax.text(
+        centre[0],
+        centre[1],
+        style.kind_letter(kind),
+        ha="center",
+        va="center_baseline",
+        fontweight="bold",
+        fontsize=0.3 * scale,
+        color="black",
+        zorder=3,
+    )
 
 
 def _draw_legal(ax: Axes, lat: Lattice, cells: set[Cell], board: Mapping[Cell, str]) -> None:
@@ -298,27 +334,73 @@ def _draw_legal(ax: Axes, lat: Lattice, cells: set[Cell], board: Mapping[Cell, s
             x, y = cx + 0.78 * (corner[0] - cx), cy + 0.78 * (corner[1] - cy)
             style.add(ax, Circle((x, y), 0.1, facecolor=style.LEGAL_COLOUR, edgecolor="white", linewidth=1, zorder=4))
         else:
-            style.add(ax, style.cell_polygon(lat, cell, scale=0.86, facecolor="#DDEBF7", edgecolor=style.LEGAL_COLOUR,
-                                            linewidth=1.6, linestyle=(0, (2, 2)), zorder=1))
+            style.add(
+                ax,
+                style.cell_polygon(
+                    lat,
+                    cell,
+                    scale=0.86,
+                    facecolor="#DDEBF7",
+                    edgecolor=style.LEGAL_COLOUR,
+                    linewidth=1.6,
+                    linestyle=(0, (2, 2)),
+                    zorder=1,
+                ),
+            )
 
 
 def _draw_pattern(ax: Axes, lat: Lattice, cells: set[Cell], scale: float) -> None:
     lines = style.outline(ax, style.outline_edges(lat, cells), style.PATTERN_COLOUR, max(3.0, 0.09 * scale), zorder=5)
     # a white halo keeps the line visible on every tile colour
-    lines.set_path_effects([path_effects.Stroke(linewidth=max(3.0, 0.09 * scale) + 3, foreground="white"), path_effects.Normal()])
+    lines.set_path_effects(
+        [path_effects.Stroke(linewidth=max(3.0, 0.09 * scale) + 3, foreground="white"), path_effects.Normal()]
+    )
 
 
 def _draw_lock(ax: Axes, lat: Lattice, cell: Cell) -> None:
-    style.add(ax, style.cell_polygon(lat, cell, scale=0.92, facecolor="none", edgecolor=style.LOCK_COLOUR,
-                                    linewidth=2.5, linestyle=(0, (3, 1.5)), zorder=6))
+    style.add(
+        ax,
+        style.cell_polygon(
+            lat,
+            cell,
+            scale=0.92,
+            facecolor="none",
+            edgecolor=style.LOCK_COLOUR,
+            linewidth=2.5,
+            linestyle=(0, (3, 1.5)),
+            zorder=6,
+        ),
+    )
     # a small padlock in the top-right of the cell
     cx, cy = lat.center(cell)
     size = 0.15 if lat.sides == 4 else 0.2
     x, y = cx + (0.3 if lat.sides == 4 else 0.48), cy + (0.26 if lat.sides == 4 else 0.3)
-    style.add(ax, Wedge((x, y + size * 0.45), size * 0.55, 0, 180, width=size * 0.2, facecolor=style.LOCK_COLOUR,
-                       edgecolor="none", zorder=7))
-    style.add(ax, FancyBboxPatch((x - size * 0.7, y - size * 0.6), size * 1.4, size * 1.05, boxstyle="round,pad=0,rounding_size=0.02",
-                                facecolor=style.LOCK_COLOUR, edgecolor="white", linewidth=0.8, zorder=7))
+    style.add(
+        ax,
+        Wedge(
+            (x, y + size * 0.45),
+            size * 0.55,
+            0,
+            180,
+            width=size * 0.2,
+            facecolor=style.LOCK_COLOUR,
+            edgecolor="none",
+            zorder=7,
+        ),
+    )
+    style.add(
+        ax,
+        FancyBboxPatch(
+            (x - size * 0.7, y - size * 0.6),
+            size * 1.4,
+            size * 1.05,
+            boxstyle="round,pad=0,rounding_size=0.02",
+            facecolor=style.LOCK_COLOUR,
+            edgecolor="white",
+            linewidth=0.8,
+            zorder=7,
+        ),
+    )
 
 
 def _draw_coords(ax: Axes, lat: Lattice, cells: Iterable[Cell], scale: float) -> None:
@@ -328,9 +410,17 @@ def _draw_coords(ax: Axes, lat: Lattice, cells: Iterable[Cell], scale: float) ->
     dx, dy = (-0.38, 0.38) if lat.sides == 4 else (-0.55, 0.42)
     for cell in cells:
         cx, cy = lat.center(cell)
-        ax.text(cx + dx, cy + dy, f"{cell[0]},{cell[1]}", ha="left", va="top", fontsize=min(max(5.0, 0.12 * scale), 9.0),
-                color="#222222", zorder=12,
-                bbox={"boxstyle": "round,pad=0.12", "facecolor": "white", "edgecolor": "none", "alpha": 0.9})
+        ax.text(
+            cx + dx,
+            cy + dy,
+            f"{cell[0]},{cell[1]}",
+            ha="left",
+            va="top",
+            fontsize=min(max(5.0, 0.12 * scale), 9.0),
+            color="#222222",
+            zorder=12,
+            bbox={"boxstyle": "round,pad=0.12", "facecolor": "white", "edgecolor": "none", "alpha": 0.9},
+        )
 
 
 LEGEND_MARKERS = {"L": "D", "B": "^", "M": "o", "H": "*"}
@@ -343,13 +433,31 @@ def _draw_legend(ax: Axes, reserve: Mapping[str, int] | None) -> None:
         if reserve is not None and kind != "H":
             label = _("{animal} ({count} left)").format(animal=label, count=_reserve_count(reserve, kind))
         face = "black" if kind == "H" else style.ANIMAL_COLOURS[kind]
-        handles.append(Line2D([], [], linestyle="none", marker=LEGEND_MARKERS[kind], markersize=10,
-                              markerfacecolor=face, markeredgecolor="black", label=label))
+        handles.append(
+            Line2D(
+                [],
+                [],
+                linestyle="none",
+                marker=LEGEND_MARKERS[kind],
+                markersize=10,
+                markerfacecolor=face,
+                markeredgecolor="black",
+                label=label,
+            )
+        )
     # one row when the figure is wide enough for it, else two (a legend wider than the
     # figure would defeat the layout and push the title out)
     wide = cast(Figure, ax.figure).get_figwidth() * ax.get_position().width >= (5.6 if reserve is not None else 4.2)
-    ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, 0.0), ncols=4 if wide else 2, frameon=False,
-              fontsize="small", handletextpad=0.3, columnspacing=1.0)
+    ax.legend(
+        handles=handles,
+        loc="upper center",
+        bbox_to_anchor=(0.5, 0.0),
+        ncols=4 if wide else 2,
+        frameon=False,
+        fontsize="small",
+        handletextpad=0.3,
+        columnspacing=1.0,
+    )
 
 
 def _reserve_count(reserve: Mapping[Any, int], kind: str) -> int:
@@ -370,7 +478,8 @@ def status_text(game: Any) -> str:
             card = getattr(getattr(game, "winning_card", None), "name", "")
             if card:
                 return _("Player {player} wins with {animals} (card {card})").format(
-                    player=game.winner + 1, animals=animals, card=card)
+                    player=game.winner + 1, animals=animals, card=card
+                )
             return _("Player {player} wins with {animals}").format(player=game.winner + 1, animals=animals)
         reason = {"tie": _("a tie: every animal is on the board"), "turn_limit": _("stopped at the turn limit")}
         return reason.get(getattr(game, "end_reason", ""), _("game over"))
@@ -378,7 +487,9 @@ def status_text(game: Any) -> str:
     return _("Turn {turn}: player {player} to play").format(turn=game.turn + 1, player=game.current_player + 1)
 
 
-def _card_panels(points: list[tuple[float, float]], count: int, lat: Lattice) -> list[tuple[float, float, float, float]]:
+def _card_panels(
+    points: list[tuple[float, float]], count: int, lat: Lattice
+) -> list[tuple[float, float, float, float]]:
     """Boxes (x, y, width, height) in drawing units right of the board, one per card, top down."""
     if not count:
         return []

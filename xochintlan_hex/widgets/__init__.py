@@ -115,5 +115,12 @@ from .lessons import GardenDensity, LiveStudy
 from .puzzle_app import PuzzleApp
 from .xochintlan_app import XochintlanApp
 
-__all__ = ["GameChooser", "GardenDensity", "HextremaduraApp", "LiveStudy", "PolyformExplorer", "PuzzleApp",
-           "XochintlanApp"]
+__all__ = [
+    "GameChooser",
+    "GardenDensity",
+    "HextremaduraApp",
+    "LiveStudy",
+    "PolyformExplorer",
+    "PuzzleApp",
+    "XochintlanApp",
+]

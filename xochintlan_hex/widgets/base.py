@@ -30,7 +30,8 @@ import io
 import math
 import re
 import warnings
-from typing import Any, Callable, TypeVar
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import ipywidgets as w
 import numpy as np
@@ -69,8 +70,9 @@ def side_by_side(board: w.Widget, controls: w.Widget) -> w.HBox:
     return w.HBox([board, controls], layout=w.Layout(flex_flow="row wrap", align_items="flex-start"))
 
 
-def app_root(board: w.Widget, side: list[w.Widget], keys: w.Widget, *classes: str,
-             language: w.Widget | None = None) -> w.Box:
+def app_root(
+    board: w.Widget, side: list[w.Widget], keys: w.Widget, *classes: str, language: w.Widget | None = None
+) -> w.Box:
     """An app's root widget: the board, and beside it one column that starts with what a player
     must read (the status, the banner, the refusal line) and ends with the key line (and the
     app's FR/EN switch, ``language``).
@@ -78,8 +80,7 @@ def app_root(board: w.Widget, side: list[w.Widget], keys: w.Widget, *classes: st
     Everything a player needs sits beside the board, so the whole app fits a
     projector's screen (1280 x 800 with JupyterLab's file browser open) without scrolling.
     """
-    last = keys if language is None else w.HBox([language, keys], layout=w.Layout(align_items="center",
-                                                                                    grid_gap="8px"))
+    last = keys if language is None else w.HBox([language, keys], layout=w.Layout(align_items="center", grid_gap="8px"))
     column = w.VBox([*side, last], layout=w.Layout(grid_gap="4px"))
     return css(w.VBox([side_by_side(board, column)], layout=w.Layout(padding="4px")), "xh-app", *classes)
 
@@ -96,8 +97,10 @@ def message_line(css_class: str = "xh-message") -> w.HTML:
 def banner_html(text: str, detail: str = "") -> str:
     """The HTML of a banner (a win, a tie, the end screen): bold text on a pale band."""
     more = f"<br>{escape(detail)}" if detail else ""
-    return (f"<div style='background:#FFF1C9;border-left:6px solid #E69F00;padding:6px 10px;"
-            f"font-size:1.15em'><b>{escape(text)}</b>{more}</div>")
+    return (
+        f"<div style='background:#FFF1C9;border-left:6px solid #E69F00;padding:6px 10px;"
+        f"font-size:1.15em'><b>{escape(text)}</b>{more}</div>"
+    )
 
 
 def running_loop() -> asyncio.AbstractEventLoop | None:
@@ -181,10 +184,16 @@ class App:
     def _language_switch(self) -> w.ToggleButtons:
         """The app's FR/EN switch (CSS class ``xh-language``): each language by its code, its name as a tooltip."""
         codes = sorted(LANGUAGES, key=lambda code: code != "fr")  # FR first: the switch reads "FR | EN"
-        self._language_choice = css(w.ToggleButtons(
-            options=[(code.upper(), code) for code in codes], value=self.language,
-            tooltips=[LANGUAGES[code] for code in codes], style={"button_width": "3.2em"},
-            layout=w.Layout(width="auto", flex="0 0 auto")), "xh-language")  # the two buttons side by side
+        self._language_choice = css(
+            w.ToggleButtons(
+                options=[(code.upper(), code) for code in codes],
+                value=self.language,
+                tooltips=[LANGUAGES[code] for code in codes],
+                style={"button_width": "3.2em"},
+                layout=w.Layout(width="auto", flex="0 0 auto"),
+            ),
+            "xh-language",
+        )  # the two buttons side by side
         self._language_choice.observe(self._from_control(self.set_language), "value")
         return self._language_choice
 
@@ -213,7 +222,7 @@ class App:
         colour = f"color: {self.refusal_colour};" if self._refused else ""
         self._message.value = f"<span style='{colour}'>{escape(text)}</span>" if text else ""
 
-    def set_language(self, language: str) -> "App":
+    def set_language(self, language: str) -> App:
         """Show every text of the app in ``language`` ("en" or "fr"); the game stays exactly as it is."""
         self._speak(check_language(language))
         if self._language_choice is not None:
@@ -236,8 +245,7 @@ class App:
             picture = self.static_png()
             if picture is not None:
                 bundle["image/png"] = base64.b64encode(picture).decode("ascii")
-            bundle["text/plain"] = _("{app}: run the notebook to play with this board").format(
-                app=type(self).__name__)
+            bundle["text/plain"] = _("{app}: run the notebook to play with this board").format(app=type(self).__name__)
         return bundle
 
     def static_png(self) -> bytes | None:
@@ -374,8 +382,13 @@ class BoardCanvas:
         x, y = fraction_to_pixels(self.figure, fraction)
         y = self.figure.bbox.height - y  # matplotlib counts pixels from the bottom
         # matplotlib takes fractional pixels here, though its stubs ask for ints
-        event = MouseEvent(f"{kind}_event", self.canvas, x, y,  # type: ignore[arg-type]
-                           button=button if kind == "button_press" else None)  # type: ignore[arg-type]
+        event = MouseEvent(
+            f"{kind}_event",
+            self.canvas,
+            x,
+            y,  # type: ignore[arg-type]
+            button=button if kind == "button_press" else None,
+        )  # type: ignore[arg-type]
         self.canvas.callbacks.process(event.name, event)
 
     def key(self, key: str) -> None:
@@ -547,13 +560,16 @@ def view_window(lattice: Lattice, cells: Any, minimum: tuple[float, float], extr
     reach_x += max(x for x, _ in corners) + 0.01
     reach_y += max(y for _, y in corners) + 0.01
     centre = ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
-    half = (max(minimum[0], (max(xs) - min(xs)) / 2 + reach_x) + extra,
-            max(minimum[1], (max(ys) - min(ys)) / 2 + reach_y) + extra)
+    half = (
+        max(minimum[0], (max(xs) - min(xs)) / 2 + reach_x) + extra,
+        max(minimum[1], (max(ys) - min(ys)) / 2 + reach_y) + extra,
+    )
     return cells_in_window(lattice, centre, half)
 
 
-def steady_window(lattice: Lattice, cells: Any, current: set[Cell] | None, minimum: tuple[float, float],
-                  extra: float) -> set[Cell]:
+def steady_window(
+    lattice: Lattice, cells: Any, current: set[Cell] | None, minimum: tuple[float, float], extra: float
+) -> set[Cell]:
     """The cells a board shows, kept from move to move: ``current`` as long as it holds every
     cell of ``cells`` with its full ring of neighbours; else a new :func:`view_window` around
     them (at least ``minimum``, with ``extra`` drawing units to spare on every side).

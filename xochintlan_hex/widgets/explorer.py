@@ -21,8 +21,18 @@ from ..lattice import get_lattice
 from ..polyforms import Polyform
 from ..viz.polyforms import SYMMETRY_NOTE, caption_words, draw_card, draw_polyforms, form_word, gallery_size
 from ..xochintlan import Rules, card_placements
-from .base import (COMPACT_TOGGLES, App, BoardCanvas, app_root, board_axes, css, data_to_fraction, escape,
-                   is_finite_point, speaking)
+from .base import (
+    COMPACT_TOGGLES,
+    App,
+    BoardCanvas,
+    app_root,
+    board_axes,
+    css,
+    data_to_fraction,
+    escape,
+    is_finite_point,
+    speaking,
+)
 from .keys import KeyScope
 
 #: the size of a Xochintlan goal card
@@ -82,13 +92,18 @@ def symmetry_text(form: Polyform) -> str:
     name = f"{'D' if mirrors else 'C'}{len(turns) + 1}"
     if turns:
         turn_words = ngettext("turn by {angles}", "turns by {angles}", len(turns)).format(
-            angles=", ".join(f"{i * 360 // sides}°" for i in turns))
+            angles=", ".join(f"{i * 360 // sides}°" for i in turns)
+        )
     else:
         turn_words = _("no turn")
-    mirror_words = ngettext("{count} mirror line", "{count} mirror lines", mirrors).format(count=mirrors) \
-        if mirrors else _("no mirror line")
+    mirror_words = (
+        ngettext("{count} mirror line", "{count} mirror lines", mirrors).format(count=mirrors)
+        if mirrors
+        else _("no mirror line")
+    )
     return _("Symmetry group {name}, order {order}: {turns}, {mirrors}").format(
-        name=name, order=len(group), turns=turn_words, mirrors=mirror_words)
+        name=name, order=len(group), turns=turn_words, mirrors=mirror_words
+    )
 
 
 def placements_around_human(form: Polyform) -> tuple[int, int]:
@@ -118,8 +133,7 @@ class PolyformExplorer(App):
     :meth:`next_page`, :meth:`previous_page`. Click a form in the gallery to select it.
     """
 
-    def __init__(self, lattice: str = "square", size: int = 5, kind: str = "free",
-                 language: str | None = None) -> None:
+    def __init__(self, lattice: str = "square", size: int = 5, kind: str = "free", language: str | None = None) -> None:
         self._speak(language)
         self.lattice = get_lattice(lattice).name
         _check_size(size, self.lattice)
@@ -136,7 +150,7 @@ class PolyformExplorer(App):
 
     # -- the actions -----------------------------------------------------------------
     @speaking
-    def set_lattice(self, lattice: str) -> "PolyformExplorer":
+    def set_lattice(self, lattice: str) -> PolyformExplorer:
         """Show the forms of ``lattice`` ("square" or "hex"), keeping the size when it fits."""
         self.lattice = get_lattice(lattice).name
         self.size = min(self.size, MAX_SIZE[self.lattice])
@@ -144,7 +158,7 @@ class PolyformExplorer(App):
         return self
 
     @speaking
-    def set_size(self, size: int) -> "PolyformExplorer":
+    def set_size(self, size: int) -> PolyformExplorer:
         """Show the forms of ``size`` cells."""
         _check_size(size, self.lattice)
         self.size = size
@@ -152,7 +166,7 @@ class PolyformExplorer(App):
         return self
 
     @speaking
-    def set_kind(self, kind: str) -> "PolyformExplorer":
+    def set_kind(self, kind: str) -> PolyformExplorer:
         """List the "free", "one-sided" or "fixed" forms; the selected form stays selected, as it is turned."""
         if kind not in pf.KINDS:
             raise ValueError(f"kind must be one of {list(pf.KINDS)}, not {kind!r}")
@@ -161,7 +175,7 @@ class PolyformExplorer(App):
         return self
 
     @speaking
-    def select(self, which: int | str) -> "PolyformExplorer":
+    def select(self, which: int | str) -> PolyformExplorer:
         """Select a form of the gallery by its index or its name."""
         index = self._index_of(which)
         self.selected_index = index
@@ -171,24 +185,24 @@ class PolyformExplorer(App):
         return self
 
     @speaking
-    def rotate(self, turns: int = 1) -> "PolyformExplorer":
+    def rotate(self, turns: int = 1) -> PolyformExplorer:
         """Turn the selected form counter-clockwise (a quarter or a sixth of a turn)."""
         return self._transform(self.selected.rotate(turns))
 
     @speaking
-    def mirror(self) -> "PolyformExplorer":
+    def mirror(self) -> PolyformExplorer:
         """Mirror the selected form left-right."""
         return self._transform(self.selected.mirror())
 
     @speaking
-    def next_page(self) -> "PolyformExplorer":
+    def next_page(self) -> PolyformExplorer:
         """Show the next page of the gallery."""
         self.page = min(self.page + 1, self.pages - 1)
         self._show_gallery()
         return self
 
     @speaking
-    def previous_page(self) -> "PolyformExplorer":
+    def previous_page(self) -> PolyformExplorer:
         """Show the previous page of the gallery."""
         self.page = max(self.page - 1, 0)
         self._show_gallery()
@@ -203,7 +217,7 @@ class PolyformExplorer(App):
     @property
     def page_forms(self) -> tuple[Polyform, ...]:
         """The forms on the gallery page shown."""
-        return self.forms[self.page * PAGE_SIZE:(self.page + 1) * PAGE_SIZE]
+        return self.forms[self.page * PAGE_SIZE : (self.page + 1) * PAGE_SIZE]
 
     @property
     @speaking
@@ -242,7 +256,7 @@ class PolyformExplorer(App):
             raise ValueError(f"which must be a form index in 0..{len(self.forms) - 1} or a name, not {which!r}")
         return which
 
-    def _transform(self, form: Polyform) -> "PolyformExplorer":
+    def _transform(self, form: Polyform) -> PolyformExplorer:
         self.selected = form
         # The gallery marks the listed form of the same class (after a mirror, F' for F).
         self.selected_index = self._class_index.get(form.canonical(self.kind), self.selected_index)
@@ -289,8 +303,15 @@ class PolyformExplorer(App):
         options = [(f"{start + i + 1}. {f.name}", start + i) for i, f in enumerate(forms)]
         if not start <= self.selected_index < start + len(forms):
             index = self.selected_index
-            options.insert(0, (_("{number}. {name} (selected, page {page})").format(
-                number=index + 1, name=self.forms[index].name, page=index // PAGE_SIZE + 1), index))
+            options.insert(
+                0,
+                (
+                    _("{number}. {name} (selected, page {page})").format(
+                        number=index + 1, name=self.forms[index].name, page=index // PAGE_SIZE + 1
+                    ),
+                    index,
+                ),
+            )
         if list(self._form_choice.options) != options:
             self._quiet_set(self._form_choice, options, "options")
         self._quiet_set(self._form_choice, self.selected_index)
@@ -310,8 +331,9 @@ class PolyformExplorer(App):
         if form.size == CARD_SIZE:
             words = _("Around the Human: {turns} placements as a goal card (turns only), {both} with mirror images")
         else:
-            words = _("Around the Human: {turns} placements were it a goal card (turns only), "
-                      "{both} with mirror images")
+            words = _(
+                "Around the Human: {turns} placements were it a goal card (turns only), {both} with mirror images"
+            )
         self._placements.value = escape(words.format(turns=turns, both=both))
 
     def _fit_gallery(self, size: tuple[float, float]) -> None:
@@ -341,12 +363,16 @@ class PolyformExplorer(App):
         self.select(self.page * PAGE_SIZE + nearest)
 
     def _build_widgets(self) -> None:
-        self._lattice_choice = css(w.ToggleButtons(options=self._lattice_options(), value=self.lattice,
-                                                   style=COMPACT_TOGGLES), "xh-lattice")
-        self._size_choice = css(w.Dropdown(description=_("Size"), layout=w.Layout(width="150px"),
-                                           style={"description_width": "60px"}), "xh-size")
-        self._kind_choice = css(w.ToggleButtons(options=self._kind_options(), value=self.kind,
-                                                style=COMPACT_TOGGLES), "xh-kind")
+        self._lattice_choice = css(
+            w.ToggleButtons(options=self._lattice_options(), value=self.lattice, style=COMPACT_TOGGLES), "xh-lattice"
+        )
+        self._size_choice = css(
+            w.Dropdown(description=_("Size"), layout=w.Layout(width="150px"), style={"description_width": "60px"}),
+            "xh-size",
+        )
+        self._kind_choice = css(
+            w.ToggleButtons(options=self._kind_options(), value=self.kind, style=COMPACT_TOGGLES), "xh-kind"
+        )
         self._lattice_choice.observe(self._from_control(self.set_lattice), "value")
         self._size_choice.observe(self._from_control(self.set_size), "value")
         self._kind_choice.observe(self._from_control(self.set_kind), "value")
@@ -360,33 +386,52 @@ class PolyformExplorer(App):
         self._page_label = w.Label()
         self._previous.on_click(lambda _button: self.previous_page())
         self._next.on_click(lambda _button: self.next_page())
-        self._form_choice = css(w.Dropdown(description=_("Form"), layout=w.Layout(width="auto", max_width="260px"),
-                                           style={"description_width": "60px"}), "xh-form")
+        self._form_choice = css(
+            w.Dropdown(
+                description=_("Form"),
+                layout=w.Layout(width="auto", max_width="260px"),
+                style={"description_width": "60px"},
+            ),
+            "xh-form",
+        )
         self._form_choice.observe(self._from_control(self.select), "value")
         # HTML rather than Label: the note wraps between words instead of being cut off.
         self._note = note = css(w.HTML(self._note_text()), "xh-note")
-        gallery = css(w.VBox([self._caption, self._gallery.widget, note,
-                              w.HBox([self._previous, self._page_label, self._next], layout=w.Layout(flex_flow="row wrap")),
-                              self._form_choice]), "xh-gallery")
+        gallery = css(
+            w.VBox(
+                [
+                    self._caption,
+                    self._gallery.widget,
+                    note,
+                    w.HBox([self._previous, self._page_label, self._next], layout=w.Layout(flex_flow="row wrap")),
+                    self._form_choice,
+                ]
+            ),
+            "xh-gallery",
+        )
 
         self._form_board = BoardCanvas((2.2, 2.5), board_class="xh-board")
         self._form_ax = board_axes(self._form_board.figure, (0.02, 0.02, 0.96, 0.96))
         # HTML rather than Label: long lines wrap instead of being cut off.
         self._name = css(w.HTML(), "xh-form-name")
-        self._rotate = rotate = css(w.Button(description=_("⟲ Rotate"), tooltip=_("turn counter-clockwise")),
-                                    "xh-rotate")
+        self._rotate = rotate = css(
+            w.Button(description=_("⟲ Rotate"), tooltip=_("turn counter-clockwise")), "xh-rotate"
+        )
         self._mirror = mirror = css(w.Button(description=_("⇋ Mirror"), tooltip=_("mirror left-right")), "xh-mirror")
         rotate.on_click(lambda _button: self.rotate())
         mirror.on_click(lambda _button: self.mirror())
         self._symmetry = css(w.HTML(), "xh-symmetry")
         self._placements = css(w.HTML(), "xh-placements")
-        selected = css(w.VBox([self._name, self._form_board.widget, w.HBox([rotate, mirror]),
-                               self._symmetry, self._placements]), "xh-selected")
+        selected = css(
+            w.VBox([self._name, self._form_board.widget, w.HBox([rotate, mirror]), self._symmetry, self._placements]),
+            "xh-selected",
+        )
 
         self.keys = KeyScope(KEYS, self._on_key)
         controls = w.HBox([self._lattice_choice, self._size_choice], layout=w.Layout(flex_flow="row wrap"))
-        self.widget = app_root(gallery, [controls, self._kind_choice, selected], self.keys, "xh-explorer",
-                               language=self._language_switch())
+        self.widget = app_root(
+            gallery, [controls, self._kind_choice, selected], self.keys, "xh-explorer", language=self._language_switch()
+        )
 
     def _lattice_options(self) -> list[tuple[str, str]]:
         return [(_(LATTICE_NAMES[name]), name) for name in ("square", "hex")]

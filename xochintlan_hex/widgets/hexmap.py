@@ -26,7 +26,8 @@ from __future__ import annotations
 
 import html
 import math
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
 
 from ..hextremadura import Place, requirements_met
 from ..i18n import _
@@ -228,8 +229,9 @@ class HexMapBoard(SvgBoard):
     _esm = _ESM
     _css = _CSS
 
-    def __init__(self, on_click: Callable[[Cell], Any], on_hover: Callable[[Cell | None], Any],
-                 on_choose: Callable[[str], Any]) -> None:
+    def __init__(
+        self, on_click: Callable[[Cell], Any], on_hover: Callable[[Cell | None], Any], on_choose: Callable[[str], Any]
+    ) -> None:
         super().__init__(on_click, on_hover)
         self._on_choose = on_choose
 
@@ -283,8 +285,9 @@ def view_box(layout: Mapping[str, tuple[float, float, float, float]]) -> tuple[f
     return x * UNIT, -(y + height) * UNIT, width * UNIT, height * UNIT
 
 
-def point_fraction(layout: Mapping[str, tuple[float, float, float, float]],
-                   point: tuple[float, float]) -> tuple[float, float]:
+def point_fraction(
+    layout: Mapping[str, tuple[float, float, float, float]], point: tuple[float, float]
+) -> tuple[float, float]:
     """Where ``point`` (drawing units) lies on the picture, as fractions of its width and height from the top-left."""
     x0, y0, width, height = view_box(layout)
     px, py = _xy(point)
@@ -298,10 +301,17 @@ def panel_centre(layout: Mapping[str, tuple[float, float, float, float]], index:
 
 
 # -- the whole picture -----------------------------------------------------------------------
-def hextremadura_svg(game: Any, window: Iterable[Cell], *, selected: tuple[str, str, int] | None = None,
-                     legal: Mapping[Cell, Sequence[Cell]] | None = None, last: Cell | None = None,
-                     holds: Mapping[Cell, bool] | None = None, panels: bool = True,
-                     max_height: float = MAX_HEIGHT_PX) -> str:
+def hextremadura_svg(
+    game: Any,
+    window: Iterable[Cell],
+    *,
+    selected: tuple[str, str, int] | None = None,
+    legal: Mapping[Cell, Sequence[Cell]] | None = None,
+    last: Cell | None = None,
+    holds: Mapping[Cell, bool] | None = None,
+    panels: bool = True,
+    max_height: float = MAX_HEIGHT_PX,
+) -> str:
     """An SVG picture of ``game``'s map over the cells of ``window``, as the matplotlib map shows it.
 
     ``selected`` is the tile to place, as (tile id, face, rotation): it is drawn
@@ -322,10 +332,15 @@ def hextremadura_svg(game: Any, window: Iterable[Cell], *, selected: tuple[str, 
     x0, y0, width, height = view_box(layout)
     # Never taller than max_height on the page: the width that height allows caps the picture's width.
     max_width = max_height * width / height
-    name = html.escape(_("Hextremadura map"))  # for screen readers (outside the f-string: Babel reads no call inside one)
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{x0:.1f} {y0:.1f} {width:.1f} {height:.1f}" '
-             f'style="max-width: {max_width:.0f}px; margin: 0 auto" font-family="DejaVu Sans, sans-serif" '
-             f'role="img" aria-label="{name}">', _defs()]
+    name = html.escape(
+        _("Hextremadura map")
+    )  # for screen readers (outside the f-string: Babel reads no call inside one)
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{x0:.1f} {y0:.1f} {width:.1f} {height:.1f}" '
+        f'style="max-width: {max_width:.0f}px; margin: 0 auto" font-family="DejaVu Sans, sans-serif" '
+        f'role="img" aria-label="{name}">',
+        _defs(),
+    ]
     mode = getattr(game, "requirement_mode", "at_least")
     for cell in sorted(window):
         placed = tiles.get(cell)
@@ -335,22 +350,27 @@ def hextremadura_svg(game: Any, window: Iterable[Cell], *, selected: tuple[str, 
             if cell in legal:
                 completes = " ".join(f"{c[0]},{c[1]}" for c in legal[cell])
                 attributes += f' data-legal="1" data-completes="{completes}"'
-            parts.append(f'<g {attributes}><title>{cell}</title>{_empty_cell(cell, cell in legal)}</g>')
+            parts.append(f"<g {attributes}><title>{cell}</title>{_empty_cell(cell, cell in legal)}</g>")
             continue
         spec = game.tileset[placed.tile_id]
         met = requirements_met(tiles, game.tileset, cell, mode) if placed.face == "front" else None
         face = face_svg(spec, placed.face, placed.rotation, met=met, holds=holds.get(cell))
-        parts.append(f'<g {attributes}><title>{cell}: {html.escape(placed.tile_id)}</title>'
-                     f'<g {_at(HEX.center(cell))}>{face}</g></g>')
+        parts.append(
+            f"<g {attributes}><title>{cell}: {html.escape(placed.tile_id)}</title>"
+            f"<g {_at(HEX.center(cell))}>{face}</g></g>"
+        )
     if last is not None:
         parts.append(_outline(last, style.LAST_MOVE_COLOUR, 3.5, "8 4", css_class="map-last"))
     if selected is not None:
         tile_id, face, rotation = selected
         preview = face_svg(game.tileset[tile_id], face, rotation)
-        outline = f'<polygon points="{_points(hex_corners((0.0, 0.0)))}" fill="none" stroke="black" ' \
-                  f'stroke-width="3.5" stroke-dasharray="7 3"/>'
-        parts.append(f'<g class="map-preview" display="none" pointer-events="none">'
-                     f'<g opacity="0.6">{preview}</g>{outline}</g>')
+        outline = (
+            f'<polygon points="{_points(hex_corners((0.0, 0.0)))}" fill="none" stroke="black" '
+            f'stroke-width="3.5" stroke-dasharray="7 3"/>'
+        )
+        parts.append(
+            f'<g class="map-preview" display="none" pointer-events="none"><g opacity="0.6">{preview}</g>{outline}</g>'
+        )
     parts.append('<g class="map-rings" pointer-events="none"></g>')
     if "panel0" in layout:
         parts.append(_panels(game, layout, selected))
@@ -382,32 +402,43 @@ def _defs() -> str:
     size = {"water": step, "crops": step, "forest": step * 1.2}
     parts = ["<defs>"]
     for terrain, colour in style.TERRAIN_COLOURS.items():
-        parts.append(f'<pattern id="xh-{terrain}" patternUnits="userSpaceOnUse" width="{size[terrain]:.1f}" '
-                     f'height="{size[terrain]:.1f}"><rect width="{size[terrain]:.1f}" height="{size[terrain]:.1f}" '
-                     f'fill="{colour}"/>{hatches[terrain]}</pattern>')
+        parts.append(
+            f'<pattern id="xh-{terrain}" patternUnits="userSpaceOnUse" width="{size[terrain]:.1f}" '
+            f'height="{size[terrain]:.1f}"><rect width="{size[terrain]:.1f}" height="{size[terrain]:.1f}" '
+            f'fill="{colour}"/>{hatches[terrain]}</pattern>'
+        )
     ring = _points(hex_corners((0.0, 0.0), 0.9))
-    parts.append(f'<g class="map-ring-template"><polygon points="{ring}" fill="none" stroke="white" stroke-width="11"/>'
-                 f'<polygon points="{ring}" fill="none" stroke="{COMPLETE_COLOUR}" stroke-width="7"/></g>')
+    parts.append(
+        f'<g class="map-ring-template"><polygon points="{ring}" fill="none" stroke="white" stroke-width="11"/>'
+        f'<polygon points="{ring}" fill="none" stroke="{COMPLETE_COLOUR}" stroke-width="7"/></g>'
+    )
     parts.append("</defs>")
     return "".join(parts)
 
 
 def _empty_cell(cell: Cell, legal: bool) -> str:
-    body = f'<polygon points="{_points(HEX.corners(cell))}" fill="white" stroke="{style.GRID}" ' \
-           f'stroke-width="1.2" stroke-dasharray="2 3"/>'
+    body = (
+        f'<polygon points="{_points(HEX.corners(cell))}" fill="white" stroke="{style.GRID}" '
+        f'stroke-width="1.2" stroke-dasharray="2 3"/>'
+    )
     if legal:
-        body += f'<polygon points="{_points(HEX.corners_around(HEX.center(cell), 0.9))}" fill="{LEGAL_FILL}" ' \
-                f'stroke="{style.LEGAL_COLOUR}" stroke-width="1.5" stroke-dasharray="5 4" stroke-opacity="0.7"/>'
+        body += (
+            f'<polygon points="{_points(HEX.corners_around(HEX.center(cell), 0.9))}" fill="{LEGAL_FILL}" '
+            f'stroke="{style.LEGAL_COLOUR}" stroke-width="1.5" stroke-dasharray="5 4" stroke-opacity="0.7"/>'
+        )
     return body
 
 
 def _outline(cell: Cell, colour: str, width: float, dashes: str, css_class: str) -> str:
-    return (f'<polygon class="{css_class}" points="{_points(HEX.corners(cell))}" fill="none" stroke="{colour}" '
-            f'stroke-width="{width}" stroke-dasharray="{dashes}" pointer-events="none"/>')
+    return (
+        f'<polygon class="{css_class}" points="{_points(HEX.corners(cell))}" fill="none" stroke="{colour}" '
+        f'stroke-width="{width}" stroke-dasharray="{dashes}" pointer-events="none"/>'
+    )
 
 
-def _panels(game: Any, layout: Mapping[str, tuple[float, float, float, float]],
-            selected: tuple[str, str, int] | None) -> str:
+def _panels(
+    game: Any, layout: Mapping[str, tuple[float, float, float, float]], selected: tuple[str, str, int] | None
+) -> str:
     """The available tiles beside the map, each clickable (``data-tile``): the selected one framed,
     turned and flipped as it would be placed."""
     parts = []
@@ -424,23 +455,34 @@ def _panels(game: Any, layout: Mapping[str, tuple[float, float, float, float]],
         frame = ""
         if chosen:
             fx, fy = _xy((x + 0.05, y + height - 0.55))
-            frame = (f'<rect x="{fx:.1f}" y="{fy:.1f}" width="{(width - 0.1) * UNIT:.1f}" '
-                     f'height="{(height - 0.6) * UNIT:.1f}" fill="none" stroke="{COMPLETE_COLOUR}" stroke-width="5"/>')
+            frame = (
+                f'<rect x="{fx:.1f}" y="{fy:.1f}" width="{(width - 0.1) * UNIT:.1f}" '
+                f'height="{(height - 0.6) * UNIT:.1f}" fill="none" stroke="{COMPLETE_COLOUR}" stroke-width="5"/>'
+            )
         parts.append(
             f'<g data-tile="{html.escape(tile_id)}" class="map-panel{" map-chosen" if chosen else ""}">'
             f'<rect x="{_xy((x, 0))[0]:.1f}" y="{_xy((0, y + height))[1]:.1f}" width="{width * UNIT:.1f}" '
             f'height="{height * UNIT:.1f}" fill="white"/>'
             f'<text x="{tx:.1f}" y="{ty:.1f}" font-size="{0.34 * UNIT:.1f}" text-anchor="middle" '
             f'dominant-baseline="hanging" fill="{colour}" font-weight="{"bold" if chosen else "normal"}">'
-            f'{html.escape(title)}</text>{frame}'
-            f'<g {_at(centre, PANEL_SCALE)}>'
-            f'{face_svg(game.tileset[tile_id], face, rotation, min_text_px=PANEL_MIN_TEXT_PX)}</g></g>')
+            f"{html.escape(title)}</text>{frame}"
+            f"<g {_at(centre, PANEL_SCALE)}>"
+            f"{face_svg(game.tileset[tile_id], face, rotation, min_text_px=PANEL_MIN_TEXT_PX)}</g></g>"
+        )
     return "".join(parts)
 
 
 # -- one tile, at the origin -------------------------------------------------------------------
-def face_svg(spec: Any, face: str, rotation: int, *, met: Sequence[bool] | None = None,
-             holds: bool | None = None, label: bool = True, min_text_px: float = MIN_TEXT_PX) -> str:
+def face_svg(
+    spec: Any,
+    face: str,
+    rotation: int,
+    *,
+    met: Sequence[bool] | None = None,
+    holds: bool | None = None,
+    label: bool = True,
+    min_text_px: float = MIN_TEXT_PX,
+) -> str:
     """SVG of ``face`` of tile ``spec`` turned by ``rotation``, centred on the origin (circumradius
     :data:`UNIT`), as :func:`xochintlan_hex.viz.hextremadura.draw_face` draws it. The objective's
     words of a back are never smaller than ``min_text_px`` on the page."""
@@ -448,17 +490,22 @@ def face_svg(spec: Any, face: str, rotation: int, *, met: Sequence[bool] | None 
     origin = (0.0, 0.0)
     corners = hex_corners(origin)
     terrains = [data.sectors[(s - rotation) % SIDES] for s in range(SIDES)]
-    parts = [f'<polygon points="{_points([origin, corners[s], corners[(s + 1) % SIDES]])}" fill="url(#xh-{t})"/>'
-             for s, t in enumerate(terrains)]
+    parts = [
+        f'<polygon points="{_points([origin, corners[s], corners[(s + 1) % SIDES]])}" fill="url(#xh-{t})"/>'
+        for s, t in enumerate(terrains)
+    ]
     # sectors s - 1 and s meet along the spoke to corner s: dark where the terrain changes
     for s in range(SIDES):
         same = terrains[s] == terrains[s - 1]
         x, y = _xy(corners[s])
-        parts.append(f'<line x1="0" y1="0" x2="{x:.1f}" y2="{y:.1f}" stroke="{"white" if same else "#222"}" '
-                     f'stroke-width="{1.0 if same else 1.8}" stroke-opacity="{0.8 if same else 1}"/>')
+        parts.append(
+            f'<line x1="0" y1="0" x2="{x:.1f}" y2="{y:.1f}" stroke="{"white" if same else "#222"}" '
+            f'stroke-width="{1.0 if same else 1.8}" stroke-opacity="{0.8 if same else 1}"/>'
+        )
     outline = "black" if face == "front" else "#444444"
-    parts.append(f'<polygon class="map-outline" points="{_points(corners)}" fill="none" stroke="{outline}" '
-                 f'stroke-width="2.5"/>')
+    parts.append(
+        f'<polygon class="map-outline" points="{_points(corners)}" fill="none" stroke="{outline}" stroke-width="2.5"/>'
+    )
     if face == "front":
         sides = [(requirement.side + rotation) % SIDES for requirement in data.requirements]
         for i, (requirement, side, slide) in enumerate(zip(data.requirements, sides, bubble_slides(sides))):
@@ -469,9 +516,11 @@ def face_svg(spec: Any, face: str, rotation: int, *, met: Sequence[bool] | None 
         if data.objective is not None:
             parts.append(_objective(data.objective, holds, min_text_px))
     if label:  # the id sits in the top corner, clear of bubbles, icons and the objective
-        parts.append(f'<text x="0" y="{-0.8 * UNIT:.1f}" font-size="{0.17 * UNIT:.1f}" font-weight="bold" '
-                     f'text-anchor="middle" dominant-baseline="central" paint-order="stroke" stroke="white" '
-                     f'stroke-width="4">{html.escape(spec.id)}</text>')
+        parts.append(
+            f'<text x="0" y="{-0.8 * UNIT:.1f}" font-size="{0.17 * UNIT:.1f}" font-weight="bold" '
+            f'text-anchor="middle" dominant-baseline="central" paint-order="stroke" stroke="white" '
+            f'stroke-width="4">{html.escape(spec.id)}</text>'
+        )
     return "".join(parts)
 
 
@@ -484,14 +533,18 @@ def _bubble(side: int, requirement: Any, slide: float, met: bool | None) -> str:
     base = [(spot[0] + s * 0.15 * math.cos(along), spot[1] + s * 0.15 * math.sin(along)) for s in (1, -1)]
     sx, sy = _xy(spot)
     fill = f"url(#xh-{requirement.terrain})"
-    shape = (f'<polygon points="{_points([base[0], tip, base[1]])}"/>'
-             f'<circle cx="{sx:.1f}" cy="{sy:.1f}" r="{BUBBLE_RADIUS * UNIT:.1f}"/>')
+    shape = (
+        f'<polygon points="{_points([base[0], tip, base[1]])}"/>'
+        f'<circle cx="{sx:.1f}" cy="{sy:.1f}" r="{BUBBLE_RADIUS * UNIT:.1f}"/>'
+    )
     inner, ink = (style.MET_COLOUR, "white") if met else ("white", "black")
-    return (f'<g fill="none" stroke="white" stroke-width="6">{shape}</g>'
-            f'<g fill="{fill}" stroke="black" stroke-width="1.6">{shape}</g>'
-            f'<circle cx="{sx:.1f}" cy="{sy:.1f}" r="{0.17 * UNIT:.1f}" fill="{inner}" stroke="black" stroke-width="1"/>'
-            f'<text x="{sx:.1f}" y="{sy:.1f}" font-size="{0.25 * UNIT:.1f}" font-weight="bold" fill="{ink}" '
-            f'text-anchor="middle" dominant-baseline="central">{requirement.size}</text>')
+    return (
+        f'<g fill="none" stroke="white" stroke-width="6">{shape}</g>'
+        f'<g fill="{fill}" stroke="black" stroke-width="1.6">{shape}</g>'
+        f'<circle cx="{sx:.1f}" cy="{sy:.1f}" r="{0.17 * UNIT:.1f}" fill="{inner}" stroke="black" stroke-width="1"/>'
+        f'<text x="{sx:.1f}" y="{sy:.1f}" font-size="{0.25 * UNIT:.1f}" font-weight="bold" fill="{ink}" '
+        f'text-anchor="middle" dominant-baseline="central">{requirement.size}</text>'
+    )
 
 
 def _objective(objective: Any, holds: bool | None, min_text_px: float = MIN_TEXT_PX) -> str:
@@ -508,24 +561,33 @@ def _objective(objective: Any, holds: bool | None, min_text_px: float = MIN_TEXT
     if holds is not None:
         symbol, colour = ("✓", style.MET_COLOUR) if holds else ("✗", style.UNMET_COLOUR)
         verdict = f' <tspan class="map-verdict" fill="{colour}" font-weight="bold">{symbol}</tspan>'
-    texts = "".join(f'<text x="0" y="{lead * (i + 0.5 - len(words) / 2):.1f}" font-size="{size:.1f}" '
-                    f'text-anchor="middle" dominant-baseline="central">{html.escape(word)}'
-                    f'{verdict if i == len(words) - 1 else ""}</text>' for i, word in enumerate(words))
+    texts = "".join(
+        f'<text x="0" y="{lead * (i + 0.5 - len(words) / 2):.1f}" font-size="{size:.1f}" '
+        f'text-anchor="middle" dominant-baseline="central">{html.escape(word)}'
+        f"{verdict if i == len(words) - 1 else ''}</text>"
+        for i, word in enumerate(words)
+    )
     half_width, half_height = 0.42 * UNIT, lead * len(words) / 2 + 2
     border = "#444" if holds is None else (style.MET_COLOUR if holds else style.UNMET_COLOUR)
-    plate = (f'<rect class="map-plate" x="{-half_width:.1f}" y="{-half_height:.1f}" width="{2 * half_width:.1f}" '
-             f'height="{2 * half_height:.1f}" rx="5" fill="white" fill-opacity="0.95" stroke="{border}" '
-             f'stroke-width="{1.0 if holds is None else 2.0}"/>')
+    plate = (
+        f'<rect class="map-plate" x="{-half_width:.1f}" y="{-half_height:.1f}" width="{2 * half_width:.1f}" '
+        f'height="{2 * half_height:.1f}" rx="5" fill="white" fill-opacity="0.95" stroke="{border}" '
+        f'stroke-width="{1.0 if holds is None else 2.0}"/>'
+    )
     summary = " ".join(words) + ("" if holds is None else (" ✓" if holds else " ✗"))
     mark = ""  # what a tile too small for the words shows: the verdict alone
     if holds is not None:
         symbol, colour = ("✓", style.MET_COLOUR) if holds else ("✗", style.UNMET_COLOUR)
-        mark = (f'<g class="map-mark"><circle r="{0.2 * UNIT:.1f}" fill="{colour}" stroke="white" stroke-width="2"/>'
-                f'<text font-size="{0.28 * UNIT:.1f}" font-weight="bold" fill="white" text-anchor="middle" '
-                f'dominant-baseline="central">{symbol}</text></g>')
-    return (f'<g class="map-objective" data-size="{size:.1f}" data-radius="{UNIT:.1f}" '
-            f'data-apothem="{APOTHEM * UNIT:.2f}" data-min-px="{min_text_px:g}">'
-            f'<title>{html.escape(summary)}</title>{plate}{texts}{mark}</g>')
+        mark = (
+            f'<g class="map-mark"><circle r="{0.2 * UNIT:.1f}" fill="{colour}" stroke="white" stroke-width="2"/>'
+            f'<text font-size="{0.28 * UNIT:.1f}" font-weight="bold" fill="white" text-anchor="middle" '
+            f'dominant-baseline="central">{symbol}</text></g>'
+        )
+    return (
+        f'<g class="map-objective" data-size="{size:.1f}" data-radius="{UNIT:.1f}" '
+        f'data-apothem="{APOTHEM * UNIT:.2f}" data-min-px="{min_text_px:g}">'
+        f"<title>{html.escape(summary)}</title>{plate}{texts}{mark}</g>"
+    )
 
 
 # -- icons ---------------------------------------------------------------------------------
@@ -536,9 +598,11 @@ def icon_svg(icon: str, centre: tuple[float, float], size: float) -> str:
         raise ValueError(f"icon must be one of {sorted(drawers)}, not {icon!r}")
     cx, cy = _xy(centre)
     s = size * UNIT
-    return (f'<g class="map-icon" data-x="{cx:.1f}" data-y="{cy:.1f}" data-r="{s:.1f}" '
-            f'transform="translate({cx:.1f},{cy:.1f})"><circle r="{s:.1f}" fill="white" stroke="black" '
-            f'stroke-width="1.3"/>{drawers[icon](s)}</g>')
+    return (
+        f'<g class="map-icon" data-x="{cx:.1f}" data-y="{cy:.1f}" data-r="{s:.1f}" '
+        f'transform="translate({cx:.1f},{cy:.1f})"><circle r="{s:.1f}" fill="white" stroke="black" '
+        f'stroke-width="1.3"/>{drawers[icon](s)}</g>'
+    )
 
 
 def _poly(points: Iterable[tuple[float, float]], s: float, **attributes: str) -> str:
@@ -549,30 +613,48 @@ def _poly(points: Iterable[tuple[float, float]], s: float, **attributes: str) ->
 
 def _acorn(s: float) -> str:
     brown = "#4A2C12"
-    return (f'<ellipse cx="0" cy="{0.18 * s:.1f}" rx="{0.475 * s:.1f}" ry="{0.575 * s:.1f}" '
-            f'fill="{style.ICON_COLOURS["acorn"]}" stroke="black" stroke-width="1"/>'
-            f'<path d="M {-0.58 * s:.1f},{-0.1 * s:.1f} A {0.58 * s:.1f} {0.58 * s:.1f} 0 0 1 {0.58 * s:.1f},{-0.1 * s:.1f} Z" '
-            f'fill="{brown}" stroke="black" stroke-width="1"/>'
-            + _poly([(-0.07, 0.6), (0.07, 0.6), (0.07, 0.82), (-0.07, 0.82)], s, fill=brown))
+    return (
+        f'<ellipse cx="0" cy="{0.18 * s:.1f}" rx="{0.475 * s:.1f}" ry="{0.575 * s:.1f}" '
+        f'fill="{style.ICON_COLOURS["acorn"]}" stroke="black" stroke-width="1"/>'
+        f'<path d="M {-0.58 * s:.1f},{-0.1 * s:.1f} A {0.58 * s:.1f} {0.58 * s:.1f} 0 0 1 {0.58 * s:.1f},{-0.1 * s:.1f} Z" '
+        f'fill="{brown}" stroke="black" stroke-width="1"/>'
+        + _poly([(-0.07, 0.6), (0.07, 0.6), (0.07, 0.82), (-0.07, 0.82)], s, fill=brown)
+    )
 
 
 def _stork(s: float) -> str:
     red = style.OKABE_ITO["vermillion"]
-    return (_poly([(-0.1, -0.18), (-0.14, -0.8), (-0.06, -0.8), (-0.02, -0.18)], s, fill=red)
-            + f'<ellipse cx="{-0.05 * s:.1f}" cy="{-0.02 * s:.1f}" rx="{0.525 * s:.1f}" ry="{0.25 * s:.1f}" '
-              f'transform="rotate(15 {-0.05 * s:.1f} {-0.02 * s:.1f})" fill="white" stroke="black" stroke-width="1.1"/>'
-            + _poly([(-0.55, 0.14), (-0.05, 0.05), (-0.2, -0.12)], s, fill="black")
-            + _poly([(0.3, 0.05), (0.38, 0.55), (0.48, 0.55), (0.42, 0.0)], s, fill="white", stroke="black",
-                    stroke_width="1")
-            + _poly([(0.46, 0.6), (0.85, 0.45), (0.46, 0.5)], s, fill=red, stroke="black", stroke_width="0.7"))
+    return (
+        _poly([(-0.1, -0.18), (-0.14, -0.8), (-0.06, -0.8), (-0.02, -0.18)], s, fill=red)
+        + f'<ellipse cx="{-0.05 * s:.1f}" cy="{-0.02 * s:.1f}" rx="{0.525 * s:.1f}" ry="{0.25 * s:.1f}" '
+        f'transform="rotate(15 {-0.05 * s:.1f} {-0.02 * s:.1f})" fill="white" stroke="black" stroke-width="1.1"/>'
+        + _poly([(-0.55, 0.14), (-0.05, 0.05), (-0.2, -0.12)], s, fill="black")
+        + _poly(
+            [(0.3, 0.05), (0.38, 0.55), (0.48, 0.55), (0.42, 0.0)], s, fill="white", stroke="black", stroke_width="1"
+        )
+        + _poly([(0.46, 0.6), (0.85, 0.45), (0.46, 0.5)], s, fill=red, stroke="black", stroke_width="0.7")
+    )
 
 
 def _monument(s: float) -> str:
     w, top, bottom, notch = 0.42, 0.55, -0.65, 0.14
-    outline = [(-w, bottom), (w, bottom), (w, top), (w - notch, top), (w - notch, top - notch), (notch / 2, top - notch),
-               (notch / 2, top), (-notch / 2, top), (-notch / 2, top - notch), (-w + notch, top - notch),
-               (-w + notch, top), (-w, top)]
+    outline = [
+        (-w, bottom),
+        (w, bottom),
+        (w, top),
+        (w - notch, top),
+        (w - notch, top - notch),
+        (notch / 2, top - notch),
+        (notch / 2, top),
+        (-notch / 2, top),
+        (-notch / 2, top - notch),
+        (-w + notch, top - notch),
+        (-w + notch, top),
+        (-w, top),
+    ]
     door_top = bottom + 0.3
-    return (_poly(outline, s, fill=style.ICON_COLOURS["monument"], stroke="black", stroke_width="1")
-            + _poly([(-0.14, bottom), (0.14, bottom), (0.14, door_top), (-0.14, door_top)], s, fill="black")
-            + f'<circle cx="0" cy="{-door_top * s:.1f}" r="{0.14 * s:.1f}" fill="black"/>')
+    return (
+        _poly(outline, s, fill=style.ICON_COLOURS["monument"], stroke="black", stroke_width="1")
+        + _poly([(-0.14, bottom), (0.14, bottom), (0.14, door_top), (-0.14, door_top)], s, fill="black")
+        + f'<circle cx="0" cy="{-door_top * s:.1f}" r="{0.14 * s:.1f}" fill="black"/>'
+    )

@@ -29,11 +29,10 @@ from ..viz.hextremadura import draw_face, draw_tile
 from .base import (
     COMPACT_TOGGLES,
     App,
-    app_root,
-    banner_html,
-    message_line,
     BoardCanvas,
+    app_root,
     as_cell,
+    banner_html,
     board_axes,
     cell_at,
     clear_artists,
@@ -42,13 +41,23 @@ from .base import (
     escape,
     grid_collection,
     is_finite_point,
+    message_line,
     pixels_per_unit,
     running_loop,
     speaking,
     steady_window,
     view_window,
 )
-from .hexmap import END_MAX_HEIGHT_PX, MAX_HEIGHT_PX, HexMapBoard, hextremadura_svg, legal_cells, map_layout, panel_centre, point_fraction
+from .hexmap import (
+    END_MAX_HEIGHT_PX,
+    MAX_HEIGHT_PX,
+    HexMapBoard,
+    hextremadura_svg,
+    legal_cells,
+    map_layout,
+    panel_centre,
+    point_fraction,
+)
 from .keys import KeyScope
 from .sprites import Frame, SpriteCache, clear_background, paste
 
@@ -68,7 +77,7 @@ PREFETCH_DELAY = 0.15
 GRID_COLOUR = "#BBBBBB"
 COMPLETE_COLOUR = "#009E73"
 #: a hexagon's centre-to-side distance (circumradius 1), and the margin kept around a tile's picture
-APOTHEM = 3 ** 0.5 / 2
+APOTHEM = 3**0.5 / 2
 TILE_PAD = 0.08
 #: the board's size (inches at 100 pixels per inch): beside the controls, it fits a projector's screen
 BOARD_SIZE = (5.0, 4.3)
@@ -104,8 +113,14 @@ class HextremaduraApp(App):
     answer the mouse). Either way a saved notebook keeps a picture of it.
     """
 
-    def __init__(self, seed: int | None = None, tileset: Any = None, order: Any = None, board: str = "svg",
-                 language: str | None = None) -> None:
+    def __init__(
+        self,
+        seed: int | None = None,
+        tileset: Any = None,
+        order: Any = None,
+        board: str = "svg",
+        language: str | None = None,
+    ) -> None:
         self._speak(language)
         if board not in BOARD_KINDS:
             raise ValueError(f"board must be one of {list(BOARD_KINDS)}, not {board!r}")
@@ -128,7 +143,7 @@ class HextremaduraApp(App):
 
     # -- the code API ------------------------------------------------------------------
     @speaking
-    def choose_tile(self, tile_id: str) -> "HextremaduraApp":
+    def choose_tile(self, tile_id: str) -> HextremaduraApp:
         """Select one of the available tiles (the offer or the top of the pile) to place."""
         available = self.game.available()
         if tile_id not in available:
@@ -142,20 +157,24 @@ class HextremaduraApp(App):
         return self
 
     @speaking
-    def rotate(self, steps: int = 1) -> "HextremaduraApp":
+    def rotate(self, steps: int = 1) -> HextremaduraApp:
         """Turn the selected tile by ``steps`` sixths of a turn counter-clockwise (negative: clockwise)."""
         self.rotation = (self.rotation + int(steps)) % 6
         self._update_view()
         return self
 
     @speaking
-    def flip(self) -> "HextremaduraApp":
+    def flip(self) -> HextremaduraApp:
         """Turn the selected tile over (only a tile the engine allows on both faces, a river tile)."""
         faces = self.game.faces(self.selected_tile) if self.selected_tile else ()
         if len(faces) < 2:
             shown, tile = faces[0] if faces else "front", self.selected_tile
-            self._set_message(lambda: _("Tile {tile} is played {face} this round: only river tiles flip.").format(
-                tile=tile, face=_(FACE_NAMES[shown])), refused=True)
+            self._set_message(
+                lambda: _("Tile {tile} is played {face} this round: only river tiles flip.").format(
+                    tile=tile, face=_(FACE_NAMES[shown])
+                ),
+                refused=True,
+            )
             return self
         self.face = faces[1] if self.face == faces[0] else faces[0]
         self._set_message("")
@@ -163,7 +182,7 @@ class HextremaduraApp(App):
         return self
 
     @speaking
-    def hover(self, cell: Cell | None) -> "HextremaduraApp":
+    def hover(self, cell: Cell | None) -> HextremaduraApp:
         """Preview the selected tile on ``cell`` (None: no preview), as moving the mouse there does."""
         cell = None if cell is None else as_cell(cell)
         if cell != self._just_played:
@@ -205,8 +224,9 @@ class HextremaduraApp(App):
         self.rotation = 0  # the next tile starts unturned
         self._just_played = self.game.history[-1].cell
         self.hovered = None
-        self._set_message((lambda: _("Explored: {tiles} (requirements met)").format(tiles=", ".join(removed)))
-                          if removed else "")
+        self._set_message(
+            (lambda: _("Explored: {tiles} (requirements met)").format(tiles=", ".join(removed))) if removed else ""
+        )
         self._after_change()
         return True
 
@@ -222,7 +242,7 @@ class HextremaduraApp(App):
         return True
 
     @speaking
-    def new_game(self, seed: int | None = None) -> "HextremaduraApp":
+    def new_game(self, seed: int | None = None) -> HextremaduraApp:
         """Start a new game: with ``seed``, or the next seed of the app's own seed sequence."""
         first = not hasattr(self, "game")
         if seed is None and not first:
@@ -283,8 +303,9 @@ class HextremaduraApp(App):
     def _update_view(self) -> None:
         game = self.game
         available = game.available()
-        options = [((_("Offer: {tile}") if t == game.offer else _("Pile: {tile}")).format(tile=t), t)
-                   for t in available]
+        options = [
+            ((_("Offer: {tile}") if t == game.offer else _("Pile: {tile}")).format(tile=t), t) for t in available
+        ]
         self._set_tile_options(options)
         self._quiet_set(self._tile_choice, self.selected_tile)
         faces = game.faces(self.selected_tile) if self.selected_tile else ()
@@ -292,12 +313,17 @@ class HextremaduraApp(App):
         self._rotate.disabled = self._rotate_back.disabled = self.selected_tile is None
         self._undo.disabled = not game.history
         self._status.value = (_("Round {round} · game over") if game.is_over else _("Round {round}")).format(
-            round=game.round)
-        self._piles.value = escape(_("Pile: {pile} · Offer: {offer} · Explored: {explored} · On the map: {map}").format(
-            pile=len(game.pile), offer=game.offer or "—", explored=len(game.explored), map=len(game.map)))
+            round=game.round
+        )
+        self._piles.value = escape(
+            _("Pile: {pile} · Offer: {offer} · Explored: {explored} · On the map: {map}").format(
+                pile=len(game.pile), offer=game.offer or "—", explored=len(game.explored), map=len(game.map)
+            )
+        )
         self._selection.value = self._selection_text()
-        self._score.value = _("Score: {score} of {best}").format(score=sum(s.holds for s in self.statuses),
-                                                                 best=game.max_score)
+        self._score.value = _("Score: {score} of {best}").format(
+            score=sum(s.holds for s in self.statuses), best=game.max_score
+        )
         self._objectives.value = self._objectives_html()
         self._banner.value = self._banner_html()
         self._show_preview()
@@ -312,7 +338,7 @@ class HextremaduraApp(App):
         labelled one first.
         """
         labels = [label for label, _ in self._tile_choice.options]
-        if options and len(options) < len(labels) and labels[:len(options)] == [label for label, _ in options]:
+        if options and len(options) < len(labels) and labels[: len(options)] == [label for label, _ in options]:
             self._quiet_set(self._tile_choice, [(f"{label} ", value) for label, value in options], "options")
         self._quiet_set(self._tile_choice, options, "options")
         self._tile_choice.layout.display = None if options else "none"
@@ -321,7 +347,8 @@ class HextremaduraApp(App):
         if self.selected_tile is None:
             return _("No tile left to place")
         return _("Selected: {tile}, {face}, turned {turns} × 60°").format(
-            tile=self.selected_tile, face=_(FACE_NAMES[self.face]), turns=self.rotation)
+            tile=self.selected_tile, face=_(FACE_NAMES[self.face]), turns=self.rotation
+        )
 
     def _show_preview(self) -> None:
         preview = self.preview
@@ -330,8 +357,11 @@ class HextremaduraApp(App):
             return
         action, removed = preview
         completes = ", ".join(removed) if removed else _("no tile")
-        self._preview.value = escape(_("Preview: {tile} on {cell} completes {tiles}").format(
-            tile=action.tile_id, cell=action.cell, tiles=completes))
+        self._preview.value = escape(
+            _("Preview: {tile} on {cell} completes {tiles}").format(
+                tile=action.tile_id, cell=action.cell, tiles=completes
+            )
+        )
 
     def _objectives_html(self) -> str:
         statuses = self.statuses
@@ -339,7 +369,8 @@ class HextremaduraApp(App):
             return escape(_("Objectives: none yet (back faces come up from round 2)"))
         items = "".join(
             f"<li>{'✓' if s.holds else '✗'} {escape(s.tile_id)}: {escape(s.objective.describe())}</li>"
-            for s in statuses)
+            for s in statuses
+        )
         title = escape(_("Objectives:"))
         return f"{title}<ul style='margin:0'>{items}</ul>"
 
@@ -348,9 +379,12 @@ class HextremaduraApp(App):
         if not game.is_over:
             return ""
         quests = " · ".join(f"{quest_name(k)} {'✓' if v else '✗'}" for k, v in game.quests().items())
-        return banner_html(_("Game over: score {score} of {best}, rating {rating}").format(
-            score=game.score(), best=game.max_score, rating=rating_name(game.rating())),
-            _("Quests: {quests}").format(quests=quests))
+        return banner_html(
+            _("Game over: score {score} of {best}, rating {rating}").format(
+                score=game.score(), best=game.max_score, rating=rating_name(game.rating())
+            ),
+            _("Quests: {quests}").format(quests=quests),
+        )
 
     # -- drawing -------------------------------------------------------------------------
     # Each tile is drawn once by the viz layer (draw_face, draw_tile) at the board's
@@ -418,12 +452,23 @@ class HextremaduraApp(App):
             action, removed = preview
             sprite = self._tile_sprite(action.tile_id, action.face, action.rotation, ppu)
             paste(layer, sprite, to_pixels(HEX.center(action.cell)), alpha=0.6)
-            ax.add_patch(Polygon(HEX.corners(action.cell), closed=True, facecolor="none", edgecolor="black",
-                                 linewidth=2.5, linestyle=(0, (4, 2))))
+            ax.add_patch(
+                Polygon(
+                    HEX.corners(action.cell),
+                    closed=True,
+                    facecolor="none",
+                    edgecolor="black",
+                    linewidth=2.5,
+                    linestyle=(0, (4, 2)),
+                )
+            )
             for cell, placed in game.map.items():
                 if placed.tile_id in removed:  # the tiles this placement would complete
-                    ax.add_patch(Polygon(HEX.corners(cell), closed=True, facecolor="none",
-                                         edgecolor=COMPLETE_COLOUR, linewidth=4))
+                    ax.add_patch(
+                        Polygon(
+                            HEX.corners(cell), closed=True, facecolor="none", edgecolor=COMPLETE_COLOUR, linewidth=4
+                        )
+                    )
         self._draw_panels(layer)
         self._frame.show(layer)
 
@@ -433,14 +478,22 @@ class HextremaduraApp(App):
 
     def _background(self, window: set[Cell]) -> Any:
         """White, with the window's cells outlined faintly: a layer for :func:`paste` (kept until the window changes)."""
+
         def draw(ax: Any) -> None:
             _frame(ax, window)
-            ax.add_collection(grid_collection(HEX, window, facecolor="white", edgecolor=GRID_COLOUR,
-                                              linewidth=0.8, linestyle=":"))
+            ax.add_collection(
+                grid_collection(HEX, window, facecolor="white", edgecolor=GRID_COLOUR, linewidth=0.8, linestyle=":")
+            )
 
         rect = self._map_rect()
-        pixels = self._sprites.get(("background", frozenset(window), rect), self._frame.size, self.figure.dpi, draw,
-                                   rect=rect, background="white")
+        pixels = self._sprites.get(
+            ("background", frozenset(window), rect),
+            self._frame.size,
+            self.figure.dpi,
+            draw,
+            rect=rect,
+            background="white",
+        )
         return pixels[::-1]  # bottom row first, as the frame stores its layer
 
     def _map_sprites(self, ppu: float) -> list[tuple[Cell, Any]]:
@@ -451,12 +504,19 @@ class HextremaduraApp(App):
         sprites = []
         for cell, placed in game.map.items():
             met = requirements_met(game.map, game.tileset, cell, mode) if placed.face == "front" else None
-            sprites.append((cell, self._tile_sprite(placed.tile_id, placed.face, placed.rotation, ppu,
-                                                    met=met, holds=holds.get(cell))))
+            sprites.append(
+                (
+                    cell,
+                    self._tile_sprite(
+                        placed.tile_id, placed.face, placed.rotation, ppu, met=met, holds=holds.get(cell)
+                    ),
+                )
+            )
         return sprites
 
-    def _tile_sprite(self, tile_id: str, face: str, rotation: int, ppu: float, *,
-                     met: Any = None, holds: bool | None = None) -> Any:
+    def _tile_sprite(
+        self, tile_id: str, face: str, rotation: int, ppu: float, *, met: Any = None, holds: bool | None = None
+    ) -> Any:
         spec = self.game.tileset[tile_id]
         width, height = round(2 * (APOTHEM + TILE_PAD) * ppu), round(2 * (1 + TILE_PAD) * ppu)
         half_w, half_h = width / 2 / ppu, height / 2 / ppu
@@ -465,8 +525,17 @@ class HextremaduraApp(App):
         def draw(ax: Any) -> None:
             ax.set_xlim(-half_w, half_w)
             ax.set_ylim(-half_h, half_h)
-            draw_face(ax, (0.0, 0.0), spec, face, rotation, scale=scale, met=met, holds=holds,
-                      min_objective_points=MIN_OBJECTIVE_POINTS)
+            draw_face(
+                ax,
+                (0.0, 0.0),
+                spec,
+                face,
+                rotation,
+                scale=scale,
+                met=met,
+                holds=holds,
+                min_objective_points=MIN_OBJECTIVE_POINTS,
+            )
 
         met = tuple(met) if met is not None and any(met) else None  # none met looks like no requirement judged
         key = ("tile", id(self.game.tileset), tile_id, face, rotation, met, holds, self.language)
@@ -477,8 +546,9 @@ class HextremaduraApp(App):
             draw_tile(tile, face, rotation, ax=sprite_ax, tileset=self.game.tileset)
 
         size = (round(ax.bbox.width), round(ax.bbox.height))
-        return self._sprites.get(("panel", id(self.game.tileset), tile, face, rotation, self.language), size,
-                                 self.figure.dpi, draw)
+        return self._sprites.get(
+            ("panel", id(self.game.tileset), tile, face, rotation, self.language), size, self.figure.dpi, draw
+        )
 
     def _draw_panels(self, layer: Any) -> None:
         """The available tiles beside the map: the selected one turned and flipped as it would be placed."""
@@ -495,11 +565,30 @@ class HextremaduraApp(App):
             box = ax.bbox
             paste(layer, self._panel_sprite(ax, tile, face, rotation), ((box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2))
             where = _("Offer: {tile}") if tile == game.offer else _("Pile: {tile}")
-            ax.text(0.5, 1.02, where.format(tile=tile), transform=ax.transAxes, ha="center", va="bottom", fontsize=10,
-                    fontweight="bold" if chosen else "normal", color=COMPLETE_COLOUR if chosen else "black")
+            ax.text(
+                0.5,
+                1.02,
+                where.format(tile=tile),
+                transform=ax.transAxes,
+                ha="center",
+                va="bottom",
+                fontsize=10,
+                fontweight="bold" if chosen else "normal",
+                color=COMPLETE_COLOUR if chosen else "black",
+            )
             if chosen:  # the selected tile is framed: a mark that needs no room beside its name
-                ax.add_patch(Rectangle((0.0, 0.0), 1.0, 1.0, transform=ax.transAxes, fill=False,
-                                       edgecolor=COMPLETE_COLOUR, linewidth=3, clip_on=False))
+                ax.add_patch(
+                    Rectangle(
+                        (0.0, 0.0),
+                        1.0,
+                        1.0,
+                        transform=ax.transAxes,
+                        fill=False,
+                        edgecolor=COMPLETE_COLOUR,
+                        linewidth=3,
+                        clip_on=False,
+                    )
+                )
 
     def _view_cells(self) -> set[Cell]:
         """The cells the map shows: the tiles with a ring of empty cells, and never less than a small area.
@@ -575,10 +664,18 @@ class HextremaduraApp(App):
         # A long list of objectives scrolls inside its box rather than pushing the app off the screen.
         self._objectives.layout = w.Layout(max_height="150px", overflow="auto")
         self._status.layout.margin = "0 1em 0 0"
-        side = [w.HBox([self._status, self._score]), self._piles, self._banner, self._message, self._tile_choice,
-                w.HBox([self._rotate, self._rotate_back, self._flip], layout=w.Layout(flex_flow="row wrap")),
-                self._selection, self._preview,
-                w.HBox([self._undo, new]), self._objectives]
+        side = [
+            w.HBox([self._status, self._score]),
+            self._piles,
+            self._banner,
+            self._message,
+            self._tile_choice,
+            w.HBox([self._rotate, self._rotate_back, self._flip], layout=w.Layout(flex_flow="row wrap")),
+            self._selection,
+            self._preview,
+            w.HBox([self._undo, new]),
+            self._objectives,
+        ]
         if self.board_kind == "svg":
             self.svg_board = css(HexMapBoard(self.click, self._on_map_hover, self._on_panel_choice), "xh-board")
         board_widget = self.svg_board if self.board_kind == "svg" else self.board.widget

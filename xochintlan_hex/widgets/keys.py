@@ -27,7 +27,7 @@ Without a browser, :meth:`KeyScope.press` delivers a key exactly as the page doe
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import anywidget
 import traitlets

@@ -20,17 +20,20 @@ import ipywidgets as w
 from ..i18n import N_, _, ngettext, use_language
 from ..players import PLAYERS
 from ..viz import style
+from ..xochintlan import Rules
 from .base import COMPACT_TOGGLES, App, css, escape, message_line, speaking
 from .explorer import PolyformExplorer
 from .hextremadura_app import HextremaduraApp
 from .xochintlan_app import XochintlanApp
-from ..xochintlan import Rules
 
 #: the games a student may start, by the name the page shows
 GAMES = {"xochintlan": "Xochintlan", "hextremadura": "Hextremadura", "explorer": N_("Polyform explorer")}
 #: what each computer player does, as its button's tooltip says (players without one show none)
-COMPUTER_TIPS = {"random": N_("plays any legal move"), "greedy": N_("takes a win, blocks one, else builds"),
-                 "search": N_("looks a few moves ahead")}
+COMPUTER_TIPS = {
+    "random": N_("plays any legal move"),
+    "greedy": N_("takes a win, blocks one, else builds"),
+    "search": N_("looks a few moves ahead"),
+}
 LATTICE_NAMES = {"square": N_("square"), "hex": N_("hex")}
 #: at most this many seats at one Xochintlan board
 MAX_SEATS = 5
@@ -52,8 +55,14 @@ class GameChooser(App):
             self._build_widgets()
         self._show_choices()
 
-    def choose(self, game: str | None = None, people: int | None = None, computers: int | None = None,
-               computer: str | None = None, lattice: str | None = None) -> "GameChooser":
+    def choose(
+        self,
+        game: str | None = None,
+        people: int | None = None,
+        computers: int | None = None,
+        computer: str | None = None,
+        lattice: str | None = None,
+    ) -> GameChooser:
         """Set any of the choices (the others stay); a bad choice is refused with the allowed ones."""
         if game is not None:
             _check(game, GAMES, "game")
@@ -71,7 +80,7 @@ class GameChooser(App):
         return self
 
     @speaking
-    def start(self, seed: int | None = None) -> "GameChooser":
+    def start(self, seed: int | None = None) -> GameChooser:
         """Start the chosen game below the choices (replacing the one before).
 
         ``seed`` deals a given game (the same for every machine of a class); None, a new one."""
@@ -79,13 +88,18 @@ class GameChooser(App):
         if game == "xochintlan":
             seats = ["human"] * self._people.value + [self._computer.value] * self._computers.value
             if not 2 <= len(seats) <= MAX_SEATS:
-                self._message.value = "<span style='color:#B33C00'>{}</span>".format(escape(
-                    _("Xochintlan needs 2 to {most} players in all; you chose {count}.").format(
-                        most=MAX_SEATS, count=len(seats))))
+                self._message.value = "<span style='color:#B33C00'>{}</span>".format(
+                    escape(
+                        _("Xochintlan needs 2 to {most} players in all; you chose {count}.").format(
+                            most=MAX_SEATS, count=len(seats)
+                        )
+                    )
+                )
                 return self
             # The board drawn by the browser: it answers a click at once and scales to the screen.
-            self.app = XochintlanApp(players=seats, rules=Rules(lattice=self._lattice.value), seed=seed,
-                                     board="svg", language=self.language)
+            self.app = XochintlanApp(
+                players=seats, rules=Rules(lattice=self._lattice.value), seed=seed, board="svg", language=self.language
+            )
         elif game == "hextremadura":
             self.app = HextremaduraApp(seed=seed, language=self.language)
         else:
@@ -118,9 +132,11 @@ class GameChooser(App):
             people, computers = self._people.value, self._computers.value
             who = ngettext("{count} person", "{count} people", people).format(count=people)
             if computers:
-                who = ngettext("{people} and {count} computer player ({computer})",
-                               "{people} and {count} computer players ({computer})", computers).format(
-                    people=who, count=computers, computer=style.word(style.PLAYER_NAMES, self._computer.value))
+                who = ngettext(
+                    "{people} and {count} computer player ({computer})",
+                    "{people} and {count} computer players ({computer})",
+                    computers,
+                ).format(people=who, count=computers, computer=style.word(style.PLAYER_NAMES, self._computer.value))
             return _("Xochintlan on the {lattice} lattice: {players}").format(lattice=lattice, players=who)
         if game == "hextremadura":
             return _("Hextremadura, the solo tile game")
@@ -134,40 +150,58 @@ class GameChooser(App):
         self._lattice.layout.display = None if game != "hextremadura" else "none"
 
     def _build_widgets(self) -> None:
-        self._game = css(w.ToggleButtons(options=list(GAMES), value="xochintlan", style=COMPACT_TOGGLES),
-                         "xh-choose-game")
-        self._people = css(w.Dropdown(options=list(range(0, MAX_SEATS + 1)), value=1,
-                                      layout=w.Layout(width="170px"), style={"description_width": "90px"}),
-                           "xh-people")
-        self._computers = css(w.Dropdown(options=list(range(0, MAX_SEATS + 1)), value=1,
-                                         layout=w.Layout(width="190px"), style={"description_width": "110px"}),
-                              "xh-computers")
-        self._computer = css(w.ToggleButtons(options=list(PLAYERS["xochintlan"]), value="greedy",
-                                             style=COMPACT_TOGGLES), "xh-computer")
-        self._lattice = css(w.ToggleButtons(options=list(LATTICE_NAMES), value="square", style=COMPACT_TOGGLES),
-                            "xh-choose-lattice")
+        self._game = css(
+            w.ToggleButtons(options=list(GAMES), value="xochintlan", style=COMPACT_TOGGLES), "xh-choose-game"
+        )
+        self._people = css(
+            w.Dropdown(
+                options=list(range(0, MAX_SEATS + 1)),
+                value=1,
+                layout=w.Layout(width="170px"),
+                style={"description_width": "90px"},
+            ),
+            "xh-people",
+        )
+        self._computers = css(
+            w.Dropdown(
+                options=list(range(0, MAX_SEATS + 1)),
+                value=1,
+                layout=w.Layout(width="190px"),
+                style={"description_width": "110px"},
+            ),
+            "xh-computers",
+        )
+        self._computer = css(
+            w.ToggleButtons(options=list(PLAYERS["xochintlan"]), value="greedy", style=COMPACT_TOGGLES), "xh-computer"
+        )
+        self._lattice = css(
+            w.ToggleButtons(options=list(LATTICE_NAMES), value="square", style=COMPACT_TOGGLES), "xh-choose-lattice"
+        )
         self._start = start = css(w.Button(button_style="success", icon="play"), "xh-start")
         start.on_click(lambda _button: self.start())
         self._game.observe(self._show_choices, "value")
         self._message = message_line("xh-chooser-message")
         self._board = css(w.VBox(), "xh-started")
         self._label_controls()
-        choices = w.HBox([self._game, self._people, self._computers, self._computer, self._lattice, start,
-                          self._language_switch()],
-                         layout=w.Layout(flex_flow="row wrap", align_items="center", grid_gap="6px"))
+        choices = w.HBox(
+            [self._game, self._people, self._computers, self._computer, self._lattice, start, self._language_switch()],
+            layout=w.Layout(flex_flow="row wrap", align_items="center", grid_gap="6px"),
+        )
         self.widget = css(w.VBox([choices, self._message, self._board]), "xh-chooser")
 
     def _label_controls(self) -> None:
         """The controls' words in the language in use (their values, the choices, stay)."""
-        for control, options in ((self._game, [(_(name), key) for key, name in GAMES.items()]),
-                                 (self._computer, [(style.word(style.PLAYER_NAMES, name), name)
-                                                   for name in PLAYERS["xochintlan"]]),
-                                 (self._lattice, [(_(name), key) for key, name in LATTICE_NAMES.items()])):
+        for control, options in (
+            (self._game, [(_(name), key) for key, name in GAMES.items()]),
+            (self._computer, [(style.word(style.PLAYER_NAMES, name), name) for name in PLAYERS["xochintlan"]]),
+            (self._lattice, [(_(name), key) for key, name in LATTICE_NAMES.items()]),
+        ):
             value = control.value
             self._quiet_set(control, options, "options")
             self._quiet_set(control, value)
-        self._computer.tooltips = [_(COMPUTER_TIPS[name]) if name in COMPUTER_TIPS else ""
-                                   for name in PLAYERS["xochintlan"]]
+        self._computer.tooltips = [
+            _(COMPUTER_TIPS[name]) if name in COMPUTER_TIPS else "" for name in PLAYERS["xochintlan"]
+        ]
         self._people.description, self._computers.description = _("People"), _("Computers")
         self._start.description = _("Start")
 

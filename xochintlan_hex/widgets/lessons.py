@@ -53,7 +53,6 @@ def _count(value: int) -> str:
     return f"{value:,}".replace(",", pgettext("thousands separator", ","))
 
 
-
 class GardenDensity(App):
     """A slider for the garden density ``p``: the formula's chance and the engine's measured rate.
 
@@ -61,18 +60,20 @@ class GardenDensity(App):
     same density always shows the same measurement.
     """
 
-    def __init__(self, card: str = "I", p: float = 0.25, gardens: int = 4000, seed: int = 2024,
-                 language: str | None = None):
+    def __init__(
+        self, card: str = "I", p: float = 0.25, gardens: int = 4000, seed: int = 2024, language: str | None = None
+    ):
         self._speak(language)
         self.gardens, self.seed = gardens, seed
         names = [c.name for c in goal_cards()]
-        self.density = css(w.FloatSlider(value=p, min=0.05, max=0.33, step=0.01, readout_format=".2f",
-                                         continuous_update=False), "xh-garden-density")
+        self.density = css(
+            w.FloatSlider(value=p, min=0.05, max=0.33, step=0.01, readout_format=".2f", continuous_update=False),
+            "xh-garden-density",
+        )
         self.card = css(w.Dropdown(options=names, value=card), "xh-garden-card")
         self.chance = css(w.HTML(), "xh-garden-chance")
         self.measured = css(w.HTML(), "xh-garden-measured")
-        self.widget = css(w.VBox([w.HBox([self.card, self.density]), self.chance, self.measured]),
-                          "xh-garden")
+        self.widget = css(w.VBox([w.HBox([self.card, self.density]), self.chance, self.measured]), "xh-garden")
         self.density.observe(self._from_control(lambda _value: self._update()), "value")
         self.card.observe(self._from_control(lambda _value: self._update()), "value")
         self.set_language(self.language)
@@ -91,12 +92,19 @@ class GardenDensity(App):
         chance = garden_chance(card, p)
         hits = measured_garden_rates([card], self.gardens, p, self.seed)[card]
         low, high = stats.wilson_interval(hits, self.gardens)
-        self.chance.value = escape(_("Formula: card {card} stands with {chance} of random gardens").format(
-            card=card, chance=_percent(chance)))
+        self.chance.value = escape(
+            _("Formula: card {card} stands with {chance} of random gardens").format(card=card, chance=_percent(chance))
+        )
         self.measured.value = escape(
             _("Engine: {hits} of {gardens} random gardens = {rate} ({level} interval {low} to {high})").format(
-                level=style.percent(0.95), hits=hits, gardens=_count(self.gardens), rate=_percent(hits / self.gardens), low=_percent(low),
-                high=_percent(high)))
+                level=style.percent(0.95),
+                hits=hits,
+                gardens=_count(self.gardens),
+                rate=_percent(hits / self.gardens),
+                low=_percent(low),
+                high=_percent(high),
+            )
+        )
 
 
 class LiveStudy(App):
@@ -106,17 +114,20 @@ class LiveStudy(App):
     seed=seed)``; they are played in batches so the progress bar moves.
     """
 
-    def __init__(self, player: str = "greedy", seats: int = 2, games: int = 200, seed: int = 2024,
-                 language: str | None = None):
+    def __init__(
+        self, player: str = "greedy", seats: int = 2, games: int = 200, seed: int = 2024, language: str | None = None
+    ):
         self._speak(language)
         self.seed = seed
-        self.player = css(w.Dropdown(options=[(name, name) for name in ("greedy", "random")], value=player),
-                          "xh-study-player")
+        self.player = css(
+            w.Dropdown(options=[(name, name) for name in ("greedy", "random")], value=player), "xh-study-player"
+        )
         self.seats = css(w.IntSlider(value=seats, min=2, max=5), "xh-study-seats")
         self.games = css(w.BoundedIntText(value=games, min=10, max=2000, step=10), "xh-study-games")
         self.run_button = css(w.Button(button_style="primary"), "xh-study-run")
-        self.progress = css(w.IntProgress(value=0, min=0, max=1, style={"description_width": "initial"}),
-                            "xh-study-progress")
+        self.progress = css(
+            w.IntProgress(value=0, min=0, max=1, style={"description_width": "initial"}), "xh-study-progress"
+        )
         self.table = css(w.HTML(), "xh-study-table")
         self.plot = css(w.Image(format="png", layout=w.Layout(max_width="640px")), "xh-study-plot")
         self.study: pd.DataFrame | None = None
@@ -127,8 +138,9 @@ class LiveStudy(App):
 
     def _show_texts(self) -> None:
         player = self.player.value
-        self._quiet_set(self.player, [(style.word(style.PLAYER_NAMES, name), name) for name in ("greedy", "random")],
-                        "options")
+        self._quiet_set(
+            self.player, [(style.word(style.PLAYER_NAMES, name), name) for name in ("greedy", "random")], "options"
+        )
         self._quiet_set(self.player, player)
         self.player.description, self.seats.description = _("strategy"), _("players")
         self.games.description, self.run_button.description = _("games"), _("Run")
@@ -152,8 +164,14 @@ class LiveStudy(App):
     def _show(self, study: pd.DataFrame) -> None:
         table = stats.win_rate_by_seat(study)
         table = table.assign(player=table["seat"] + 1)[["player", "wins", "n", "estimate", "low", "high"]]
-        headers = {"player": _("player"), "wins": _("wins"), "n": "n", "estimate": _("estimate"),
-                   "low": _("low"), "high": _("high")}
+        headers = {
+            "player": _("player"),
+            "wins": _("wins"),
+            "n": "n",
+            "estimate": _("estimate"),
+            "low": _("low"),
+            "high": _("high"),
+        }
         self.table.value = table.round(3).rename(columns=headers).to_html(index=False)
         figure = Figure(figsize=(6.4, 3.4), layout="constrained")
         plot_seat_win_rates(study, ax=figure.add_subplot())

@@ -17,7 +17,8 @@ True
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import ipywidgets as w
 from matplotlib.figure import Figure
@@ -30,8 +31,20 @@ from ..puzzles import Placement, Puzzle, Region, piece_set
 from ..viz.polyforms import set_words
 from ..viz.puzzles import draw_tiling, piece_colour
 from .base import (
-    App, BoardCanvas, as_cell, banner_html, board_axes, cell_at, clear_artists, css, data_to_fraction, escape,
-    app_root, is_finite_point, message_line, speaking,
+    App,
+    BoardCanvas,
+    app_root,
+    as_cell,
+    banner_html,
+    board_axes,
+    cell_at,
+    clear_artists,
+    css,
+    data_to_fraction,
+    escape,
+    is_finite_point,
+    message_line,
+    speaking,
 )
 from .keys import KeyScope
 from .tilingboard import TilingBoard, tiling_fraction, tiling_layout, tiling_svg
@@ -46,8 +59,12 @@ PUZZLES: dict[str, tuple[str, str, str, bool]] = {
     N_("Pentominoes, 8 × 8 with a hole"): ("8x8-2x2", "square", "pentominoes", False),
     N_("Goal cards (18 one-sided pentominoes), 9 × 10"): ("9x10", "square", "one-sided-pentominoes", False),
     N_("Tetrominoes, 4 × 5 (possible?)"): ("4x5", "square", "tetrominoes", False),
-    N_("Pentahexes, a triangle of 15 hexagons"): ("    #\n   # #\n  # # #\n # # # #\n# # # # #", "hex",
-                                                 "pentahexes", True),
+    N_("Pentahexes, a triangle of 15 hexagons"): (
+        "    #\n   # #\n  # # #\n # # # #\n# # # # #",
+        "hex",
+        "pentahexes",
+        True,
+    ),
 }
 #: "How many ways?" counts completions only when at most this many pieces are left (answers within a second)
 COUNT_AT_MOST_LEFT = 7
@@ -78,8 +95,14 @@ class PuzzleApp(App):
     :meth:`choose_puzzle`, :meth:`cell_to_canvas_fraction`, :meth:`text`.
     """
 
-    def __init__(self, puzzle: "Puzzle | str" = "Pentominoes, 6 × 10", pieces: str = "pentominoes",
-                 leftover: bool = False, board: str = "svg", language: str | None = None) -> None:
+    def __init__(
+        self,
+        puzzle: Puzzle | str = "Pentominoes, 6 × 10",
+        pieces: str = "pentominoes",
+        leftover: bool = False,
+        board: str = "svg",
+        language: str | None = None,
+    ) -> None:
         self._speak(language)
         if board not in BOARD_KINDS:
             raise ValueError(f"board must be one of {list(BOARD_KINDS)}, not {board!r}")
@@ -91,8 +114,7 @@ class PuzzleApp(App):
 
     # -- the code API ------------------------------------------------------------------
     @speaking
-    def choose_puzzle(self, puzzle: "Puzzle | str", pieces: str = "pentominoes",
-                      leftover: bool = False) -> "PuzzleApp":
+    def choose_puzzle(self, puzzle: Puzzle | str, pieces: str = "pentominoes", leftover: bool = False) -> PuzzleApp:
         """Start on an empty board: a Puzzle, a title of :data:`PUZZLES`, or a region filled with ``pieces``."""
         puzzle = next((title for title in PUZZLES if puzzle == _(title)), puzzle)  # a title as the menu shows it
         if isinstance(puzzle, Puzzle):
@@ -117,7 +139,7 @@ class PuzzleApp(App):
         return self
 
     @speaking
-    def select(self, piece: "int | str") -> "PuzzleApp":
+    def select(self, piece: int | str) -> PuzzleApp:
         """Take piece ``piece`` (index or name) from the tray, in its usual orientation."""
         if isinstance(piece, int) and not isinstance(piece, bool):
             index = piece
@@ -131,7 +153,7 @@ class PuzzleApp(App):
         return self
 
     @speaking
-    def rotate(self, turns: int = 1) -> "PuzzleApp":
+    def rotate(self, turns: int = 1) -> PuzzleApp:
         """Turn the selected piece by ``turns`` quarter turns (sixth turns on hexagons) counter-clockwise."""
         if self.form is not None:
             self.form = self.form.rotate(turns)
@@ -139,14 +161,15 @@ class PuzzleApp(App):
         return self
 
     @speaking
-    def mirror(self) -> "PuzzleApp":
+    def mirror(self) -> PuzzleApp:
         """Flip the selected piece over (refused with a message when the pieces may only be turned)."""
         if self.form is None:
             return self
         if self.puzzle.pieces.motion != "free":
             pieces = self.puzzle.pieces
-            self._set_message(lambda: _("The {pieces} may be turned but not flipped.").format(pieces=set_words(pieces)),
-                              refused=True)
+            self._set_message(
+                lambda: _("The {pieces} may be turned but not flipped.").format(pieces=set_words(pieces)), refused=True
+            )
             return self
         self.form = self.form.mirror()
         self._update_view()
@@ -165,7 +188,7 @@ class PuzzleApp(App):
         return self.place(self._cells_for(cell))
 
     @speaking
-    def place(self, cells: Any, piece: "int | str | None" = None) -> bool:
+    def place(self, cells: Any, piece: int | str | None = None) -> bool:
         """Put ``piece`` (default: the selected one) on ``cells``; a refusal is shown and changes nothing."""
         piece = self.selected if piece is None else piece
         try:
@@ -183,7 +206,7 @@ class PuzzleApp(App):
         self._update_view()
         return True
 
-    def _refusal(self, piece: "int | str | None", cells: Any) -> str:
+    def _refusal(self, piece: int | str | None, cells: Any) -> str:
         """Why the puzzle refuses ``piece`` on ``cells`` now, in the language in use ("" if it does not)."""
         try:
             if piece is None:
@@ -221,7 +244,7 @@ class PuzzleApp(App):
         return self.remove(self.placed[-1])
 
     @speaking
-    def clear(self) -> "PuzzleApp":
+    def clear(self) -> PuzzleApp:
         """Take every piece off the board."""
         self.placed.clear()
         self._forget_hint()
@@ -240,15 +263,24 @@ class PuzzleApp(App):
         if completion is None:
             self.hinted = None
             last = self.placed[-1].name if self.placed else None
-            self._set_hint(lambda: _("No way to finish from here: take a piece back.") if last is None else
-                           _("No way to finish from here: take a piece back (the last one was {piece}).").format(
-                               piece=last))
+            self._set_hint(
+                lambda: (
+                    _("No way to finish from here: take a piece back.")
+                    if last is None
+                    else _("No way to finish from here: take a piece back (the last one was {piece}).").format(
+                        piece=last
+                    )
+                )
+            )
         else:
             todo = [p for p in completion if p not in self.placed]
             self.hinted = min(todo, key=lambda p: p.cells[0])  # the piece on the first empty cell, column by column
             hinted = self.hinted.piece
-            self._set_hint(lambda: _("This position can be finished. Hint: the {piece} goes where the dashed "
-                                     "outline is.").format(piece=self._words(hinted)))
+            self._set_hint(
+                lambda: _("This position can be finished. Hint: the {piece} goes where the dashed outline is.").format(
+                    piece=self._words(hinted)
+                )
+            )
         self._update_view()
         return self.hinted
 
@@ -257,13 +289,18 @@ class PuzzleApp(App):
         """How many ways the position can be finished (None, with a message, while many pieces are left)."""
         left = sum(self.puzzle.pieces.copies) - len(self.placed)
         if left > COUNT_AT_MOST_LEFT and not self.puzzle.leftover:
-            self._set_hint(lambda: _("{left} pieces are left: place at least {more} more before counting "
-                                     "(counting all would take long).").format(left=left,
-                                                                               more=left - COUNT_AT_MOST_LEFT))
+            self._set_hint(
+                lambda: _(
+                    "{left} pieces are left: place at least {more} more before counting (counting all would take long)."
+                ).format(left=left, more=left - COUNT_AT_MOST_LEFT)
+            )
             return None
         count = self.puzzle.count(partial=self.placed)
-        self._set_hint(lambda: ngettext("{count} way to finish from here.", "{count} ways to finish from here.",
-                                        count).format(count=count))
+        self._set_hint(
+            lambda: ngettext("{count} way to finish from here.", "{count} ways to finish from here.", count).format(
+                count=count
+            )
+        )
         return count
 
     def _set_hint(self, text: str | Callable[[], str]) -> None:
@@ -309,21 +346,32 @@ class PuzzleApp(App):
     def _update_view(self) -> None:
         pieces = self.puzzle.pieces
         total = sum(pieces.copies)
-        self._status.value = ngettext("{placed} of {total} piece placed", "{placed} of {total} pieces placed",
-                                      total).format(placed=len(self.placed), total=total)
+        self._status.value = ngettext(
+            "{placed} of {total} piece placed", "{placed} of {total} pieces placed", total
+        ).format(placed=len(self.placed), total=total)
         left = self.pieces_left
         options = [(self._words(i), i) for i in dict.fromkeys(left)]
         self._quiet_set(self._tray, options, "options")
         self._quiet_set(self._tray, self.selected if self.selected in left else None)
         self._tray.layout.display = None if options else "none"
-        self._selection.value = (_("Selected: nothing (every piece is placed)") if self.selected is None else
-                                 _("Selected: {piece}").format(piece=self._words(self.selected)))
+        self._selection.value = (
+            _("Selected: nothing (every piece is placed)")
+            if self.selected is None
+            else _("Selected: {piece}").format(piece=self._words(self.selected))
+        )
         self._mirror.disabled = pieces.motion != "free" or self.form is None
         self._rotate.disabled = self.form is None
         self._undo.disabled = not self.placed
-        self._banner.value = banner_html(_("Solved! Every cell is covered."), ngettext(
-            "{count} piece placed.", "{count} pieces placed.", len(self.placed)).format(
-                count=len(self.placed))) if self.is_solved else ""
+        self._banner.value = (
+            banner_html(
+                _("Solved! Every cell is covered."),
+                ngettext("{count} piece placed.", "{count} pieces placed.", len(self.placed)).format(
+                    count=len(self.placed)
+                ),
+            )
+            if self.is_solved
+            else ""
+        )
         self._draw()
 
     def _words(self, piece: int) -> str:
@@ -336,8 +384,9 @@ class PuzzleApp(App):
         if self.board_kind == "svg":
             selected = None if self.form is None or self.selected is None else (self.selected, self.form)
             middle = None if self.form is None else _middle_cell(self._lattice, self.form.cells)
-            self.svg_board.svg = tiling_svg(self.puzzle, self.placed, hinted=self.hinted, selected=selected,
-                                            middle=middle)
+            self.svg_board.svg = tiling_svg(
+                self.puzzle, self.placed, hinted=self.hinted, selected=selected, middle=middle
+            )
             return
         self._draw_picture()
         self.board.refresh()
@@ -371,8 +420,15 @@ class PuzzleApp(App):
         xs, ys = zip(*corners)
         middle = lat.center(_middle_cell(lat, self.form.cells))
         for c in self.form.cells:
-            ax.add_patch(Polygon(lat.corners(c), closed=True, facecolor=piece_colour(self.selected),
-                                 edgecolor="#222222", linewidth=1.0))
+            ax.add_patch(
+                Polygon(
+                    lat.corners(c),
+                    closed=True,
+                    facecolor=piece_colour(self.selected),
+                    edgecolor="#222222",
+                    linewidth=1.0,
+                )
+            )
         ax.plot(*middle, marker="o", color="black", markersize=5)  # the cell that goes on the click
         span = max(max(xs) - min(xs), max(ys) - min(ys), 3.0) / 2 + 0.3
         cx, cy = (max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2
@@ -393,8 +449,10 @@ class PuzzleApp(App):
         # Keys stay in the app whatever part of it has the focus, and never reach JupyterLab.
         self.keys = KeyScope(KEYS, self._on_key)
 
-        self._choice = css(w.Dropdown(options=self._puzzle_options(), description=_("Puzzle"),
-                                      layout=w.Layout(width="auto")), "xh-puzzle-choice")
+        self._choice = css(
+            w.Dropdown(options=self._puzzle_options(), description=_("Puzzle"), layout=w.Layout(width="auto")),
+            "xh-puzzle-choice",
+        )
         self._choice.observe(self._from_control(self.choose_puzzle), "value")
         self._status = css(w.Label(), "xh-status")
         self._banner = css(w.HTML(), "xh-banner")
@@ -417,9 +475,18 @@ class PuzzleApp(App):
         self._label_buttons()
         self._undo.on_click(lambda _button: self.undo())
         clear.on_click(lambda _button: self.clear())
-        side = [self._choice, self._status, self._banner, self._message, self._tray, self._selection,
-                w.HBox([self._rotate, self._mirror]), w.HBox([hint, count]), self._hint_text,
-                w.HBox([self._undo, clear])]
+        side = [
+            self._choice,
+            self._status,
+            self._banner,
+            self._message,
+            self._tray,
+            self._selection,
+            w.HBox([self._rotate, self._mirror]),
+            w.HBox([hint, count]),
+            self._hint_text,
+            w.HBox([self._undo, clear]),
+        ]
         if self.board_kind == "svg":
             self.svg_board = css(TilingBoard(self._on_cell, on_action=lambda _name: self.rotate()), "xh-board")
         board_widget = self.svg_board if self.board_kind == "svg" else self.board.widget
@@ -476,8 +543,12 @@ def _middle_cell(lattice: Any, cells: Any) -> Cell:
 
 def _outline(lattice: Any, cells: Any) -> list[tuple[tuple[float, float], tuple[float, float]]]:
     inside = set(cells)
-    return [lattice.side_corners(c, side) for c in inside for side in range(lattice.sides)
-            if lattice.neighbour(c, side) not in inside]
+    return [
+        lattice.side_corners(c, side)
+        for c in inside
+        for side in range(lattice.sides)
+        if lattice.neighbour(c, side) not in inside
+    ]
 
 
 def _sentence(text: str) -> str:

@@ -14,7 +14,8 @@ as matplotlib's display coordinates.
 from __future__ import annotations
 
 from collections import OrderedDict
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 from matplotlib.artist import Artist
@@ -35,8 +36,9 @@ class Easel:
     ``background`` colour is given.
     """
 
-    def __init__(self, size: tuple[int, int], dpi: float, rect: Rect = (0.0, 0.0, 1.0, 1.0),
-                 background: str | None = None) -> None:
+    def __init__(
+        self, size: tuple[int, int], dpi: float, rect: Rect = (0.0, 0.0, 1.0, 1.0), background: str | None = None
+    ) -> None:
         width, height = size
         self.figure = Figure(figsize=(width / dpi, height / dpi), dpi=dpi)
         self.canvas = FigureCanvasAgg(self.figure)
@@ -72,8 +74,15 @@ class SpriteCache:
         self._pictures: OrderedDict[Any, np.ndarray] = OrderedDict()
         self._easels: dict[Any, Easel] = {}
 
-    def get(self, key: Any, size: tuple[int, int], dpi: float, draw: Callable[[Axes], None],
-            rect: Rect = (0.0, 0.0, 1.0, 1.0), background: str | None = None) -> np.ndarray:
+    def get(
+        self,
+        key: Any,
+        size: tuple[int, int],
+        dpi: float,
+        draw: Callable[[Axes], None],
+        rect: Rect = (0.0, 0.0, 1.0, 1.0),
+        background: str | None = None,
+    ) -> np.ndarray:
         """The pixels of ``draw(ax)`` (see :class:`Easel`), drawn now only if not kept."""
         key = (key, size, dpi)
         picture = self._pictures.get(key)
@@ -95,7 +104,7 @@ class SpriteCache:
         return len(self._pictures)
 
 
-def paste(layer: np.ndarray, sprite: np.ndarray, centre: "tuple[float, float] | np.ndarray", alpha: float = 1.0) -> None:
+def paste(layer: np.ndarray, sprite: np.ndarray, centre: tuple[float, float] | np.ndarray, alpha: float = 1.0) -> None:
     """Blend ``sprite`` over ``layer``, centred on canvas pixel ``centre`` (from the left, from the bottom).
 
     ``layer`` is opaque RGBA uint8 stored bottom row first (as the renderer
@@ -115,7 +124,7 @@ def paste(layer: np.ndarray, sprite: np.ndarray, centre: "tuple[float, float] | 
     r1, c1 = min(bottom + h, height), min(left + w, width)
     if r0 >= r1 or c0 >= c1:
         return
-    part = sprite[::-1][r0 - bottom:r1 - bottom, c0 - left:c1 - left].astype(np.float32)
+    part = sprite[::-1][r0 - bottom : r1 - bottom, c0 - left : c1 - left].astype(np.float32)
     opacity = part[..., 3:4] * (alpha / 255.0)
     region = layer[r0:r1, c0:c1, :3]
     blended = region * (1.0 - opacity) + part[..., :3] * opacity

@@ -16,7 +16,8 @@ cell with no pixel arithmetic, and a browser test clicks ``[data-cell="1,0"]``.
 from __future__ import annotations
 
 import html
-from typing import Any, Callable, Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 import anywidget
 import traitlets
@@ -77,8 +78,12 @@ class SvgBoard(anywidget.AnyWidget):
     _css = _CSS
     svg = traitlets.Unicode("").tag(sync=True)
 
-    def __init__(self, on_click: Callable[[Cell], Any], on_hover: Callable[[Cell | None], Any] | None = None,
-                 on_action: Callable[[str], Any] | None = None) -> None:
+    def __init__(
+        self,
+        on_click: Callable[[Cell], Any],
+        on_hover: Callable[[Cell | None], Any] | None = None,
+        on_action: Callable[[str], Any] | None = None,
+    ) -> None:
         super().__init__()
         self._on_click, self._on_hover, self._on_action = on_click, on_hover, on_action
         self.on_msg(self._received)
@@ -106,8 +111,12 @@ def _view_box(lattice: Lattice, cells: Iterable[Cell]) -> tuple[float, float, fl
     corners = [p for cell in cells for p in lattice.corners(cell)]
     xs, ys = [x for x, _ in corners], [y for _, y in corners]
     pad = 0.1
-    return ((min(xs) - pad) * UNIT, (-max(ys) - pad) * UNIT,
-            (max(xs) - min(xs) + 2 * pad) * UNIT, (max(ys) - min(ys) + 2 * pad) * UNIT)
+    return (
+        (min(xs) - pad) * UNIT,
+        (-max(ys) - pad) * UNIT,
+        (max(xs) - min(xs) + 2 * pad) * UNIT,
+        (max(ys) - min(ys) + 2 * pad) * UNIT,
+    )
 
 
 def cell_fraction(game: Any, window: Iterable[Cell], cell: Cell) -> tuple[float, float]:
@@ -118,8 +127,14 @@ def cell_fraction(game: Any, window: Iterable[Cell], cell: Cell) -> tuple[float,
     return ((cx * UNIT - x0) / width, (-cy * UNIT - y0) / height)
 
 
-def xochintlan_svg(game: Any, window: Iterable[Cell], *, legal: Iterable[Cell] = (), selected: Cell | None = None,
-                   last: Iterable[Cell] = ()) -> str:
+def xochintlan_svg(
+    game: Any,
+    window: Iterable[Cell],
+    *,
+    legal: Iterable[Cell] = (),
+    selected: Cell | None = None,
+    last: Iterable[Cell] = (),
+) -> str:
     """An SVG picture of ``game``'s board over the cells of ``window``, as the matplotlib board shows it:
     tiles with their glyphs, the cells where a click plays (``legal``), the lock, the pattern that won,
     a selected cell and the cells of the last move (dashed)."""
@@ -129,8 +144,10 @@ def xochintlan_svg(game: Any, window: Iterable[Cell], *, legal: Iterable[Cell] =
     x0, y0, width, height = _view_box(lattice, window)
     legal = set(legal)
     name = html.escape(_("Xochintlan board"))  # what a screen reader says of the picture
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{x0:.1f} {y0:.1f} {width:.1f} {height:.1f}" '
-             f'font-family="DejaVu Sans, sans-serif" role="img" aria-label="{name}">']
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{x0:.1f} {y0:.1f} {width:.1f} {height:.1f}" '
+        f'font-family="DejaVu Sans, sans-serif" role="img" aria-label="{name}">'
+    ]
     for cell in sorted(window):
         kind = board.get(cell)
         parts.append(_cell(lattice, cell, kind, cell in legal))
@@ -160,14 +177,20 @@ def _cell(lattice: Lattice, cell: Cell, kind: str | None, legal: bool) -> str:
     """One cell: a group carrying its coordinates, with its tile (or its empty outline) inside."""
     tag = f'<g data-cell="{cell[0]},{cell[1]}"><title>{cell}</title>'
     if kind is None:
-        body = f'<polygon points="{_points(lattice.corners(cell))}" fill="white" stroke="{style.GRID}" ' \
-               f'stroke-width="1" stroke-dasharray="2 2"/>'
+        body = (
+            f'<polygon points="{_points(lattice.corners(cell))}" fill="white" stroke="{style.GRID}" '
+            f'stroke-width="1" stroke-dasharray="2 2"/>'
+        )
         if legal:
-            body += f'<polygon points="{_points(_shrunk(lattice, cell, 0.86))}" fill="{LEGAL_FILL}" ' \
-                    f'stroke="{style.LEGAL_COLOUR}" stroke-width="2" stroke-dasharray="4 4"/>'
+            body += (
+                f'<polygon points="{_points(_shrunk(lattice, cell, 0.86))}" fill="{LEGAL_FILL}" '
+                f'stroke="{style.LEGAL_COLOUR}" stroke-width="2" stroke-dasharray="4 4"/>'
+            )
         return tag + body + "</g>"
-    body = f'<polygon points="{_points(lattice.corners(cell))}" fill="{style.ANIMAL_COLOURS[kind]}" ' \
-           f'stroke="{style.OUTLINE}" stroke-width="2"/>'
+    body = (
+        f'<polygon points="{_points(lattice.corners(cell))}" fill="{style.ANIMAL_COLOURS[kind]}" '
+        f'stroke="{style.OUTLINE}" stroke-width="2"/>'
+    )
     centre = lattice.center(cell)
     radius = 0.31 if lattice.sides == 4 else 0.46
     if kind == "H":
@@ -177,26 +200,34 @@ def _cell(lattice: Lattice, cell: Cell, kind: str | None, legal: bool) -> str:
         glyph = style.glyph_shape(style.ANIMAL_SHAPES[kind], centre, radius).get_xy()
         body += f'<polygon points="{_points(glyph)}" fill="white" stroke="black" stroke-width="1.5"/>'
         size = radius * UNIT * 0.9
-        body += (f'<text x="{centre[0] * UNIT:.1f}" y="{-centre[1] * UNIT:.1f}" font-size="{size:.0f}" '
-                 f'font-weight="bold" text-anchor="middle" dominant-baseline="central">{html.escape(style.kind_letter(kind))}</text>')
+        body += (
+            f'<text x="{centre[0] * UNIT:.1f}" y="{-centre[1] * UNIT:.1f}" font-size="{size:.0f}" '
+            f'font-weight="bold" text-anchor="middle" dominant-baseline="central">{html.escape(style.kind_letter(kind))}</text>'
+        )
     if legal:  # a tile a click may act on (switch, swap): a corner dot keeps its glyph readable
         cx, cy = centre
         corner = lattice.corners(cell)[0]
         x, y = cx + 0.78 * (corner[0] - cx), cy + 0.78 * (corner[1] - cy)
-        body += f'<circle cx="{x * UNIT:.1f}" cy="{-y * UNIT:.1f}" r="{0.1 * UNIT:.1f}" fill="{style.LEGAL_COLOUR}" ' \
-                f'stroke="white" stroke-width="1.5"/>'
+        body += (
+            f'<circle cx="{x * UNIT:.1f}" cy="{-y * UNIT:.1f}" r="{0.1 * UNIT:.1f}" fill="{style.LEGAL_COLOUR}" '
+            f'stroke="white" stroke-width="1.5"/>'
+        )
     return tag + body + "</g>"
 
 
 def _outline(lattice: Lattice, cell: Cell, colour: str, width: float, dashes: str = "", shrink: float = 1.0) -> str:
     dash = f' stroke-dasharray="{dashes}"' if dashes else ""
-    return (f'<polygon points="{_points(_shrunk(lattice, cell, shrink))}" fill="none" stroke="{colour}" '
-            f'stroke-width="{width}"{dash} pointer-events="none"/>')
+    return (
+        f'<polygon points="{_points(_shrunk(lattice, cell, shrink))}" fill="none" stroke="{colour}" '
+        f'stroke-width="{width}"{dash} pointer-events="none"/>'
+    )
 
 
 def _padlock(lattice: Lattice, cell: Cell) -> str:
     cx, cy = lattice.center(cell)
     size = 0.15 if lattice.sides == 4 else 0.2
     x, y = cx + (0.3 if lattice.sides == 4 else 0.48), cy + (0.26 if lattice.sides == 4 else 0.3)
-    return (f'<rect x="{(x - size / 2) * UNIT:.1f}" y="{-(y + size / 2) * UNIT:.1f}" width="{size * UNIT:.1f}" '
-            f'height="{size * UNIT:.1f}" rx="3" fill="{style.LOCK_COLOUR}" stroke="white" pointer-events="none"/>')
+    return (
+        f'<rect x="{(x - size / 2) * UNIT:.1f}" y="{-(y + size / 2) * UNIT:.1f}" width="{size * UNIT:.1f}" '
+        f'height="{size * UNIT:.1f}" rx="3" fill="{style.LOCK_COLOUR}" stroke="white" pointer-events="none"/>'
+    )

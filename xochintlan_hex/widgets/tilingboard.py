@@ -16,7 +16,8 @@ shows it, scaled to the width it is given; every cell of the region carries
 from __future__ import annotations
 
 import html
-from typing import Any, Iterable, Sequence
+from collections.abc import Iterable, Sequence
+from typing import Any
 
 from ..i18n import _
 from ..lattice import Cell, Lattice, get_lattice
@@ -61,18 +62,25 @@ def tiling_layout(lattice: Lattice, cells: Iterable[Cell]) -> dict[str, tuple[fl
     height = max(board[3], PANEL_WIDTH + 1.2)
     top = board[1] + board[3]
     panel = (board[0] + board[2] + 0.3, top - height, PANEL_WIDTH, height)
-    return {"board": board, "panel": panel,
-            "all": (board[0], top - height, board[2] + 0.3 + PANEL_WIDTH, height)}
+    return {"board": board, "panel": panel, "all": (board[0], top - height, board[2] + 0.3 + PANEL_WIDTH, height)}
 
 
-def tiling_fraction(layout: dict[str, tuple[float, float, float, float]], point: tuple[float, float]) -> tuple[float, float]:
+def tiling_fraction(
+    layout: dict[str, tuple[float, float, float, float]], point: tuple[float, float]
+) -> tuple[float, float]:
     """Where ``point`` (drawing units) lies on the picture, as fractions of its width and height from the top-left."""
     x, y, width, height = layout["all"]
     return ((point[0] - x) / width, (y + height - point[1]) / height)
 
 
-def tiling_svg(puzzle: Any, placed: Sequence[Any], *, hinted: Any = None,
-               selected: tuple[int, Any] | None = None, middle: Cell | None = None) -> str:
+def tiling_svg(
+    puzzle: Any,
+    placed: Sequence[Any],
+    *,
+    hinted: Any = None,
+    selected: tuple[int, Any] | None = None,
+    middle: Cell | None = None,
+) -> str:
     """An SVG picture of ``placed`` (placements) on ``puzzle``'s region: empty cells pale grey, each piece in
     its colour with its letter, thick outlines between pieces, the ``hinted`` placement dashed; beside it the
     ``selected`` piece (index, form) as it would be placed, its ``middle`` cell (the one a click puts) marked."""
@@ -83,39 +91,54 @@ def tiling_svg(puzzle: Any, placed: Sequence[Any], *, hinted: Any = None,
     max_width = MAX_HEIGHT_PX * width / height
     name = html.escape(_("Puzzle board"))  # what a screen reader says of the picture (outside the f-string:
     # Babel reads no call inside one)
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{x * UNIT:.1f} {-(y + height) * UNIT:.1f} '
-             f'{width * UNIT:.1f} {height * UNIT:.1f}" style="max-width: {max_width:.0f}px; margin: 0 auto" '
-             f'font-family="DejaVu Sans, sans-serif" role="img" aria-label="{name}">']
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{x * UNIT:.1f} {-(y + height) * UNIT:.1f} '
+        f'{width * UNIT:.1f} {height * UNIT:.1f}" style="max-width: {max_width:.0f}px; margin: 0 auto" '
+        f'font-family="DejaVu Sans, sans-serif" role="img" aria-label="{name}">'
+    ]
     colours = neighbour_safe_colours(lattice, list(placed))
     fill = {cell: colour for placement, colour in zip(placed, colours) for cell in placement.cells}
     labels = puzzle.pieces.labels
     for cell in sorted(cells):
         colour = fill.get(cell)
         stroke = f'stroke="{colour}" stroke-width="1"' if colour else f'stroke="{style.GRID}" stroke-width="0.8"'
-        parts.append(f'<g data-cell="{cell[0]},{cell[1]}"><title>{cell}</title>'
-                     f'<polygon points="{_points(lattice.corners(cell))}" fill="{colour or EMPTY_COLOUR}" {stroke}/></g>')
+        parts.append(
+            f'<g data-cell="{cell[0]},{cell[1]}"><title>{cell}</title>'
+            f'<polygon points="{_points(lattice.corners(cell))}" fill="{colour or EMPTY_COLOUR}" {stroke}/></g>'
+        )
     outlines = [edge for placement in placed for edge in style.outline_edges(lattice, placement.cells)]
     outlines += style.outline_edges(lattice, cells)
-    parts.append(f'<path d="{_edges_path(outlines)}" stroke="{style.OUTLINE}" stroke-width="3" '
-                 f'stroke-linecap="round" fill="none" pointer-events="none"/>')
+    parts.append(
+        f'<path d="{_edges_path(outlines)}" stroke="{style.OUTLINE}" stroke-width="3" '
+        f'stroke-linecap="round" fill="none" pointer-events="none"/>'
+    )
     size = 0.45 * UNIT * (1.0 if lattice.sides == 4 else 1.5)
     for placement, colour in zip(placed, colours):
         lx, ly = label_spot(lattice, placement.cells)
-        parts.append(f'<text x="{lx * UNIT:.1f}" y="{-ly * UNIT:.1f}" font-size="{size:.1f}" font-weight="bold" '
-                     f'fill="{text_colour(colour)}" text-anchor="middle" dominant-baseline="central" '
-                     f'pointer-events="none">{html.escape(labels[placement.piece])}</text>')
+        parts.append(
+            f'<text x="{lx * UNIT:.1f}" y="{-ly * UNIT:.1f}" font-size="{size:.1f}" font-weight="bold" '
+            f'fill="{text_colour(colour)}" text-anchor="middle" dominant-baseline="central" '
+            f'pointer-events="none">{html.escape(labels[placement.piece])}</text>'
+        )
     if hinted is not None:
-        parts.append(f'<path class="puzzle-hint" d="{_edges_path(style.outline_edges(lattice, hinted.cells))}" '
-                     f'stroke="{HINT_COLOUR}" stroke-width="4" stroke-dasharray="6 4" fill="none" '
-                     f'pointer-events="none"/>')
+        parts.append(
+            f'<path class="puzzle-hint" d="{_edges_path(style.outline_edges(lattice, hinted.cells))}" '
+            f'stroke="{HINT_COLOUR}" stroke-width="4" stroke-dasharray="6 4" fill="none" '
+            f'pointer-events="none"/>'
+        )
     if selected is not None:
         parts.append(_selected_panel(lattice, layout["panel"], puzzle, selected, middle))
     parts.append("</svg>")
     return "".join(parts)
 
 
-def _selected_panel(lattice: Lattice, box: tuple[float, float, float, float], puzzle: Any,
-                    selected: tuple[int, Any], middle: Cell | None) -> str:
+def _selected_panel(
+    lattice: Lattice,
+    box: tuple[float, float, float, float],
+    puzzle: Any,
+    selected: tuple[int, Any],
+    middle: Cell | None,
+) -> str:
     """The selected piece as it would be placed, with a dot on the cell that goes on the click, under its name."""
     index, form = selected
     x, y, width, height = box
@@ -133,20 +156,29 @@ def _selected_panel(lattice: Lattice, box: tuple[float, float, float, float], pu
     colour = piece_colour(index)
     name, label = puzzle.pieces.names[index], puzzle.pieces.labels[index]
     words = name if name == label else f"{label} ({name})"
-    shapes = "".join(f'<polygon points="{_points(placed(p) for p in lattice.corners(c))}" fill="{colour}" '
-                     f'stroke="#222222" stroke-width="1.5"/>' for c in form.cells)
+    shapes = "".join(
+        f'<polygon points="{_points(placed(p) for p in lattice.corners(c))}" fill="{colour}" '
+        f'stroke="#222222" stroke-width="1.5"/>'
+        for c in form.cells
+    )
     dot = ""
     if middle is not None:
         mx, my = placed(lattice.center(middle))
         dot = f'<circle cx="{mx * UNIT:.1f}" cy="{-my * UNIT:.1f}" r="{0.12 * UNIT * scale:.1f}" fill="black"/>'
     tx, ty = (x + width / 2) * UNIT, -(y + height) * UNIT
-    title = (f'<text x="{tx:.1f}" y="{ty + 0.45 * UNIT:.1f}" font-size="{0.38 * UNIT:.1f}" font-weight="bold" '
-             f'text-anchor="middle">{html.escape(words)}</text>'
-             + "".join(f'<text x="{tx:.1f}" y="{ty + (0.95 + 0.4 * i) * UNIT:.1f}" font-size="{0.3 * UNIT:.1f}" '
-                       f'text-anchor="middle">{html.escape(line)}</text>'
-                       for i, line in enumerate(_("● goes on the cell\nyou click").split("\n"))))
+    title = (
+        f'<text x="{tx:.1f}" y="{ty + 0.45 * UNIT:.1f}" font-size="{0.38 * UNIT:.1f}" font-weight="bold" '
+        f'text-anchor="middle">{html.escape(words)}</text>'
+        + "".join(
+            f'<text x="{tx:.1f}" y="{ty + (0.95 + 0.4 * i) * UNIT:.1f}" font-size="{0.3 * UNIT:.1f}" '
+            f'text-anchor="middle">{html.escape(line)}</text>'
+            for i, line in enumerate(_("● goes on the cell\nyou click").split("\n"))
+        )
+    )
     tip = html.escape(_("Click to turn the piece"))
-    return (f'<g class="puzzle-selected" data-action="rotate" style="cursor: pointer">'
-            f'<title>{tip}</title>'
-            f'<rect x="{x * UNIT:.1f}" y="{-(y + height) * UNIT:.1f}" width="{width * UNIT:.1f}" '
-            f'height="{height * UNIT:.1f}" fill="white"/>{title}{shapes}{dot}</g>')
+    return (
+        f'<g class="puzzle-selected" data-action="rotate" style="cursor: pointer">'
+        f"<title>{tip}</title>"
+        f'<rect x="{x * UNIT:.1f}" y="{-(y + height) * UNIT:.1f}" width="{width * UNIT:.1f}" '
+        f'height="{height * UNIT:.1f}" fill="white"/>{title}{shapes}{dot}</g>'
+    )

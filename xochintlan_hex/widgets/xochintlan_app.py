@@ -30,8 +30,9 @@ from __future__ import annotations
 import asyncio
 import io
 import random
+from collections.abc import Callable, Sequence
 from itertools import combinations, islice
-from typing import Any, Callable, Sequence
+from typing import Any
 
 import ipywidgets as w
 from matplotlib.backends.backend_agg import FigureCanvasAgg
@@ -42,16 +43,27 @@ from ..players import get_player
 from ..viz import style
 from ..viz.polyforms import draw_card
 from ..viz.xochintlan import draw_xochintlan
+from ..xochintlan import (
+    HUMAN,
+    KIND_NAMES,
+    KINDS,
+    IllegalAction,
+    MoveHuman,
+    Place,
+    Redraw,
+    Rules,
+    Swap,
+    Switch,
+    Xochintlan,
+)
 from ..xochintlan.rules import kind_of_letter
-from ..xochintlan import HUMAN, KIND_NAMES, KINDS, IllegalAction, MoveHuman, Place, Redraw, Rules, Swap, Switch, Xochintlan
 from .base import (
     COMPACT_TOGGLES,
     App,
-    app_root,
-    banner_html,
-    message_line,
     BoardCanvas,
+    app_root,
     as_cell,
+    banner_html,
     board_axes,
     cell_at,
     clear_artists,
@@ -59,6 +71,7 @@ from .base import (
     data_to_fraction,
     escape,
     is_finite_point,
+    message_line,
     running_loop,
     speaking,
     steady_window,
@@ -88,10 +101,24 @@ BOARD_SIZE = (5.0, 5.0)
 #: animals' keys are the letters their tiles show (in French, O for Oiseau and S for Singe), and
 #: Switch is r in French ("remplacer"), since s is the Singe's
 KEYS = {
-    "en": {"p": N_("place"), "s": N_("switch"), "h": N_("move Human"), "l": N_("Lizard"), "b": N_("Bird"),
-           "m": N_("Monkey"), "u": N_("undo")},
-    "fr": {"p": N_("place"), "r": N_("switch"), "h": N_("move Human"), "l": N_("Lizard"), "o": N_("Bird"),
-           "s": N_("Monkey"), "u": N_("undo")},
+    "en": {
+        "p": N_("place"),
+        "s": N_("switch"),
+        "h": N_("move Human"),
+        "l": N_("Lizard"),
+        "b": N_("Bird"),
+        "m": N_("Monkey"),
+        "u": N_("undo"),
+    },
+    "fr": {
+        "p": N_("place"),
+        "r": N_("switch"),
+        "h": N_("move Human"),
+        "l": N_("Lizard"),
+        "o": N_("Bird"),
+        "s": N_("Monkey"),
+        "u": N_("undo"),
+    },
 }
 KEY_ACTIONS = {"en": {"p": "place", "s": "switch", "h": "move"}, "fr": {"p": "place", "r": "switch", "h": "move"}}
 KEY_ANIMALS = {"en": {"l": "L", "b": "B", "m": "M"}, "fr": {"l": "L", "o": "B", "s": "M"}}
@@ -183,7 +210,7 @@ class XochintlanApp(App):
 
     @speaking
     def player_label(self, player: int) -> str:
-        """"Player 1", or "Player 2 (greedy)" for a computer seat."""
+        """ "Player 1", or "Player 2 (greedy)" for a computer seat."""
         seat = self.seats[player]
         if seat is None:
             return _("Player {number}").format(number=player + 1)
@@ -204,8 +231,9 @@ class XochintlanApp(App):
             if self.selection is None or self.selection == cell:
                 self.selection = None if self.selection == cell else cell
                 chosen = self.selection
-                self._set_message("" if chosen is None else
-                                  lambda: _("Swap {cell} with… (click a second animal)").format(cell=chosen))
+                self._set_message(
+                    "" if chosen is None else lambda: _("Swap {cell} with… (click a second animal)").format(cell=chosen)
+                )
                 self._draw_board()
                 return False
             first, self.selection = self.selection, None
@@ -236,7 +264,7 @@ class XochintlanApp(App):
         return lambda: self.game.why_illegal(action) or said
 
     @speaking
-    def choose_action(self, action: str) -> "XochintlanApp":
+    def choose_action(self, action: str) -> XochintlanApp:
         """Choose what a click does: "place", "switch", "move" (the Human), or "swap" (swap endgame)."""
         allowed = self._action_names()
         if action not in allowed:
@@ -248,7 +276,7 @@ class XochintlanApp(App):
         return self
 
     @speaking
-    def choose_animal(self, animal: str) -> "XochintlanApp":
+    def choose_animal(self, animal: str) -> XochintlanApp:
         """Choose the animal to place or switch to: "L", "B", "M" (or "Lizard", "Bird", "Monkey")."""
         self.animal = kind_code(animal)
         self._quiet_set(self._animal_choice, self.animal)
@@ -256,7 +284,7 @@ class XochintlanApp(App):
         return self
 
     @speaking
-    def show_card(self, show: bool | None = None) -> "XochintlanApp":
+    def show_card(self, show: bool | None = None) -> XochintlanApp:
         """Show (or hide, or with no argument toggle) the goal card of the player to move.
 
         In hot-seat games the card hides again when the turn passes, so the next
@@ -289,7 +317,7 @@ class XochintlanApp(App):
         return True
 
     @speaking
-    def new_game(self, seed: int | None = None) -> "XochintlanApp":
+    def new_game(self, seed: int | None = None) -> XochintlanApp:
         """Start a new game: with ``seed``, or the next seed of the app's own seed sequence."""
         self._cancel_computer()
         if seed is None and hasattr(self, "game"):
@@ -357,8 +385,9 @@ class XochintlanApp(App):
     def _human_may_act(self) -> bool:
         if not self.game.is_over and not self.is_human(self.game.current_player):
             waiting = self.game.current_player
-            self._set_message(lambda: _("Wait: it is {player}'s turn.").format(player=self.player_label(waiting)),
-                              refused=True)
+            self._set_message(
+                lambda: _("Wait: it is {player}'s turn.").format(player=self.player_label(waiting)), refused=True
+            )
             return False
         return True
 
@@ -377,8 +406,10 @@ class XochintlanApp(App):
             self._movers.append(mover)
         except Exception as error:  # a failing player must not leave the board silently stuck
             said = str(error)
-            self._set_message(lambda: _("{player} could not move: {error}").format(
-                player=self.player_label(mover), error=said), refused=True)
+            self._set_message(
+                lambda: _("{player} could not move: {error}").format(player=self.player_label(mover), error=said),
+                refused=True,
+            )
             return None
         return action
 
@@ -437,7 +468,8 @@ class XochintlanApp(App):
         if game.end_reason == "win" and game.winner is not None and game.winning_kind is not None:
             card = getattr(game.winning_card, "name", game.winning_card)
             text = _("{player} wins: {animals} and the Human form card {card}").format(
-                player=self.player_label(game.winner), animals=style.animal_plural(game.winning_kind), card=card)
+                player=self.player_label(game.winner), animals=style.animal_plural(game.winning_kind), card=card
+            )
         elif game.end_reason == "turn_limit":
             text = _("Tie: the turn limit is reached")
         else:
@@ -469,12 +501,16 @@ class XochintlanApp(App):
             return ""
         shown = "; ".join(reasons[:MAX_REASONS]) + ("; …" if len(reasons) > MAX_REASONS else "")
         animal = style.animal_name(self.animal)
-        doing = {"place": _("Placing a {animal}").format(animal=animal),
-                 "switch": _("Switching to a {animal}").format(animal=animal),
-                 "move": _("Moving the Human"), "swap": _("Swapping")}[self.action]
+        doing = {
+            "place": _("Placing a {animal}").format(animal=animal),
+            "switch": _("Switching to a {animal}").format(animal=animal),
+            "move": _("Moving the Human"),
+            "swap": _("Swapping"),
+        }[self.action]
         other = _("another animal or action") if self.action in ("place", "switch") else _("another action")
-        return _("{doing} is not possible now: {reasons}. Choose {other}.").format(doing=doing, reasons=shown,
-                                                                                  other=other)
+        return _("{doing} is not possible now: {reasons}. Choose {other}.").format(
+            doing=doing, reasons=shown, other=other
+        )
 
     def _candidate_actions(self) -> list[Any]:
         """Actions a click in the chosen mode could make, for the engine to say why each is refused."""
@@ -520,8 +556,18 @@ class XochintlanApp(App):
     def _draw_picture(self, window: set[Cell], targets: set[Cell], last: list[Cell]) -> None:
         """The board drawn by matplotlib (the ipympl canvas, and the picture kept in saved notebooks)."""
         clear_artists(self.ax)
-        draw_xochintlan(self.game, ax=self.ax, legal=targets, locked=True, pattern=True, frame=window,
-                        empty=window, selected=self.selection, legend=False, last=last or None)
+        draw_xochintlan(
+            self.game,
+            ax=self.ax,
+            legal=targets,
+            locked=True,
+            pattern=True,
+            frame=window,
+            empty=window,
+            selected=self.selection,
+            legend=False,
+            last=last or None,
+        )
 
     @speaking
     def static_png(self) -> bytes | None:
@@ -559,27 +605,43 @@ class XochintlanApp(App):
         self._show_card_button.disabled = public or viewer is None
         self._show_card_button.description = _("Hide my card") if self.card_shown else _("Show my card")
         revealed = sorted((p, c.name) for p, c in game.revealed)
-        self._revealed.value = (_("Revealed: {cards}").format(
-            cards=", ".join(f"{self.player_label(p)} {name}" for p, name in revealed)) if revealed else "")
+        self._revealed.value = (
+            _("Revealed: {cards}").format(cards=", ".join(f"{self.player_label(p)} {name}" for p, name in revealed))
+            if revealed
+            else ""
+        )
         if public:
             hands = [(p, card) for p, cards in enumerate(game.cards) for card in cards]
-            self._card_title.value = escape(_("Cards: {hands}").format(hands=" · ".join(
-                f"{self.player_label(p)}: {', '.join(c.name for c in cards)}" for p, cards in enumerate(game.cards))))
+            self._card_title.value = escape(
+                _("Cards: {hands}").format(
+                    hands=" · ".join(
+                        f"{self.player_label(p)}: {', '.join(c.name for c in cards)}"
+                        for p, cards in enumerate(game.cards)
+                    )
+                )
+            )
             # "P1", "J1" in French: the seat's short name under each card
-            self._set_card_image([card for _p, card in hands],
-                                 [_("P{number}: {card}").format(number=p + 1, card=card.name) for p, card in hands])
+            self._set_card_image(
+                [card for _p, card in hands],
+                [_("P{number}: {card}").format(number=p + 1, card=card.name) for p, card in hands],
+            )
         elif viewer is None:
             self._card_title.value = escape(_("Cards: hidden"))
             self._set_card_image([], [])
         elif not self.card_shown:
             self._card_title.value = escape(
                 _("{player}'s card: hidden (the others look away, then press Show my card)").format(
-                    player=self.player_label(viewer)))
+                    player=self.player_label(viewer)
+                )
+            )
             self._set_card_image([], [])
         else:
             cards = game.cards[viewer]
-            self._card_title.value = escape(_("{player}'s card: {cards}").format(
-                player=self.player_label(viewer), cards=", ".join(c.name for c in cards)))
+            self._card_title.value = escape(
+                _("{player}'s card: {cards}").format(
+                    player=self.player_label(viewer), cards=", ".join(c.name for c in cards)
+                )
+            )
             self._set_card_image(cards, [c.name for c in cards])
 
     def _set_card_image(self, cards: Sequence[Any], labels: Sequence[str]) -> None:
@@ -610,10 +672,12 @@ class XochintlanApp(App):
         self._last_move = css(w.HTML(), "xh-last-move")
         self._banner = css(w.HTML(), "xh-banner")
         self._message = message_line()
-        self._action_choice = css(w.ToggleButtons(
-            options=self._action_options(), value="place", style=COMPACT_TOGGLES), "xh-action")
-        self._animal_choice = css(w.ToggleButtons(
-            options=self._animal_options(), value=KINDS[0], style=COMPACT_TOGGLES), "xh-animal")
+        self._action_choice = css(
+            w.ToggleButtons(options=self._action_options(), value="place", style=COMPACT_TOGGLES), "xh-action"
+        )
+        self._animal_choice = css(
+            w.ToggleButtons(options=self._animal_options(), value=KINDS[0], style=COMPACT_TOGGLES), "xh-animal"
+        )
         self._action_choice.observe(self._from_control(self.choose_action), "value")
         self._animal_choice.observe(self._from_control(self.choose_animal), "value")
         self._reserve = css(w.Label(), "xh-reserve")
@@ -640,8 +704,19 @@ class XochintlanApp(App):
         self._new.on_click(lambda _button: self.new_game())
 
         self.keys = KeyScope(KEYS[self.language], self._on_key)
-        side = [self._status, self._last_move, self._banner, self._message, self._action_choice,
-                self._animal_choice, self._reserve, self._lock, self._key, card, w.HBox([self._undo, self._new])]
+        side = [
+            self._status,
+            self._last_move,
+            self._banner,
+            self._message,
+            self._action_choice,
+            self._animal_choice,
+            self._reserve,
+            self._lock,
+            self._key,
+            card,
+            w.HBox([self._undo, self._new]),
+        ]
         self.widget = app_root(board_widget, side, self.keys, "xh-xochintlan", language=self._language_switch())
         if self.board_kind == "svg":  # a picture the browser scales: it shrinks before the controls wrap below
             board_widget.layout.flex = "1 1 300px"
@@ -655,7 +730,9 @@ class XochintlanApp(App):
     def _key_text(self) -> str:
         """The key to the tiles: each glyph with its letter and name ("◆ L Lizard · …")."""
         glyphs = [f"{GLYPHS[k]} {style.kind_letter(k)} {style.animal_name(k)}" for k in KINDS]
-        return escape(_("Key: {glyphs}").format(glyphs=" · ".join([*glyphs, f"{GLYPHS[HUMAN]} {style.animal_name(HUMAN)}"])))
+        return escape(
+            _("Key: {glyphs}").format(glyphs=" · ".join([*glyphs, f"{GLYPHS[HUMAN]} {style.animal_name(HUMAN)}"]))
+        )
 
     def _show_texts(self) -> None:
         """Every text of the app again, in the language in use: the controls' labels, then the state."""
@@ -726,11 +803,13 @@ def _click_cell(action: Any, mode: str, animal: str, selection: Cell | None) -> 
 def _move_words(action: Any) -> str:
     """What a move did, in words ("placed a Bird on (1, 0)")."""
     if isinstance(action, Place):
-        return _("placed a {animal} on {cell}").format(animal=style.animal_name(action.kind),
-                                                        cell=_cell_text(action.cell, spaced=True))
+        return _("placed a {animal} on {cell}").format(
+            animal=style.animal_name(action.kind), cell=_cell_text(action.cell, spaced=True)
+        )
     if isinstance(action, Switch):
-        return _("switched {cell} to a {animal}").format(cell=_cell_text(action.cell, spaced=True),
-                                                          animal=style.animal_name(action.kind))
+        return _("switched {cell} to a {animal}").format(
+            cell=_cell_text(action.cell, spaced=True), animal=style.animal_name(action.kind)
+        )
     if isinstance(action, MoveHuman):
         return _("moved the Human to {cell}").format(cell=_cell_text(action.cell, spaced=True))
     if isinstance(action, Swap):

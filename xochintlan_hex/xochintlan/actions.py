@@ -38,8 +38,8 @@ from typing import Any
 
 from xochintlan_hex.errors import IllegalAction
 from xochintlan_hex.game import ActionValue, is_whole, notation_int
-from xochintlan_hex.lattice import Cell
 from xochintlan_hex.i18n import _
+from xochintlan_hex.lattice import Cell
 from xochintlan_hex.xochintlan.rules import KINDS, kind_name, kind_of_letter, letter
 
 
@@ -49,15 +49,17 @@ def _check_cell(cell: Any, argument: str = "cell") -> Cell:
     except (TypeError, ValueError):
         x = y = None
     if not (is_whole(x) and is_whole(y)):
-        raise IllegalAction(_("{argument} must be an (x, y) pair of ints, not {value}").format(
-            argument=argument, value=repr(cell)))
+        raise IllegalAction(
+            _("{argument} must be an (x, y) pair of ints, not {value}").format(argument=argument, value=repr(cell))
+        )
     return (int(x), int(y))
 
 
 def _check_kind(kind: Any) -> str:
     if not isinstance(kind, str) or kind not in KINDS:
-        raise IllegalAction(_("kind must be one of {kinds} (an animal), not {value}").format(
-            kinds=", ".join(KINDS), value=repr(kind)))
+        raise IllegalAction(
+            _("kind must be one of {kinds} (an animal), not {value}").format(kinds=", ".join(KINDS), value=repr(kind))
+        )
     return kind
 
 
@@ -191,8 +193,9 @@ class Redraw(ActionValue):
 
     def __init__(self, index: int) -> None:
         if not is_whole(index) or index < 0:
-            raise IllegalAction(_("index must be an int >= 0 (a position in your hand), not {value}").format(
-                value=repr(index)))
+            raise IllegalAction(
+                _("index must be an int >= 0 (a position in your hand), not {value}").format(value=repr(index))
+            )
         object.__setattr__(self, "index", int(index))
 
     def __str__(self) -> str:
@@ -220,12 +223,12 @@ _PATTERNS = (
 )
 
 
-
 def _how() -> str:
     """How to write each action, in the language in use (with its letters)."""
-    return _("write {L}(1,2), {B}(1,2) or {M}(1,2) to place, {H}(1,2) to move the Human, "
-             "(1,2)={B} to switch, (1,2)<>(3,4) to swap, R0 to redraw").format(
-        **{kind: letter(kind) for kind in ("L", "B", "M", "H")})
+    return _(
+        "write {L}(1,2), {B}(1,2) or {M}(1,2) to place, {H}(1,2) to move the Human, "
+        "(1,2)={B} to switch, (1,2)<>(3,4) to swap, R0 to redraw"
+    ).format(**{kind: letter(kind) for kind in ("L", "B", "M", "H")})
 
 
 def parse_action(text: str) -> Action:
@@ -235,8 +238,9 @@ def parse_action(text: str) -> Action:
     (Place('L', (1, 2)), MoveHuman((0, -1)), Redraw(1))
     """
     if not isinstance(text, str):
-        raise IllegalAction(_("cannot parse {text}: an action's notation is a str; {how}").format(
-            text=repr(text), how=_how()))
+        raise IllegalAction(
+            _("cannot parse {text}: an action's notation is a str; {how}").format(text=repr(text), how=_how())
+        )
     for pattern, shape in _PATTERNS:
         found = pattern.fullmatch(text)
         if found:
@@ -257,8 +261,11 @@ def _build(shape: str, groups: tuple[str, ...]) -> Action:
         a = (notation_int(groups[0], "x"), notation_int(groups[1], "y"))
         b = (notation_int(groups[2], "x"), notation_int(groups[3], "y"))
         if a == b:
-            raise IllegalAction(_("cannot parse {text}: a swap needs two different cells").format(
-                text=repr(f"({groups[0]},{groups[1]})<>({groups[2]},{groups[3]})")))
+            raise IllegalAction(
+                _("cannot parse {text}: a swap needs two different cells").format(
+                    text=repr(f"({groups[0]},{groups[1]})<>({groups[2]},{groups[3]})")
+                )
+            )
         return Swap(a, b)
     return Redraw(notation_int(groups[0], "card index"))
 
@@ -270,5 +277,7 @@ def as_action(action: object) -> Action:
     if isinstance(action, str):
         return parse_action(action)
     raise IllegalAction(
-        _("not a Xochintlan action: {value}; use Place, Switch, MoveHuman, Swap, Redraw or their notation ({how})").format(
-            value=repr(action), how=_how()))
+        _(
+            "not a Xochintlan action: {value}; use Place, Switch, MoveHuman, Swap, Redraw or their notation ({how})"
+        ).format(value=repr(action), how=_how())
+    )

@@ -24,7 +24,8 @@ Internal moves are tuples: ``(PLACE, c, kind)``, ``(SWITCH, c, kind)``,
 from __future__ import annotations
 
 import functools
-from typing import Any, Iterator, NamedTuple, Sequence
+from collections.abc import Iterator, Sequence
+from typing import Any, NamedTuple
 
 from xochintlan_hex.polyforms import Polyform
 from xochintlan_hex.xochintlan.grid import ORIGIN
@@ -41,13 +42,14 @@ Group = tuple[list[int], "tuple[int, ...] | None"]
 Move = tuple[Any, ...]
 
 
-
 class UndoEntry(NamedTuple):
     """What ``undo`` needs to take one action back: the move and what it overwrote."""
 
     code: int  # PLACE, SWITCH, MOVE, SWAP or REDRAW
     cell: int  # the cell played on; a swap's first cell; a redraw's card index
-    other: Any  # place/switch: the kind played; move: the Human's old cell; swap: its second cell; redraw: the card shown
+    other: (
+        Any  # place/switch: the kind played; move: the Human's old cell; swap: its second cell; redraw: the card shown
+    )
     replaced: str | None  # switch: the kind taken off the board; None otherwise
     lock: tuple[int, ...]  # the lock before the action
     group_l: Group | None  # the Human's groups before the action, per kind

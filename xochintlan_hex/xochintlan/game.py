@@ -47,7 +47,8 @@ xochintlan_hex.errors.IllegalAction: the Human was just moved by the previous pl
 from __future__ import annotations
 
 import random
-from typing import Any, Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from xochintlan_hex.display import ShowsItself
 from xochintlan_hex.errors import IllegalAction, RecordError
@@ -68,9 +69,9 @@ from xochintlan_hex.xochintlan.actions import (
 from xochintlan_hex.xochintlan.core import MOVE, PLACE, REDRAW, SWAP, SWITCH, GameCore, Move
 from xochintlan_hex.xochintlan.grid import LIMIT, OFFSET, WIDTH, decode, deltas, encode, encode_or_none
 from xochintlan_hex.xochintlan.patterns import card_keys, human_group
-from xochintlan_hex.xochintlan.rules import HUMAN, KINDS, Rules, goal_cards, kind_name, letter, resolve_card
 from xochintlan_hex.xochintlan.records import check_result as check_recorded_result
 from xochintlan_hex.xochintlan.records import read_record, record_to_json, replay_actions
+from xochintlan_hex.xochintlan.rules import HUMAN, KINDS, Rules, goal_cards, kind_name, letter, resolve_card
 from xochintlan_hex.xochintlan.text import board_to_text
 
 END_REASONS = ("win", "tie", "turn_limit")
@@ -111,9 +112,11 @@ def _refuse_a_card_dealt_twice(hands: list[list[Polyform]]) -> None:
         for card in hand:
             if card.name in holder:
                 first = holder[card.name]
-                message = (_("cards: {card} is dealt twice (both to player {first}); the deck holds each card once")
-                           if first == p else
-                           _("cards: {card} is dealt twice (players {first} and {second}); the deck holds each card once"))
+                message = (
+                    _("cards: {card} is dealt twice (both to player {first}); the deck holds each card once")
+                    if first == p
+                    else _("cards: {card} is dealt twice (players {first} and {second}); the deck holds each card once")
+                )
                 raise ValueError(message.format(card=card.name, first=first, second=p))
             holder[card.name] = p
 
@@ -148,12 +151,13 @@ class Xochintlan(GameCore, ShowsItself):
     turn 1, player 2 to play; reserve L 7 B 8 M 8
     """
 
-    def __init__(
-        self, players: int = 2, *, seed: int | None = None, rules: Rules = Rules(), cards: Any = None
-    ) -> None:
+    def __init__(self, players: int = 2, *, seed: int | None = None, rules: Rules = Rules(), cards: Any = None) -> None:
         if not is_whole(players) or players < 2:
-            raise ValueError(_("players must be an int >= 2: Xochintlan is played by 2 players or more, not {value}")
-                             .format(value=repr(players)))
+            raise ValueError(
+                _("players must be an int >= 2: Xochintlan is played by 2 players or more, not {value}").format(
+                    value=repr(players)
+                )
+            )
         if not isinstance(rules, Rules):
             raise ValueError(_("rules must be a Rules value, not {value}").format(value=repr(rules)))
         self.rules = rules
@@ -171,11 +175,21 @@ class Xochintlan(GameCore, ShowsItself):
         need = players * rules.cards_per_player
         spare = 1 if rules.allow_redraw else 0
         if need + spare > len(deck):
-            message = (_("players: {players} players x {cards} card(s) need {need} goal cards, plus one left to draw "
-                         "for allow_redraw=True; the {lattice} deck holds {deck}") if spare else
-                       _("players: {players} players x {cards} card(s) need {need} goal cards; the {lattice} deck holds {deck}"))
-            raise ValueError(message.format(players=players, cards=rules.cards_per_player, need=need,
-                                            lattice=rules.lattice, deck=len(deck)))
+            message = (
+                _(
+                    "players: {players} players x {cards} card(s) need {need} goal cards, plus one left to draw "
+                    "for allow_redraw=True; the {lattice} deck holds {deck}"
+                )
+                if spare
+                else _(
+                    "players: {players} players x {cards} card(s) need {need} goal cards; the {lattice} deck holds {deck}"
+                )
+            )
+            raise ValueError(
+                message.format(
+                    players=players, cards=rules.cards_per_player, need=need, lattice=rules.lattice, deck=len(deck)
+                )
+            )
         random.Random(self.seed).shuffle(deck)
         if cards is None:
             hands = [deck[p * rules.cards_per_player : (p + 1) * rules.cards_per_player] for p in range(players)]
@@ -196,15 +210,21 @@ class Xochintlan(GameCore, ShowsItself):
         if isinstance(cards, (str, Polyform)) or not isinstance(cards, Sequence):
             raise ValueError(_("cards must be a list with one hand per player, not {value}").format(value=repr(cards)))
         if len(cards) != self.n_players:
-            raise ValueError(_("cards must hold one hand per player: {players} players, {hands} hands given").format(
-                players=self.n_players, hands=len(cards)))
+            raise ValueError(
+                _("cards must hold one hand per player: {players} players, {hands} hands given").format(
+                    players=self.n_players, hands=len(cards)
+                )
+            )
         hands = []
         for p, hand in enumerate(cards):
             if isinstance(hand, (str, Polyform)) or not isinstance(hand, Sequence):
                 hand = [hand]  # a lone card (checked below)
             if len(hand) != rules.cards_per_player:
-                raise ValueError(_("cards: player {player}'s hand must hold cards_per_player={cards} card(s), not {count}")
-                                 .format(player=p, cards=rules.cards_per_player, count=len(hand)))
+                raise ValueError(
+                    _("cards: player {player}'s hand must hold cards_per_player={cards} card(s), not {count}").format(
+                        player=p, cards=rules.cards_per_player, count=len(hand)
+                    )
+                )
             hands.append([resolve_card(card, rules.lattice, f"cards (player {p})") for card in hand])
         _refuse_a_card_dealt_twice(hands)
         return hands
@@ -225,7 +245,7 @@ class Xochintlan(GameCore, ShowsItself):
         rules: Rules = Rules(),
         cards: Any = None,
         current_player: int = 0,
-    ) -> "Xochintlan":
+    ) -> Xochintlan:
         """A game that starts from a given board rather than the lone Human.
 
         ``board_or_text``: a mapping ``cell -> "H" | "L" | "B" | "M"`` (the
@@ -248,8 +268,11 @@ class Xochintlan(GameCore, ShowsItself):
 
         game = cls(players=players, seed=seed, rules=rules, cards=cards)
         if not is_whole(current_player) or not 0 <= current_player < players:
-            raise ValueError(_("current_player must be a player index 0..{last}, not {value}").format(
-                last=players - 1, value=repr(current_player)))
+            raise ValueError(
+                _("current_player must be a player index 0..{last}, not {value}").format(
+                    last=players - 1, value=repr(current_player)
+                )
+            )
         tiles = starting_board(board_or_text, game.rules)
         game._lay_tiles([(encode(cell), kind) for cell, kind in tiles])
         game._start = tiles
@@ -333,9 +356,14 @@ class Xochintlan(GameCore, ShowsItself):
         A player sees their own hand; everyone sees every hand under
         ``open_cards`` and once the game is over. ``viewer=None`` is a spectator.
         """
-        if viewer is not None and (isinstance(viewer, bool) or not isinstance(viewer, int) or not 0 <= viewer < self.n_players):
-            raise ValueError(_("viewer must be None or a player index 0..{last}, not {value}").format(
-                last=self.n_players - 1, value=repr(viewer)))
+        if viewer is not None and (
+            isinstance(viewer, bool) or not isinstance(viewer, int) or not 0 <= viewer < self.n_players
+        ):
+            raise ValueError(
+                _("viewer must be None or a player index 0..{last}, not {value}").format(
+                    last=self.n_players - 1, value=repr(viewer)
+                )
+            )
         public = self.rules.open_cards or self._end is not None
         return [list(hand) if public or p == viewer else [None] * len(hand) for p, hand in enumerate(self._hands)]
 
@@ -430,8 +458,9 @@ class Xochintlan(GameCore, ShowsItself):
         if not self._reserve[kind]:
             raise IllegalAction(_no_kind_left(kind))
         if self._any_case and c in self._cut_off:
-            raise IllegalAction(_("{cell} touches no other tile: a switched tile must share a side with another tile")
-                                .format(cell=cell))
+            raise IllegalAction(
+                _("{cell} touches no other tile: a switched tile must share a side with another tile").format(cell=cell)
+            )
         return (SWITCH, c, kind)
 
     def _check_move(self, action: MoveHuman) -> Move:
@@ -446,9 +475,13 @@ class Xochintlan(GameCore, ShowsItself):
             raise IllegalAction(_holds(cell, self._cells[c]))
         beside_h = c is not None and (c - h) in self._deltas
         if c is None or self._adj.get(c, 0) - beside_h <= 0:
-            raise IllegalAction(_("{cell} touches no tile once the Human has left {human}").format(cell=cell, human=decode(h)))
+            raise IllegalAction(
+                _("{cell} touches no tile once the Human has left {human}").format(cell=cell, human=decode(h))
+            )
         if self.rules.keep_connected and not self._connected_after_move(h, c):
-            raise IllegalAction(_("moving the Human to {cell} would split the board (keep_connected=True)").format(cell=cell))
+            raise IllegalAction(
+                _("moving the Human to {cell} would split the board (keep_connected=True)").format(cell=cell)
+            )
         return (MOVE, c)
 
     def _check_swap(self, action: Swap) -> Move:
@@ -467,13 +500,19 @@ class Xochintlan(GameCore, ShowsItself):
             if c in self._lock:
                 raise IllegalAction(_("{cell} was just played by the previous player").format(cell=cell))
             if self._any_case and c in self._cut_off:
-                raise IllegalAction(_("{cell} touches no other tile: a swapped tile must share a side with another tile")
-                                    .format(cell=cell))
+                raise IllegalAction(
+                    _("{cell} touches no other tile: a swapped tile must share a side with another tile").format(
+                        cell=cell
+                    )
+                )
             codes.append(c)
         a, b = codes
         if self._cells[a] == self._cells[b]:
-            raise IllegalAction(_("{a} and {b} both hold a {kind}: a swap needs two different kinds").format(
-                a=action.a, b=action.b, kind=kind_name(self._cells[a])))
+            raise IllegalAction(
+                _("{a} and {b} both hold a {kind}: a swap needs two different kinds").format(
+                    a=action.a, b=action.b, kind=kind_name(self._cells[a])
+                )
+            )
         return (SWAP, a, b)
 
     def _check_redraw(self, action: Redraw) -> Move:
@@ -481,10 +520,13 @@ class Xochintlan(GameCore, ShowsItself):
             raise IllegalAction(_("redraws belong to the allow_redraw=True variant"))
         hand = self._hands[self._player]
         if action.index >= len(hand):
-            raise IllegalAction(ngettext(
-                "no card {index}: player {player} holds {count} card (R0 to R{last})",
-                "no card {index}: player {player} holds {count} cards (R0 to R{last})", len(hand)).format(
-                index=action.index, player=self._player + 1, count=len(hand), last=len(hand) - 1))
+            raise IllegalAction(
+                ngettext(
+                    "no card {index}: player {player} holds {count} card (R0 to R{last})",
+                    "no card {index}: player {player} holds {count} cards (R0 to R{last})",
+                    len(hand),
+                ).format(index=action.index, player=self._player + 1, count=len(hand), last=len(hand) - 1)
+            )
         if self._drawn >= len(self._deck):
             raise IllegalAction(_("the deck is empty: no card left to draw"))
         return (REDRAW, action.index)
@@ -544,7 +586,7 @@ class Xochintlan(GameCore, ShowsItself):
         return action
 
     # ------------------------------------------------------------ copies
-    def clone(self) -> "Xochintlan":
+    def clone(self) -> Xochintlan:
         """An independent copy: playing on it leaves this game untouched."""
         twin = object.__new__(type(self))
         twin.__dict__.update(self.__dict__)
@@ -562,7 +604,7 @@ class Xochintlan(GameCore, ShowsItself):
         twin._revealed = list(self._revealed)
         return twin
 
-    def sample_hidden(self, viewer: int, rng: random.Random) -> "Xochintlan":
+    def sample_hidden(self, viewer: int, rng: random.Random) -> Xochintlan:
         """A copy in which every card ``viewer`` cannot see is dealt again with ``rng``.
 
         The hidden cards of the other players and the order of the cards left
@@ -589,7 +631,9 @@ class Xochintlan(GameCore, ShowsItself):
         rng.shuffle(pool)
         slots = [(p, i) for p, hand in enumerate(visible) for i, card in enumerate(hand) if card is None]
         if len(pool) < len(slots):
-            raise ValueError(f"cannot deal {len(slots)} hidden card(s) from the {len(pool)} card(s) player {viewer} has not seen")
+            raise ValueError(
+                f"cannot deal {len(slots)} hidden card(s) from the {len(pool)} card(s) player {viewer} has not seen"
+            )
         twin = self.clone()
         for (p, i), card in zip(slots, pool):
             twin._hands[p][i] = card
@@ -600,10 +644,10 @@ class Xochintlan(GameCore, ShowsItself):
         twin._deck = self._deck[: self._drawn] + tuple(pool[len(slots) : len(slots) + left])
         return twin
 
-    def __copy__(self) -> "Xochintlan":
+    def __copy__(self) -> Xochintlan:
         return self.clone()
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> "Xochintlan":
+    def __deepcopy__(self, memo: dict[int, Any]) -> Xochintlan:
         return self.clone()
 
     # ---------------------------------------------------------- summaries
@@ -643,7 +687,7 @@ class Xochintlan(GameCore, ShowsItself):
         return record_to_json(self, indent=indent)
 
     @classmethod
-    def from_json(cls, text: str | dict[str, Any], check_result: bool = True) -> "Xochintlan":
+    def from_json(cls, text: str | dict[str, Any], check_result: bool = True) -> Xochintlan:
         """Rebuild a game of this class from :meth:`to_json` output by replaying its actions.
 
         A record that is malformed, whose actions the rules refuse, or (with
@@ -656,7 +700,11 @@ class Xochintlan(GameCore, ShowsItself):
                 game = cls(setup.players, seed=setup.seed, rules=setup.rules, cards=setup.cards)
             else:
                 game = cls.from_board(
-                    setup.board, setup.players, seed=setup.seed, rules=setup.rules, cards=setup.cards,
+                    setup.board,
+                    setup.players,
+                    seed=setup.seed,
+                    rules=setup.rules,
+                    cards=setup.cards,
                     current_player=setup.first_player,
                 )
         except ValueError as error:
@@ -695,7 +743,9 @@ class Xochintlan(GameCore, ShowsItself):
     def status(self) -> str:
         """One line, in the language in use: the turn, who plays or how the game ended, the reserve."""
         reserve = " ".join(f"{letter(k)} {self._reserve[k]}" for k in KINDS)
-        return _("turn {turn}, {state}; reserve {reserve}").format(turn=self._turn, state=self.end_text(), reserve=reserve)
+        return _("turn {turn}, {state}; reserve {reserve}").format(
+            turn=self._turn, state=self.end_text(), reserve=reserve
+        )
 
     def end_text(self) -> str:
         """How the game ended, or who plays next, for people (players counted from 1).
@@ -703,9 +753,15 @@ class Xochintlan(GameCore, ShowsItself):
         >>> Xochintlan(seed=0).end_text()
         'player 1 to play'
         """
-        if self._end == "win" and self._winner is not None and self._win_card is not None and self._win_kind is not None:
+        if (
+            self._end == "win"
+            and self._winner is not None
+            and self._win_card is not None
+            and self._win_kind is not None
+        ):
             return _("player {player} won with {card} in {kinds}").format(
-                player=self._winner + 1, card=self._win_card.name, kinds=kind_name(self._win_kind, 2))
+                player=self._winner + 1, card=self._win_card.name, kinds=kind_name(self._win_kind, 2)
+            )
         if self._end == "tie":
             return _("tie")
         if self._end == "turn_limit":

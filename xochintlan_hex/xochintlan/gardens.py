@@ -18,7 +18,7 @@ engine about many random gardens drawn from a seed, to check it.
 
 from __future__ import annotations
 
-from typing import Iterator, Sequence
+from collections.abc import Iterator, Sequence
 
 import numpy as np
 
@@ -28,8 +28,7 @@ from .patterns import card_placements, human_group, winning_kinds
 from .rules import KINDS, resolve_card
 
 #: cells that can matter: a five-cell group holding (0, 0) and its rim stay within 5 steps
-GARDEN: tuple[Cell, ...] = tuple((x, y) for x in range(-5, 6) for y in range(-5, 6)
-                                 if 0 < abs(x) + abs(y) <= 5)
+GARDEN: tuple[Cell, ...] = tuple((x, y) for x in range(-5, 6) for y in range(-5, 6) if 0 < abs(x) + abs(y) <= 5)
 
 
 def _card(card: Polyform | str) -> Polyform:
@@ -39,8 +38,7 @@ def _card(card: Polyform | str) -> Polyform:
 def check_density(p: float) -> float:
     """``p`` itself if three kinds of density ``p`` fit on a cell (0 < p <= 1/3), else a ValueError."""
     if not isinstance(p, (int, float)) or not 0 < p <= 1 / 3:
-        raise ValueError(f"garden density p must be a number with 0 < p <= 1/3 "
-                         f"(three kinds share a cell), not {p!r}")
+        raise ValueError(f"garden density p must be a number with 0 < p <= 1/3 (three kinds share a cell), not {p!r}")
     return float(p)
 
 
@@ -72,8 +70,7 @@ def random_gardens(count: int, p: float, seed: int) -> Iterator[dict[Cell, str]]
         yield board
 
 
-def measured_garden_rates(cards: Sequence[Polyform | str], count: int, p: float,
-                          seed: int = 2024) -> dict[str, int]:
+def measured_garden_rates(cards: Sequence[Polyform | str], count: int, p: float, seed: int = 2024) -> dict[str, int]:
     """For each card, how many (garden, kind) pairs it stands with, over ``count`` random gardens.
 
     Divide by ``count`` for the rate that :func:`garden_chance` predicts. The

@@ -16,7 +16,7 @@ True
 from __future__ import annotations
 
 import functools
-from typing import Iterable
+from collections.abc import Iterable
 
 from xochintlan_hex.lattice import Cell, get_lattice
 

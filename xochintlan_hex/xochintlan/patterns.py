@@ -29,7 +29,8 @@ from __future__ import annotations
 
 import functools
 import math
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from xochintlan_hex.lattice import Cell, get_lattice
 from xochintlan_hex.polyforms import Polyform

@@ -21,9 +21,9 @@ from typing import Any
 
 from xochintlan_hex.errors import BoardError
 from xochintlan_hex.game import is_whole
+from xochintlan_hex.i18n import _, ngettext
 from xochintlan_hex.lattice import Cell, is_connected
 from xochintlan_hex.xochintlan.grid import LIMIT
-from xochintlan_hex.i18n import _, ngettext
 from xochintlan_hex.xochintlan.rules import HUMAN, KIND_OF_LETTER, KINDS, Rules, kind_name, letter
 from xochintlan_hex.xochintlan.text import TILE_LETTERS, board_from_text
 
@@ -36,15 +36,19 @@ def starting_board(board: Any, rules: Rules) -> Tiles:
     if isinstance(board, str):
         board = board_from_text(board, rules.lattice)
     elif not isinstance(board, Mapping):
-        raise BoardError(_("board must be a mapping cell -> letter or a text diagram, not {type}").format(
-            type=type(board).__name__))
+        raise BoardError(
+            _("board must be a mapping cell -> letter or a text diagram, not {type}").format(type=type(board).__name__)
+        )
     tiles = {_cell(cell): _letter(cell, kind) for cell, kind in board.items()}
     humans = [cell for cell, kind in tiles.items() if kind == HUMAN]
     if len(humans) != 1:
         if not humans:
             raise BoardError(_("board: no Human; a board holds exactly one {H}").format(H=letter(HUMAN)))
-        raise BoardError(_("board: {count} Humans at {cells}; a board holds exactly one {H}").format(
-            count=len(humans), cells=sorted(humans), H=letter(HUMAN)))
+        raise BoardError(
+            _("board: {count} Humans at {cells}; a board holds exactly one {H}").format(
+                count=len(humans), cells=sorted(humans), H=letter(HUMAN)
+            )
+        )
     _check_counts(tiles, rules.tiles_per_kind)
     if rules.keep_connected and not is_connected(set(tiles), rules.lattice):
         raise BoardError(_("board: the tiles are in several pieces, which keep_connected=True never allows"))
@@ -63,8 +67,11 @@ def _cell(cell: Any) -> Cell:
 def _letter(cell: Cell, kind: Any) -> str:
     """The kind a board's letter names, in either alphabet ('O' is the Bird 'B')."""
     if not isinstance(kind, str) or kind not in KIND_OF_LETTER:
-        raise BoardError(_("board: {cell} holds {value}; tiles are {letters}").format(
-            cell=cell, value=repr(kind), letters=", ".join(letter(k) for k in TILE_LETTERS)))
+        raise BoardError(
+            _("board: {cell} holds {value}; tiles are {letters}").format(
+                cell=cell, value=repr(kind), letters=", ".join(letter(k) for k in TILE_LETTERS)
+            )
+        )
     return KIND_OF_LETTER[kind]
 
 
@@ -74,7 +81,9 @@ def _check_counts(tiles: dict[Cell, str], tiles_per_kind: int) -> None:
         if count > tiles_per_kind:
             raise BoardError(
                 _("board: {count} {kinds} ({letter}) on the board; the rules have tiles_per_kind={limit}").format(
-                    count=count, kinds=kind_name(kind, count), letter=letter(kind), limit=tiles_per_kind))
+                    count=count, kinds=kind_name(kind, count), letter=letter(kind), limit=tiles_per_kind
+                )
+            )
 
 
 def _check_range(tiles: dict[Cell, str], tiles_per_kind: int) -> None:
@@ -85,8 +94,12 @@ def _check_range(tiles: dict[Cell, str], tiles_per_kind: int) -> None:
     reach = LIMIT - 2 * left - 1
     for cell in tiles:
         if max(abs(cell[0]), abs(cell[1])) > reach:
-            raise BoardError(ngettext(
-                "board: {cell} lies too far out; with {left} animal left to place, every coordinate "
-                "must stay within -{reach}..{reach}",
-                "board: {cell} lies too far out; with {left} animals left to place, every coordinate "
-                "must stay within -{reach}..{reach}", left).format(cell=cell, left=left, reach=reach))
+            raise BoardError(
+                ngettext(
+                    "board: {cell} lies too far out; with {left} animal left to place, every coordinate "
+                    "must stay within -{reach}..{reach}",
+                    "board: {cell} lies too far out; with {left} animals left to place, every coordinate "
+                    "must stay within -{reach}..{reach}",
+                    left,
+                ).format(cell=cell, left=left, reach=reach)
+            )

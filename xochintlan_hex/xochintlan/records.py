@@ -30,7 +30,8 @@ This module only reads and writes plain values; the game
 from __future__ import annotations
 
 import json
-from typing import Any, NamedTuple, Protocol, Sequence
+from collections.abc import Sequence
+from typing import Any, NamedTuple, Protocol
 
 from xochintlan_hex.errors import RecordError
 from xochintlan_hex.game import is_whole, load_record
@@ -122,7 +123,9 @@ def read_record(text: Any) -> SetUp:
     if not is_whole(seed) or seed < 0:
         raise RecordError(_("record: seed must be a whole number >= 0, not {value}").format(value=repr(seed)))
     if not isinstance(record["rules"], dict):
-        raise RecordError(_("record: rules must be an object of Rules fields, not {value}").format(value=repr(record["rules"])))
+        raise RecordError(
+            _("record: rules must be an object of Rules fields, not {value}").format(value=repr(record["rules"]))
+        )
     try:
         rules = Rules.from_dict(record["rules"])
     except (TypeError, ValueError) as error:
@@ -133,10 +136,12 @@ def read_record(text: Any) -> SetUp:
         raise RecordError(_("record: current_player must be a player index, not {value}").format(value=repr(first)))
     actions = record["actions"]
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-        raise RecordError(_("record: actions must be a list of notations such as \"L(1,0)\""))
+        raise RecordError(_('record: actions must be a list of notations such as "L(1,0)"'))
     result = record.get("result")
     if result is not None and (not isinstance(result, dict) or set(result) != set(RESULT_FIELDS)):
-        raise RecordError(_("record: result must be an object with exactly the keys {keys}").format(keys=sorted(RESULT_FIELDS)))
+        raise RecordError(
+            _("record: result must be an object with exactly the keys {keys}").format(keys=sorted(RESULT_FIELDS))
+        )
     cards = _hands(record["cards"], rules.lattice)
     return SetUp(int(players), int(seed), rules, cards, board, int(first), actions, result)
 
@@ -159,8 +164,11 @@ def _card(value: Any, lattice: str, shape: str) -> Any:
             return Polyform([(int(x), int(y)) for x, y in value], lattice)
         except ValueError as error:
             raise RecordError(_("record: cards: {error}").format(error=error)) from None
-    raise RecordError(_("record: a card is a name or a list of [x, y] cells, not {value}; cards must be {shape}").format(
-        value=repr(value), shape=shape))
+    raise RecordError(
+        _("record: a card is a name or a list of [x, y] cells, not {value}; cards must be {shape}").format(
+            value=repr(value), shape=shape
+        )
+    )
 
 
 def _board(value: Any) -> dict[Cell, str]:
@@ -170,11 +178,16 @@ def _board(value: Any) -> dict[Cell, str]:
     board: dict[Cell, str] = {}
     for item in value:
         if not (isinstance(item, list) and len(item) == 3 and is_whole(item[0]) and is_whole(item[1])):
-            raise RecordError(_("record: board must be {shape}, not {value} in it").format(shape=shape, value=repr(item)))
+            raise RecordError(
+                _("record: board must be {shape}, not {value} in it").format(shape=shape, value=repr(item))
+            )
         cell = (int(item[0]), int(item[1]))
         if cell in board:
-            raise RecordError(_("record: board gives cell {cell} twice ({first} and {second}); each cell once").format(
-                cell=cell, first=repr(board[cell]), second=repr(item[2])))
+            raise RecordError(
+                _("record: board gives cell {cell} twice ({first} and {second}); each cell once").format(
+                    cell=cell, first=repr(board[cell]), second=repr(item[2])
+                )
+            )
         board[cell] = item[2]
     return board
 
@@ -186,8 +199,9 @@ def check_result(setup: SetUp, outcome: dict[str, Any]) -> None:
     found = result_of(outcome)
     wrong = {key: (setup.result[key], found[key]) for key in RESULT_FIELDS if setup.result[key] != found[key]}
     if wrong:
-        raise RecordError(_("record: the replayed game differs from the record (recorded, replayed): {wrong}").format(
-            wrong=wrong))
+        raise RecordError(
+            _("record: the replayed game differs from the record (recorded, replayed): {wrong}").format(wrong=wrong)
+        )
 
 
 def replay_actions(game: Any, actions: Sequence[str]) -> None:
@@ -196,5 +210,8 @@ def replay_actions(game: Any, actions: Sequence[str]) -> None:
         try:
             game.play(action)
         except ValueError as refusal:
-            raise RecordError(_("record: action {number} {action} cannot be replayed: {refusal}").format(
-                number=i, action=repr(action), refusal=refusal)) from None
+            raise RecordError(
+                _("record: action {number} {action} cannot be replayed: {refusal}").format(
+                    number=i, action=repr(action), refusal=refusal
+                )
+            ) from None

@@ -19,8 +19,9 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Any
 
 from xochintlan_hex.i18n import _, check_language, get_language, ngettext
 from xochintlan_hex.lattice import Lattice
@@ -45,8 +46,9 @@ LETTERS = {
 #: Every letter of every language, read back to its kind: no letter names two kinds,
 #: so the notation and the diagrams are read in either alphabet whatever the language.
 KIND_OF_LETTER = {letter: kind for letters in LETTERS.values() for kind, letter in letters.items()}
-assert all(KIND_OF_LETTER[letter] == kind for letters in LETTERS.values() for kind, letter in letters.items()), \
+assert all(KIND_OF_LETTER[letter] == kind for letters in LETTERS.values() for kind, letter in letters.items()), (
     "a letter names two different kinds in two languages"
+)
 
 
 def letter(kind: str, language: str | None = None) -> str:
@@ -85,6 +87,7 @@ def kind_name(kind: str, count: int = 1) -> str:
     if kind == "H":
         return ngettext("Human", "Humans", count)
     raise ValueError(f"kind must be one of {', '.join(KIND_NAMES)}, not {kind!r}")
+
 
 #: Size of a goal card's pattern.
 CARD_SIZE = 5
@@ -199,18 +202,28 @@ class Rules:
         _check_choice("lock", self.lock, LOCKS)
         for name in ("allow_redraw", "open_cards", "keep_connected", "cut_off_switch"):
             if not isinstance(getattr(self, name), bool):
-                raise ValueError(_("{name} must be True or False, not {value}").format(
-                    name=name, value=repr(getattr(self, name))))
+                raise ValueError(
+                    _("{name} must be True or False, not {value}").format(name=name, value=repr(getattr(self, name)))
+                )
         if not _is_int(self.tiles_per_kind) or not 1 <= self.tiles_per_kind <= MAX_TILES_PER_KIND:
-            raise ValueError(_("{name} must be an int from {low} to {high}, not {value}").format(
-                name="tiles_per_kind", low=1, high=MAX_TILES_PER_KIND, value=repr(self.tiles_per_kind)))
+            raise ValueError(
+                _("{name} must be an int from {low} to {high}, not {value}").format(
+                    name="tiles_per_kind", low=1, high=MAX_TILES_PER_KIND, value=repr(self.tiles_per_kind)
+                )
+            )
         self._check_cards_per_player()
         if not _is_int(self.quiet_rounds) or not 0 <= self.quiet_rounds <= MAX_QUIET_ROUNDS:
-            raise ValueError(_("{name} must be an int from {low} to {high}, not {value}").format(
-                name="quiet_rounds", low=0, high=MAX_QUIET_ROUNDS, value=repr(self.quiet_rounds)))
+            raise ValueError(
+                _("{name} must be an int from {low} to {high}, not {value}").format(
+                    name="quiet_rounds", low=0, high=MAX_QUIET_ROUNDS, value=repr(self.quiet_rounds)
+                )
+            )
         if self.max_turns is not None and (not _is_int(self.max_turns) or not 1 <= self.max_turns <= MAX_TURNS):
-            raise ValueError(_("max_turns must be None or an int from 1 to {high}, not {value}").format(
-                high=MAX_TURNS, value=repr(self.max_turns)))
+            raise ValueError(
+                _("max_turns must be None or an int from 1 to {high}, not {value}").format(
+                    high=MAX_TURNS, value=repr(self.max_turns)
+                )
+            )
 
     def _check_cards_per_player(self) -> None:
         cpp = self.cards_per_player
@@ -219,9 +232,14 @@ class Rules:
             raise ValueError(_("cards_per_player must be an int >= 1, not {value}").format(value=repr(cpp)))
         spare = 1 if self.allow_redraw else 0
         if cpp + spare > deck:
-            message = (_("cards_per_player must be at most {most} with one card left to draw (allow_redraw=True): "
-                         "the {lattice} deck holds {deck} cards, not {value}") if spare else
-                       _("cards_per_player must be at most {most}: the {lattice} deck holds {deck} cards, not {value}"))
+            message = (
+                _(
+                    "cards_per_player must be at most {most} with one card left to draw (allow_redraw=True): "
+                    "the {lattice} deck holds {deck} cards, not {value}"
+                )
+                if spare
+                else _("cards_per_player must be at most {most}: the {lattice} deck holds {deck} cards, not {value}")
+            )
             raise ValueError(message.format(most=deck - spare, lattice=self.lattice, deck=deck, value=cpp))
 
     @property
@@ -234,7 +252,7 @@ class Rules:
         return dataclasses.asdict(self)
 
     @classmethod
-    def from_dict(cls, values: dict[str, Any]) -> "Rules":
+    def from_dict(cls, values: dict[str, Any]) -> Rules:
         """Rebuild rules from :meth:`to_dict` output; unknown keys are refused.
 
         >>> Rules.from_dict(Rules(max_turns=50).to_dict()) == Rules(max_turns=50)
@@ -245,8 +263,11 @@ class Rules:
         known = {f.name for f in dataclasses.fields(cls)}
         unknown = sorted(set(values) - known)
         if unknown:
-            raise ValueError(_("rules: unknown field(s) {unknown}; the fields are {known}").format(
-                unknown=unknown, known=sorted(known)))
+            raise ValueError(
+                _("rules: unknown field(s) {unknown}; the fields are {known}").format(
+                    unknown=unknown, known=sorted(known)
+                )
+            )
         return cls(**values)
 
     def changed(self) -> dict[str, Any]:
@@ -261,8 +282,11 @@ class Rules:
 
 def _check_choice(name: str, value: object, allowed: tuple[str, ...]) -> None:
     if value not in allowed:
-        raise ValueError(_("{name} must be one of {choices}, not {value}").format(
-            name=name, choices=_choices(allowed), value=repr(value)))
+        raise ValueError(
+            _("{name} must be one of {choices}, not {value}").format(
+                name=name, choices=_choices(allowed), value=repr(value)
+            )
+        )
 
 
 @functools.cache
@@ -302,15 +326,27 @@ def resolve_card(card: object, lattice: str = "square", argument: str = "card") 
         try:
             return cards[card.strip()]
         except KeyError:
-            raise ValueError(_("{argument}: unknown card name {card} on the {lattice} lattice; the deck holds {cards}")
-                             .format(argument=argument, card=repr(card), lattice=lattice, cards=", ".join(cards))) from None
+            raise ValueError(
+                _("{argument}: unknown card name {card} on the {lattice} lattice; the deck holds {cards}").format(
+                    argument=argument, card=repr(card), lattice=lattice, cards=", ".join(cards)
+                )
+            ) from None
     if isinstance(card, Polyform):
         if card.lattice != lattice:
-            raise ValueError(_("{argument}: {card} lies on the {card_lattice} lattice, the game is on the {lattice} lattice")
-                             .format(argument=argument, card=repr(card), card_lattice=card.lattice, lattice=lattice))
+            raise ValueError(
+                _("{argument}: {card} lies on the {card_lattice} lattice, the game is on the {lattice} lattice").format(
+                    argument=argument, card=repr(card), card_lattice=card.lattice, lattice=lattice
+                )
+            )
         if card.size != CARD_SIZE:
-            raise ValueError(_("{argument}: a goal card has {size} cells, {card} has {cells}").format(
-                argument=argument, size=CARD_SIZE, card=repr(card), cells=card.size))
+            raise ValueError(
+                _("{argument}: a goal card has {size} cells, {card} has {cells}").format(
+                    argument=argument, size=CARD_SIZE, card=repr(card), cells=card.size
+                )
+            )
         return card
-    raise ValueError(_("{argument}: a card is a name such as 'L' or a Polyform, not {card}").format(
-        argument=argument, card=repr(card)))
+    raise ValueError(
+        _("{argument}: a card is a name such as 'L' or a Polyform, not {card}").format(
+            argument=argument, card=repr(card)
+        )
+    )

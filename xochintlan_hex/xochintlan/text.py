@@ -47,7 +47,7 @@ True
 from __future__ import annotations
 
 import textwrap
-from typing import Mapping
+from collections.abc import Mapping
 
 from xochintlan_hex.errors import BoardError
 from xochintlan_hex.game import is_whole
@@ -60,8 +60,9 @@ TILE_LETTERS = (HUMAN,) + KINDS
 _EMPTY = ".  \t"
 
 
-def board_to_text(board: Mapping[Cell, str], lattice: str = "square", empty: str = ".",
-                  language: str | None = None) -> str:
+def board_to_text(
+    board: Mapping[Cell, str], lattice: str = "square", empty: str = ".", language: str | None = None
+) -> str:
     """The diagram of ``board`` over its bounding box (see the module docstring), in the
     letters of ``language`` (default: the language in use).
 
@@ -100,8 +101,11 @@ def _hex_to_text(board: Mapping[Cell, str], empty: str) -> str:
 def _check_letters(board: Mapping[Cell, str]) -> None:
     for cell, kind in board.items():
         if kind not in TILE_LETTERS:
-            raise BoardError(_("board: {cell} holds {value}; tiles are {letters}").format(
-                cell=cell, value=repr(kind), letters=", ".join(TILE_LETTERS)))
+            raise BoardError(
+                _("board: {cell} holds {value}; tiles are {letters}").format(
+                    cell=cell, value=repr(kind), letters=", ".join(TILE_LETTERS)
+                )
+            )
 
 
 def board_from_text(text: str, lattice: str = "square", at: Cell = (0, 0)) -> dict[Cell, str]:
@@ -123,8 +127,10 @@ def board_from_text(text: str, lattice: str = "square", at: Cell = (0, 0)) -> di
     for c, r, ch in marks:
         if ch not in KIND_OF_LETTER:
             raise BoardError(
-                _("text: {value} at line {line}, column {column}; write {letters} for tiles and '.' for empty cells")
-                .format(value=repr(ch), line=r + 1, column=c + 1, letters=", ".join(letter(k) for k in TILE_LETTERS)))
+                _(
+                    "text: {value} at line {line}, column {column}; write {letters} for tiles and '.' for empty cells"
+                ).format(value=repr(ch), line=r + 1, column=c + 1, letters=", ".join(letter(k) for k in TILE_LETTERS))
+            )
     marks = [(c, r, KIND_OF_LETTER[ch]) for c, r, ch in marks]  # either alphabet, read as kinds
     if lat.name == "square":
         cells = [((c, r), ch) for c, r, ch in marks]
@@ -143,8 +149,11 @@ def _hex_cells(lines: list[str], marks: list[tuple[int, int, str]]) -> list[tupl
     for c, r in slots:
         if (c + r) % 2 != parity:
             raise BoardError(
-                _("text: on the hex lattice, cells of one line are two columns apart and each line is "
-                  "shifted by one column; the cell at line {line}, column {column} breaks that").format(line=r + 1, column=c + 1))
+                _(
+                    "text: on the hex lattice, cells of one line are two columns apart and each line is "
+                    "shifted by one column; the cell at line {line}, column {column} breaks that"
+                ).format(line=r + 1, column=c + 1)
+            )
     return [(((c - r - parity) // 2, r), ch) for c, r, ch in marks]
 
 
