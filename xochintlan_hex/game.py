@@ -153,7 +153,7 @@ class ActionValue:
         if own:
             cls._field_names = tuple(own)
         # engines build many actions (every legal placement): one specialised constructor per class
-        cls._trusted = staticmethod(_trusted_constructor(cls))
+        setattr(cls, "_trusted", staticmethod(_trusted_constructor(cls)))  # noqa: B010 (mypy: no assigning to a method)
 
     def _fields(self) -> tuple[Any, ...]:
         return tuple(getattr(self, name) for name in self._field_names)

@@ -385,10 +385,10 @@ class BoardCanvas:
         event = MouseEvent(
             f"{kind}_event",
             self.canvas,
-            x,
+            x,  # type: ignore[arg-type]
             y,  # type: ignore[arg-type]
-            button=button if kind == "button_press" else None,
-        )  # type: ignore[arg-type]
+            button=button if kind == "button_press" else None,  # type: ignore[arg-type]
+        )
         self.canvas.callbacks.process(event.name, event)
 
     def key(self, key: str) -> None:
