@@ -198,6 +198,7 @@ def turn_cell(cell: Cell) -> Cell:
     """``cell`` turned by one side (60 degrees) about the origin: direction ``i`` of
     the hex lattice becomes direction ``i + 1``.
 
+    >>> from xochintlan_hex.lattice import HEX
     >>> [turn_cell(d) for d in HEX.directions] == list(HEX.directions[1:] + HEX.directions[:1])
     True
     """
