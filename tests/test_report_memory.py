@@ -7,6 +7,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import pytest
+import scipy
 
 from xochintlan_hex import stats
 from xochintlan_hex.cli import main
@@ -18,6 +19,13 @@ from xochintlan_hex.studies import read_results
 BEFORE = "tests/data/report_figures_before_memory.csv"
 
 FIGURES = ["estimate", "low", "high", "n", "p_value"]
+
+#: The reference was computed with SciPy 1.17; other SciPy versions (the oldest the kit
+#: declares, 1.11) compute Student's t quantile differently in the ninth digit, which
+#: moves a few mean intervals by about 1e-9 of their value. A change of the kit's own
+#: arithmetic moves figures far more than that.
+SAME_SCIPY = scipy.__version__.startswith("1.17.")
+TOLERANCE = 1e-12 if SAME_SCIPY else 1e-7
 
 
 @pytest.mark.parametrize("name", sorted(pd.read_csv(BEFORE)["dataset"].unique()))
@@ -32,8 +40,8 @@ def test_report_figures_unchanged_on_every_shipped_study(name):
         np.testing.assert_allclose(
             now[column].to_numpy(float),
             before[column].to_numpy(float),
-            rtol=1e-12,
-            atol=1e-12,
+            rtol=TOLERANCE,
+            atol=TOLERANCE,
             err_msg=f"{name}: {column}",
         )
 
@@ -64,8 +72,10 @@ def larger_study(games: int, folder: Path) -> Path:
 
 
 #: What ``report`` may allocate (traced by tracemalloc: Python objects and NumPy
-#: arrays), as a multiple of the file's size.
-MEMORY_BOUND = 6
+#: arrays), as a multiple of the file's size: about 5x with pandas 3. pandas 2 (the
+#: oldest the kit declares) holds its intermediate text columns less compactly: 9.5x
+#: measured, so it gets the bound the kit had to meet before, 10x.
+MEMORY_BOUND = 6 if int(pd.__version__.split(".")[0]) >= 3 else 10
 
 
 def test_report_memory_stays_within_a_few_times_the_file(tmp_path, capsys):
