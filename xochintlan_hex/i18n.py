@@ -27,6 +27,7 @@ ValueError: language must be one of 'en', 'fr', not 'de'
 from __future__ import annotations
 
 import contextlib
+import contextvars
 import functools
 import gettext
 import os
@@ -45,7 +46,12 @@ LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 # gettext reads these variables in this order; the first one set decides.
 _ENVIRONMENT_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 
-_chosen: str | None = None
+# The language chosen for this thread or task (a context variable, so that two users of
+# one server, or two threads, never switch each other's language), and the kernel-wide
+# default the last set_language left: a notebook's next cell, or a button's callback, may
+# run in a fresh context and must still speak the language the notebook chose.
+_chosen: contextvars.ContextVar[str | None] = contextvars.ContextVar("xochintlan_hex_language", default=None)
+_default: str | None = None
 
 
 def _choices() -> str:
@@ -83,27 +89,30 @@ def language_from_environment(environ: Mapping[str, str] | None = None) -> str:
 
 
 def get_language() -> str:
-    """The language in use: the one set last, else the environment's."""
-    return _chosen if _chosen is not None else language_from_environment()
+    """The language in use: this context's choice, else the last one set, else the environment's."""
+    for chosen in (_chosen.get(), _default):
+        if chosen is not None:
+            return chosen
+    return language_from_environment()
 
 
 def set_language(language: str | None) -> None:
-    """Speak ``language`` ('en' or 'fr') from now on; None follows the environment again."""
-    global _chosen
-    _chosen = None if language is None else check_language(language)
+    """Speak ``language`` ('en' or 'fr') from now on: in this thread or task first, and as
+    the default of every context that has chosen none. None follows the environment again."""
+    global _default
+    _default = None if language is None else check_language(language)
+    _chosen.set(_default)
 
 
 @contextlib.contextmanager
 def use_language(language: str | None) -> Iterator[str]:
     """Speak ``language`` inside a ``with`` block (None: keep the language in use)."""
-    global _chosen
-    previous = _chosen
-    if language is not None:
-        _chosen = check_language(language)
+    token = _chosen.set(check_language(language)) if language is not None else None
     try:
         yield get_language()
     finally:
-        _chosen = previous
+        if token is not None:
+            _chosen.reset(token)
 
 
 @functools.cache
@@ -148,6 +157,44 @@ def duration_text(seconds: float) -> str:
             shown = f"{value:.2g}" if value < 10 else f"{value:.0f}" if value < 1e6 else f"{value:.1e}"
             return f"{shown.replace('.', pgettext('decimal mark', '.'))} {unit}"
     return f"{seconds:.0f} s"
+
+
+def _babel_locale() -> str:
+    """The Babel locale of the language in use (numbers are written the way it writes them)."""
+    return {"en": "en_GB", "fr": "fr_FR"}[get_language()]
+
+
+def number_text(value: float, digits: int | None = None) -> str:
+    """``value`` written as the language in use writes numbers: decimal comma and a thin
+    non-breaking space between thousands in French, a point and a comma in English.
+    ``digits`` fixes the decimals; None keeps up to three significant decimals.
+
+    >>> number_text(5000), number_text(0.3624, 3)
+    ('5,000', '0.362')
+    >>> with use_language("fr"):
+    ...     number_text(5000), number_text(0.3624, 3)
+    ('5\u202f000', '0,362')
+    """
+    from babel.numbers import format_decimal
+
+    pattern = None if digits is None else ("#,##0." + "0" * digits if digits > 0 else "#,##0")
+    return format_decimal(value, format=pattern, locale=_babel_locale())
+
+
+def percent_text(share: float, digits: int = 0) -> str:
+    """``share`` (0.8 for 80%) as a percentage in the language in use ('80%', '80 %' with
+    a non-breaking space in French).
+
+    >>> percent_text(0.8), percent_text(0.025, 1)
+    ('80%', '2.5%')
+    >>> with use_language("fr"):
+    ...     percent_text(0.8)
+    '80\u202f%'
+    """
+    # French puts a narrow non-breaking space before the sign; Babel's own French pattern
+    # does too, but a custom pattern (to fix the decimals) would lose it.
+    sign = {"en": "%", "fr": "\u202f%"}[get_language()]
+    return number_text(share * 100, digits) + sign
 
 
 def N_(message: str) -> str:
