@@ -41,6 +41,9 @@ class Exercise:
     wrong: Sequence[Any]  # refused with a hint
     incomplete: Sequence[Any]  # refused: part of the answer only
     context: Callable[[], tuple[Any, ...]] = field(default=lambda: ())
+    # Texts that state the answer (e.g. "9356", "Z'"): none may appear in a Markdown cell or
+    # an output above the exercise's heading, in either language.
+    giveaways: Sequence[str] = ()
 
     def judge(self, answer: Any) -> Any:
         """The check's verdict on ``answer`` (computed first when it is a zero-argument function)."""
