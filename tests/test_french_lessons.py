@@ -204,12 +204,13 @@ def test_the_record_check_takes_the_animal_letter_of_either_language():
     record, outcome = played.to_json(), played.outcome()
     assert outcome["winning_kind"] == "B"
     player, card = outcome["winner"] + 1, outcome["winning_card"]
+    own_move = (len(played.history) - 1) % 2 == outcome["winner"]
     with use_language("fr"):
-        assert check_record_result(record, player, card, "O")
-        assert check_record_result(record, player, card, "B")
-        assert not check_record_result(record, player, card, "S")
-        assert "L, O, S" in repr(check_record_result(record, player, card, "L"))
+        assert check_record_result((player, card, "O", own_move), record)
+        assert check_record_result((player, card, "B", own_move), record)
+        assert not check_record_result((player, card, "S", own_move), record)
+        assert "L, O, S" in repr(check_record_result((player, card, "L", own_move), record))
     with use_language("en"):
-        assert check_record_result(record, player, card, "B")
-        assert not check_record_result(record, player, card, "O")  # in English, O names no animal
-        assert "L, B, M" in repr(check_record_result(record, player, card, "L"))
+        assert check_record_result((player, card, "B", own_move), record)
+        assert not check_record_result((player, card, "O", own_move), record)  # in English, O names no animal
+        assert "L, B, M" in repr(check_record_result((player, card, "L", own_move), record))

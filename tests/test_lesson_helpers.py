@@ -71,9 +71,26 @@ def test_the_record_check_counts_players_from_one():
     for action in ["L(1,0)", "B(0,1)", "L(2,0)", "B(0,2)", "L(3,0)", "B(1,1)", "L(4,0)"]:
         game.play(action)
     record = game.to_json()
-    assert checks.check_record_result(record, 1, "I", "L")
-    assert not checks.check_record_result(record, 0, "I", "L")  # the engine's seat number, not the player's
-    assert not checks.check_record_result(json.loads(record), 1, "I", "B")
+    assert checks.check_record_result((1, "I", "L", True), record)
+    assert not checks.check_record_result((0, "I", "L", True), record)  # the engine's seat number, not the player's
+    assert not checks.check_record_result((1, "I", "B", True), json.loads(record))
+    assert not checks.check_record_result((1, "I", "L", False), record)  # player 1 made the last action
+
+
+@pytest.mark.parametrize("answer", [21, "21", [21, 2, 5], (("Place", 21),)])
+def test_the_action_count_check_names_the_form_it_wants_instead_of_crashing(answer):
+    verdict = checks.check_action_counts(answer, "L(1,0)", "M(0,1)")
+    assert not verdict and "dict" in repr(verdict)
+
+
+def test_the_action_count_check_refuses_a_count_with_a_type_left_out():
+    verdict = checks.check_action_counts({"Place": 21, "MoveHuman": 5}, "L(1,0)", "M(0,1)")
+    assert not verdict and "Switch" in repr(verdict)
+
+
+def test_the_pentahex_check_says_when_one_of_the_most_symmetric_is_missing():
+    verdict = checks.check_most_symmetric_pentahexes(["H5-1"])
+    assert not verdict and "more than one" in repr(verdict)
 
 
 def test_study_checks_compute_their_answer_from_the_study():

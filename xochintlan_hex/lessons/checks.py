@@ -17,6 +17,7 @@ True
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -26,7 +27,8 @@ import pandas as pd
 from .. import stats
 from ..hextremadura import Hextremadura, load_tileset
 from ..i18n import N_, _
-from ..polyforms import count_polyforms, polyforms
+from ..polyforms import Polyform, count_polyforms, polyforms
+from ..puzzles import PieceSet, Puzzle
 from ..xochintlan import KINDS, Rules, Xochintlan, board_from_text, goal_cards, human_group, winning_kinds
 from ..xochintlan.gardens import garden_chance
 from ..xochintlan.patterns import card_placements
@@ -84,17 +86,30 @@ def _board(board: Any) -> dict:
 # ---------------------------------------------------------------------------
 # Lesson 01: play Xochintlan
 
+ACTION_TYPES = ("Place", "Switch", "MoveHuman")
 
-def check_action_counts(counts: Mapping[str, int] | None, *actions: str) -> Verdict:
+
+def check_action_counts(counts: Any, *actions: str) -> Verdict:
     """``counts``: legal actions of each type after ``actions`` from set-up, e.g. ``{"Place": .., "Switch": .., "MoveHuman": ..}``."""
+    if counts is None:
+        return _no_answer()
+    if not isinstance(counts, Mapping):
+        return _not_yet(
+            _("give a dict with one count per type of action: {types}.").format(types=", ".join(ACTION_TYPES))
+        )
     game = Xochintlan(players=2, seed=0)
     for action in actions:
         game.play(action)
-    right = pd.Series([type(a).__name__ for a in game.legal_actions()]).value_counts().to_dict()
-    given = {k: v for k, v in dict(counts).items() if v} if counts is not None else None
+    right = Counter(type(a).__name__ for a in game.legal_actions())
+    given = {str(k): v for k, v in counts.items() if v}
+    missing = [kind for kind in ACTION_TYPES if kind not in counts]
+    if missing:
+        return _not_yet(
+            _("give a count for every type of action, 0 included; missing: {types}.").format(types=", ".join(missing))
+        )
     return _verdict(
         counts,
-        given == right,
+        given == dict(right),
         _(
             "list game.legal_actions() after {actions} and count each type; a type with no legal action counts 0."
         ).format(actions=", ".join(actions) or _("set-up")),
@@ -102,9 +117,11 @@ def check_action_counts(counts: Mapping[str, int] | None, *actions: str) -> Verd
 
 
 def check_x_card_boards(stands: Any, spoiled: Any) -> Verdict:
-    """Two boards (text or dict): on ``stands`` the X card stands with Birds; on ``spoiled`` a sixth Bird spoils it."""
-    if stands is None or spoiled is None:
+    """Two boards (text or dict): on ``stands`` the X card stands with Birds; on ``spoiled`` a fifth Bird spoils it."""
+    if stands is None and spoiled is None:
         return _no_answer()
+    if stands is None or spoiled is None:
+        return _not_yet(_("give both boards: one where the X card stands, one where it is spoiled."))
     first, second = _board(stands), _board(spoiled)
     if winning_kinds(first, "X") != {"B"}:
         return _not_yet(_("on the first board winning_kinds(board, 'X') must be {'B'}."))
@@ -115,22 +132,29 @@ def check_x_card_boards(stands: Any, spoiled: Any) -> Verdict:
     return _right()
 
 
-def check_record_result(
-    record: str | Mapping[str, Any], player: int | None, card: str | None, kind: str | None
-) -> Verdict:
-    """The winner of a recorded game: ``player`` counted from 1, the winning ``card`` and animal ``kind``."""
+def check_record_result(answer: Sequence[Any] | None, record: str | Mapping[str, Any]) -> Verdict:
+    """``answer``: (winner counted from 1, winning card, animal kind, True when the winner made the last action)."""
+    if answer is None:
+        return _no_answer()
+    if isinstance(answer, str) or not isinstance(answer, Sequence) or len(answer) != 4:
+        return _not_yet(
+            _("give four things in a tuple: the player (from 1), the card, the animal letter and True or False.")
+        )
     game = Xochintlan.from_json(record if isinstance(record, str) else json.dumps(record))
     if game.winner is None or game.winning_card is None or game.winning_kind is None:
         return Verdict(False, _("This game has no winner: nothing to check."))
-    right = player == game.winner + 1 and card == game.winning_card.name and _same_kind(kind, game.winning_kind)
+    player, card, kind, own_move = answer
+    last_mover = (len(game.history) - 1) % game.n_players
     letters = ", ".join(_kind_letter(k) for k in KINDS)
-    return _verdict(
-        player,
-        right,
-        _(
-            "replay the record and read outcome(); players are counted from 1, and the kind is a letter, {letters}."
-        ).format(letters=letters),
-    )
+    if player != game.winner + 1:
+        return _not_yet(_("replay the record and read outcome(); its winner counts from 0, players from 1."))
+    if not isinstance(card, str) or card.strip() != game.winning_card.name:
+        return _not_yet(_("the card is the one whose pattern stands at the end: read outcome()."))
+    if not _same_kind(kind, game.winning_kind):
+        return _not_yet(_("the animal kind is a letter, {letters}: read outcome().").format(letters=letters))
+    if own_move is not (last_mover == game.winner):
+        return _not_yet(_("the player who made the last action is the one whose turn it was before the end."))
+    return _right()
 
 
 def _kind_letter(kind: str) -> str:
@@ -146,39 +170,71 @@ def _same_kind(answer: Any, kind: str) -> bool:
 # ---------------------------------------------------------------------------
 # Lesson 02: pattern enumeration
 
+# The kinds of count as a student may write them, in either language.
+KIND_WORDS = {
+    "fixed": "fixed",
+    "fixe": "fixed",
+    "one-sided": "one-sided",
+    "onesided": "one-sided",
+    "unilatéral": "one-sided",
+    "unilatérale": "one-sided",
+    "free": "free",
+    "libre": "free",
+}
 
-def check_tetris_kind(kind: str | None) -> Verdict:
+
+def check_tetris_kind(kind: Any) -> Verdict:
     """``kind``: "fixed", "one-sided" or "free", the kind of tetromino count that is 7."""
-    right = count_polyforms(4, kind=kind) == 7 if kind in ("fixed", "one-sided", "free") else False
+    word = KIND_WORDS.get(str(kind).strip().lower().replace(" ", "-").replace("_", "-").rstrip("s"))
+    if kind is not None and word is None:
+        return _not_yet(_("answer with one of the three kinds of count that section 3 names."))
+    right = word is not None and count_polyforms(4, kind=word) == 7
     return _verdict(
         kind, right, _("count the three kinds of tetromino with count_polyforms(4, kind=...) and compare with 7.")
     )
 
 
-def check_chiral_hexominoes(count: int | None) -> Verdict:
+def check_chiral_hexominoes(count: Any) -> Verdict:
     """``count``: how many of the 35 free hexominoes are chiral."""
-    right = sum(form.is_chiral for form in polyforms(6)) == count
+    right = _is_whole_number(count) and sum(form.is_chiral for form in polyforms(6)) == int(count)
     return _verdict(count, right, _("one-sided = free + chiral: compare count_polyforms(6, kind='one-sided') with 35."))
 
 
-def check_fixed_polyhexes(counts: Sequence[int] | None) -> Verdict:
-    """``counts``: the numbers of fixed polyhexes of 1, 2, ..., 7 cells."""
-    right = [count_polyforms(n, "hex", "fixed") for n in range(1, 8)]
-    return _verdict(
-        counts,
-        counts is not None and list(counts) == right,
-        _("give 7 numbers, for 1 to 7 cells, and compare them with A001207."),
-    )
+def _is_whole_number(value: Any) -> bool:
+    try:
+        return not isinstance(value, (bool, str)) and float(value) == int(value)
+    except (TypeError, ValueError, OverflowError):
+        return False
 
 
-def check_most_symmetric_pentahexes(names: Sequence[str] | None) -> Verdict:
-    """``names``: the free pentahexes with the largest symmetry group."""
+def check_fixed_polyhexes(counts: Any) -> Verdict:
+    """``counts``: the numbers of fixed polyhexes of 1, 2, ..., 7 cells (more cells are welcome)."""
+    if counts is None:
+        return _no_answer()
+    given = list(counts.values()) if isinstance(counts, Mapping) else counts
+    try:
+        given = [int(value) for value in given]
+    except (TypeError, ValueError):
+        return _not_yet(_("give a list of whole numbers, for 1 to 7 cells."))
+    if len(given) < 7:
+        return _not_yet(_("give 7 numbers, for 1 to 7 cells, and compare them with A001207."))
+    right = [count_polyforms(n, "hex", "fixed") for n in range(1, len(given) + 1)]
+    return _verdict(counts, given == right, _("give 7 numbers, for 1 to 7 cells, and compare them with A001207."))
+
+
+def check_most_symmetric_pentahexes(names: Any) -> Verdict:
+    """``names``: the free pentahexes with the largest symmetry group, by the kit's names (H5-n)."""
+    if names is None:
+        return _no_answer()
+    given = {str(name).strip().upper() for name in ([names] if isinstance(names, str) else names)}
     forms = polyforms(5, "hex")
     largest = max(form.symmetry_order for form in forms)
-    right = {form.name for form in forms if form.symmetry_order == largest}
+    right = {form.name.upper() for form in forms if form.symmetry_order == largest}
+    if given < right:
+        return _not_yet(_("more than one pentahex has the largest symmetry order: give them all."))
     return _verdict(
         names,
-        names is not None and set(names) == right,
+        given == right,
         _("compute symmetry_order for every form of polyforms(5, 'hex') and keep all those with the largest."),
     )
 
@@ -330,4 +386,104 @@ def check_old_objective_loss(loss: float | None, kit_study: pd.DataFrame, new_st
     right = kit_study["met_all_symbols"].mean() - new_study["met_all_symbols"].mean()
     return _verdict(
         loss, _close(loss, float(right), 0.05), _("compare the mean of met_all_symbols in the two studies.")
+    )
+
+
+# ---------------------------------------------------------------------------
+# Lesson 06: tilings
+
+
+def _tilings_table() -> pd.DataFrame:
+    """The kit's table of pentomino box tilings (``datasets/tilings.csv``), by region."""
+    from . import datasets_folder
+
+    table = pd.read_csv(datasets_folder() / "tilings.csv")
+    return table[table["pieces"] == "pentominoes"].set_index("region")
+
+
+def check_all_tilings(count: Any, box: str = "6x10") -> Verdict:
+    """``count``: the tilings of ``box`` by the 12 pentominoes, turns and flips of a tiling counted apart."""
+    row = _tilings_table().loc[box]
+    if _is_whole_number(count) and int(count) == int(row["distinct"]):
+        return _not_yet(_("that counts each family of turned and flipped tilings once; count every member."))
+    return _verdict(
+        count,
+        _is_whole_number(count) and int(count) == int(row["tilings"]),
+        _("read the full count in the kit's table (datasets/tilings.csv), or count with Puzzle(...).count()."),
+    )
+
+
+def dark_and_light(cells: Any) -> tuple[int, int]:
+    """How many of ``cells`` are dark (x + y even) and light, on the lessons' chessboard colouring."""
+    cells = list(cells)
+    dark = sum((x + y) % 2 == 0 for x, y in cells)
+    return dark, len(cells) - dark
+
+
+def _most_dark(form: Polyform) -> int:
+    """The most dark squares ``form`` covers, turned and slid anywhere (a slide by one swaps the colours)."""
+    return max(max(dark_and_light(o.cells)) for o in form.orientations("one-sided"))
+
+
+def check_one_sided_tetromino_box(answer: Any) -> Verdict:
+    """``answer``: (dark, light) squares the 7 one-sided tetrominoes cover with the T on 3 dark, and the tilings of 4 x 7."""
+    if answer is None:
+        return _no_answer()
+    if isinstance(answer, str) or not isinstance(answer, Sequence) or len(answer) != 3:
+        return _not_yet(_("give three numbers: dark squares, light squares, tilings of the 4 x 7 box."))
+    pieces = polyforms(4, "square", "one-sided")
+    dark = sum(_most_dark(form) for form in pieces)  # the T leaning dark, the others balanced
+    right = (dark, 4 * len(pieces) - dark, Puzzle("4x7", "one-sided-tetrominoes").count())
+    if tuple(answer[:2]) != right[:2]:
+        return _not_yet(
+            _("add up each piece's dark and light squares, with dark_and_light; only one piece is unbalanced.")
+        )
+    return _verdict(answer, tuple(answer) == right, _("ask the kit: Puzzle('4x7', 'one-sided-tetrominoes').count()."))
+
+
+def check_tilings_with_copies(counter: Any) -> Verdict:
+    """``counter``: a function counting the tilings of a puzzle whose pieces come in several copies."""
+    if counter is None:
+        return _no_answer()
+    if not callable(counter):
+        return _not_yet(_("give the function itself: its name, without brackets."))
+    T = Polyform.from_text("###\n.#.")
+    for box, copies in [("4x4", 4), ("2x6", 3), ("4x8", 8)]:
+        puzzle = Puzzle(box, PieceSet([T], copies=copies))
+        try:
+            counted = counter(puzzle)
+        except Exception as error:  # a student's function: say what it raised, and where
+            return _not_yet(
+                _("on {box} with {copies} T's your function raised {error!r}.").format(
+                    box=box, copies=copies, error=error
+                )
+            )
+        if counted != puzzle.count():
+            return _not_yet(
+                _(
+                    "on {box} with {copies} T's your function does not agree with the kit's solver: "
+                    "is each tiling counted once, whichever copy of a piece lies where?"
+                ).format(box=box, copies=copies)
+            )
+    return _right()
+
+
+def check_symmetric_tiling(answer: Any, box: str = "5x12") -> Verdict:
+    """``answer``: (tilings of ``box`` left unchanged by its turns and flips other than the identity, in all; True if any)."""
+    if answer is None:
+        return _no_answer()
+    if isinstance(answer, (str, bool)) or not isinstance(answer, Sequence) or len(answer) != 2:
+        return _not_yet(_("give two things: a number of tilings, then True or False."))
+    row = _tilings_table().loc[box]
+    # Burnside: families x symmetries = the sum, over the symmetries, of the tilings each leaves unchanged.
+    unchanged_by_others = int(row["distinct"]) * int(row["symmetries"]) - int(row["tilings"])
+    count, symmetric = answer
+    if not _is_whole_number(count) or int(count) != unchanged_by_others:
+        return _not_yet(
+            _("Burnside: families x symmetries = the tilings the identity leaves, plus those the others leave.")
+        )
+    return _verdict(
+        answer,
+        isinstance(symmetric, (bool, np.bool_)) and bool(symmetric) == (unchanged_by_others > 0),
+        _("a tiling is its own image exactly when some symmetry other than the identity leaves it unchanged."),
     )
