@@ -1,0 +1,199 @@
+"""Every exercise of every lesson keeps its promise, in English and in French.
+
+The exercises are described once, in the lessons' modules (``xochintlan_hex.lessons.lessonNN``,
+gathered by :func:`all_exercises`). Here each check is run on the answers its
+exercise names: the right ones say right, the wrong and incomplete ones say not yet,
+without the answer, in the language in use. Then the stored lessons (``notebooks/``
+and ``notebooks/fr/``) are read as a student reads them: exercises headed and graded
+as their module says, no check cell holding its answer, no answer printed or stated
+above its exercise, an open question for discussion. A lesson with no exercise module
+yet is skipped, with the reason.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import io
+import re
+import tokenize
+from collections.abc import Mapping
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from xochintlan_hex.i18n import use_language
+from xochintlan_hex.lessons.exercises import Exercise, all_exercises
+
+NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
+LESSON_FILES = sorted(NOTEBOOKS.glob("[0-9][0-9]_*.ipynb")) + sorted((NOTEBOOKS / "fr").glob("[0-9][0-9]_*.ipynb"))
+EXERCISES = all_exercises()
+LEVELS = ("easy", "medium", "stretch")
+# How each language heads an exercise, grades it and names its discussion.
+WORDS = {
+    "en": {"exercise": "Exercise", "levels": dict(zip(LEVELS, LEVELS)), "discussion": "#### Discussion"},
+    "fr": {
+        "exercise": "Exercice",
+        "levels": dict(zip(LEVELS, ("facile", "intermédiaire", "approfondissement"))),
+        "discussion": "#### Pour discuter",
+    },
+}
+VERDICT_START = {"en": ("Right!", "Not yet: "), "fr": ("Juste !", "Pas encore : ")}
+
+
+def exercise_id(exercise: Exercise) -> str:
+    return f"{exercise.lesson}-{exercise.number}"
+
+
+def value(answer):
+    return answer() if callable(answer) else answer
+
+
+# --- the checks judge the answers each exercise names
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("exercise", EXERCISES, ids=exercise_id)
+def test_every_right_answer_is_right_in_the_language_in_use(exercise, language):
+    right, _ = VERDICT_START[language]
+    with use_language(language):
+        for answer in exercise.right:
+            verdict = exercise.judge(answer)
+            assert verdict and repr(verdict) == right, (value(answer), repr(verdict))
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("exercise", EXERCISES, ids=exercise_id)
+def test_wrong_and_incomplete_answers_are_not_yet_and_the_hint_keeps_the_answer(exercise, language):
+    _, not_yet = VERDICT_START[language]
+    assert exercise.wrong and exercise.incomplete, "name at least one wrong and one incomplete answer"
+    shown = {str(value(answer)) for answer in exercise.right if not callable(value(answer))}
+    with use_language(language):
+        for answer in [*exercise.wrong, *exercise.incomplete]:
+            verdict = exercise.judge(answer)
+            assert not verdict and repr(verdict).startswith(not_yet), (value(answer), repr(verdict))
+            hint = repr(verdict).removeprefix(not_yet)
+            assert not any(text in hint for text in shown if len(text) > 1), hint
+
+
+@pytest.mark.parametrize("exercise", EXERCISES, ids=exercise_id)
+def test_a_french_verdict_is_not_the_english_one(exercise):
+    for answer in [*exercise.wrong, *exercise.incomplete]:
+        with use_language("en"):
+            english = repr(exercise.judge(answer))
+        with use_language("fr"):
+            french = repr(exercise.judge(answer))
+        assert french != english and not french.startswith("Not yet"), french
+
+
+@pytest.mark.parametrize("lesson", sorted({e.lesson for e in EXERCISES}))
+def test_each_lesson_has_three_exercises_graded_from_easy_to_stretch(lesson):
+    mine = [e for e in EXERCISES if e.lesson == lesson]
+    assert [e.number for e in mine] == list(range(1, len(mine) + 1))
+    assert len(mine) >= 3
+    grades = [LEVELS.index(e.level) for e in mine]
+    assert grades == sorted(grades) and mine[0].level == "easy" and mine[-1].level == "stretch", grades
+
+
+# --- the stored lessons, as a student reads them
+
+
+def lesson_language(path: Path) -> str:
+    return "fr" if path.parent.name == "fr" else "en"
+
+
+def lesson_exercises(path: Path) -> list[Exercise]:
+    """The lesson's exercises, or a skip naming the module it still lacks."""
+    number = path.name[:2]
+    try:
+        module = importlib.import_module(f"xochintlan_hex.lessons.lesson{number}")
+    except ModuleNotFoundError:
+        pytest.skip(f"lesson {number} has no module xochintlan_hex/lessons/lesson{number}.py describing its exercises")
+    return module.EXERCISES
+
+
+def headings(path: Path) -> dict[int, tuple[int, str]]:
+    """{exercise number: (cell index, level word)} for the exercise headings of the lesson."""
+    word = WORDS[lesson_language(path)]["exercise"]
+    found = {}
+    for i, cell in enumerate(nbformat.read(path, as_version=4).cells):
+        pattern = rf"^#### {word} (\d+)(?: \(([^)]*)\))?"
+        match = re.search(pattern, cell.source, re.M) if cell.cell_type == "markdown" else None
+        if match:
+            found[int(match.group(1))] = (i, match.group(2))
+    return found
+
+
+def text_of(cell) -> str:
+    """What a student sees of a cell: Markdown source, or a code cell's outputs."""
+    if cell.cell_type == "markdown":
+        return cell.source
+    shown = []
+    for output in cell.get("outputs", []):
+        shown.append(output.get("text", ""))
+        data = output.get("data", {})
+        shown += [data.get(kind, "") for kind in ("text/plain", "text/html", "text/markdown", "text/latex")]
+    return "\n".join(text if isinstance(text, str) else "".join(text) for text in shown)
+
+
+def literals(source: str) -> list:
+    """Every number and string a code cell writes, in its code and in its comments."""
+    found = []
+    for token in tokenize.generate_tokens(io.StringIO(source).readline):
+        if token.type in (tokenize.NUMBER, tokenize.STRING):
+            found.append(ast.literal_eval(token.string))
+        elif token.type == tokenize.COMMENT:
+            found += re.findall(r"""["']([^"']+)["']""", token.string)
+            found += [float(number) for number in re.findall(r"(?<![\w.])\d+(?:\.\d+)?(?![\w.])", token.string)]
+    return found
+
+
+def parts(answer) -> list:
+    """The answer and the values it is made of (a tuple's items, a dict's values), booleans aside."""
+    items = list(answer.values()) if isinstance(answer, Mapping) else answer
+    inner = list(items) if isinstance(items, (list, tuple, set)) else []
+    return [part for part in [answer, *inner] if not isinstance(part, bool) and not callable(part)]
+
+
+@pytest.mark.parametrize("path", LESSON_FILES, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_the_exercises_on_the_page_are_those_of_the_lesson_module(path):
+    exercises = lesson_exercises(path)
+    levels = WORDS[lesson_language(path)]["levels"]
+    assert {n: level for n, (_, level) in headings(path).items()} == {e.number: levels[e.level] for e in exercises}
+
+
+@pytest.mark.parametrize("path", LESSON_FILES, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_no_check_cell_holds_its_answer(path):
+    exercises = lesson_exercises(path)
+    cells, found = nbformat.read(path, as_version=4).cells, headings(path)
+    for exercise in exercises:
+        assert exercise.number in found, f"no heading for exercise {exercise.number}"
+        check_cell = cells[found[exercise.number][0] + 1]
+        assert check_cell.cell_type == "code" and re.search(r"\bcheck_\w+\(", check_cell.source), check_cell.source
+        written = literals(check_cell.source)
+        for answer in exercise.right:
+            for part in parts(value(answer)):
+                assert not any(type(part) is not str and literal == part or literal == part for literal in written), (
+                    f"exercise {exercise.number}: its check cell writes {part!r}, part of the answer"
+                )
+
+
+@pytest.mark.parametrize("path", LESSON_FILES, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_no_answer_is_shown_above_its_exercise(path):
+    exercises = lesson_exercises(path)
+    cells, found = nbformat.read(path, as_version=4).cells, headings(path)
+    for exercise in exercises:
+        above = "\n".join(text_of(cell) for cell in cells[: found[exercise.number][0]])
+        shown = [text for text in exercise.giveaways if text in above]
+        assert not shown, f"exercise {exercise.number}: {shown} stand above its heading"
+
+
+@pytest.mark.parametrize("path", LESSON_FILES, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_each_lesson_asks_an_open_question_for_discussion(path):
+    lesson_exercises(path)
+    heading = WORDS[lesson_language(path)]["discussion"]
+    assert any(
+        cell.cell_type == "markdown" and cell.source.startswith(heading)
+        for cell in nbformat.read(path, as_version=4).cells
+    )
