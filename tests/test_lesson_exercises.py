@@ -22,6 +22,11 @@ from pathlib import Path
 
 import nbformat
 import pytest
+from matplotlib.collections import Collection
+from matplotlib.container import BarContainer, ErrorbarContainer
+from matplotlib.figure import Figure
+from matplotlib.lines import Line2D
+from matplotlib.patches import Patch
 
 from xochintlan_hex.i18n import use_language
 from xochintlan_hex.lessons.exercises import Exercise, all_exercises
@@ -167,16 +172,22 @@ def test_the_exercises_on_the_page_are_those_of_the_lesson_module(path):
 def test_no_check_cell_holds_its_answer(path):
     exercises = lesson_exercises(path)
     cells, found = nbformat.read(path, as_version=4).cells, headings(path)
+    problems = []
     for exercise in exercises:
-        assert exercise.number in found, f"no heading for exercise {exercise.number}"
+        if exercise.number not in found:
+            problems.append(f"exercise {exercise.number}: no heading")
+            continue
         check_cell = cells[found[exercise.number][0] + 1]
-        assert check_cell.cell_type == "code" and re.search(r"\bcheck_\w+\(", check_cell.source), check_cell.source
-        written = literals(check_cell.source)
-        for answer in exercise.right:
-            for part in parts(value(answer)):
-                assert not any(type(part) is not str and literal == part or literal == part for literal in written), (
-                    f"exercise {exercise.number}: its check cell writes {part!r}, part of the answer"
-                )
+        written = literals(check_cell.source) if check_cell.cell_type == "code" else []
+        problems += [
+            f"exercise {exercise.number}: its check cell writes {part!r}, part of the answer"
+            for answer in exercise.right
+            for part in parts(value(answer))
+            if part in written
+        ]
+        if check_cell.cell_type != "code" or not re.search(r"\bcheck_\w+\(", check_cell.source):
+            problems.append(f"exercise {exercise.number}: the cell after its heading calls no kit check_...()")
+    assert not problems, "\n".join(sorted(set(problems)))
 
 
 @pytest.mark.parametrize("path", LESSON_FILES, ids=lambda p: f"{p.parent.name}/{p.name}")
@@ -197,3 +208,86 @@ def test_each_lesson_asks_an_open_question_for_discussion(path):
         cell.cell_type == "markdown" and cell.source.startswith(heading)
         for cell in nbformat.read(path, as_version=4).cells
     )
+
+
+# --- pictures that read in greyscale
+
+
+def series_style(handle) -> tuple:
+    """What tells a legend entry apart besides its colour: line style, marker, hatch."""
+    if isinstance(handle, Line2D):
+        marker = handle.get_marker()
+        return ("line", handle.get_linestyle(), None if marker in ("", "None", " ", None) else marker)
+    if isinstance(handle, BarContainer):
+        handle = handle.patches[0] if handle.patches else handle
+    if isinstance(handle, ErrorbarContainer):
+        return series_style(handle.lines[0]) if handle.lines[0] is not None else ("errorbar",)
+    if isinstance(handle, Patch):
+        return ("patch", handle.get_hatch(), handle.get_linestyle())
+    if isinstance(handle, Collection):
+        paths = handle.get_paths()
+        return ("points", handle.get_hatch(), tuple(map(tuple, paths[0].vertices.round(3))) if paths else None)
+    return (type(handle).__name__,)
+
+
+def colour_only_series(figure) -> list[str]:
+    """The legends of ``figure`` whose entries differ from one another by colour alone."""
+    problems = []
+    legends = [(ax, ax.get_legend()) for ax in figure.axes] + [(None, legend) for legend in figure.legends]
+    for ax, legend in legends:
+        if legend is None:
+            continue
+        handles = legend.legend_handles
+        labels = [text.get_text() for text in legend.get_texts()]
+        styles = [series_style(handle) for handle in handles]
+        for i in range(len(styles)):
+            for j in range(i):
+                if styles[i] == styles[j]:
+                    where = ax.get_title() if ax is not None else figure.get_suptitle()
+                    problems.append(f"{where!r}: {labels[j]!r} and {labels[i]!r} differ by colour only")
+    return problems
+
+
+def lesson_figures(path: Path):
+    """Run the lesson's code cells in this process (pictures drawn, not shown) and yield each cell's figures."""
+    import os
+
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    namespace: dict = {"__name__": "__lesson__"}
+    here = os.getcwd()
+    os.chdir(path.parent)
+    try:
+        for i, cell in enumerate(nbformat.read(path, as_version=4).cells):
+            if cell.cell_type != "code":
+                continue
+            source = "\n".join(line for line in cell.source.splitlines() if not line.lstrip().startswith(("%", "!")))
+            exec(compile(source, f"{path.name} cell {i}", "exec"), namespace)
+            for number in plt.get_fignums():
+                yield i, plt.figure(number)
+            plt.close("all")
+    finally:
+        os.chdir(here)
+
+
+@pytest.mark.slow  # each lesson runs again: a few seconds to half a minute
+@pytest.mark.parametrize("path", sorted(NOTEBOOKS.glob("[0-9][0-9]_*.ipynb")), ids=lambda p: p.name)
+def test_every_plotted_series_differs_by_more_than_colour(path):
+    """The French twins run the same code, so their pictures are checked here too."""
+    problems = [f"cell {i}: {problem}" for i, figure in lesson_figures(path) for problem in colour_only_series(figure)]
+    assert not problems, "\n".join(problems)
+
+
+def test_the_series_check_sees_a_legend_told_apart_by_colour_only():
+    figure = Figure()
+    ax = figure.add_subplot()
+    ax.plot([0, 1], [0, 1], color="C0", label="hits")
+    ax.plot([0, 1], [1, 0], color="C1", label="misses")
+    ax.legend()
+    assert colour_only_series(figure) == ["'': 'hits' and 'misses' differ by colour only"]
+    ax.lines[1].set_linestyle("--")
+    ax.legend()
+    assert colour_only_series(figure) == []
