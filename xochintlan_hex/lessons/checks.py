@@ -178,6 +178,8 @@ KIND_WORDS = {
     "onesided": "one-sided",
     "unilatéral": "one-sided",
     "unilatérale": "one-sided",
+    "unilatéraux": "one-sided",
+    "unilateral": "one-sided",
     "free": "free",
     "libre": "free",
 }
