@@ -46,8 +46,6 @@ MARGIN_CM = 1.5
 TEXT_WIDTH_CM = A4_CM[0] - 2 * MARGIN_CM
 #: point sizes of the printed text
 BODY_PT, CODE_PT, HEADING_PT, TITLE_PT = 10.0, 8.5, 12.0, 15.0
-#: average width of a character, as a share of the font size (DejaVu Sans and DejaVu Sans Mono)
-_CHAR_WIDTH = {"sans-serif": 0.5, "monospace": 0.61}
 #: ruled lines left for the student's answer, by the exercise's level
 WRITING_LINES = {"easy": 5, "medium": 7, "stretch": 9}
 WRITING_LINE_CM = 0.85
@@ -294,11 +292,26 @@ def _safe_math(text: str) -> str:
     return text.replace("$", r"\$") if text.count("$") % 2 else text
 
 
-def _wrap(text: str, width_cm: float, size_pt: float, family: str) -> list[str]:
-    """``text`` cut into lines that fit ``width_cm``, never inside a ``$...$`` formula."""
-    per_line = max(10, int(width_cm / (size_pt * _CHAR_WIDTH[family] / 72 * 2.54)))
-    protected = re.sub(r"\$[^$]+\$", lambda m: m.group(0).replace(" ", "\x00"), text)
-    return [line.replace("\x00", " ") for line in textwrap.wrap(protected, per_line)] or [""]
+def _wrap(text: str, width_cm: float, size_pt: float, family: str, bold: bool = False) -> list[str]:
+    """``text`` cut into lines that fit ``width_cm`` as drawn, never inside a ``$...$`` formula."""
+    from matplotlib.font_manager import FontProperties
+    from matplotlib.textpath import text_to_path
+
+    font = FontProperties(family=family, size=size_pt, weight="bold" if bold else "normal")
+    room = width_cm / 2.54 * 72 / 1.06  # in points; hinted rendering (PNG, screens) draws up to 5% wider
+
+    def fits(line: str) -> bool:
+        math = line.count("$") - line.count(r"\$") >= 2
+        return text_to_path.get_text_width_height_descent(line, font, ismath=math)[0] <= room
+
+    words = re.sub(r"\$[^$]+\$", lambda m: m.group(0).replace(" ", "\x00"), text).split(" ")
+    lines: list[str] = []
+    for word in (w.replace("\x00", " ") for w in words if w):
+        if lines and fits(f"{lines[-1]} {word}"):
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return lines or [""]
 
 
 # -- page layout --------------------------------------------------------------------
@@ -345,9 +358,10 @@ class PageWriter:
         return y
 
     def text(self, text: str, size: float = BODY_PT, *, bold: bool = False, family: str = "sans-serif") -> None:
-        lines = text.splitlines() if family == "monospace" else _wrap(text, TEXT_WIDTH_CM, size, family)
-        if family == "monospace":
-            lines = [part for line in lines for part in (textwrap.wrap(line, 95) or [""])]
+        if family == "monospace":  # code keeps its lines, cut only where wider than the page
+            lines = [part for line in text.splitlines() for part in (textwrap.wrap(line, 95) or [""])]
+        else:
+            lines = _wrap(text, TEXT_WIDTH_CM, size, family, bold)
         step = size * 1.4 / 72 * 2.54
         for line in lines:
             y = self.reserve(step)
