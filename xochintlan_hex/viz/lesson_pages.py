@@ -25,7 +25,7 @@ import json
 import re
 import textwrap
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from importlib import resources
 from io import BytesIO
@@ -34,7 +34,7 @@ from pathlib import Path
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
-from ..i18n import _, number_text, use_language
+from ..i18n import _, ngettext, number_text, use_language
 from ..lattice import SQUARE
 from . import style
 from .puzzles import A4_CM, card_pages
@@ -318,13 +318,16 @@ def _wrap(text: str, width_cm: float, size_pt: float, family: str, bold: bool = 
 class PageWriter:
     """Text, pictures and ruled lines laid out from the top of A4 pages, a new page when one is full."""
 
-    def __init__(self, footer: str) -> None:
+    def __init__(self, footer: str, *, measuring: bool = False) -> None:
         self.footer = footer  # "{page}" is replaced by the page number
         self.pages: list[Figure] = []
         self.top = 0.0  # centimetres used on the current page, from its top margin
+        self.measuring = measuring  # only add up the heights: one endless page, nothing drawn
 
     @property
     def room(self) -> float:
+        if self.measuring:
+            return float("inf")
         return A4_CM[1] - 2 * MARGIN_CM - self.top if self.pages else 0.0
 
     @property
@@ -365,6 +368,8 @@ class PageWriter:
         step = size * 1.4 / 72 * 2.54
         for line in lines:
             y = self.reserve(step)
+            if self.measuring:
+                continue
             self.ax.text(
                 MARGIN_CM,
                 y - step / 2,
@@ -378,7 +383,7 @@ class PageWriter:
         self.space(0.15)
 
     def space(self, height: float) -> None:
-        self.top = min(self.top + height, A4_CM[1] - 2 * MARGIN_CM)
+        self.top = self.top + height if self.measuring else min(self.top + height, A4_CM[1] - 2 * MARGIN_CM)
 
     def markdown(self, markdown: str, size: float = BODY_PT) -> None:
         for kind, block in printed_blocks(markdown):
@@ -397,6 +402,8 @@ class PageWriter:
         if height > PICTURE_MAX_CM:
             width, height = width * PICTURE_MAX_CM / height, PICTURE_MAX_CM
         y = self.reserve(height + 0.3)
+        if self.measuring:
+            return
         fig = self.pages[-1]
         left = (A4_CM[0] - width) / 2
         holder = fig.add_axes((left / A4_CM[0], (y - height) / A4_CM[1], width / A4_CM[0], height / A4_CM[1]))
@@ -406,14 +413,17 @@ class PageWriter:
     def writing_room(self, lines: int) -> None:
         """Ruled lines for a handwritten answer (kept on one page)."""
         y = self.reserve(lines * WRITING_LINE_CM + 0.2)
-        for k in range(1, lines + 1):
+        for k in range(1, 0 if self.measuring else lines + 1):
             level = y - k * WRITING_LINE_CM
             self.ax.plot([MARGIN_CM, A4_CM[0] - MARGIN_CM], [level, level], color="#BBBBBB", linewidth=0.6)
 
-    def keep_together(self, height: float) -> None:
-        """Start a new page unless ``height`` centimetres still fit on this one."""
-        if height > self.room:
+    def keep_together(self, write: Callable[[PageWriter], None]) -> None:
+        """Start a new page unless what ``write`` writes still fits on this one (or fits on no page)."""
+        probe = PageWriter("", measuring=True)
+        write(probe)
+        if self.room < probe.top <= A4_CM[1] - 2 * MARGIN_CM or not self.pages:
             self.new_page()
+        write(self)
 
 
 def _header(writer: PageWriter, title: str, subtitle: str, with_name: bool) -> None:
@@ -438,19 +448,21 @@ def worksheet_pages(folder: str | Path, lesson: object, language: str = "en") ->
         writer = PageWriter(_("Lesson {number} · worksheet · page {{page}}").format(number=read.number))
         _header(writer, read.title, _("Worksheet: the exercises of lesson {number}").format(number=read.number), True)
         for exercise in read.exercises:
-            writer.keep_together(4.0)
-            writer.text(_exercise_title(exercise), HEADING_PT, bold=True)
-            writer.markdown(_without_heading(exercise.question))
-            for png in exercise.pictures:
-                writer.picture(png)
-            writer.writing_room(WRITING_LINES.get(exercise.level or "", 7))
-            writer.space(0.4)
+            lines = WRITING_LINES.get(exercise.level or "", 7)
+            writer.keep_together(functools.partial(_exercise_to_answer, exercise, _exercise_title(exercise), lines))
         if read.discussion is not None:
-            writer.keep_together(4.0)
-            writer.text(_("To discuss"), HEADING_PT, bold=True)
-            writer.markdown(_without_heading(read.discussion.question))
-            writer.writing_room(5)
+            writer.keep_together(functools.partial(_exercise_to_answer, read.discussion, _("To discuss"), 5))
         return writer.pages
+
+
+def _exercise_to_answer(exercise: LessonExercise, title: str, lines: int, writer: PageWriter) -> None:
+    """An exercise as the worksheet prints it: its title, question and pictures, then ``lines`` ruled lines."""
+    writer.text(title, HEADING_PT, bold=True)
+    writer.markdown(_without_heading(exercise.question))
+    for png in exercise.pictures:
+        writer.picture(png)
+    writer.writing_room(lines)
+    writer.space(0.4)
 
 
 def key_pages(folder: str | Path, lesson: object, language: str = "en") -> list[Figure]:
@@ -460,15 +472,18 @@ def key_pages(folder: str | Path, lesson: object, language: str = "en") -> list[
         writer = PageWriter(_("Lesson {number} · answer key · page {{page}}").format(number=read.number))
         _header(writer, read.title, _("Answer key: for the teacher"), False)
         for exercise in [*read.exercises, *([read.discussion] if read.discussion else [])]:
-            writer.keep_together(3.0)
-            title = _exercise_title(exercise) if exercise.number else _("To discuss")
-            writer.text(title, HEADING_PT, bold=True)
-            writer.markdown(_without_heading(exercise.question), size=9.0)
-            if exercise.answer:
-                writer.text(_("Answer"), BODY_PT, bold=True)
-                writer.markdown(exercise.answer)
-            writer.space(0.4)
+            writer.keep_together(functools.partial(_exercise_and_answer, exercise))
         return writer.pages
+
+
+def _exercise_and_answer(exercise: LessonExercise, writer: PageWriter) -> None:
+    """An exercise as the answer key prints it: its title and question, then its folded answer."""
+    writer.text(_exercise_title(exercise) if exercise.number else _("To discuss"), HEADING_PT, bold=True)
+    writer.markdown(_without_heading(exercise.question), size=9.0)
+    if exercise.answer:
+        writer.text(_("Answer"), BODY_PT, bold=True)
+        writer.markdown(exercise.answer)
+    writer.space(0.4)
 
 
 def _without_heading(markdown: str) -> str:
@@ -542,27 +557,22 @@ def assessment_pages(lesson: object, language: str = "en") -> list[Figure]:
             True,
         )
         for question in test.questions:
-            writer.keep_together(4.0)
-            points = _points_words(question.points)
-            writer.text(_("Question {number} ({points})").format(number=question.number, points=points), bold=True)
-            writer.markdown(question.text)
-            writer.writing_room(3 + 2 * min(question.points, 4))
-            writer.space(0.3)
+            writer.keep_together(functools.partial(_question, question, question.text, 3 + 2 * min(question.points, 4)))
         writer.new_page()
         writer.text(_("Marking scheme (for the teacher)"), TITLE_PT, bold=True)
         for question in test.questions:
-            writer.keep_together(3.0)
-            points = _points_words(question.points)
-            writer.text(_("Question {number} ({points})").format(number=question.number, points=points), bold=True)
-            writer.markdown(question.marking)
-            writer.space(0.3)
+            writer.keep_together(functools.partial(_question, question, question.marking, 0))
         return writer.pages
 
 
-def _points_words(points: int) -> str:
-    from ..i18n import ngettext
-
-    return ngettext("{count} point", "{count} points", points).format(count=points)
+def _question(question: Question, markdown: str, lines: int, writer: PageWriter) -> None:
+    """A question's title with its points, ``markdown`` (its text or its marking) and ``lines`` ruled lines."""
+    points = ngettext("{count} point", "{count} points", question.points).format(count=question.points)
+    writer.text(_("Question {number} ({points})").format(number=question.number, points=points), bold=True)
+    writer.markdown(markdown)
+    if lines:
+        writer.writing_room(lines)
+    writer.space(0.3)
 
 
 # -- the animal tiles ---------------------------------------------------------------
