@@ -115,7 +115,7 @@ def test_each_assessment_has_three_to_five_marked_questions(lesson, language):
     test = lesson_pages.read_assessment(lesson, language)
     assert 3 <= len(test.questions) <= 5
     for question in test.questions:
-        marks = re.findall(r"^- (\d+) points?\b", question.marking, re.M)
+        marks = re.findall(r"^- (\d+) (?:points?|marks?)\b", question.marking, re.M)
         assert marks and sum(map(int, marks)) == question.points, (lesson, question.number)
 
 

@@ -93,6 +93,11 @@ def add_puzzle_commands(commands: argparse._SubParsersAction) -> None:
             "2 cm cells, the 18 goal cards as poker-size cards, or the "
             "Hextremadura tiles (6 cm corner to corner, fronts then backs)."
         ),
+        epilog=_(
+            "Class material: WHAT may also be animals (Xochintlan's animal squares and the Human), or, "
+            "with --lesson N, a lesson's worksheet (its exercises, no answers), key (the answers) or "
+            "assessment (questions and a marking scheme)."
+        ),
     )
     printing.add_argument(
         "what", metavar="WHAT", help=_("cards, tiles, or a piece set: {sets}").format(sets=", ".join(PIECE_SETS))

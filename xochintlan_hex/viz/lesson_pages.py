@@ -527,7 +527,7 @@ def read_assessment(lesson: object, language: str = "en") -> Assessment:
 
 def parse_assessment(text: str) -> Assessment:
     """An assessment from its Markdown: ``# title``, ``minutes: N``, then per question
-    ``## N · P points``, its text, and after a ``### ...`` line its marking scheme."""
+    ``## N · P marks`` (``points`` in French), its text, and after a ``### ...`` line its marking scheme."""
     title = re.search(r"^# (.+)$", text, re.MULTILINE)
     minutes = re.search(r"^minutes:\s*(\d+)\s*$", text, re.MULTILINE)
     questions = []
@@ -535,12 +535,12 @@ def parse_assessment(text: str) -> Assessment:
         heading, _newline, body = block.partition("\n")
         found = re.match(r"## (\d+)\D+(\d+)", heading)
         if not found:
-            raise ValueError(f"assessment heading {heading!r} must read '## N · P points'")
+            raise ValueError(f"assessment heading {heading!r} must read '## N · P marks'")
         parts = re.split(r"^### .*$", body, maxsplit=1, flags=re.MULTILINE)
         question, marking = parts[0], parts[1] if len(parts) > 1 else ""
         questions.append(Question(int(found.group(1)), int(found.group(2)), question.strip(), marking.strip()))
     if not title or not minutes or not questions:
-        raise ValueError("an assessment needs a '# title', a 'minutes: N' line and '## N · P points' questions")
+        raise ValueError("an assessment needs a '# title', a 'minutes: N' line and '## N · P marks' questions")
     return Assessment(title.group(1).strip(), int(minutes.group(1)), questions)
 
 
@@ -553,7 +553,7 @@ def assessment_pages(lesson: object, language: str = "en") -> list[Figure]:
         _header(
             writer,
             test.title,
-            _("Assessment: {points} points, {minutes} minutes").format(points=test.points, minutes=test.minutes),
+            _("Assessment: {points} marks, {minutes} minutes").format(points=test.points, minutes=test.minutes),
             True,
         )
         for question in test.questions:
@@ -567,7 +567,7 @@ def assessment_pages(lesson: object, language: str = "en") -> list[Figure]:
 
 def _question(question: Question, markdown: str, lines: int, writer: PageWriter) -> None:
     """A question's title with its points, ``markdown`` (its text or its marking) and ``lines`` ruled lines."""
-    points = ngettext("{count} point", "{count} points", question.points).format(count=question.points)
+    points = ngettext("{count} mark", "{count} marks", question.points).format(count=question.points)
     writer.text(_("Question {number} ({points})").format(number=question.number, points=points), bold=True)
     writer.markdown(markdown)
     if lines:
