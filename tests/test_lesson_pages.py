@@ -75,8 +75,9 @@ def test_the_worksheet_holds_each_exercise_its_picture_and_no_answer(language):
         assert first_words(answer, 5) not in printed
     assert "secret_" not in printed  # the folded code
     assert "summary" not in printed.lower()  # nor the text after the last fold
+    assert [len(e.pictures) for e in lesson.exercises] == [1, 1, 0]  # an output above it; an attached image
     pictures = [image for page in pages for ax in page.axes for image in ax.images]
-    assert len(pictures) == 1  # the picture between the section heading and exercise 1
+    assert len(pictures) == 2
 
 
 @pytest.mark.parametrize("language", ["en", "fr"])

@@ -132,45 +132,72 @@ def read_lesson(folder: str | Path, number: object, language: str = "en") -> Les
             )
         )
     notebook = json.loads(files[number].read_text(encoding="utf-8"))
-    return _lesson_from_items(number, _items(notebook))
+    return _lesson_from_items(number, _items(notebook, files[number].parent))
 
 
-def _items(notebook: dict) -> Iterator[tuple[str, object]]:
-    """The notebook as a flat sequence: ("heading", line), ("text", md), ("answer", md), ("picture", png)."""
+def _items(notebook: dict, folder: Path) -> Iterator[tuple[str, object]]:
+    """The notebook as a flat sequence: ("heading", line), ("text", md), ("answer", md), ("picture", png).
+
+    Pictures are a code cell's PNG outputs and a Markdown cell's PNG images (attached
+    to the cell, or a file beside the notebook, ``folder``).
+    """
     for cell in notebook.get("cells", []):
         source = "".join(cell.get("source", []))
         if cell.get("cell_type") == "markdown":
-            yield from _markdown_items(source)
+            yield from _markdown_items(source, functools.partial(_markdown_image, cell, folder))
         elif cell.get("cell_type") == "code":
             for output in cell.get("outputs", []):
                 png = output.get("data", {}).get("image/png")
                 if png:
-                    yield "picture", base64.b64decode("".join(png) if isinstance(png, list) else png)
+                    yield "picture", _png_bytes(png)
 
 
-def _markdown_items(source: str) -> Iterator[tuple[str, object]]:
+def _png_bytes(data: str | list[str]) -> bytes:
+    return base64.b64decode("".join(data) if isinstance(data, list) else data)
+
+
+def _markdown_image(cell: dict, folder: Path, source: str) -> bytes | None:
+    """The PNG that ``![...](source)`` shows in ``cell``; None when it is no PNG the kit can read."""
+    if source.startswith("attachment:"):
+        png = cell.get("attachments", {}).get(source.removeprefix("attachment:"), {}).get("image/png")
+        return _png_bytes(png) if png else None
+    path = folder / source
+    return path.read_bytes() if path.suffix.lower() == ".png" and path.is_file() else None
+
+
+_IMAGE = re.compile(r"!\[[^\]]*\]\(([^)\s]+)[^)]*\)")
+
+
+def _markdown_items(source: str, image: Callable[[str], bytes | None]) -> Iterator[tuple[str, object]]:
     text: list[str] = []
     folded: list[str] | None = None  # the lines of an open <details> fold
     for line in source.splitlines():
         if folded is not None:
-            if "</details>" in line:
-                yield "answer", "\n".join(folded).strip()
-                folded = None
-            elif "<summary>" not in line:
-                folded.append(line)
-            continue
-        if line.strip().startswith("<details"):
-            if text:
+            inside, closed, after = line.partition("</details>")
+            if "<summary>" not in inside:
+                folded.append(inside)
+            if not closed:
+                continue
+            yield "answer", "\n".join(folded).strip()
+            folded, line = None, after
+        if "<details" in line:
+            before, _tag, after = line.partition("<details")
+            text.append(before)
+            if "\n".join(text).strip():
                 yield "text", "\n".join(text).strip()
-            text, folded = [], []
+            text, folded = [], [after.split("</summary>", 1)[1] if "</summary>" in after else ""]
             continue
         if _HEADING.match(line):
-            if text:
+            if "\n".join(text).strip():
                 yield "text", "\n".join(text).strip()
             text = []
             yield "heading", line.strip()
             continue
-        text.append(line)
+        for found in _IMAGE.finditer(line):
+            png = image(found.group(1))
+            if png:
+                yield "picture", png
+        text.append(_IMAGE.sub("", line))
     if folded is not None:
         yield "answer", "\n".join(folded).strip()
     if "\n".join(text).strip():
