@@ -120,6 +120,13 @@ def test_each_assessment_has_three_to_five_marked_questions(lesson, language):
         assert marks and sum(map(int, marks)) == question.points, (lesson, question.number)
 
 
+def test_a_board_in_an_assessment_is_drawn_as_the_kit_draws_boards():
+    text = "Which card stands?\n\n```board\nLL.\n.H.\n.LL\n```\n"
+    assert lesson_pages.printed_blocks(text) == [("text", "Which card stands?"), ("board", "LL.\n.H.\n.LL")]
+    first_page = lesson_pages.assessment_pages(1)[0]
+    assert len([image for ax in first_page.axes for image in ax.images]) == 1  # question 1's board
+
+
 @pytest.mark.parametrize("language", ["en", "fr"])
 @pytest.mark.parametrize(
     "what, options",

@@ -245,7 +245,7 @@ def _lesson_from_items(number: str, items: Iterable[tuple[str, object]]) -> Less
 
 # -- Markdown as printed lines ------------------------------------------------------
 def printed_blocks(markdown: str) -> list[tuple[str, str]]:
-    """``markdown`` as blocks to print: ("text", paragraph), ("code", lines) or ("rule", "").
+    """``markdown`` as blocks to print: ("text", paragraph), ("code", lines) or ("board", text board).
 
     Inline marks are dropped (bold, italics, code quotes, links keep their words);
     ``$...$`` stays for matplotlib's mathtext; HTML tags vanish.
@@ -256,6 +256,7 @@ def printed_blocks(markdown: str) -> list[tuple[str, str]]:
     blocks: list[tuple[str, str]] = []
     paragraph: list[str] = []
     code: list[str] | None = None
+    kind = "code"  # a fence opened with ```board holds a Xochintlan board, drawn as the kit draws boards
 
     def close_paragraph() -> None:
         if paragraph:
@@ -266,9 +267,9 @@ def printed_blocks(markdown: str) -> list[tuple[str, str]]:
         if line.strip().startswith("```"):
             if code is None:
                 close_paragraph()
-                code = []
+                code, kind = [], "board" if line.strip() == "```board" else "code"
             else:
-                blocks.append(("code", "\n".join(code)))
+                blocks.append((kind, "\n".join(code)))
                 code = None
             continue
         if code is not None:
@@ -416,6 +417,8 @@ class PageWriter:
         for kind, block in printed_blocks(markdown):
             if kind == "code":
                 self.text(block, CODE_PT, family="monospace")
+            elif kind == "board":
+                self.picture(_board_picture(block))
             else:
                 self.text(block, size)
 
@@ -451,6 +454,22 @@ class PageWriter:
         if self.room < probe.top <= A4_CM[1] - 2 * MARGIN_CM or not self.pages:
             self.new_page()
         write(self)
+
+
+def _board_picture(text: str) -> bytes:
+    """A text board (``H``, ``L``, ``B``, ``M``, ``.``) drawn as the kit's boards, as PNG bytes.
+
+    No pattern is outlined: a question about the board must not show its answer.
+    """
+    from ..xochintlan import board_from_text
+    from .xochintlan import board_figsize, draw_xochintlan
+
+    board = board_from_text(text)
+    fig = Figure(figsize=board_figsize(board))
+    draw_xochintlan(board, fig.add_subplot(), pattern=False, legend=False)
+    png = BytesIO()
+    fig.savefig(png, format="png", dpi=100)
+    return png.getvalue()
 
 
 def _header(writer: PageWriter, title: str, subtitle: str, with_name: bool) -> None:
