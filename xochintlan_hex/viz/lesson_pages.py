@@ -62,7 +62,9 @@ _LEVEL_WORDS = {
     "stretch": "stretch",
     "facile": "easy",
     "moyen": "medium",
+    "intermédiaire": "medium",
     "approfondissement": "stretch",
+    "difficile": "stretch",
     "défi": "stretch",
 }
 
