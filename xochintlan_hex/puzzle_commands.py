@@ -9,6 +9,8 @@
     xochintlan-hex print pentominoes --out pentominoes.pdf      # A4, 2 cm squares, to cut out
     xochintlan-hex print cards --out cards.pdf                  # the 18 goal cards
     xochintlan-hex print tiles --out tiles.pdf                  # Hextremadura's tiles, fronts and backs
+    xochintlan-hex print worksheet --lesson 3 --lang fr --out fiche.pdf   # lesson 3's exercises, no answers
+    xochintlan-hex print key --lesson 3 --out key.pdf           # the answers; also: assessment, animals
 
 A region is ``RxC`` (rows x columns), ``RxC-HxW`` (with a centred hole), or the
 name of a text file holding a picture (``#`` for a cell, ``.`` for a hole).
@@ -26,12 +28,14 @@ UUXPPPLLLLFTTTWWZVVV
 from __future__ import annotations
 
 import argparse
+import functools
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from xochintlan_hex.cli_errors import separates_input_errors, user_input
 from xochintlan_hex.hextremadura import load_tileset
-from xochintlan_hex.i18n import _, duration_text, ngettext
+from xochintlan_hex.i18n import LANGUAGES, _, duration_text, get_language, ngettext
 from xochintlan_hex.puzzles import PIECE_SETS, Puzzle, Region, piece_set
 
 #: Exit status of ``puzzle solve`` when the puzzle has no solution (as grep when it finds nothing).
@@ -42,6 +46,10 @@ COUNT_LIMIT_SECONDS = 600
 
 #: A count estimated to take longer says so before it starts (and shows a progress bar).
 COUNT_ANNOUNCE_SECONDS = 10
+
+#: ``print`` material for a class, made for one lesson (``--lesson N``); ``animals`` needs no lesson
+LESSON_MATERIAL = ("worksheet", "key", "assessment")
+CLASS_MATERIAL = (*LESSON_MATERIAL, "animals")
 
 #: Largest region picture file read (a 100 x 100 picture is about 10 kB).
 MAX_REGION_FILE_BYTES = 1_000_000
@@ -85,9 +93,31 @@ def add_puzzle_commands(commands: argparse._SubParsersAction) -> None:
             "2 cm cells, the 18 goal cards as poker-size cards, or the "
             "Hextremadura tiles (6 cm corner to corner, fronts then backs)."
         ),
+        epilog=_(
+            "Class material: WHAT may also be animals (Xochintlan's animal squares and the Human), or, "
+            "with --lesson N, a lesson's worksheet (its exercises, no answers), key (the answers) or "
+            "assessment (questions and a marking scheme)."
+        ),
     )
     printing.add_argument(
         "what", metavar="WHAT", help=_("cards, tiles, or a piece set: {sets}").format(sets=", ".join(PIECE_SETS))
+    )
+    printing.add_argument(
+        "--lesson",
+        metavar="N",
+        help=_("with {whats}: the lesson's number").format(whats=", ".join(LESSON_MATERIAL)),
+    )
+    printing.add_argument(
+        "--lang",
+        dest="page_language",
+        choices=tuple(LANGUAGES),
+        metavar="LANG",
+        help=_("the language of the pages: {choices} (default: the kit's)").format(choices=", ".join(LANGUAGES)),
+    )
+    printing.add_argument(
+        "--notebooks",
+        metavar="FOLDER",
+        help=_("with worksheet or key: the folder of the lessons (default: the kit's notebooks/)"),
     )
     printing.add_argument("--tileset", metavar="FILE", help=_("with tiles: a tile-set JSON file (default: the kit's)"))
     printing.add_argument("--out", required=True, metavar="FILE.pdf", help=_("the PDF file to write"))
@@ -204,13 +234,17 @@ def _print(args: argparse.Namespace) -> int:
     with user_input():
         if not args.out.lower().endswith(".pdf"):
             raise ValueError(_("--out must name a .pdf file, not {value}").format(value=repr(args.out)))
-        if args.what not in ("cards", "tiles"):
+        if args.what in CLASS_MATERIAL:
+            class_material = _class_material(args)
+        elif args.what not in ("cards", "tiles"):
             piece_set(args.what)  # refuses an unknown set by name
         tileset = load_tileset(args.tileset) if args.what == "tiles" else None
     if args.what == "cards":
         pages = card_pages()
     elif args.what == "tiles":
         pages = tile_pages(tileset)
+    elif args.what in CLASS_MATERIAL:
+        pages = class_material()
     else:
         pages = pieces_pages(piece_set(args.what))
     save_pdf(pages, args.out)
@@ -222,6 +256,28 @@ def _print(args: argparse.Namespace) -> int:
         ).format(count=len(pages), out=args.out)
     )
     return 0
+
+
+def _class_material(args: argparse.Namespace) -> Callable[[], list]:
+    """What makes the worksheet, answer key or assessment of ``--lesson``, or the animal tiles, in ``--lang``.
+
+    The lesson and its files are read here (a wrong number or folder is the user's
+    mistake); the pages are drawn when the returned function is called.
+    """
+    from xochintlan_hex.viz import lesson_pages
+
+    language = args.page_language or get_language()
+    if args.what == "animals":
+        return functools.partial(lesson_pages.animal_tile_pages, language)
+    if args.lesson is None:
+        raise ValueError(_("print {what} needs --lesson N (a lesson number such as 3)").format(what=args.what))
+    if args.what == "assessment":
+        lesson_pages.read_assessment(args.lesson, language)
+        return functools.partial(lesson_pages.assessment_pages, args.lesson, language)
+    folder = lesson_pages.lessons_folder() if args.notebooks is None else Path(args.notebooks)
+    lesson_pages.read_lesson(folder, args.lesson, language)
+    make = lesson_pages.worksheet_pages if args.what == "worksheet" else lesson_pages.key_pages
+    return functools.partial(make, folder, args.lesson, language)
 
 
 def main(argv: list[str]) -> int:
