@@ -22,6 +22,7 @@ LESSONS = [
     "03_game_statistics.ipynb",
     "04_objective_probabilities.ipynb",
     "05_hextremadura.ipynb",
+    "07_game_or_players.ipynb",
 ]
 ANSWER_CODE = re.compile(r"```python\n(.*?)\n```", re.S)
 
