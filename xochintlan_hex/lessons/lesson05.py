@@ -95,6 +95,8 @@ EXERCISES = [
         wrong=[lambda: -round(_loss(), 2)],
         incomplete=[lambda: round(_studies()[0]["met_all_symbols"].mean(), 2)],
         context=_studies,
+        # the split table of section 6 once printed the measured loss above the exercise
+        giveaways=("loss (all symbols)", "perte (tous les symboles)"),
     ),
     Exercise(
         lesson="05",
