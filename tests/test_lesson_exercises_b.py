@@ -294,3 +294,29 @@ def test_lesson_04_saves_the_density_slider_picture():
     cells = nbformat.read(LESSONS["04"][0], as_version=4).cells
     output = next(c for c in cells if c.cell_type == "code" and "GardenDensity(" in c.source).outputs
     assert any("image/png" in o.get("data", {}) for o in output)
+
+
+def _studies_by_players():
+    import pandas as pd
+
+    return pd.concat([lesson03.study(f"greedy_selfplay_{n}p") for n in (2, 3, 4, 5)], ignore_index=True)
+
+
+@pytest.mark.parametrize(
+    "draw",
+    [
+        lambda viz: viz.plot_seat_win_rates(_studies_by_players()),
+        lambda viz: viz.plot_game_lengths(lesson03.study("greedy_selfplay_2p")),
+        lambda viz: viz.plot_card_win_rates(lesson03.study("greedy_selfplay_2p")),
+        lambda viz: viz.plot_seat_win_rates(lesson07.strong()),
+    ],
+    ids=["seats 2-5 players", "game lengths", "card win rates", "seats strong players"],
+)
+def test_the_kit_pictures_the_lessons_draw_tell_series_apart_without_colour(draw):
+    import matplotlib.pyplot as plt
+
+    from xochintlan_hex import viz
+
+    plt.close("all")
+    assert_series_differ_beyond_colour(draw(viz))
+    plt.close("all")
