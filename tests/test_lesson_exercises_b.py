@@ -73,7 +73,8 @@ def exercise_cells(path: Path, language: str):
     cells = nbformat.read(path, as_version=4).cells
     found = []
     for index, cell in enumerate(cells):
-        match = HEADING[language].search(cell.source) if cell.cell_type == "markdown" else None
+        # the printed worksheets take an exercise from a Markdown cell that starts with its heading
+        match = HEADING[language].match(cell.source) if cell.cell_type == "markdown" else None
         if match:
             check = next(c for c in cells[index + 1 :] if c.cell_type == "code")
             found.append((int(match.group(1)), match.group(2), index, check.source))
