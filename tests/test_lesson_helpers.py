@@ -33,7 +33,12 @@ RIGHT_AND_WRONG = [
         {"Place": 21, "Switch": 2, "MoveHuman": 5},
         {"Place": 21, "Switch": 1, "MoveHuman": 5},
     ),
-    (lambda a: checks.check_flipped_placements(a), {"L": 40, "X": 5, "Z": 20}, {"L": 40, "X": 10}),
+    # every card that gains placements must be named (the chiral ones); an unchanged card may be too
+    (
+        lambda a: checks.check_flipped_placements(a),
+        {**{card: 40 for card in ("F", "F'", "L", "L'", "N", "N'", "P", "P'", "Y", "Y'")}, "Z": 20, "Z'": 20, "X": 5},
+        {"L": 40, "X": 5, "Z": 20},
+    ),
     (lambda a: checks.check_best_density("I", a), 0.25, 0.2),
     (lambda a: checks.check_best_density("X", a), 1 / 3, 0.25),
     (lambda a: checks.check_hex_placements(a), 930, 186),

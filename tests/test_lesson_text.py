@@ -23,6 +23,7 @@ LESSONS = [
     "04_objective_probabilities.ipynb",
     "05_hextremadura.ipynb",
     "06_tilings.ipynb",
+    "07_game_or_players.ipynb",
 ]
 ANSWER_CODE = re.compile(r"```python\n(.*?)\n```", re.S)
 

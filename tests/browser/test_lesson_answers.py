@@ -26,6 +26,7 @@ LESSONS = [
     "03_game_statistics.ipynb",
     "04_objective_probabilities.ipynb",
     "05_hextremadura.ipynb",
+    "07_game_or_players.ipynb",
 ]
 
 _DETAILS = """() => [...document.querySelectorAll('.jp-Notebook .jp-MarkdownOutput details')].map(d => ({
@@ -69,12 +70,17 @@ def test_run_all_shows_no_answer_and_leaves_the_lesson_unchanged(lab, lab_server
 def test_lesson_03_live_study_runs_from_its_button(lab, lab_server):
     run_lesson(lab, lab_server, "03_game_statistics.ipynb")
     study = lab.scope("xh-live-study")
-    assert study.text("xh-study-table") == ""  # nothing is played before the button
+    first = study.text("xh-study-table")  # the lesson's first study, 100 games, shown before any click
+    assert "100" in first.split()
     games = lab.page.locator(".xh-live-study .xh-study-games input").first
     games.fill("20")  # a short study, typed as a person would
     games.press("Enter")
     study.click("xh-study-run")
     study.expect_text("xh-study-table", "player", timeout=60_000)
+    lab.page.wait_for_function(
+        "() => !document.querySelector('.xh-live-study .xh-study-table').innerText.split(/\\s+/).includes('100')",
+        timeout=60_000,
+    )
     assert lab.page.locator(".xh-study-plot").first.get_attribute("src", timeout=15_000)
     assert "20" in study.text("xh-study-table").split()  # n: the 20 games typed
     lab.screenshot("live-study-after-run", "xh-live-study")

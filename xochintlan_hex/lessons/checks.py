@@ -26,7 +26,7 @@ import pandas as pd
 
 from .. import stats
 from ..hextremadura import Hextremadura, load_tileset
-from ..i18n import N_, _
+from ..i18n import N_, _, percent_text
 from ..polyforms import Polyform, count_polyforms, polyforms
 from ..puzzles import PieceSet, Puzzle
 from ..xochintlan import KINDS, Rules, Xochintlan, board_from_text, goal_cards, human_group, winning_kinds
@@ -245,18 +245,33 @@ def check_most_symmetric_pentahexes(names: Any) -> Verdict:
 # Lesson 03: game statistics
 
 
+def games_for_half_width(study: pd.DataFrame, target: float, digits: int | None = None) -> float:
+    """Games that shrink the first-player advantage's half-width to ``target`` (bounds rounded to ``digits``)."""
+    advantage = stats.first_player_advantage(study).iloc[0]
+    low, high = float(advantage["low"]), float(advantage["high"])
+    if digits is not None:
+        low, high = round(low, digits), round(high, digits)
+    return len(study) * ((high - low) / 2 / target) ** 2
+
+
 def check_games_needed(games: float | None, study: pd.DataFrame) -> Verdict:
     """``games``: how many games shrink the first-player advantage's interval to about ±0.01."""
-    advantage = stats.first_player_advantage(study)
-    half_width = float((advantage["high"] - advantage["low"]).iloc[0]) / 2
-    needed = len(study) * (half_width / 0.01) ** 2
-    return _verdict(
-        games,
-        _close(games, needed, 0.2),
+    if games is None:
+        return _no_answer()
+    # the exact bounds, or those the page prints (3 decimals): either way is right
+    needed = [games_for_half_width(study, 0.01, digits) for digits in (None, 3)]
+    if any(_close(games, value, 0.05) for value in needed):
+        return _right()
+    factor = needed[0] / len(study)
+    if _close(games, factor, 0.1):
+        return _not_yet(_("that is how many times more games it takes; how many games is that?"))
+    if _close(games, len(study) * factor**0.5, 0.1):
+        return _not_yet(_("the half-width shrinks like 1/sqrt(n), not like 1/n: square the ratio of the widths."))
+    return _not_yet(
         _(
             "the half-width shrinks like 1/sqrt(n): how many times more games make it "
             "0.01 instead of today's half-width?"
-        ),
+        )
     )
 
 
@@ -264,8 +279,39 @@ def check_hex_favoured_player(player: int | None, hex_study: pd.DataFrame) -> Ve
     """``player``: the player (counted from 1) who wins most often on the hex board."""
     seats = stats.win_rate_by_seat(hex_study)
     favoured = int(seats.loc[seats["estimate"].idxmax(), "seat"]) + 1
+    if player == 0:
+        return _not_yet(_("players are counted from 1 in the text: player 1 moves first."))
     return _verdict(
         player, player == favoured, _("compute stats.win_rate_by_seat on the hex study; players are counted from 1.")
+    )
+
+
+def bonferroni_z(comparisons: int, risk: float = 0.05) -> float:
+    """The z of each of ``comparisons`` two-sided intervals whose risks add up to ``risk`` (Bonferroni)."""
+    return stats.normal_quantile(1 - risk / (2 * comparisons))
+
+
+def check_bonferroni_z(z: float | None, comparisons: int = 18) -> Verdict:
+    """``z``: the z that makes ``comparisons`` intervals together 95% sure (Bonferroni)."""
+    if z is None:
+        return _no_answer()
+    right = bonferroni_z(comparisons)
+    try:
+        value = float(z)
+    except (TypeError, ValueError):
+        return _not_yet(_("give one number, the z of each interval."))
+    if abs(value - right) <= 0.011:  # 2 decimals, or "about 3"
+        return _right()
+    if value < 1:
+        return _not_yet(
+            _("that is a risk, not a z: find the z that leaves this risk outside -z..z (stats.normal_quantile).")
+        )
+    if any(abs(value - bonferroni_z(k)) <= 0.011 for k in range(1, 100) if k != comparisons):
+        return _not_yet(_("that is the z for another number of comparisons: count the cards."))
+    return _not_yet(
+        _("share the {risk} risk among the comparisons, then split each share between the two tails.").format(
+            risk=percent_text(0.05)
+        )
     )
 
 
@@ -274,19 +320,25 @@ def check_hex_favoured_player(player: int | None, hex_study: pd.DataFrame) -> Ve
 
 
 def check_flipped_placements(placements: Mapping[str, int] | None) -> Verdict:
-    """``placements``: card name -> placements around the Human when flipped cards count too."""
+    """``placements``: card name -> placements around the Human when flipped cards count too,
+    for every card that gains placements (the others may be given too, unchanged)."""
     if not placements:
         return _no_answer()
-    rules = Rules(match="rotation+reflection")
+    flipped = Rules(match="rotation+reflection")
     names = {card.name for card in goal_cards()}
     unknown = sorted(set(placements) - names)
     if unknown:
         return _not_yet(
             _("{unknown} are not goal cards; the cards are {cards}.").format(unknown=unknown, cards=sorted(names))
         )
-    wrong = sorted(name for name, count in placements.items() if count != len(card_placements(name, rules)))
-    hint = _("look again at {cards}: does its mirror image give new orientations?").format(cards=", ".join(wrong))
-    return _verdict(placements, not wrong, hint)
+    wrong = sorted(name for name, count in placements.items() if count != len(card_placements(name, flipped)))
+    if wrong:
+        hint = _("look again at {cards}: does its mirror image give new orientations?").format(cards=", ".join(wrong))
+        return _not_yet(hint)
+    gaining = {name for name in names if len(card_placements(name, flipped)) > len(card_placements(name))}
+    if not gaining <= set(placements):
+        return _not_yet(_("right so far, but other cards gain placements too: look at every card."))
+    return _right()
 
 
 def check_best_density(card: str, p: float | None) -> Verdict:
@@ -385,9 +437,117 @@ def check_smaller_requirements(tileset: Any) -> Verdict:
 
 def check_old_objective_loss(loss: float | None, kit_study: pd.DataFrame, new_study: pd.DataFrame) -> Verdict:
     """``loss``: points per game the *all symbols* objectives lost between the two studies."""
-    right = kit_study["met_all_symbols"].mean() - new_study["met_all_symbols"].mean()
-    return _verdict(
-        loss, _close(loss, float(right), 0.05), _("compare the mean of met_all_symbols in the two studies.")
+    if loss is None:
+        return _no_answer()
+    before, after = kit_study["met_all_symbols"].mean(), new_study["met_all_symbols"].mean()
+    right = float(before - after)
+    try:
+        value = float(loss)
+    except (TypeError, ValueError):
+        return _not_yet(_("give one number, in points per game."))
+    # the page prints both means to 2 decimals: their difference may be off by 0.01
+    if abs(value - right) <= 0.0126 or value == round(right, 1):
+        return _right()
+    if abs(value + right) <= 0.0126:
+        return _not_yet(_("a loss is counted as a positive number: the kit set's mean minus the new set's."))
+    if abs(value - before) <= 0.006 or abs(value - after) <= 0.006:
+        return _not_yet(_("that is one study's mean: the loss is the difference between the two studies."))
+    return _not_yet(_("compare the mean of met_all_symbols in the two studies."))
+
+
+# ---------------------------------------------------------------------------
+# Lesson 07: is it the game or the players?
+
+
+def _three_numbers(answer: Any) -> tuple[float, float, float] | None:
+    """``answer`` as (estimate, low, high), or None when it is not three numbers."""
+    try:
+        estimate, low, high = (float(value) for value in answer)
+    except (TypeError, ValueError):
+        return None
+    return estimate, low, high
+
+
+def _interval_verdict(answer: Any, right: Sequence[float], tolerance: float, hint: str) -> Verdict:
+    """Right when ``answer`` is (estimate, low, high) within ``tolerance`` of ``right``, each."""
+    if answer is None:
+        return _no_answer()
+    given = _three_numbers(answer)
+    if given is None:
+        if _close(answer, right[0], 0.02) or (isinstance(answer, (int, float)) and abs(answer - right[0]) <= tolerance):
+            return _not_yet(
+                _("right estimate; now give its {level} interval too: (estimate, low, high).").format(
+                    level=percent_text(0.95)
+                )
+            )
+        return _not_yet(_("give three numbers: (estimate, low, high)."))
+    if all(abs(a - b) <= tolerance for a, b in zip(given, right)):
+        return _right()
+    return _not_yet(hint)
+
+
+def check_strong_game_length(answer: Any, strong_study: pd.DataFrame) -> Verdict:
+    """``answer``: (mean, low, high), the mean number of actions of the two-player games of
+    ``strong_study`` with its 95% interval, to the nearest action."""
+    games = strong_study[strong_study["n_players"] == 2]
+    length = stats.duration(games).iloc[0]
+    right = [float(length[column]) for column in ("estimate", "low", "high")]
+    return _interval_verdict(
+        answer,
+        right,
+        0.55,
+        _("use stats.duration on the two-player games of the strong study, and keep its estimate, low and high."),
+    )
+
+
+def elo_win_chance(elo_gap: float) -> float:
+    """The chance that a player ``elo_gap`` Elo points stronger wins (a draw counting half)."""
+    return 1 / (1 + 10 ** (-elo_gap / 400))
+
+
+def check_elo_win_chance(chance: float | None, ladder: pd.DataFrame, player: str, opponent: str) -> Verdict:
+    """``chance``: P(``player`` beats ``opponent``) predicted by the ladder's Elo points."""
+    if chance is None:
+        return _no_answer()
+    elo = ladder.set_index("player")["elo"]
+    gaps = [float(elo[player] - elo[opponent]), round(float(elo[player])) - round(float(elo[opponent]))]
+    try:
+        value = float(chance)
+    except (TypeError, ValueError):
+        return _not_yet(_("give one number between 0 and 1."))
+    if any(abs(value - elo_win_chance(gap)) <= 0.006 for gap in gaps):
+        return _right()
+    if value > 1:
+        return _not_yet(_("that is a gap in Elo points: turn it into a chance with the formula of the ladder."))
+    if any(abs(value - (1 - elo_win_chance(gap))) <= 0.006 for gap in gaps):
+        return _not_yet(_("that is the weaker player's chance: whose chance is asked?"))
+    return _not_yet(_("P = 1 / (1 + 10 ** (-gap / 400)), with the gap in Elo points from the ladder's table."))
+
+
+def edge_difference(study: pd.DataFrame, reference: pd.DataFrame) -> list[float]:
+    """Player 1's edge in ``study`` minus in ``reference``, with its 95% interval (Newcombe's MOVER)."""
+    a, b = (stats.first_player_advantage(frame).iloc[0] for frame in (study, reference))
+    gap = float(a["estimate"] - b["estimate"])
+    low = gap - float(np.hypot(a["estimate"] - a["low"], b["high"] - b["estimate"]))
+    high = gap + float(np.hypot(a["high"] - a["estimate"], b["estimate"] - b["low"]))
+    return [gap, low, high]
+
+
+def check_edge_difference(answer: Any, study: pd.DataFrame, reference: pd.DataFrame) -> Verdict:
+    """``answer``: (difference, low, high), player 1's edge in ``study`` minus in ``reference``, 95% interval."""
+    right = edge_difference(study, reference)
+    given = _three_numbers(answer)
+    if given is not None:
+        a, b = (stats.first_player_advantage(frame).iloc[0] for frame in (study, reference))
+        naive = [right[0], float(a["low"] - b["low"]), float(a["high"] - b["high"])]
+        if all(abs(x - y) <= 0.006 for x, y in zip(given, naive)) and not all(
+            abs(x - y) <= 0.006 for x, y in zip(given, right)
+        ):
+            return _not_yet(
+                _("the bounds of a difference are not the differences of the bounds: combine the two intervals.")
+            )
+    return _interval_verdict(
+        answer, right, 0.006, _("use difference() on the two first-player advantages, the new rules first.")
     )
 
 

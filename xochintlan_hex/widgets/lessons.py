@@ -2,13 +2,16 @@
 
 * :class:`GardenDensity` -- move the density ``p`` of a random garden and read, for
   one goal card, the chance the formula predicts beside the rate measured by the
-  engine on random gardens, with its 95% interval;
+  engine on random gardens, with its 95% interval; the slider steps by 0.01 and
+  also stops at 1/6, 1/4 and 1/3 exactly;
 * :class:`LiveStudy` -- choose the player, the number of players (seats) and of
   games, press *Run*: a progress bar fills, then the table of win rates per seat
   and its plot are updated.
 
 Both work without a browser: call ``set_density(p)`` or ``run()``, then read
-``text(css_class)``, as a person reads the page.
+``text(css_class)``, as a person reads the page. Both keep a picture of what they
+show in a saved notebook (``static_png``), so a lesson read before it runs still
+shows the curve or the study.
 
 >>> slider = GardenDensity(card="I", gardens=500)
 >>> slider.set_density(0.25)
@@ -25,6 +28,7 @@ Stable CSS classes: ``xh-garden`` (root), ``xh-garden-density`` (the slider),
 from __future__ import annotations
 
 import io
+from fractions import Fraction
 from typing import Any
 
 import ipywidgets as w
@@ -41,6 +45,23 @@ from .base import App, css, escape, speaking
 
 #: games played between two updates of the progress bar
 BATCH = 20
+#: the densities the slider offers besides every hundredth from 0.05 to 0.33, exactly:
+#: 1/6 (half the cells empty), 1/4 (the lesson's choice) and 1/3 (no empty cell)
+DENSITY_FRACTIONS = (Fraction(1, 6), Fraction(1, 4), Fraction(1, 3))
+
+
+def density_choices() -> list[tuple[str, float]]:
+    """The slider's stops as (label, value): hundredths, and the exact fractions labelled as such."""
+    stops = {round(k / 100, 2): f"{k / 100:.2f}" for k in range(5, 34)}
+    for fraction in DENSITY_FRACTIONS:
+        stops.pop(round(float(fraction), 2), None)  # 0.25 is 1/4: one stop, labelled as the fraction
+        stops[float(fraction)] = f"{fraction.numerator}/{fraction.denominator}"
+    return [(label, value) for value, label in sorted(stops.items())]
+
+
+def nearest_density(p: float) -> float:
+    """The slider's stop nearest to ``p``."""
+    return min((value for _, value in density_choices()), key=lambda value: abs(value - p))
 
 
 def _percent(value: float) -> str:
@@ -67,7 +88,7 @@ class GardenDensity(App):
         self.gardens, self.seed = gardens, seed
         names = [c.name for c in goal_cards()]
         self.density = css(
-            w.FloatSlider(value=p, min=0.05, max=0.33, step=0.01, readout_format=".2f", continuous_update=False),
+            w.SelectionSlider(options=density_choices(), value=nearest_density(p), continuous_update=False),
             "xh-garden-density",
         )
         self.card = css(w.Dropdown(options=names, value=card), "xh-garden-card")
@@ -79,8 +100,34 @@ class GardenDensity(App):
         self.set_language(self.language)
 
     def set_density(self, p: float) -> None:
-        """Move the slider to ``p`` (as a person would) and update the two figures."""
-        self.density.value = p
+        """Move the slider to its stop nearest ``p`` (as a person would) and update the two figures."""
+        self.density.value = nearest_density(p)
+
+    @speaking
+    def static_png(self) -> bytes:
+        """What the widget shows, as a picture: at the chosen density, the formula's chance beside
+        the engine's measured rate with its interval (the curve over every density is left to
+        the student, who looks for its peak)."""
+        card, p = self.card.value, float(self.density.value)
+        hits = measured_garden_rates([card], self.gardens, p, self.seed)[card]
+        rate = hits / self.gardens
+        low, high = stats.wilson_interval(hits, self.gardens)
+        figure = Figure(figsize=(6.4, 2.0), layout="constrained")
+        ax = figure.add_subplot()
+        ax.plot([garden_chance(card, p)], [1], linestyle="none", marker="D", color="#0072B2", label=_("formula"))
+        ax.errorbar(
+            [rate], [0], xerr=[[rate - low], [high - rate]], fmt="s", color="#D55E00", capsize=4,
+            label=_("engine, {level} interval").format(level=style.percent(0.95)),
+        )  # fmt: skip
+        ax.set_yticks([0, 1], [_("engine"), _("formula")])
+        ax.set_ylim(-0.6, 1.6)
+        ax.set_xlim(left=0)
+        ax.set_xlabel(_("chance the card stands"))
+        ax.set_title(_("Card {card}, density p = {p}").format(card=card, p=style.decimal(p, 3)))
+        ax.xaxis.set_major_formatter(style.percent_formatter(2))
+        picture = io.BytesIO()
+        figure.savefig(picture, format="png", dpi=100)
+        return picture.getvalue()
 
     def _show_texts(self) -> None:
         self.density.description, self.card.description = _("density p"), _("card")
@@ -115,7 +162,13 @@ class LiveStudy(App):
     """
 
     def __init__(
-        self, player: str = "greedy", seats: int = 2, games: int = 200, seed: int = 2024, language: str | None = None
+        self,
+        player: str = "greedy",
+        seats: int = 2,
+        games: int = 200,
+        seed: int = 2024,
+        language: str | None = None,
+        run_now: bool = False,
     ):
         self._speak(language)
         self.seed = seed
@@ -135,6 +188,12 @@ class LiveStudy(App):
         controls = w.HBox([self.player, self.seats, self.games, self.run_button])
         self.widget = css(w.VBox([controls, self.progress, self.table, self.plot]), "xh-live-study")
         self.set_language(self.language)
+        if run_now:  # a lesson saved with a first study shows its table and picture, not an empty bar
+            self.run()
+
+    def static_png(self) -> bytes | None:
+        """The picture of the last study run (None before any): kept in saved notebooks."""
+        return bytes(self.plot.value) if self.study is not None else None
 
     def _show_texts(self) -> None:
         player = self.player.value
