@@ -45,6 +45,10 @@ WORDS = {
     },
 }
 VERDICT_START = {"en": ("Right!", "Not yet: "), "fr": ("Juste !", "Pas encore : ")}
+NO_ANSWER = {
+    "en": "No answer yet: replace None by your answer, then run the cell again.",
+    "fr": "Pas encore de réponse : remplacez None par votre réponse, puis exécutez de nouveau la cellule.",
+}
 
 
 def exercise_id(exercise: Exercise) -> str:
@@ -77,6 +81,9 @@ def test_wrong_and_incomplete_answers_are_not_yet_and_the_hint_keeps_the_answer(
     with use_language(language):
         for answer in [*exercise.wrong, *exercise.incomplete]:
             verdict = exercise.judge(answer)
+            if answer is None:  # a single-number exercise's only incomplete answer: none at all
+                assert not verdict and repr(verdict) == NO_ANSWER[language], repr(verdict)
+                continue
             assert not verdict and repr(verdict).startswith(not_yet), (value(answer), repr(verdict))
             hint = repr(verdict).removeprefix(not_yet)
             assert not any(text in hint for text in shown if len(text) > 1), hint
