@@ -46,6 +46,7 @@ Screen layout
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -304,6 +305,13 @@ class Orientation:
     start_angle: float
     corner_radius: float
 
+    @functools.cached_property
+    def corner_offsets(self) -> tuple[Point, ...]:
+        """Each corner's offset from a cell's centre, in cell sizes (computed once: boards draw many cells)."""
+        step = 360.0 / self.sides
+        angles = [math.radians(self.start_angle - k * step) for k in range(self.sides)]
+        return tuple((self.corner_radius * math.cos(a), self.corner_radius * math.sin(a)) for a in angles)
+
 
 #: hexagons with a corner at the top; cell size = circumradius (the kit's hex boards)
 POINTY = Orientation("pointy", (SQRT3, SQRT3 / 2.0, 0.0, 1.5), (SQRT3 / 3.0, -1.0 / 3.0, 0.0, 2.0 / 3.0), 6, 30.0, 1.0)
@@ -349,11 +357,9 @@ class Layout:
     def corners_around(self, centre: Point, scale: float = 1.0) -> list[Point]:
         """The polygon of a cell centred on the pixel ``centre``, shrunk by ``scale``; corners ``i`` and
         ``i + 1`` bound side ``i``."""
-        o = self.orientation
-        radius = self.size * o.corner_radius * scale
-        step = 360.0 / o.sides
-        angles = (math.radians(o.start_angle - k * step) for k in range(o.sides))
-        return [(centre[0] + radius * math.cos(a), centre[1] + radius * math.sin(a)) for a in angles]
+        cx, cy = centre
+        reach = self.size * scale
+        return [(cx + reach * dx, cy + reach * dy) for dx, dy in self.orientation.corner_offsets]
 
     def corners(self, cell: Cell, scale: float = 1.0) -> list[Point]:
         """The polygon of ``cell`` in pixels, shrunk about its centre by ``scale``."""

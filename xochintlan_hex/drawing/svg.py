@@ -46,10 +46,10 @@ def outline_edges(layout: Layout, lattice: Lattice, cells: Iterable[Cell]) -> li
     inside = set(cells)
     edges = []
     for cell in inside:
-        corners = layout.corners(cell)
-        for side in range(lattice.sides):
-            if lattice.neighbour(cell, side) not in inside:
-                edges.append((corners[side], corners[(side + 1) % lattice.sides]))
+        border = [side for side, n in enumerate(lattice.neighbours(cell)) if n not in inside]
+        if border:  # the corners only of cells on the border: most cells of a board are inside
+            corners = layout.corners(cell)
+            edges += [(corners[side], corners[(side + 1) % lattice.sides]) for side in border]
     return edges
 
 
