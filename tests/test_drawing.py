@@ -127,3 +127,30 @@ def test_a_polyform_card_names_the_form_and_widens_for_its_words():
     root = ElementTree.fromstring(svg)
     assert root.get("aria-label") == "monohex" and ">sym 12</text>" in svg
     assert float(root.get("viewBox").split()[2]) >= 3 * UNIT
+
+
+def test_jupyter_shows_each_object_as_svg_and_draws_no_png():
+    from IPython.core.formatters import DisplayFormatter
+
+    from xochintlan_hex.polyforms import Polyform
+    from xochintlan_hex.xochintlan import Rules, Xochintlan
+
+    for obj in (
+        Xochintlan(seed=1, rules=Rules(lattice="hex")),
+        Hextremadura(seed=1),
+        Polyform([(0, 0), (1, 0)]),
+        Puzzle("3x20", "pentominoes"),
+    ):
+        data, _metadata = DisplayFormatter().format(obj)
+        assert sorted(data) == ["image/svg+xml", "text/plain"], type(obj).__name__
+        ElementTree.fromstring(data["image/svg+xml"])
+
+
+def test_a_french_board_shows_the_french_letters():
+    from xochintlan_hex.i18n import use_language
+    from xochintlan_hex.xochintlan import Xochintlan
+
+    game = Xochintlan.from_board({(0, 0): "H", (1, 0): "B"}, seed=1)
+    with use_language("fr"):
+        svg = game._repr_svg_()
+    assert ">O</text>" in svg and ">B</text>" not in svg

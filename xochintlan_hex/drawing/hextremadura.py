@@ -24,13 +24,12 @@ from typing import Any
 from ..i18n import _
 from ..lattice import HEX, Cell, Point, screen_layout
 from . import palette
-from .svg import Box, document, fraction
+from .svg import Box, document, fraction, points
 
 #: SVG units per drawing unit (a tile's circumradius)
 UNIT = 60.0
 #: a tile drawn at the origin (turned and moved into place by a transform), and the map's cells
-TILE = screen_layout(HEX, UNIT)
-MAP = TILE
+LAYOUT = screen_layout(HEX, UNIT)
 SIDES = 6
 APOTHEM = HEX.apothem  # centre to side midpoint, for a hexagon of circumradius 1
 #: requirement bubbles: radius, and distance from the tile's centre (drawing units)
@@ -60,11 +59,12 @@ Words = Callable[[Any], Sequence[str]]
 
 def _px(point: Point) -> Point:
     """Pixels (y down) of a point of a tile at the origin, in drawing units (y up)."""
-    return TILE.offset((0.0, 0.0), point[0], point[1])
+    return LAYOUT.offset((0.0, 0.0), point[0], point[1])
 
 
-def _points(points: Iterable[Point]) -> str:
-    return " ".join(f"{x:.1f},{y:.1f}" for x, y in map(_px, points))
+def _points(offsets: Iterable[Point]) -> str:
+    """The ``points`` of a polygon through points of a tile at the origin (drawing units, y up)."""
+    return points(map(_px, offsets))
 
 
 def _at(point: Point, scale: float = 1.0) -> str:
@@ -110,7 +110,7 @@ def bubble_slides(sides: Sequence[int]) -> list[float]:
 def map_boxes(cells: Iterable[Cell], panels: bool) -> dict[str, Box]:
     """Where the map and the available tiles go, as (x, y, width, height) boxes in pixels (y down):
     ``"map"``, and with ``panels`` ``"panel0"`` and ``"panel1"`` to its right. ``"all"`` is the whole picture."""
-    x, top, width, height = MAP.view_box(list(cells) or [(0, 0)], 0.1 * UNIT)
+    x, top, width, height = LAYOUT.view_box(list(cells) or [(0, 0)], 0.1 * UNIT)
     boxes = {"map": (x, top, width, height)}
     if panels:
         # Each available tile in a slot: its title above it; the slots from the top of the map down.
@@ -127,7 +127,7 @@ def map_boxes(cells: Iterable[Cell], panels: bool) -> dict[str, Box]:
 
 def cell_fraction(boxes: Mapping[str, Box], cell: Cell) -> Point:
     """Where ``cell``'s centre lies on the picture, as fractions of its width and height from the top-left."""
-    return fraction(boxes["all"], MAP.cell_to_screen(cell))
+    return fraction(boxes["all"], LAYOUT.cell_to_screen(cell))
 
 
 def panel_centre(boxes: Mapping[str, Box], index: int) -> Point:
@@ -185,7 +185,7 @@ def map_svg(
     parts = [_defs()]
     for cell in sorted(cells):
         placed = tiles.get(cell)
-        cx, cy = MAP.cell_to_screen(cell)
+        cx, cy = LAYOUT.cell_to_screen(cell)
         attributes = f'data-cell="{cell[0]},{cell[1]}" data-x="{cx:.1f}" data-y="{cy:.1f}"'
         if placed is None:
             if cell in legal:
@@ -250,18 +250,14 @@ def _defs() -> str:
     return "".join(parts)
 
 
-def _polygon_points(corners: Iterable[Point]) -> str:
-    return " ".join(f"{x:.1f},{y:.1f}" for x, y in corners)
-
-
 def _empty_cell(cell: Cell, legal: bool) -> str:
     body = (
-        f'<polygon points="{_polygon_points(MAP.corners(cell))}" fill="white" stroke="{palette.GRID}" '
+        f'<polygon points="{points(LAYOUT.corners(cell))}" fill="white" stroke="{palette.GRID}" '
         f'stroke-width="1.2" stroke-dasharray="2 3"/>'
     )
     if legal:
         body += (
-            f'<polygon points="{_polygon_points(MAP.corners(cell, 0.9))}" fill="{LEGAL_FILL}" '
+            f'<polygon points="{points(LAYOUT.corners(cell, 0.9))}" fill="{LEGAL_FILL}" '
             f'stroke="{palette.LEGAL_COLOUR}" stroke-width="1.5" stroke-dasharray="5 4" stroke-opacity="0.7"/>'
         )
     return body
@@ -269,7 +265,7 @@ def _empty_cell(cell: Cell, legal: bool) -> str:
 
 def _outline(cell: Cell, colour: str, width: float, dashes: str, css_class: str) -> str:
     return (
-        f'<polygon class="{css_class}" points="{_polygon_points(MAP.corners(cell))}" fill="none" stroke="{colour}" '
+        f'<polygon class="{css_class}" points="{points(LAYOUT.corners(cell))}" fill="none" stroke="{colour}" '
         f'stroke-width="{width}" stroke-dasharray="{dashes}" pointer-events="none"/>'
     )
 

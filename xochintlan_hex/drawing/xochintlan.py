@@ -19,7 +19,7 @@ from collections.abc import Iterable, Mapping
 from ..i18n import _
 from ..lattice import Cell, Lattice, Layout, get_lattice, screen_layout
 from . import palette
-from .svg import Box, document, polygon, shrunk
+from .svg import Box, document, points, polygon, shrunk
 
 #: pixels per drawing unit in the SVG's own coordinates (the page scales the picture to its box)
 UNIT = 60.0
@@ -117,7 +117,7 @@ def _cell(
 def _outline(layout: Layout, cell: Cell, colour: str, width: float, dashes: str = "", shrink: float = 1.0) -> str:
     dash = f' stroke-dasharray="{dashes}"' if dashes else ""
     return (
-        f'<polygon points="{" ".join(f"{x:.1f},{y:.1f}" for x, y in shrunk(layout, cell, shrink))}" fill="none" '
+        f'<polygon points="{points(shrunk(layout, cell, shrink))}" fill="none" '
         f'stroke="{colour}" stroke-width="{width}"{dash} pointer-events="none"/>'
     )
 

@@ -93,7 +93,6 @@ NO_PREVIEW = N_("Preview: point at an empty cell by the map")
 KEYS = {"r": N_("turn"), "R": N_("turn back"), "f": N_("flip"), "1": N_("offer"), "2": N_("pile"), "u": N_("undo")}
 #: a tile's faces, as the selection line names them
 FACE_NAMES = {"front": N_("front up"), "back": N_("back up")}
-#: who may draw the map: the browser (SVG) or matplotlib in the kernel (ipympl)
 
 
 class HextremaduraApp(App):

@@ -77,7 +77,6 @@ BOARD_SIZE = (5.2, 3.3)
 KEYS = {"r": N_("rotate"), "m": N_("mirror"), "h": N_("hint")}
 #: the method each key calls
 KEY_METHODS = {"r": "rotate", "m": "mirror", "h": "hint"}
-#: who may draw the board: the browser (SVG) or matplotlib in the kernel (ipympl)
 
 
 class PuzzleApp(App):

@@ -93,7 +93,6 @@ MIN_VIEW = {"square": (3.5, 3.5), "hex": (5.5, 5.0)}
 GROWTH = {"square": 1.0, "hex": 1.8}
 #: the hint names at most this many of the engine's reasons
 MAX_REASONS = 2
-#: who may draw the board: the browser (SVG) or matplotlib in the kernel (ipympl)
 #: the board's size (inches at 100 pixels per inch): beside the controls, it fits a projector's screen
 BOARD_SIZE = (5.0, 5.0)
 #: the app's keys in each language (while it has the keyboard), as its key line names them: the
