@@ -21,6 +21,7 @@ LAYER_OF_TOP_MODULE = {
     "errors": 1,
     "game": 1,
     "display": 1,
+    "drawing": 1,
     "i18n": 1,
     "xochintlan": 2,
     "hextremadura": 2,

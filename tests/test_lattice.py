@@ -8,7 +8,17 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from xochintlan_hex.lattice import HEX, SQUARE, get_lattice, is_connected
+from xochintlan_hex.lattice import (
+    FLAT,
+    HEX,
+    POINTY,
+    SQUARE,
+    SQUARES,
+    Layout,
+    get_lattice,
+    is_connected,
+    screen_layout,
+)
 
 cells = st.tuples(st.integers(-20, 20), st.integers(-20, 20))
 lattices = st.sampled_from([SQUARE, HEX])
@@ -167,3 +177,80 @@ def test_the_cell_under_a_point_is_the_cell_drawn_there():
             for cx, cy in lat.corners(cell):
                 assert lat.cell_at(x + 0.9 * (cx - x), y + 0.9 * (cy - y)) == cell
             assert lat.distance((0, 0), cell) == lat.distance(cell, (0, 0))
+
+
+# -- screen layout -------------------------------------------------------------------------------
+layouts = st.builds(
+    Layout,
+    st.sampled_from([POINTY, FLAT, SQUARES]),
+    st.floats(1.0, 100.0),
+    st.tuples(st.floats(-500.0, 500.0), st.floats(-500.0, 500.0)),
+)
+LATTICE_OF = {"pointy": HEX, "flat": HEX, "square": SQUARE}
+
+
+@given(layouts, cells)
+def test_screen_to_cell_inverts_cell_to_screen(layout, cell):
+    assert layout.screen_to_cell(*layout.cell_to_screen(cell)) == cell
+
+
+@given(layouts, cells, st.floats(0.0, 0.99), st.floats(0.0, 1.0))
+def test_a_pixel_inside_a_cell_names_that_cell(layout, cell, reach, turn):
+    # any point between the centre and the inscribed circle belongs to the cell
+    apothem = layout.size * layout.orientation.corner_radius * math.cos(math.pi / layout.orientation.sides)
+    x, y = layout.cell_to_screen(cell)
+    angle = 2 * math.pi * turn
+    assert layout.screen_to_cell(x + reach * apothem * math.cos(angle), y + reach * apothem * math.sin(angle)) == cell
+
+
+@given(layouts, cells)
+def test_neighbours_lie_two_apothems_apart_on_screen(layout, cell):
+    o = layout.orientation
+    apothem = layout.size * o.corner_radius * math.cos(math.pi / o.sides)
+    centre = layout.cell_to_screen(cell)
+    for neighbour in LATTICE_OF[o.name].neighbours(cell):
+        assert math.dist(centre, layout.cell_to_screen(neighbour)) == pytest.approx(2 * apothem)
+
+
+@given(layouts, cells)
+def test_neighbours_share_two_corners(layout, cell):
+    lattice = LATTICE_OF[layout.orientation.name]
+    mine = layout.corners(cell)
+    for neighbour in lattice.neighbours(cell):
+        shared = [p for p in layout.corners(neighbour) if any(math.dist(p, q) < 1e-6 * layout.size for q in mine)]
+        assert len(shared) == 2
+
+
+@given(layouts, st.lists(cells, min_size=1, max_size=12), st.floats(0.0, 20.0))
+def test_the_view_box_holds_every_corner_with_its_margin(layout, some_cells, margin):
+    x, y, width, height = layout.view_box(some_cells, margin)
+    corners = [p for cell in some_cells for p in layout.corners(cell)]
+    tolerance = 1e-9 * (1 + abs(x) + abs(y) + width + height)
+    assert all(x + margin - tolerance <= px <= x + width - margin + tolerance for px, _ in corners)
+    assert all(y + margin - tolerance <= py <= y + height - margin + tolerance for _, py in corners)
+    assert min(px for px, _ in corners) == pytest.approx(x + margin)  # and no wider than that
+    assert max(py for _, py in corners) == pytest.approx(y + height - margin)
+
+
+def test_a_view_box_of_no_cells_is_refused():
+    with pytest.raises(ValueError, match="at least one cell"):
+        screen_layout("hex", 10.0).view_box([])
+
+
+@pytest.mark.parametrize("lat", [SQUARE, HEX])
+@given(cell=cells)
+def test_the_kit_layout_is_the_lattice_drawing_scaled_with_y_down(lat, cell):
+    layout = screen_layout(lat, 60.0, (3.0, -2.0))
+    cx, cy = lat.center(cell)
+    assert layout.cell_to_screen(cell) == pytest.approx((3.0 + 60 * cx, -2.0 - 60 * cy))
+    for on_screen, drawn in zip(layout.corners(cell), lat.corners(cell)):
+        assert on_screen == pytest.approx((3.0 + 60 * drawn[0], -2.0 - 60 * drawn[1]))
+
+
+def test_pointy_and_flat_hexagons_turn_a_corner_or_a_side_upwards():
+    pointy, flat = Layout(POINTY, 1.0).corners((0, 0)), Layout(FLAT, 1.0).corners((0, 0))
+    assert min(y for _, y in pointy) == pytest.approx(-1.0)  # a corner at the top
+    assert min(y for _, y in flat) == pytest.approx(-SQRT3_HALF)  # a side at the top
+
+
+SQRT3_HALF = math.sqrt(3) / 2

@@ -665,10 +665,10 @@ def test_without_ax_a_new_figure_is_made_and_returned():
     ],
     ids=["pentomino", "trihex", "xochintlan", "hextremadura"],
 )
-def test_objects_show_themselves_as_png_without_pyplot(make):
+def test_objects_draw_themselves_as_png_without_pyplot(make):
     obj = make()
     before = set(plt.get_fignums())
-    png = obj._repr_png_()
+    png = obj.to_png()
     assert set(plt.get_fignums()) == before
     assert_sane_png(png)
 
@@ -678,7 +678,7 @@ def test_a_played_game_shows_its_board():
     rng = __import__("random").Random(2)
     for _ in range(6):
         game.play(game.random_action(rng))
-    assert_sane_png(game._repr_png_(), min_side=250)
+    assert_sane_png(game.to_png(), min_side=250)
 
 
 def test_study_plots_count_seats_from_one_where_a_person_reads_them():

@@ -1,11 +1,17 @@
-"""How kit objects show themselves in Jupyter without importing the drawing layer.
+"""How kit objects show themselves in Jupyter: as SVG pictures drawn without any drawing library.
 
-The rules layers may not import :mod:`xochintlan_hex.viz` (nothing imports
-upwards), yet a board should appear when a cell's value is a game, as a
-python-chess board does. So the lower layers only inherit :class:`ShowsItself`;
-the drawing layer registers, for each class name, a function that renders an
-object to PNG bytes. The first time an object is shown, the drawing layer is
-loaded as a plug-in, which registers its renderers.
+As python-chess's ``Board``, a ``Polyform``, a ``Puzzle``, a ``Xochintlan`` game
+and a ``Hextremadura`` game each have a ``_repr_svg_`` that passes what to draw
+(their cells and what the engine judges) to :mod:`xochintlan_hex.drawing`,
+which writes the picture as plain text. A board appears when a cell's value is
+a game, and nothing of matplotlib is loaded.
+
+One thing still needs matplotlib: a raster picture of an object (a PNG for a
+slide, a printout, a notebook exported without SVG). :meth:`ShowsItself.to_png`
+gives it; the drawing layer (:mod:`xochintlan_hex.viz`, loaded as a plug-in on
+first use) registers, for each class name, the function that renders it. The
+rules layers may not import that layer (nothing imports upwards), hence the
+registry, kept for PNG only.
 """
 
 from __future__ import annotations
@@ -21,7 +27,7 @@ _DRAWING_PLUGIN = "xochintlan_hex.viz"
 
 
 def register_png(class_name: str, render: Callable[[Any], bytes]) -> None:
-    """Make objects of the class named ``class_name`` show themselves with ``render``."""
+    """Make objects of the class named ``class_name`` render themselves to PNG with ``render``."""
     PNG_RENDERERS[class_name] = render
 
 
@@ -33,14 +39,18 @@ def _renderer_for(obj: Any) -> Callable[[Any], bytes] | None:
 
 
 class ShowsItself:
-    """Mixin: Jupyter shows the object as a picture (``_repr_png_``)."""
+    """Mixin of the objects Jupyter shows as a picture: each defines ``_repr_svg_`` (no matplotlib
+    needed) and inherits :meth:`to_png`, the matplotlib picture."""
 
-    def _repr_png_(self) -> bytes | None:
+    def _repr_svg_(self) -> str:
+        raise NotImplementedError(f"{type(self).__name__} draws no SVG picture of itself")
+
+    def to_png(self) -> bytes:
+        """A PNG picture of the object, drawn by matplotlib (ImportError without it)."""
         render = _renderer_for(self)
         if render is None:
-            try:
-                importlib.import_module(_DRAWING_PLUGIN)
-            except ImportError:
-                return None  # no matplotlib: Jupyter falls back to the text repr
+            importlib.import_module(_DRAWING_PLUGIN)
             render = _renderer_for(self)
-        return None if render is None else render(self)
+        if render is None:
+            raise TypeError(f"no PNG picture is registered for {type(self).__name__}")
+        return render(self)

@@ -29,10 +29,24 @@ Hex lattice
 (2, 3)
 >>> HEX.cell_at(*HEX.center((2, -1))), SQUARE.cell_at(1.2, -1.9)
 ((2, -1), (1, 2))
+
+Screen layout
+    A :class:`Layout` (Red Blob Games' hexagon ``Layout``, generalised to the
+    square lattice) places cells on a screen whose y grows downwards, as in SVG
+    and HTML: an :class:`Orientation` (``POINTY`` or ``FLAT`` hexagons,
+    ``SQUARES``), a cell size in pixels and an origin. It turns a cell into the
+    pixel of its centre and back, gives a cell's corners and the view box around
+    a set of cells. The kit's boards use :func:`screen_layout`, whose pointy
+    hexagons and squares are those ``center``/``corners`` draw, scaled.
+
+>>> layout = screen_layout(HEX, size=10.0)
+>>> layout.cell_to_screen((1, 0)), layout.screen_to_cell(17.3, 0.4)
+((17.32..., 0.0), (1, 0))
 """
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -269,6 +283,108 @@ def get_lattice(lattice: str | Lattice) -> Lattice:
         return LATTICES[lattice]
     except (KeyError, TypeError):
         raise ValueError(f"lattice must be one of {sorted(LATTICES)}, not {lattice!r}") from None
+
+
+# -- screen layout (Red Blob Games' Layout) --------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Orientation:
+    """How a lattice's cells sit on the screen: the matrix from cell coordinates to pixels (in cell
+    sizes) and its inverse, the number of sides, and where the corners go.
+
+    Screen y grows downwards. Corner ``k`` of a cell lies at ``start_angle - k * 360 / sides`` degrees
+    (clockwise on the screen, that is counter-clockwise on a picture with y up, as
+    :meth:`Lattice.corners` turns), ``corner_radius`` cell sizes from the centre.
+    """
+
+    name: str
+    forward: tuple[float, float, float, float]
+    backward: tuple[float, float, float, float]
+    sides: int
+    start_angle: float
+    corner_radius: float
+
+    @functools.cached_property
+    def corner_offsets(self) -> tuple[Point, ...]:
+        """Each corner's offset from a cell's centre, in cell sizes (computed once: boards draw many cells)."""
+        step = 360.0 / self.sides
+        angles = [math.radians(self.start_angle - k * step) for k in range(self.sides)]
+        return tuple((self.corner_radius * math.cos(a), self.corner_radius * math.sin(a)) for a in angles)
+
+
+#: hexagons with a corner at the top; cell size = circumradius (the kit's hex boards)
+POINTY = Orientation("pointy", (SQRT3, SQRT3 / 2.0, 0.0, 1.5), (SQRT3 / 3.0, -1.0 / 3.0, 0.0, 2.0 / 3.0), 6, 30.0, 1.0)
+#: hexagons with a side at the top; cell size = circumradius
+FLAT = Orientation("flat", (1.5, 0.0, SQRT3 / 2.0, SQRT3), (2.0 / 3.0, 0.0, -1.0 / 3.0, SQRT3 / 3.0), 6, 0.0, 1.0)
+#: squares; cell size = the side of a square (the distance between neighbouring centres)
+SQUARES = Orientation("square", (1.0, 0.0, 0.0, 1.0), (1.0, 0.0, 0.0, 1.0), 4, 45.0, math.sqrt(0.5))
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Cells on a screen (y down): an orientation, a cell size in pixels and the pixel of cell (0, 0).
+
+    >>> layout = Layout(SQUARES, 20.0, (5.0, 5.0))
+    >>> layout.cell_to_screen((2, 1)), layout.screen_to_cell(44.0, 26.0)
+    ((45.0, 25.0), (2, 1))
+    """
+
+    orientation: Orientation
+    size: float
+    origin: Point = (0.0, 0.0)
+
+    def cell_to_screen(self, cell: Cell) -> Point:
+        """The pixel of ``cell``'s centre."""
+        f0, f1, f2, f3 = self.orientation.forward
+        q, r = cell
+        return (self.origin[0] + self.size * (f0 * q + f1 * r), self.origin[1] + self.size * (f2 * q + f3 * r))
+
+    def screen_to_cell(self, x: float, y: float) -> Cell:
+        """The cell whose polygon covers the pixel ``(x, y)`` (rounding in cube coordinates for hexagons)."""
+        b0, b1, b2, b3 = self.orientation.backward
+        px, py = (x - self.origin[0]) / self.size, (y - self.origin[1]) / self.size
+        q, r = b0 * px + b1 * py, b2 * px + b3 * py
+        if self.orientation.sides == 4:
+            return (round(q), round(r))
+        return _cube_round(q, r)
+
+    def offset(self, point: Point, dx: float, dy: float) -> Point:
+        """The pixel ``(dx, dy)`` cell sizes from ``point``, with ``dy`` upwards (as the lattice's drawings
+        measure): how a glyph or an icon is placed inside a cell."""
+        return (point[0] + self.size * dx, point[1] - self.size * dy)
+
+    def corners_around(self, centre: Point, scale: float = 1.0) -> list[Point]:
+        """The polygon of a cell centred on the pixel ``centre``, shrunk by ``scale``; corners ``i`` and
+        ``i + 1`` bound side ``i``."""
+        cx, cy = centre
+        reach = self.size * scale
+        return [(cx + reach * dx, cy + reach * dy) for dx, dy in self.orientation.corner_offsets]
+
+    def corners(self, cell: Cell, scale: float = 1.0) -> list[Point]:
+        """The polygon of ``cell`` in pixels, shrunk about its centre by ``scale``."""
+        return self.corners_around(self.cell_to_screen(cell), scale)
+
+    def view_box(self, cells: Iterable[Cell], margin: float = 0.0) -> tuple[float, float, float, float]:
+        """``(x, y, width, height)`` of the smallest box holding every corner of ``cells``, plus ``margin``
+        pixels on each side (ValueError for no cells)."""
+        corners = [p for cell in cells for p in self.corners(cell)]
+        if not corners:
+            raise ValueError("view_box needs at least one cell")
+        xs, ys = [x for x, _ in corners], [y for _, y in corners]
+        return (
+            min(xs) - margin,
+            min(ys) - margin,
+            max(xs) - min(xs) + 2 * margin,
+            max(ys) - min(ys) + 2 * margin,
+        )
+
+
+def screen_layout(lattice: str | Lattice, size: float, origin: Point = (0.0, 0.0)) -> Layout:
+    """The layout the kit draws ``lattice`` with: squares, or pointy hexagons, of ``size`` pixels per
+    drawing unit (a square's side, a hexagon's circumradius), as :meth:`Lattice.center` scaled, y down."""
+    orientation = SQUARES if get_lattice(lattice).sides == 4 else POINTY
+    return Layout(orientation, size, origin)
 
 
 def is_connected(cells: Sequence[Cell] | set[Cell], lattice: str | Lattice = "square") -> bool:

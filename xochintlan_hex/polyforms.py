@@ -425,6 +425,13 @@ class Polyform(ShowsItself):
         """True when no rotation turns the shape into its mirror image."""
         return all(i < self._lat.sides for i in self.symmetry_group())
 
+    def _repr_svg_(self) -> str:
+        """The form as Jupyter shows it: a small card with its name and symmetry marks (drawn by
+        :mod:`xochintlan_hex.drawing`, without matplotlib)."""
+        from xochintlan_hex.drawing.polyform import polyform_svg
+
+        return polyform_svg(self._lat, self._cells, name=self.name, symmetry=self.symmetry_order, chiral=self.is_chiral)
+
     def orientations(self, kind: str = "free") -> tuple[Polyform, ...]:
         """The distinct fixed forms of this shape's class for ``kind``.
 

@@ -512,6 +512,14 @@ class Puzzle:
     def __repr__(self) -> str:
         return f"Puzzle({self.region.size}-cell {self.region.lattice} region, {self.pieces.name})"
 
+    def _repr_svg_(self) -> str:
+        """The empty region as Jupyter shows it (drawn by :mod:`xochintlan_hex.drawing`, without matplotlib);
+        :func:`xochintlan_hex.drawing.tiling_svg` draws it with placed pieces."""
+        from xochintlan_hex.drawing.svg import sized
+        from xochintlan_hex.drawing.tiling import tiling_svg
+
+        return sized(tiling_svg(self, (), panel=False), 640)
+
     # -- the exact-cover matrix as bitsets -----------------------------------
     def _build_rows(self) -> None:
         """Number the cells, then list every placement as a bitset starting at its first cell.

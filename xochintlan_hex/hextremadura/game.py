@@ -695,6 +695,25 @@ class Hextremadura(ShowsItself):
             records.check_result(setup, records.result_of(game))
         return game
 
+    def _repr_svg_(self) -> str:
+        """The map as Jupyter shows it: every tile as the engine judges it, the last placement dashed, the
+        available tiles beside it (drawn by :mod:`xochintlan_hex.drawing`, without matplotlib)."""
+        from xochintlan_hex.drawing.hextremadura import available_panels, map_svg
+        from xochintlan_hex.drawing.svg import sized
+
+        fronts = [cell for cell, placed in self._map.items() if placed.face == "front"]
+        met = {cell: R.requirements_met(self._map, self.tileset, cell, self.requirement_mode) for cell in fronts}
+        picture = map_svg(
+            self._map,
+            self.tileset,
+            met=met,
+            holds={status.cell: status.holds for status in self.objectives()},
+            last=self._history[-1].cell if self._history else None,
+            panels=available_panels(self),
+            interactive=False,
+        )
+        return sized(picture, 720)
+
     def __repr__(self) -> str:
         state = "over" if self._over else f"round {self._round}"
         return (

@@ -768,6 +768,21 @@ class Xochintlan(GameCore, ShowsItself):
             return _("tie by turn limit")
         return _("player {player} to play").format(player=self._player + 1)  # people count players from 1
 
+    def _repr_svg_(self) -> str:
+        """The board as Jupyter shows it: the tiles, the lock and the pattern that won (drawn by
+        :mod:`xochintlan_hex.drawing`, without matplotlib)."""
+        from xochintlan_hex.drawing.svg import sized
+        from xochintlan_hex.drawing.xochintlan import board_svg
+
+        picture = board_svg(
+            self.lattice,
+            self.board,
+            winning=self.winning_cells,
+            locked=self.locked,
+            letters={kind: letter(kind) for kind in KINDS},
+        )
+        return sized(picture, 480)
+
     def __str__(self) -> str:
         return f"{self.text()}\n{self.status()}"
 
