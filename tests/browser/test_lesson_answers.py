@@ -20,14 +20,11 @@ from .test_lessons_in_browser import NOTEBOOKS, run_lesson
 
 pytestmark = pytest.mark.browser
 
-LESSONS = [
-    "01_play_xochintlan.ipynb",
-    "02_pattern_enumeration.ipynb",
-    "03_game_statistics.ipynb",
-    "04_objective_probabilities.ipynb",
-    "05_hextremadura.ipynb",
-    "07_game_or_players.ipynb",
-]
+ENGLISH_LESSONS = sorted(path.name for path in NOTEBOOKS.glob("0*.ipynb"))
+FRENCH_LESSONS = sorted(f"fr/{path.name}" for path in (NOTEBOOKS / "fr").glob("0*.ipynb"))
+# Every lesson, in both languages: fourteen notebooks, each run as a class would run it.
+LESSONS = ENGLISH_LESSONS + FRENCH_LESSONS
+SUMMARY = {"en": "Answer", "fr": "Réponse"}
 
 _DETAILS = """() => [...document.querySelectorAll('.jp-Notebook .jp-MarkdownOutput details')].map(d => ({
     open: d.open,
@@ -59,12 +56,13 @@ def test_run_all_shows_no_answer_and_leaves_the_lesson_unchanged(lab, lab_server
     details = lab.page.evaluate(_DETAILS)
     assert len(details) == answers  # every answer is rendered, as a folded block
     assert [d for d in details if d["open"] or not d["hiddenText"]] == []
-    assert {d["summary"] for d in details} == {"Answer"} == {d["shown"] for d in details}
+    summary = SUMMARY["fr" if name.startswith("fr/") else "en"]
+    assert {d["summary"] for d in details} == {summary} == {d["shown"] for d in details}
 
     lab.page.evaluate("() => window.jupyterapp.commands.execute('docmanager:save')")
     lab.page.wait_for_function("() => !window.jupyterapp.shell.currentWidget.context.model.dirty", timeout=30_000)
     assert cells_as_written(saved_path) == before
-    lab.screenshot(f"{name.removesuffix('.ipynb')}-after-run-all")
+    lab.screenshot(f"{name.removesuffix('.ipynb').replace('/', '-')}-after-run-all")
 
 
 def test_lesson_03_live_study_runs_from_its_button(lab, lab_server):
