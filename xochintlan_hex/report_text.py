@@ -23,6 +23,7 @@ joueur 2 sur 2      0,250      0,046      0,699 4
 
 from __future__ import annotations
 
+import numbers
 import re
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -161,14 +162,19 @@ def _figure(value: float, digits: int = 3) -> str:
     return "" if pd.isna(value) else number_text(value, digits)
 
 
+def _group_value(value: object) -> str:
+    """A ``by`` column's value: a number as the language writes it, a text as the file has it."""
+    if isinstance(value, numbers.Real) and not isinstance(value, bool):
+        return number_text(value)
+    return printable(str(value))
+
+
 def section_table(section: ReportSection, by: tuple[str, ...]) -> pd.DataFrame:
     """One section as a table of texts: [by...], the label, the estimate and its
     interval, ``n``, and ``p`` and the note where the section tests something.
     A games-needed figure is a count of games: no decimals, no interval."""
     counts = section.metric == "games_needed"
-    columns: dict[str, list[str]] = {
-        column: [printable(str(row.group[i])) for row in section.rows] for i, column in enumerate(by)
-    }
+    columns = {column: [_group_value(row.group[i]) for row in section.rows] for i, column in enumerate(by)}
     labels = [printable(label_text(row.label)) for row in section.rows]
     if any(labels):
         columns[pgettext("report column", "level")] = labels
