@@ -24,7 +24,8 @@ What a study can conclude
     * how many games a comparison needs: :func:`games_to_resolve`;
     * a sanity check: a card and its mirror image must win equally often
       (:func:`symmetry_check`); :func:`shape_win_rates` pools them;
-    * :func:`report` gathers all of it in one table.
+    * :func:`report` gathers all of it in one :class:`Report`, data that reads as one
+      table and prints in the language in use (:mod:`xochintlan_hex.report_text`).
 
 How a game scores for a seat
     The winner scores 1 and every other seat 0; a game that nobody won (a tie
@@ -1516,8 +1517,8 @@ class Report:
 
     # The report reads as its long table, as report() returned before it was data.
     def __getattr__(self, name: str) -> Any:
-        if name.startswith("__") or name == "frame":
-            raise AttributeError(name)
+        if name.startswith("__") or name in ("frame", "sections", "by", "games"):
+            raise AttributeError(name)  # not the table's: a copy being made, or a report half made
         return getattr(self.frame, name)
 
     def __getitem__(self, key: Any) -> Any:
