@@ -165,7 +165,7 @@ def _figure(value: float, digits: int = 3) -> str:
 def _group_value(value: object) -> str:
     """A ``by`` column's value: a number as the language writes it, a text as the file has it."""
     if isinstance(value, numbers.Real) and not isinstance(value, bool):
-        return number_text(value)
+        return number_text(float(value))
     return printable(str(value))
 
 
