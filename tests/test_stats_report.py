@@ -123,3 +123,12 @@ def test_a_report_reads_as_its_long_table_and_prints_in_words():
         assert "joueur 1 sur 2      0,500" in str(report)
     with use_language("en"):
         assert "player 1 of 2    0.500" in report.text()
+
+
+def test_a_grouped_french_report_keeps_its_groups_and_french_numbers(capsys):
+    two, three = "datasets/xochintlan_greedy_selfplay_2p.csv", "datasets/xochintlan_greedy_selfplay_3p.csv"
+    assert main(["--lang", "fr", "report", two, three, "--by", "n_players"]) == 0
+    french = capsys.readouterr().out.split("\n", 1)[1]
+    assert "n_players      catégorie estimation borne inf. borne sup." in french
+    assert "        3 joueur 3 sur 3      0,226" in french
+    assert not re.search(r"\d\.\d", french)

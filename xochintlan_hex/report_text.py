@@ -163,8 +163,11 @@ def _figure(value: float, digits: int = 3) -> str:
 
 
 def _group_value(value: object) -> str:
-    """A ``by`` column's value: a number as the language writes it, a text as the file has it."""
-    if isinstance(value, numbers.Real) and not isinstance(value, bool):
+    """A ``by`` column's value: a fraction as the language writes it; a whole number (a
+    count of players, a seed) and a text as the file has them."""
+    if isinstance(value, numbers.Integral) or isinstance(value, bool):
+        return str(value)
+    if isinstance(value, numbers.Real):
         return number_text(float(value))
     return printable(str(value))
 
