@@ -185,9 +185,9 @@ def section_table(section: ReportSection, by: tuple[str, ...]) -> pd.DataFrame:
     if not counts:
         columns[pgettext("report column", "low")] = [_figure(row.low) for row in section.rows]
         columns[pgettext("report column", "high")] = [_figure(row.high) for row in section.rows]
-    columns["n"] = [_figure(row.n, 0) for row in section.rows]
+    columns[pgettext("report column", "n")] = [_figure(row.n, 0) for row in section.rows]
     if any(not pd.isna(row.p_value) for row in section.rows):
-        columns["p"] = [p_value_text(row.p_value) for row in section.rows]
+        columns[pgettext("report column", "p")] = [p_value_text(row.p_value) for row in section.rows]
     notes = [note_text(row.note) for row in section.rows]
     if any(notes):
         columns[pgettext("report column", "note")] = notes
