@@ -386,7 +386,14 @@ def build_parser() -> argparse.ArgumentParser:
     report.add_argument(
         "--by", metavar="COLUMN,...", help=_("one block of figures per value of these columns, e.g. n_players")
     )
-    report.add_argument("--csv", action="store_true", help=_("write one CSV table instead"))
+    report.add_argument(
+        "--csv",
+        action="store_true",
+        help=_(
+            "write one CSV table instead, the same in every language: "
+            "the data's own labels and numbers with a decimal point"
+        ),
+    )
     report.add_argument(
         "--difference",
         type=_share,
