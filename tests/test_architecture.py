@@ -28,6 +28,7 @@ LAYER_OF_TOP_MODULE = {
     "players": 3,
     "simulate": 3,
     "stats": 3,
+    "report_text": 3,
     "studies": 3,
     "results": 3,
     "exact": 3,

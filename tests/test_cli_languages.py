@@ -14,8 +14,10 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from xochintlan_hex.cli import build_parser, main, readable_level
+from xochintlan_hex.cli import build_parser, main
 from xochintlan_hex.i18n import use_language
+from xochintlan_hex.report_text import label_text, note_text
+from xochintlan_hex.stats import Label, Note
 
 
 def xochintlan_hex(*argv: str, cwd: Path, **environment: str) -> subprocess.CompletedProcess:
@@ -118,19 +120,41 @@ def test_the_report_counts_players_from_one_and_the_results_stay_the_same(tmp_pa
 
 
 @pytest.mark.parametrize(
-    "level, english, french",
+    "label, english, french",
     [
-        ("seat 0 of 3", "player 1 of 3", "joueur 1 sur 3"),
-        ("1 players", "1 player", "1 joueur"),
-        ("turn_limit", "turn limit", "limite de tours"),
-        ("consistent with symmetry", "consistent with symmetry", "compatible avec la symétrie"),
-        ("F vs F'", "F vs F'", "F vs F'"),
-        ("two seats 0.05 apart", "two players 0.05 apart", "deux joueurs à 0.05 d'écart"),
-        ("5% level, 80% power", "5% level, 80% power", "seuil 5%, puissance 80%"),
+        (Label("seat", {"seat": 0, "players": 3}), "player 1 of 3", "joueur 1 sur 3"),
+        (Label("players", {"players": 1}), "1 player", "1 joueur"),
+        (Label("outcome", {"outcome": "turn_limit"}), "turn limit", "limite de tours"),
+        (Label("mirror_pair", {"card": "F", "mirror": "F'"}), "F vs F'", "F contre F'"),
+        (Label("all_mirror_pairs"), "all mirror pairs", "toutes les paires miroir"),
+        (
+            Label("apart", {"family": "seats", "difference": 0.05}),
+            "two players 0.05 apart",
+            "deux joueurs à 0,05 d'écart",
+        ),
+        (Label("rating", {"rating": "wanderer"}), "Wanderer", "Promeneur"),
+        (Label("objective", {"objective": "all_symbols"}), "all symbols", "tous les symboles"),
+        (Label("quest", {"quest": "monfrague"}), "Monfragüe", "Monfragüe"),
     ],
 )
-def test_report_labels_are_read_in_each_language(level, english, french):
+def test_report_labels_are_read_in_each_language(label, english, french):
     with use_language("en"):
-        assert readable_level(level) == english
+        assert label_text(label) == english
     with use_language("fr"):
-        assert readable_level(level) == french
+        assert label_text(label) == french
+
+
+@pytest.mark.parametrize(
+    "note, english, french",
+    [
+        (Note("verdict", {"verdict": "ok"}), "consistent with symmetry", "compatible avec la symétrie"),
+        (Note("correction", {"method": "holm", "differs": True}), "Holm: differs", "Holm\u00a0: diffère"),
+        (Note("correction", {"method": "holm", "differs": False}), "Holm", "Holm"),
+        (Note("power", {"level": 0.05, "power": 0.8}), "5% level, 80% power", "seuil 5\u202f%, puissance 80\u202f%"),
+    ],
+)
+def test_report_notes_are_read_in_each_language(note, english, french):
+    with use_language("en"):
+        assert note_text(note) == english
+    with use_language("fr"):
+        assert note_text(note) == french

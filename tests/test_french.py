@@ -238,6 +238,8 @@ SAME_IN_FRENCH = {
     "Score",
     "branches",
     "min",
+    "n",  # the report's columns: games behind an estimate, and the p-value (notation)
+    "p",
 }
 # The class pages' words French writes as English does.
 SAME_IN_FRENCH |= {"Face", "Rotation", "Code", "Hextremadura (solo)"}

@@ -89,5 +89,5 @@ def test_report_memory_stays_within_a_few_times_the_file(tmp_path, capsys):
         _, peak = tracemalloc.get_traced_memory()
     finally:
         tracemalloc.stop()
-    assert "20000 games" in capsys.readouterr().out
+    assert "20,000 games" in capsys.readouterr().out
     assert peak < MEMORY_BOUND * size, f"report peaked at {peak / size:.1f}x the file's size"

@@ -52,6 +52,7 @@ from xochintlan_hex.i18n import LANGUAGES, N_, _, check_language, ngettext, pget
 from xochintlan_hex.players import PLAYERS
 from xochintlan_hex.polyforms import KINDS, check_count_cost, count_polyforms_upto, estimated_count, known_counts
 from xochintlan_hex.puzzle_commands import add_puzzle_commands
+from xochintlan_hex.report_text import printable
 from xochintlan_hex.results import ResultsError, game_of
 from xochintlan_hex.sequential import SequentialTest, decision_of, parse_until, sequential_test
 from xochintlan_hex.studies import (
@@ -67,7 +68,7 @@ from xochintlan_hex.studies import (
     read_results,
     xochintlan_study,
 )
-from xochintlan_hex.xochintlan import KIND_NAMES, Rules, kind_name
+from xochintlan_hex.xochintlan import Rules
 from xochintlan_hex.xochintlan.rules import ENDGAMES, LATTICE_NAMES, LOCKS, MATCHES, WIN_CHECKS
 
 PROG = "xochintlan-hex"
@@ -385,7 +386,14 @@ def build_parser() -> argparse.ArgumentParser:
     report.add_argument(
         "--by", metavar="COLUMN,...", help=_("one block of figures per value of these columns, e.g. n_players")
     )
-    report.add_argument("--csv", action="store_true", help=_("write one CSV table instead"))
+    report.add_argument(
+        "--csv",
+        action="store_true",
+        help=_(
+            "write one CSV table instead, the same in every language: "
+            "the data's own labels and numbers with a decimal point"
+        ),
+    )
     report.add_argument(
         "--difference",
         type=_share,
@@ -662,28 +670,6 @@ def _count(args: argparse.Namespace) -> int:
     return 0
 
 
-#: Headings of the report's blocks (metric names of stats.report), translated where printed.
-METRIC_TITLES = {
-    "win_rate": N_("Win rate by player (1 plays first)"),
-    "first_player_advantage": N_("First-player advantage (the first player minus the others)"),
-    "balance": N_("Balance (1 - largest gap between the players' win rates; 1 is fair)"),
-    "outcome": N_("Outcomes (share of games)"),
-    "turns": N_("Game length (turns)"),
-    "kind_win_rate": N_("Wins by animal kind (p: does it win a third of the decisive games? Holm-adjusted)"),
-    "card_win_rate": N_("Win rate by goal card (players holding it; p: against all the other cards, Holm-adjusted)"),
-    "head_to_head_win_rate": N_("Head to head (win rate of the first named)"),
-    "symmetry_check": N_(
-        "Symmetry check: each card against its mirror image (gap in win rate; p Holm-adjusted over the pairs)"
-    ),
-    "games_needed": N_("Games needed to tell two rates apart"),
-    "score": N_("Score"),
-    "rating": N_("Rating bands"),
-    "objective": N_("Objectives met"),
-    "quest": N_("Quests completed"),
-    "rounds": N_("Rounds"),
-}
-
-
 #: The columns a report reads, by game (the others add blocks when present).
 REPORT_COLUMNS = {"Xochintlan": ("winner", "end_reason", "turns"), "Hextremadura": ("score",)}
 
@@ -786,22 +772,11 @@ def _report(args: argparse.Namespace) -> int:
     files = ", ".join(args.file)
     by = _report_options(args, frame, files)
     _check_report_columns(frame, game, files)
-    table = report(frame, by, difference=args.difference)
-    if args.csv:
-        print(neutralised(table).to_csv(index=False), end="")
-        return 0
-    print(
-        ngettext(
-            "{files}: {count} game; estimates with {level} confidence intervals",
-            "{files}: {count} games; estimates with {level} confidence intervals",
-            len(frame),
-        ).format(files=printable(files), count=len(frame), level="95%")
-    )
-    for metric, block in table.groupby("metric", sort=False):
-        print(f"\n{_(METRIC_TITLES[metric]) if metric in METRIC_TITLES else metric}")
-        if metric == "kind_win_rate":  # the animals by name: Lizard, Bird, Monkey (Lézard, Oiseau, Singe)
-            block = block.assign(level=block["level"].map(lambda k: kind_name(k) if k in KIND_NAMES else k))
-        print(_format_block(block, by or []))
+    study_report = report(frame, by, difference=args.difference)
+    if args.csv:  # the data's own words and machine numbers, the same in every language
+        print(neutralised(study_report.frame).to_csv(index=False), end="")
+    else:
+        print(study_report.text(source=files))
     return 0
 
 
@@ -823,96 +798,6 @@ def neutralised(table: pd.DataFrame) -> pd.DataFrame:
 
     text = [c for c in table.columns if table[c].dtype == object or pd.api.types.is_string_dtype(table[c])]
     return table.assign(**{c: table[c].map(quoted) for c in text})
-
-
-_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
-
-
-def printable(text: str) -> str:
-    r"""``text`` with its control characters written as escapes, so that a cell cannot
-    move the cursor, recolour or retitle the terminal it is printed on.
-
-    >>> printable("L\x1b[31m red")
-    'L\\x1b[31m red'
-    """
-    return _CONTROL.sub(lambda match: repr(match[0])[1:-1], text)
-
-
-# The report's words a person reads; the CSV form (--csv) keeps the data's own values.
-_OUTCOMES = {
-    "completion": N_("completion"),
-    "decisive": N_("decisive"),
-    "tie": N_("tie"),
-    "turn_limit": N_("turn limit"),
-}
-_VERDICTS = {
-    "consistent with symmetry": N_("consistent with symmetry"),
-    "sample too small or a bug": N_("sample too small or a bug"),
-    "too few games to test": N_("too few games to test"),
-}
-_SEAT_LEVEL = re.compile(r"seat (\d+) of (\d+)")
-_PLAYERS_LEVEL = re.compile(r"(\d+) players")
-_APART_LEVEL = re.compile(r"two (seats|kinds|cards) (\S+) apart")
-_APART = {
-    "seats": N_("two players {difference} apart"),
-    "kinds": N_("two kinds {difference} apart"),
-    "cards": N_("two cards {difference} apart"),
-}
-_POWER_NOTE = re.compile(r"(\d+%) level, (\d+%) power")
-
-
-def readable_level(level: object) -> object:
-    """A report's row label as a person reads it: players counted from 1, in the kit's language.
-
-    >>> readable_level("seat 0 of 2"), readable_level("3 players"), readable_level("turn_limit")
-    ('player 1 of 2', '3 players', 'turn limit')
-    """
-    if not isinstance(level, str):
-        return level
-    seat = _SEAT_LEVEL.fullmatch(level)
-    if seat:
-        return _("player {number} of {players}").format(number=int(seat[1]) + 1, players=seat[2])
-    players = _PLAYERS_LEVEL.fullmatch(level)
-    if players:
-        count = int(players[1])
-        return ngettext("{count} player", "{count} players", count).format(count=count)
-    apart = _APART_LEVEL.fullmatch(level)
-    if apart:
-        return _(_APART[apart[1]]).format(difference=apart[2])
-    power = _POWER_NOTE.fullmatch(level)
-    if power:
-        return _("{level} level, {power} power").format(level=power[1], power=power[2])
-    if level in _OUTCOMES:
-        return _(_OUTCOMES[level])
-    return _(_VERDICTS[level]) if level in _VERDICTS else level
-
-
-def _format_block(block: pd.DataFrame, by: Sequence[str]) -> str:
-    games_needed = block["metric"].iloc[0] == "games_needed"  # counts of games, no interval
-    columns = [*by, "level", "estimate", "low", "high", "n", "p_value", "note"]
-    blank = {
-        c: (block[c].isna() | (block[c].astype(str) == "")).all()
-        for c in ("level", "p_value", "note")
-        if c in block.columns
-    }
-    hidden = {c for c, empty in blank.items() if empty} | ({"low", "high"} if games_needed else set())
-    shown = block[[c for c in columns if c in block.columns and c not in hidden]].copy()
-    for column in ("estimate", "low", "high"):
-        if column in shown.columns:
-            shown[column] = shown[column].map(
-                lambda v: "" if pd.isna(v) else f"{int(v)}" if games_needed else f"{v:.3f}"
-            )
-    shown["n"] = shown["n"].map(lambda v: "" if pd.isna(v) else f"{int(v)}")
-    if "p_value" in shown.columns:  # only the blocks that test something
-        shown["p_value"] = shown["p_value"].map(lambda v: "" if pd.isna(v) else f"{v:.3g}")
-        shown = shown.rename(columns={"p_value": "p"})
-    for column in ("level", "note"):
-        if column in shown.columns:
-            shown[column] = shown[column].map(readable_level)
-    for column in shown.columns:  # text from the file (a --by column's values) reaches the terminal
-        shown[column] = shown[column].map(lambda v: printable(v) if isinstance(v, str) else v)
-    headings = {"level": _("level"), "estimate": _("estimate"), "low": _("low"), "high": _("high")}
-    return shown.rename(columns=headings).to_string(index=False)
 
 
 # ---------------------------------------------------------------------------

@@ -24,7 +24,8 @@ What a study can conclude
     * how many games a comparison needs: :func:`games_to_resolve`;
     * a sanity check: a card and its mirror image must win equally often
       (:func:`symmetry_check`); :func:`shape_win_rates` pools them;
-    * :func:`report` gathers all of it in one table.
+    * :func:`report` gathers all of it in one :class:`Report`, data that reads as one
+      table and prints in the language in use (:mod:`xochintlan_hex.report_text`).
 
 How a game scores for a seat
     The winner scores 1 and every other seat 0; a game that nobody won (a tie
@@ -49,8 +50,11 @@ from __future__ import annotations
 import contextvars
 import math
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
 from statistics import NormalDist
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -1371,17 +1375,176 @@ def quest_rates(frame: pd.DataFrame, by: By = None) -> pd.DataFrame:
 
 
 # ---------------------------------------------------------------------------
-# One table for a whole study
+# One report for a whole study: structured data, put into words by report_text
+
+
+@dataclass(frozen=True)
+class Label:
+    """What a report row is about: a ``key`` naming the kind of row and the values it needs.
+
+    The keys: ``""`` (a whole-study figure), ``seat`` (``seat``, ``players``),
+    ``players`` (``players``), ``outcome``, ``kind``, ``card``, ``mirror_pair``
+    (``card``, ``mirror``), ``all_mirror_pairs``, ``head_to_head`` (``player``,
+    ``opponent``), ``apart`` (``family``: seats, kinds or cards; ``difference``),
+    ``rating``, ``objective``, ``quest``. ``str()`` gives the language-neutral form
+    the long table and ``--csv`` keep (``"seat 0 of 2"``); :mod:`xochintlan_hex.report_text`
+    words it for a person.
+
+    >>> str(Label("seat", {"seat": 0, "players": 2})), str(Label("apart", {"family": "cards", "difference": 0.05}))
+    ('seat 0 of 2', 'two cards 0.05 apart')
+    """
+
+    key: str = ""
+    values: Mapping[str, Any] = field(default_factory=dict)
+
+    def __str__(self) -> str:
+        return _LABEL_DATA[self.key].format(**self.values)
+
+
+#: Each label's language-neutral form (the data's own words: seats counted from 0).
+_LABEL_DATA = {
+    "": "",
+    "seat": "seat {seat} of {players}",
+    "players": "{players} players",
+    "outcome": "{outcome}",
+    "kind": "{kind}",
+    "card": "{card}",
+    "mirror_pair": "{card} vs {mirror}",
+    "all_mirror_pairs": "all mirror pairs",
+    "head_to_head": "{player} vs {opponent}",
+    "apart": "two {family} {difference:g} apart",
+    "rating": "{rating}",
+    "objective": "{objective}",
+    "quest": "{quest}",
+}
+
+
+@dataclass(frozen=True)
+class Note:
+    """What a row adds to its figures: ``correction`` (``method``: a key of
+    :data:`CORRECTIONS`; ``differs``: bool), ``verdict`` (a key of
+    :data:`SYMMETRY_VERDICTS`) or ``power`` (``level`` and ``power`` of a games-needed
+    figure, as shares). ``str()`` gives the language-neutral form.
+
+    >>> str(Note("correction", {"method": "holm", "differs": True})), str(Note("verdict", {"verdict": "ok"}))
+    ('Holm: differs', 'consistent with symmetry')
+    """
+
+    key: str
+    values: Mapping[str, Any] = field(default_factory=dict)
+
+    def __str__(self) -> str:
+        if self.key == "correction":
+            return CORRECTIONS[self.values["method"]] + (": differs" if self.values["differs"] else "")
+        if self.key == "verdict":
+            return SYMMETRY_VERDICTS[self.values["verdict"]]
+        return f"{self.values['level']:.0%} level, {self.values['power']:.0%} power"
+
+
+@dataclass(frozen=True)
+class ReportRow:
+    """One figure of a report: its group (the ``by`` values), what it is about, the
+    estimate with its interval, how many games (or seats) it rests on, and, for the
+    rows that test something, the adjusted p-value and a :class:`Note`."""
+
+    group: tuple[Any, ...]
+    label: Label
+    estimate: float
+    low: float = math.nan
+    high: float = math.nan
+    n: int = 0
+    p_value: float = math.nan
+    note: Note | None = None
+
+
+@dataclass(frozen=True)
+class ReportSection:
+    """The rows of one metric (``win_rate``, ``card_win_rate``, ``rating``...)."""
+
+    metric: str
+    rows: tuple[ReportRow, ...]
+
+
+#: The columns of a report's long table, after the ``by`` columns.
+REPORT_COLUMNS = ["metric", "level", "estimate", "low", "high", "n", "p_value", "note"]
+
+
+@dataclass(frozen=True)
+class Report:
+    """A study's report as data: its sections of rows, the ``by`` columns, the games.
+
+    ``str(report)`` (or :meth:`text`) words it in the kit's language; ``report.frame``
+    is the long table (``metric``, ``level``, ``estimate``...), and the report reads
+    as that table: ``report.query(...)``, ``report["metric"]``, ``report.loc[...]``.
+    """
+
+    sections: tuple[ReportSection, ...]
+    by: tuple[str, ...] = ()
+    games: int = 0
+
+    @cached_property
+    def frame(self) -> pd.DataFrame:
+        """The long table: [by...], then :data:`REPORT_COLUMNS`, one line per row, its
+        labels and notes in their language-neutral form (the ``--csv`` table)."""
+        rows = [(section.metric, row) for section in self.sections for row in section.rows]
+        table: dict[str, Any] = {key: [row.group[i] for _, row in rows] for i, key in enumerate(self.by)}
+        table["metric"] = np.array([metric for metric, _ in rows], dtype=object)
+        table["level"] = np.array([str(row.label) for _, row in rows], dtype=object)
+        for column in ("estimate", "low", "high", "n", "p_value"):
+            table[column] = np.array([getattr(row, column) for _, row in rows], dtype=float)
+        table["note"] = np.array(["" if row.note is None else str(row.note) for _, row in rows], dtype=object)
+        return pd.DataFrame(table, columns=[*self.by, *REPORT_COLUMNS])
+
+    def section(self, metric: str) -> ReportSection | None:
+        """The section of ``metric``, or None if the study has none."""
+        return next((section for section in self.sections if section.metric == metric), None)
+
+    def text(self, source: str = "") -> str:
+        """The report as a person reads it, in the kit's language (``source``: the files it is of)."""
+        from xochintlan_hex.report_text import report_text
+
+        return report_text(self, source)
+
+    def __str__(self) -> str:
+        return self.text()
+
+    def __repr__(self) -> str:
+        metrics = ", ".join(section.metric for section in self.sections)
+        return f"<Report of {self.games} games by {list(self.by)}: {metrics}>"
+
+    def _repr_html_(self) -> str:
+        return str(self.frame._repr_html_())
+
+    # The report reads as its long table, as report() returned before it was data.
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("__") or name in ("frame", "sections", "by", "games"):
+            raise AttributeError(name)  # not the table's: a copy being made, or a report half made
+        return getattr(self.frame, name)
+
+    def __getitem__(self, key: Any) -> Any:
+        return self.frame[key]
+
+    def __len__(self) -> int:
+        return len(self.frame)
+
+
+def report_metrics_of(frame: pd.DataFrame) -> str:
+    """Which metrics a study's report holds: ``"solo"`` (one player scores, as in
+    Hextremadura: a ``score`` column) or ``"seats"`` (players in seats win, as in
+    Xochintlan). The one place a report tells the games apart."""
+    return "solo" if "score" in frame.columns else "seats"
 
 
 def report(
     frame: pd.DataFrame, by: By = None, correction: str = "holm", difference: float = 0.05, power: float = 0.8
-) -> pd.DataFrame:
-    """The main metrics of a study as one long table: ``metric``, ``level``, estimate...
+) -> Report:
+    """The main metrics of a study as a :class:`Report` (it reads as one long table:
+    ``metric``, ``level``, estimate...).
 
     A frame with a ``score`` column is read as a Hextremadura study, otherwise as
-    a Xochintlan one. ``level`` names the seat, outcome, card, kind, score, band,
-    objective or quest a row is about (empty for whole-study figures).
+    a Xochintlan one (:func:`report_metrics_of`). ``level`` names the seat, outcome,
+    card, kind, score, band, objective or quest a row is about (empty for
+    whole-study figures).
 
     Columns: [by...], ``metric``, ``level``, ``estimate``, ``low``, ``high``, ``n``,
     ``p_value``, ``note``. A Xochintlan report also says what the study can
@@ -1399,79 +1562,181 @@ def report(
     """
     keys = _by_list(by)
     frame = with_shared_strings(frame)
+    sections = REPORT_SECTIONS[report_metrics_of(frame)](frame, keys, correction, difference, power)
+    return Report(tuple(section for section in sections if section.rows), tuple(keys), len(frame))
 
-    def block(name: str, table: pd.DataFrame, level: str | None) -> pd.DataFrame:
-        rows = len(table)
-        out = {key: table[key].to_numpy() for key in keys}
-        out["metric"] = np.full(rows, name, dtype=object)
-        out["level"] = table[level].astype(str).to_numpy(dtype=object) if level else np.full(rows, "", dtype=object)
-        for column in ("estimate", "low", "high", "n", "p_value"):
-            out[column] = table[column].to_numpy(dtype=float) if column in table.columns else np.full(rows, math.nan)
-        out["note"] = (
-            table["note"].to_numpy(dtype=object) if "note" in table.columns else np.full(rows, "", dtype=object)
+
+def _section(
+    metric: str,
+    table: pd.DataFrame,
+    keys: Sequence[str],
+    label: Callable[[dict], Label],
+    note: Callable[[dict], Note | None] = lambda row: None,
+) -> ReportSection:
+    """The rows of ``table`` (a metric's tidy frame) as a report section."""
+    rows = []
+    for record in table.to_dict("records"):
+        rows.append(
+            ReportRow(
+                group=tuple(record[key] for key in keys),
+                label=label(record),
+                estimate=float(record["estimate"]),
+                low=float(record.get("low", math.nan)),
+                high=float(record.get("high", math.nan)),
+                n=int(record["n"]),
+                p_value=float(record.get("p_value", math.nan)),
+                note=note(record),
+            )
         )
-        return pd.DataFrame(out)
+    return ReportSection(metric, tuple(rows))
 
-    blocks: list[pd.DataFrame] = []
-    if "score" in frame.columns:
-        blocks.append(block("score", duration(frame, by, column="score"), None))
-        if "rating" in frame.columns and "rating" not in keys:  # by rating: each band is 100%
-            blocks.append(block("rating", rating_shares(frame, by), "rating"))
-        if any(c.startswith("objectives_") for c in frame.columns):
-            blocks.append(block("objective", objective_rates(frame, by), "objective"))
-        if any(c.startswith("quest_") for c in frame.columns):
-            blocks.append(block("quest", quest_rates(frame, by), "quest"))
-        if "rounds" in frame.columns:
-            blocks.append(block("rounds", duration(frame, by, column="rounds"), None))
-        return pd.concat(blocks, ignore_index=True)
+
+def _whole(record: dict) -> Label:
+    return Label()
+
+
+def _labelled(key: str, column: str | None = None) -> Callable[[dict], Label]:
+    """Rows labelled by one column of their table (``column``, by default the key)."""
+    return lambda record: Label(key, {key: record[column or key]})
+
+
+def _seat_label(record: dict) -> Label:
+    return Label("seat", {"seat": int(record["seat"]), "players": int(record["n_players"])})
+
+
+def _players_label(record: dict) -> Label:
+    return Label("players", {"players": int(record["n_players"])})
+
+
+def _head_to_head_label(record: dict) -> Label:
+    return Label("head_to_head", {"player": record["player"], "opponent": record["opponent"]})
+
+
+def _solo_sections(
+    frame: pd.DataFrame, keys: list[str], correction: str, difference: float, power: float
+) -> list[ReportSection]:
+    """The sections of a one-player study (Hextremadura): score, bands, objectives, quests, rounds."""
+    sections = [_section("score", duration(frame, keys, column="score"), keys, _whole)]
+    if "rating" in frame.columns and "rating" not in keys:  # by rating: each band is 100%
+        sections.append(_section("rating", rating_shares(frame, keys), keys, _labelled("rating")))
+    if any(c.startswith("objectives_") for c in frame.columns):
+        sections.append(_section("objective", objective_rates(frame, keys), keys, _labelled("objective")))
+    if any(c.startswith("quest_") for c in frame.columns):
+        sections.append(_section("quest", quest_rates(frame, keys), keys, _labelled("quest")))
+    if "rounds" in frame.columns:
+        sections.append(_section("rounds", duration(frame, keys, column="rounds"), keys, _whole))
+    return sections
+
+
+def _seats_sections(
+    frame: pd.DataFrame, keys: list[str], correction: str, difference: float, power: float
+) -> list[ReportSection]:
+    """The sections of a study of players in seats (Xochintlan), the long view made once."""
     token = _REPORT_SEATS.set((frame, seat_results(frame)))
     try:
-        blocks += _xochintlan_blocks(frame, by, block, correction, difference, power)
+        return _seat_and_card_sections(frame, keys, correction, difference, power)
     finally:
         _REPORT_SEATS.reset(token)
-    return pd.concat(blocks, ignore_index=True)
 
 
-def _xochintlan_blocks(
-    frame: pd.DataFrame, by: By, block: Callable, correction: str, difference: float, power: float
-) -> list[pd.DataFrame]:
-    """The blocks of a Xochintlan report (see :func:`report`)."""
-    blocks = []
-    seats = win_rate_by_seat(frame, by)
-    seats["level"] = "seat " + seats["seat"].astype(str) + " of " + seats["n_players"].astype(str)
-    blocks.append(block("win_rate", seats, "level"))
-    for name, table in (("first_player_advantage", first_player_advantage(frame, by)), ("balance", balance(frame, by))):
-        table["level"] = table["n_players"].astype(str) + " players"
-        blocks.append(block(name, table, "level"))
-    blocks.append(block("outcome", outcome_shares(frame, by), "outcome"))
-    blocks.append(block("turns", duration(frame, by), None))
-    families = [("two seats", seats)]
+def _seat_and_card_sections(
+    frame: pd.DataFrame, keys: list[str], correction: str, difference: float, power: float
+) -> list[ReportSection]:
+    seats = win_rate_by_seat(frame, keys)
+    sections = [
+        _section("win_rate", seats, keys, _seat_label),
+        _section("first_player_advantage", first_player_advantage(frame, keys), keys, _players_label),
+        _section("balance", balance(frame, keys), keys, _players_label),
+        _section("outcome", outcome_shares(frame, keys), keys, _labelled("outcome")),
+        _section("turns", duration(frame, keys), keys, _whole),
+    ]
+    families = [("seats", seats)]
     if "winning_kind" in frame.columns:
-        kinds = kind_win_rates(frame, by, correction=correction)
-        blocks.append(block("kind_win_rate", _p_and_note(kinds), "kind"))
-        families.append(("two kinds", kinds))
+        kinds = kind_win_rates(frame, keys, correction=correction)
+        sections.append(_section("kind_win_rate", _adjusted(kinds), keys, _labelled("kind"), _correction_note))
+        families.append(("kinds", kinds))
     if "winning_card" in frame.columns and "cards_0" in frame.columns:
-        cards = card_win_rates(frame, by)
-        with_p = _per_group_of_table(cards, by, lambda t: _against_the_rest(t, correction))
-        blocks.append(block("card_win_rate", _p_and_note(with_p), "card"))
-        families.append(("two cards", cards))
-        symmetry = _symmetry_of(cards, by)
-        if len(symmetry):
-            symmetry["level"] = np.where(
-                symmetry["mirror"] == "", "all mirror pairs", symmetry["card"] + " vs " + symmetry["mirror"]
-            )
-            symmetry["n"] = symmetry["n"] + symmetry["mirror_n"]
-            symmetry["p_value"] = symmetry["p_adjusted"]
-            symmetry["note"] = symmetry["verdict"]
-            blocks.append(block("symmetry_check", symmetry, "level"))
+        cards = card_win_rates(frame, keys)
+        with_p = _per_group_of_table(cards, keys, lambda t: _against_the_rest(t, correction))
+        sections.append(_section("card_win_rate", _adjusted(with_p), keys, _labelled("card"), _correction_note))
+        families.append(("cards", cards))
+        sections.append(_symmetry_section(cards, keys))
     if "player_0" in frame.columns and "player_1" in frame.columns:
-        h2h = head_to_head(frame, by)
-        if len(h2h):
-            h2h["level"] = h2h["player"] + " vs " + h2h["opponent"]
-            blocks.append(block("head_to_head_win_rate", h2h, "level"))
-    needed = _games_needed(frame, by, families, difference, power)
-    blocks.append(block("games_needed", needed, "level"))
-    return blocks
+        h2h = head_to_head(frame, keys)
+        sections.append(_section("head_to_head_win_rate", h2h, keys, _head_to_head_label))
+    sections.append(_games_needed_section(frame, keys, families, difference, power))
+    return sections
+
+
+#: A study's metrics by what it measures (a game's ``report_metrics``): each gives the sections of a report.
+REPORT_SECTIONS: dict[str, Callable[[pd.DataFrame, list[str], str, float, float], list[ReportSection]]] = {
+    "seats": _seats_sections,
+    "solo": _solo_sections,
+}
+
+
+def _adjusted(table: pd.DataFrame) -> pd.DataFrame:
+    """A corrected table with its adjusted p-value as the row's p-value."""
+    return table.assign(p_value=table["p_adjusted"])
+
+
+_CORRECTION_KEYS = {name: key for key, name in CORRECTIONS.items()}
+
+
+def _correction_note(record: dict) -> Note:
+    return Note("correction", {"method": _CORRECTION_KEYS[record["correction"]], "differs": bool(record["differs"])})
+
+
+def _symmetry_section(cards: pd.DataFrame, keys: list[str]) -> ReportSection:
+    """Each card against its mirror image, then all pairs at once (:func:`symmetry_check`)."""
+    symmetry = _symmetry_of(cards, keys)
+    if not len(symmetry):
+        return ReportSection("symmetry_check", ())
+    verdicts = {text: key for key, text in SYMMETRY_VERDICTS.items()}
+    symmetry = symmetry.assign(n=symmetry["n"] + symmetry["mirror_n"], p_value=symmetry["p_adjusted"])
+
+    def label(record: dict) -> Label:
+        if record["mirror"] == "":
+            return Label("all_mirror_pairs")
+        return Label("mirror_pair", {"card": record["card"], "mirror": record["mirror"]})
+
+    return _section(
+        "symmetry_check",
+        symmetry,
+        keys,
+        label,
+        lambda record: Note("verdict", {"verdict": verdicts[record["verdict"]]}),
+    )
+
+
+def _games_needed_section(
+    frame: pd.DataFrame, keys: list[str], families: list[tuple[str, pd.DataFrame]], difference: float, power: float
+) -> ReportSection:
+    """For each family of rates (seats, kinds, cards), the games a comparison of two of them needs."""
+    sizes = frame.groupby(keys, dropna=False).size() if keys else pd.Series([len(frame)])
+    rows = []
+    for family, table in families:
+        groups = table.groupby(keys, dropna=False, sort=True) if keys else [((0,), table)]
+        for values, group in groups:
+            values = values if isinstance(values, tuple) else (values,)
+            played = int(sizes.loc[values if len(values) > 1 else values[0]])
+            arm = group["n"].mean()  # trials behind one rate
+            if not arm or np.isnan(group["estimate"]).all():
+                continue
+            # Two seats or two kinds are shares of the same games; two cards are not.
+            trials = games_to_resolve(
+                float(np.nanmean(group["estimate"])), difference, power, same_games=family != "cards"
+            )
+            rows.append(
+                ReportRow(
+                    group=tuple(values) if keys else (),
+                    label=Label("apart", {"family": family, "difference": difference}),
+                    estimate=math.ceil(trials * played / arm - 1e-9),
+                    n=played,
+                    note=Note("power", {"level": 0.05, "power": power}),
+                )
+            )
+    return ReportSection("games_needed", tuple(rows))
 
 
 def with_shared_strings(frame: pd.DataFrame) -> pd.DataFrame:
@@ -1507,47 +1772,6 @@ def _shared_strings(column: pd.Series) -> pd.Series:
     return pd.Series(texts[codes], index=column.index, dtype=object)
 
 
-def _p_and_note(table: pd.DataFrame) -> pd.DataFrame:
-    """A corrected table's adjusted p-value and a note naming the correction."""
-    table = table.assign(p_value=table["p_adjusted"])
-    table["note"] = table["correction"] + np.where(table["differs"], ": differs", "")
-    return table
-
-
-def _games_needed(
-    frame: pd.DataFrame, by: By, families: list[tuple[str, pd.DataFrame]], difference: float, power: float
-) -> pd.DataFrame:
-    """For each family of rates, the games a comparison of two of them needs."""
-    keys = _by_list(by)
-    sizes = frame.groupby(keys, dropna=False).size() if keys else pd.Series([len(frame)])
-    rows = []
-    for name, table in families:
-        groups = table.groupby(keys, dropna=False, sort=True) if keys else [((0,), table)]
-        for values, group in groups:
-            values = values if isinstance(values, tuple) else (values,)
-            played = int(sizes.loc[values if len(values) > 1 else values[0]])
-            arm = group["n"].mean()  # trials behind one rate
-            if not arm or np.isnan(group["estimate"]).all():
-                continue
-            # Two seats or two kinds are shares of the same games; two cards are not.
-            trials = games_to_resolve(
-                float(np.nanmean(group["estimate"])), difference, power, same_games=name != "two cards"
-            )
-            row = dict(zip(keys, values))
-            row.update(
-                {
-                    "level": f"{name} {difference:g} apart",
-                    "estimate": math.ceil(trials * played / arm - 1e-9),
-                    "low": math.nan,
-                    "high": math.nan,
-                    "n": played,
-                    "note": f"5% level, {power:.0%} power",
-                }
-            )
-            rows.append(row)
-    return pd.DataFrame(rows, columns=keys + ["level", "estimate", "low", "high", "n", "note"])
-
-
 __all__ = [
     "ANIMAL_KINDS",
     "CARD_SEPARATOR",
@@ -1555,6 +1779,14 @@ __all__ = [
     "CORRECTIONS",
     "MIN_DIFFERENCE",
     "OUTCOMES",
+    "REPORT_COLUMNS",
+    "REPORT_SECTIONS",
+    "Label",
+    "Note",
+    "Report",
+    "ReportRow",
+    "ReportSection",
+    "report_metrics_of",
     "SYMMETRY_VERDICTS",
     "adjust_p_values",
     "advantage_of_counts",

@@ -1,0 +1,134 @@
+"""The report as data, put into words in one place: every shipped study reads the same
+figures as before, French readers get French words and French numbers, English readers
+English ones, and nothing rewrites English after the fact."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from xochintlan_hex import cli, stats
+from xochintlan_hex.cli import main
+from xochintlan_hex.i18n import use_language
+from xochintlan_hex.players import PLAYERS
+from xochintlan_hex.studies import read_results
+
+#: ``stats.report`` of every shipped study as the kit gave it before (17 significant digits).
+BEFORE = "tests/data/report_figures_before_memory.csv"
+SHIPPED = sorted(pd.read_csv(BEFORE)["dataset"].unique())
+FIGURES = ["estimate", "low", "high", "n", "p_value"]
+
+#: Words a French report may share with the English one: the card letters and notation,
+#: the statistics' own symbols and names, proper names (places, the method of Holm), the
+#: players' names as typed in the study, and the words both languages write alike.
+SHARED_WORDS = {
+    *"FHILNPTUVWXYZ",
+    "n",
+    "p",
+    "Holm",
+    "Benjamini",
+    "Hochberg",
+    "Monfragüe",
+    "Garganta",
+    "de",
+    "los",
+    "Los",
+    "Infiernos",
+    "Barruecos",
+    "Guide",
+    "Score",
+    "image",  # « image miroir »
+    "student",  # the shipped class session's seats, named as typed
+    *(name for kinds in PLAYERS.values() for name in kinds),
+    "ismcts",  # ismcts250: the ISMCTS player with 250 iterations, as the study names it
+}
+
+
+def printed_report(path: str, language: str, capsys: pytest.CaptureFixture[str]) -> str:
+    """What ``report`` prints for ``path`` in ``language``, without its first line (the file's name)."""
+    assert main(["--lang", language, "report", path]) == 0
+    return capsys.readouterr().out.split("\n", 1)[1]
+
+
+def words(text: str) -> set[str]:
+    return set(re.findall(r"[^\W\d_]+(?:'[^\W\d_]+)?", text)) - {""}
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_the_french_report_speaks_french_with_french_numbers(name, capsys):
+    path = str(Path("datasets") / name)
+    english, french = printed_report(path, "en", capsys), printed_report(path, "fr", capsys)
+    left_in_english = words(french) & words(english) - SHARED_WORDS
+    assert not left_in_english, f"English words in the French report of {name}: {sorted(left_in_english)}"
+    assert not re.search(r"\d\.\d", french), "a decimal point in the French report"
+    assert re.search(r"\d,\d{3}", french), "no decimal comma in the French report"
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_the_english_report_writes_decimal_points(name, capsys):
+    english = printed_report(str(Path("datasets") / name), "en", capsys)
+    # A comma between digits is only a thousands separator: 5,000 (never 0,362).
+    without_thousands = re.sub(r"(?<![\d,.])[1-9]\d{0,2}(?:,\d{3})+(?![\d,])", "", english)
+    assert not re.search(r"\d,\d", without_thousands), "a decimal comma in the English report"
+    assert re.search(r"\d\.\d{3}", english)
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_the_report_data_hold_the_figures_the_kit_always_gave(name):
+    before = pd.read_csv(BEFORE, keep_default_na=False, na_values={c: [""] for c in FIGURES})
+    before = before[before["dataset"] == name].reset_index(drop=True)
+    report = stats.report(read_results(Path("datasets") / name))
+    rows = [(section.metric, row) for section in report.sections for row in section.rows]
+    assert [(metric, str(row.label)) for metric, row in rows] == list(zip(before["metric"], before["level"]))
+    assert [str(row.note or "") for _, row in rows] == before["note"].astype(str).tolist()
+    for column in FIGURES:
+        np.testing.assert_allclose(
+            [float(getattr(row, column)) for _, row in rows],
+            before[column].to_numpy(float),
+            rtol=1e-12,
+            atol=1e-12,
+            err_msg=f"{name}: {column}",
+        )
+
+
+def test_the_command_line_holds_no_pattern_that_reads_report_labels():
+    """The words come from the catalog where the report is written: the command line
+    parses none of the report's language-neutral labels or notes to translate them."""
+    before = pd.read_csv(BEFORE, keep_default_na=False)
+    labels = set(before["level"]) | set(before["note"])
+    patterns = [value for value in vars(cli).values() if isinstance(value, re.Pattern)]
+    readers = {p.pattern for p in patterns for label in labels if label and p.search(label)}
+    assert not readers, f"cli.py parses report labels with {sorted(readers)}"
+    assert "re.sub" not in Path(cli.__file__).read_text(encoding="utf-8")
+
+
+def test_a_report_reads_as_its_long_table_and_prints_in_words():
+    games = pd.DataFrame(
+        {
+            "n_players": [2, 2, 2, 2],
+            "winner": [0, 0, 1, None],
+            "turns": [10, 12, 9, 48],
+            "end_reason": ["win"] * 3 + ["tie"],
+        }
+    )
+    report = stats.report(games)
+    rates = report.query("metric == 'win_rate'")
+    assert rates["level"].tolist() == ["seat 0 of 2", "seat 1 of 2"]
+    assert report.section("win_rate").rows[0].label == stats.Label("seat", {"seat": 0, "players": 2})
+    with use_language("fr"):
+        assert "joueur 1 sur 2      0,500" in str(report)
+    with use_language("en"):
+        assert "player 1 of 2    0.500" in report.text()
+
+
+def test_a_grouped_french_report_keeps_its_groups_and_french_numbers(capsys):
+    two, three = "datasets/xochintlan_greedy_selfplay_2p.csv", "datasets/xochintlan_greedy_selfplay_3p.csv"
+    assert main(["--lang", "fr", "report", two, three, "--by", "n_players"]) == 0
+    french = capsys.readouterr().out.split("\n", 1)[1]
+    assert "n_players      catégorie estimation borne inf. borne sup." in french
+    assert "        3 joueur 3 sur 3      0,226" in french
+    assert not re.search(r"\d\.\d", french)
