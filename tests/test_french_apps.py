@@ -174,10 +174,12 @@ def assert_french(make: Callable[[str], App]) -> None:
 
 def test_the_judge_catches_english_left_on_a_french_screen():
     english = {"a": "Player 1 to play", "b": "Reserve: Lizard 8", "c": "F", "d": "T4"}
-    assert untranslated(english, {"a": "Au tour de Joueur 1", "b": "Réserve : Lézard 8", "c": "F", "d": "T4"}) == []
+    assert (
+        untranslated(english, {"a": "Au tour de Joueur 1", "b": "Réserve\u00a0: Lézard 8", "c": "F", "d": "T4"}) == []
+    )
     assert len(untranslated(english, {**english, "c": "F"})) == 2  # two English texts kept as they are
-    problems = untranslated(english, {**english, "a": "Au tour de Joueur 1", "b": "Réserve : Lizard 8"})
-    assert problems == ["b: 'Réserve : Lizard 8' holds English words ['lizard']"]
+    problems = untranslated(english, {**english, "a": "Au tour de Joueur 1", "b": "Réserve\u00a0: Lizard 8"})
+    assert problems == ["b: 'Réserve\\xa0: Lizard 8' holds English words ['lizard']"]
 
 
 # ---------------------------------------------------------------------------------------------

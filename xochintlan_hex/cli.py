@@ -48,7 +48,7 @@ import pandas as pd
 from xochintlan_hex import __version__
 from xochintlan_hex.classroom.commands import add_class_commands
 from xochintlan_hex.cli_errors import InputError, one_line, separates_input_errors, user_input
-from xochintlan_hex.i18n import LANGUAGES, N_, _, check_language, ngettext, pgettext, use_language
+from xochintlan_hex.i18n import LANGUAGES, N_, _, check_language, ngettext, percent_text, pgettext, use_language
 from xochintlan_hex.players import PLAYERS
 from xochintlan_hex.polyforms import KINDS, check_count_cost, count_polyforms_upto, estimated_count, known_counts
 from xochintlan_hex.puzzle_commands import add_puzzle_commands
@@ -371,7 +371,9 @@ def build_parser() -> argparse.ArgumentParser:
     report = commands.add_parser(
         "report",
         help=_("balance metrics of a results file"),
-        description=_("The balance metrics of a study results file, with 95%% confidence intervals."),
+        description=_("The balance metrics of a study results file, with {level} confidence intervals.").format(
+            level=percent_text(0.95)
+        ),
     )
     report.add_argument(
         "file",

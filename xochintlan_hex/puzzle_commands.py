@@ -31,7 +31,7 @@ from pathlib import Path
 
 from xochintlan_hex.cli_errors import separates_input_errors, user_input
 from xochintlan_hex.hextremadura import load_tileset
-from xochintlan_hex.i18n import _, duration_text, ngettext
+from xochintlan_hex.i18n import _, duration_text, ngettext, number_text, percent_text
 from xochintlan_hex.puzzles import PIECE_SETS, Puzzle, Region, piece_set
 
 #: Exit status of ``puzzle solve`` when the puzzle has no solution (as grep when it finds nothing).
@@ -80,11 +80,13 @@ def add_puzzle_commands(commands: argparse._SubParsersAction) -> None:
     printing = commands.add_parser(
         "print",
         help=_("A4 PDF pages to print and cut out: pieces, goal cards or tiles"),
+        # argparse reads a description as it is (only help texts are %-formatted): the
+        # percentage is filled in, written the way the language writes it.
         description=_(
-            "Write A4 pages at real size (print at 100 %%): a piece set with "
+            "Write A4 pages at real size (print at {scale}): a piece set with "
             "2 cm cells, the 18 goal cards as poker-size cards, or the "
             "Hextremadura tiles (6 cm corner to corner, fronts then backs)."
-        ),
+        ).format(scale=percent_text(1.0)),
     )
     printing.add_argument(
         "what", metavar="WHAT", help=_("cards, tiles, or a piece set: {sets}").format(sets=", ".join(PIECE_SETS))
