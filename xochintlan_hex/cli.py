@@ -48,7 +48,17 @@ import pandas as pd
 from xochintlan_hex import __version__
 from xochintlan_hex.classroom.commands import add_class_commands
 from xochintlan_hex.cli_errors import InputError, one_line, separates_input_errors, user_input
-from xochintlan_hex.i18n import LANGUAGES, N_, _, check_language, ngettext, percent_text, pgettext, use_language
+from xochintlan_hex.i18n import (
+    LANGUAGES,
+    N_,
+    _,
+    check_language,
+    ngettext,
+    number_text,
+    percent_text,
+    pgettext,
+    use_language,
+)
 from xochintlan_hex.players import PLAYERS
 from xochintlan_hex.polyforms import KINDS, check_count_cost, count_polyforms_upto, estimated_count, known_counts
 from xochintlan_hex.puzzle_commands import add_puzzle_commands
@@ -660,8 +670,22 @@ def _count(args: argparse.Namespace) -> int:
     if args.csv:
         print(table.to_csv(index=False), end="")
     else:
-        print(table.to_string(index=False))
+        print(_count_table_text(table))
     return 0
+
+
+#: The count table's column headings, translated where printed (a CSV keeps the keys).
+COUNT_HEADINGS = {
+    "fixed": N_("fixed"),
+    "one-sided": N_("one-sided"),
+    "free": N_("free"),
+}
+
+
+def _count_table_text(table: pd.DataFrame) -> str:
+    """The count table as a person reads it: headings and numbers in the language in use."""
+    shown = table.rename(columns=lambda column: _(COUNT_HEADINGS[column]) if column in COUNT_HEADINGS else column)
+    return shown.to_string(index=False, formatters={column: number_text for column in shown.columns})
 
 
 #: Headings of the report's blocks (metric names of stats.report), translated where printed.

@@ -155,13 +155,20 @@ def duration_text(seconds: float) -> str:
         if seconds >= size:
             value = seconds / size
             shown = f"{value:.2g}" if value < 10 else f"{value:.0f}" if value < 1e6 else f"{value:.1e}"
-            return f"{shown.replace('.', pgettext('decimal mark', '.'))} {unit}"
+            return f"{shown.replace('.', decimal_mark())} {unit}"
     return f"{seconds:.0f} s"
 
 
 def _babel_locale() -> str:
     """The Babel locale of the language in use (numbers are written the way it writes them)."""
     return {"en": "en_GB", "fr": "fr_FR"}[get_language()]
+
+
+def decimal_mark() -> str:
+    """The decimal mark of the language in use ("." in English, "," in French)."""
+    from babel.numbers import get_decimal_symbol
+
+    return str(get_decimal_symbol(_babel_locale()))
 
 
 def number_text(value: float, digits: int | None = None) -> str:

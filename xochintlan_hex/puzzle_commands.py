@@ -32,7 +32,7 @@ from pathlib import Path
 from xochintlan_hex.cli_errors import separates_input_errors, user_input
 from xochintlan_hex.hextremadura import load_tileset
 from xochintlan_hex.i18n import _, duration_text, ngettext, number_text, percent_text
-from xochintlan_hex.puzzles import PIECE_SETS, Puzzle, Region, piece_set
+from xochintlan_hex.puzzles import PIECE_SETS, PieceSet, Puzzle, Region, piece_set
 
 #: Exit status of ``puzzle solve`` when the puzzle has no solution (as grep when it finds nothing).
 EXIT_NO_SOLUTION = 1
@@ -150,7 +150,7 @@ def _count_tilings(args: argparse.Namespace) -> int:
                     "count anyway with --force"
                 ).format(
                     region=args.region,
-                    pieces=puzzle.pieces.name,
+                    pieces=_set_words(puzzle.pieces),
                     time=duration_text(seconds),
                     limit=COUNT_LIMIT_SECONDS // 60,
                 )
@@ -173,12 +173,19 @@ def _count_tilings(args: argparse.Namespace) -> int:
         count = puzzle.count(up_to_symmetry=not args.all, progress=progress)
     what = ngettext(
         "{count} tiling of {region} by the {pieces}", "{count} tilings of {region} by the {pieces}", count
-    ).format(count=count, region=args.region, pieces=puzzle.pieces.name)
+    ).format(count=number_text(count), region=args.region, pieces=_set_words(puzzle.pieces))
     if args.all or symmetries == 1:
         print(_("{what}, rotations and reflections counted separately").format(what=what) if symmetries > 1 else what)
     else:
         print(_("{what}, counted up to the {count} symmetries of the region").format(what=what, count=symmetries))
     return 0
+
+
+def _set_words(pieces: PieceSet) -> str:
+    """The set's name in the language in use ("les 12 pentominos libres"), as the pictures write it."""
+    from xochintlan_hex.viz.polyforms import set_words  # matplotlib only once a count is printed
+
+    return set_words(pieces)
 
 
 @separates_input_errors
@@ -188,7 +195,7 @@ def _solve(args: argparse.Namespace) -> int:
     solution = puzzle.solve() if args.seed is None else puzzle.random_solution(args.seed)
     if solution is None:
         print(
-            _("no tiling of {region} by the {pieces}").format(region=args.region, pieces=puzzle.pieces.name),
+            _("no tiling of {region} by the {pieces}").format(region=args.region, pieces=_set_words(puzzle.pieces)),
             file=sys.stderr,
         )
         return EXIT_NO_SOLUTION
