@@ -118,3 +118,23 @@ def test_count_writes_its_table_in_french():
     assert shown[-1].split("  ")[-1].strip() == "4\u202f655", shown[-1]
     english = run("--lang", "en", "count", "--max-n", "10").splitlines()
     assert english[0].split() == ["n", "fixed", "one-sided", "free"] and english[-1].endswith("4,655")
+
+
+def test_a_readable_table_speaks_the_language_and_leaves_the_data_alone():
+    import pandas as pd
+
+    from xochintlan_hex import stats
+    from xochintlan_hex.simulate import simulate_xochintlan
+    from xochintlan_hex.viz import readable
+
+    rates = stats.win_rate_by_seat(simulate_xochintlan(30, ["greedy", "random"], seed=1, progress=False))
+    before = rates.copy()
+    with use_language("fr"):
+        french = readable(rates)
+    english = readable(rates)
+    assert {"joueur", "estimation", "borne inf.", "borne sup."} <= set(french.columns)
+    assert {"player", "estimate", "low", "high"} <= set(english.columns)
+    assert list(french["joueur"]) == ["1", "2"]
+    assert all("," in text and "." not in text for text in french["estimation"])
+    assert all("." in text and "," not in text for text in english["estimate"])
+    pd.testing.assert_frame_equal(rates, before)
