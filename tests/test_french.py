@@ -290,3 +290,24 @@ def test_an_unreadable_action_without_a_zero_gets_no_zero_hint():
     with use_language("fr"), pytest.raises(IllegalAction) as refused:
         parse_action("(1,0)=Q")
     assert "zéro" not in str(refused.value)
+
+
+def test_engine_messages_put_no_english_word_in_a_french_sentence():
+    from xochintlan_hex import Hextremadura
+    from xochintlan_hex.players import get_player
+
+    with use_language("fr"):
+        with pytest.raises(ValueError) as unknown_card:
+            Xochintlan(players=2, cards=[["Q"], ["X"]])
+        with pytest.raises(ValueError) as unknown_player:
+            get_player("tricheur")
+        game = Hextremadura(seed=3)
+        placement = str(game.legal_actions()[0])
+        other_face = game.why_illegal(placement[:-1] + ("b" if placement.endswith("f") else "f"))
+    assert str(unknown_card.value).startswith(
+        "cards (joueur d'indice 0)\u00a0: nom de carte inconnu 'Q' sur le réseau carré\u00a0;"
+    )
+    assert str(unknown_player.value).startswith("joueur de Xochintlan inconnu\u00a0: 'tricheur'")
+    assert other_face.startswith("la face verso ('back') n'est pas permise") or other_face.startswith(
+        "la face recto ('front') n'est pas permise"
+    )
