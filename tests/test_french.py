@@ -311,3 +311,21 @@ def test_engine_messages_put_no_english_word_in_a_french_sentence():
     assert other_face.startswith("la face verso ('back') n'est pas permise") or other_face.startswith(
         "la face recto ('front') n'est pas permise"
     )
+
+
+def test_french_sentences_agree_with_their_words():
+    from xochintlan_hex.i18n import _, ngettext
+    from xochintlan_hex.widgets import PuzzleApp, XochintlanApp
+
+    app = XochintlanApp(players=["human", "human"], seed=1, language="fr")
+    assert app.text("xh-status") == "Au tour du joueur 1"
+    puzzle = PuzzleApp("6x10", language="fr")
+    puzzle.select("X").click((1, 1))
+    assert puzzle.text("xh-status") == "Pièces posées\u00a0: 1 sur 12"
+    with use_language("fr"):
+        assert _("Xochintlan needs 2 to {most} players in all; you chose {count}.").startswith(
+            "Xochintlan se joue de 2 à"
+        )
+        assert _("Preview: {tile} on {cell} completes no tile").endswith("ne complète aucune tuile")
+        assert _("{player}'s card: {cards}").startswith("Carte du {player}")
+        assert ngettext("{count} piece placed.", "{count} pieces placed.", 1) == "{count} pièce posée."

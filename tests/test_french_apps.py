@@ -449,9 +449,9 @@ def test_pictures_follow_the_kit_language_when_given_none():
 def test_an_app_speaks_the_kit_language_unless_told():
     with i18n.use_language("fr"):
         app = XochintlanApp(players=["human", "human"], seed=1, cards=I_VS_X)
-    assert app.language == "fr" and app.text("xh-status") == "Au tour de Joueur 1"
+    assert app.language == "fr" and app.text("xh-status") == "Au tour du joueur 1"
     app.click((1, 0))  # the kit speaks English again: the app keeps its own language
-    assert app.text("xh-status") == "Au tour de Joueur 2"
+    assert app.text("xh-status") == "Au tour du joueur 2"
     assert XochintlanApp(players=["human", "human"], seed=1).text("xh-status") == "Player 1 to play"
     with pytest.raises(ValueError, match="language must be one of 'en', 'fr', not 'de'"):
         XochintlanApp(language="de")
@@ -507,7 +507,7 @@ def test_the_student_page_switch_carries_the_started_game_along():
     page = GameChooser().choose(people=2, computers=0).start()
     page.app.play("L(1,0)")
     switch(page, "fr")
-    assert page.app.language == "fr" and page.app.text("xh-status") == "Au tour de Joueur 2"
+    assert page.app.language == "fr" and page.app.text("xh-status") == "Au tour du joueur 2"
     assert page.app.game.history and page.text("xh-chooser-message").startswith("Partie en cours")
     assert GameChooser(language="fr").start().app.language == "fr"
 

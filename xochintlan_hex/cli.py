@@ -290,7 +290,11 @@ def _add_rules_options(parser: argparse.ArgumentParser) -> None:
         "--lock",
         choices=LOCKS,
         default=rules.lock,
-        help=_("english: the tile just played is locked; french: only a tile just moved"),
+        help=_(
+            "english (the default, the common reading of both rule texts): the tile the previous player "
+            "just played may not be switched or moved; french (the literal reading of « jouer la pièce "
+            "venant d'être jouée »): only a tile just moved is locked, the Human or a swapped pair"
+        ),
     )
     group.add_argument(
         "--quiet-rounds",

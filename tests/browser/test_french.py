@@ -51,15 +51,15 @@ def test_a_xochintlan_move_and_a_refusal_in_french(lab, lab_server):
     )
     lab.open_notebook("xochintlan_fr.ipynb")
     lab.run_all_cells()
-    lab.expect_text("xh-status", "Au tour de Joueur 1", exact=True)
+    lab.expect_text("xh-status", "Au tour du joueur 1", exact=True)
     lab.expect_text("xh-reserve", "Réserve\u00a0: Lézard 8 · Oiseau 8 · Singe 8", exact=True)
 
     # Player 1 chooses the Bird by its French name and places it next to the Homme.
     lab.choose("xh-animal", "Oiseau")
     lab.click_cell((0, 1))
-    lab.expect_text("xh-status", "Au tour de Joueur 2", exact=True)
+    lab.expect_text("xh-status", "Au tour du joueur 2", exact=True)
     lab.expect_text("xh-reserve", "Réserve\u00a0: Lézard 8 · Oiseau 7 · Singe 8", exact=True)
-    lab.expect_text("xh-last-move", "Dernier coup\u00a0: Joueur 1 a posé un Oiseau en (0, 1)", exact=True)
+    lab.expect_text("xh-last-move", "Dernier coup\u00a0: le joueur 1 a posé un Oiseau en (0, 1)", exact=True)
     assert lab.widget('.xh-board [data-cell="0,1"] text').text_content() == "O"  # the Oiseau's letter
     assert lab.python("app.game.board[(0, 1)]") == "B"  # the game itself speaks no language
 
@@ -71,7 +71,7 @@ def test_a_xochintlan_move_and_a_refusal_in_french(lab, lab_server):
     assert shown == reason == "la case (3, 3) ne touche aucune pièce", shown
     assert reason != lab.python("app.game.why_illegal('B(3,3)')")  # the kernel's own language: English
     assert lab.python("sorted(app.game.board.items())") == board
-    lab.expect_text("xh-status", "Au tour de Joueur 2", exact=True)
+    lab.expect_text("xh-status", "Au tour du joueur 2", exact=True)
     lab.screenshot("xochintlan-in-french", target="xh-xochintlan")
 
     # The FR/EN switch: every text in English, the same game; and back.
@@ -82,7 +82,7 @@ def test_a_xochintlan_move_and_a_refusal_in_french(lab, lab_server):
     assert lab.widget('.xh-board [data-cell="0,1"] text').text_content() == "B"
     assert lab.python("sorted(app.game.board.items())") == board
     lab.choose("xh-language", "FR")
-    lab.expect_text("xh-status", "Au tour de Joueur 2", exact=True)
+    lab.expect_text("xh-status", "Au tour du joueur 2", exact=True)
     lab.expect_text("xh-message", reason, exact=True)
 
 
