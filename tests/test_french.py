@@ -329,3 +329,16 @@ def test_french_sentences_agree_with_their_words():
         assert _("Preview: {tile} on {cell} completes no tile").endswith("ne complète aucune tuile")
         assert _("{player}'s card: {cards}").startswith("Carte du {player}")
         assert ngettext("{count} piece placed.", "{count} pieces placed.", 1) == "{count} pièce posée."
+
+
+def test_a_broken_row_rule_is_told_in_french():
+    from xochintlan_hex.results import ResultsError, check_frame
+
+    from xochintlan_hex.simulate import simulate_xochintlan
+
+    games = simulate_xochintlan(4, "greedy,random", seed=1, progress=False)
+    cells = games.astype(object).where(games.notna(), "").astype(str)
+    cells.loc[0, "cards_0"] = "Q"
+    with use_language("fr"), pytest.raises(ResultsError) as broken:
+        check_frame(cells, "s.csv")
+    assert "'Q' n'est pas une carte du paquet" in str(broken.value)
