@@ -333,7 +333,6 @@ def test_french_sentences_agree_with_their_words():
 
 def test_a_broken_row_rule_is_told_in_french():
     from xochintlan_hex.results import ResultsError, check_frame
-
     from xochintlan_hex.simulate import simulate_xochintlan
 
     games = simulate_xochintlan(4, "greedy,random", seed=1, progress=False)
