@@ -78,7 +78,7 @@ from xochintlan_hex.studies import (
     xochintlan_study,
 )
 from xochintlan_hex.xochintlan import KIND_NAMES, Rules, kind_name
-from xochintlan_hex.xochintlan.rules import ENDGAMES, LATTICE_NAMES, LOCKS, MATCHES, WIN_CHECKS
+from xochintlan_hex.xochintlan.rules import ENDGAMES, LATTICE_NAMES, LOCKS, MATCHES, WIN_CHECKS, lattice_word
 
 PROG = "xochintlan-hex"
 
@@ -651,8 +651,10 @@ def _count_with_progress(max_n: int, lattice: str, kind: str) -> dict[int, int]:
     estimate = round(estimated_count(max_n, lattice, "fixed"))
     with tqdm(
         total=estimate,
-        desc=_("{lattice} polyforms of {size} cells (estimated total)").format(lattice=lattice, size=max_n),
-        unit=" forms",
+        desc=_("{lattice} polyforms of {size} cells (estimated total)").format(
+            lattice=lattice_word(lattice), size=max_n
+        ),
+        unit=" " + _("forms"),
         unit_scale=True,
         file=sys.stderr,
         disable=None,
