@@ -21,12 +21,12 @@ An interrupted study (Ctrl-C, SIGTERM or SIGHUP) ends with status 130 and tells
 how to resume it.
 
 >>> main(["count", "--lattice", "square", "--kind", "free", "--max-n", "5"])
- n  free
- 1     1
- 2     1
- 3     2
- 4     5
- 5    12
+n free
+1    1
+2    1
+3    2
+4    5
+5   12
 0
 """
 
@@ -691,7 +691,7 @@ COUNT_HEADINGS = {
 def _count_table_text(table: pd.DataFrame) -> str:
     """The count table as a person reads it: headings and numbers in the language in use."""
     shown = table.rename(columns=lambda column: _(COUNT_HEADINGS[column]) if column in COUNT_HEADINGS else column)
-    return shown.to_string(index=False, formatters={column: number_text for column in shown.columns})
+    return shown.apply(lambda column: column.map(number_text)).to_string(index=False)
 
 
 #: Headings of the report's blocks (metric names of stats.report), translated where printed.
