@@ -4,7 +4,8 @@ The French texts are kept as a ``.po`` source in git
 (``xochintlan_hex/locale/fr/LC_MESSAGES/xochintlan_hex.po``); gettext reads the
 compiled ``.mo``. This compiles every catalog into the build tree, so that a
 wheel ships the ``.mo`` files without their ever being committed. (An editable
-install reads the source tree instead: ``make`` compiles there.)
+install reads the source tree instead, whose ``.po`` the kit compiles in memory when no
+up-to-date ``.mo`` is there: xochintlan_hex/i18n.py.)
 """
 
 from __future__ import annotations

@@ -167,18 +167,18 @@ def test_refusals_are_french():
     game = Xochintlan(seed=0, cards=["I", "X"])
     game.play("O(1,0)")
     with use_language("fr"):
-        assert game.why_illegal("S(1,0)") == "la case (1, 0) n'est pas libre : il y a un Oiseau"
+        assert game.why_illegal("S(1,0)") == "la case (1, 0) n'est pas libre\u00a0: il y a un Oiseau"
         assert (
             game.why_illegal("H(5,5)") == "la case (5, 5) ne touche plus aucune pièce une fois l'Homme parti de (0, 0)"
         )
         assert game.why_illegal("(0,0)=L") == "l'Homme ne peut jamais être remplacé"
         assert game.why_illegal("(1,0)=S") == "la pièce en (1, 0) vient d'être jouée par le joueur précédent"
         with pytest.raises(
-            IllegalAction, match="impossible de lire 'Q\\(1,2\\)' : écrivez L\\(1,2\\), O\\(1,2\\) ou S"
+            IllegalAction, match="impossible de lire 'Q\\(1,2\\)'\u00a0: écrivez L\\(1,2\\), O\\(1,2\\) ou S"
         ):
             game.play("Q(1,2)")
-        assert game.status() == "tour 1, au joueur 2 de jouer ; réserve L 8 O 7 S 8"
-        assert str(game) == "HO\ntour 1, au joueur 2 de jouer ; réserve L 8 O 7 S 8"
+        assert game.status() == "tour 1, au joueur 2 de jouer\u00a0; réserve L 8 O 7 S 8"
+        assert str(game) == "HO\ntour 1, au joueur 2 de jouer\u00a0; réserve L 8 O 7 S 8"
         assert repr(game).endswith("turn 1, player 2 to play; reserve L 8 B 7 M 8>")
     assert game.why_illegal("M(1,0)") == "(1, 0) is not empty: it holds a Bird"
 
@@ -194,9 +194,9 @@ def test_the_end_of_a_game_is_told_in_french():
 
 def test_board_and_record_errors_are_french():
     with use_language("fr"):
-        with pytest.raises(BoardError, match="texte : 'X' à la ligne 1, colonne 2 ; écrivez H, L, O, S"):
+        with pytest.raises(BoardError, match="texte\u00a0: 'X' à la ligne 1, colonne 2\u00a0; écrivez H, L, O, S"):
             board_from_text("HX")
-        with pytest.raises(RecordError, match="partie enregistrée : champ\\(s\\) manquant\\(s\\)"):
+        with pytest.raises(RecordError, match="partie enregistrée\u00a0: champ\\(s\\) manquant\\(s\\)"):
             Xochintlan.from_json('{"game": "xochintlan", "version": 1}')
 
 
@@ -223,7 +223,7 @@ def test_hextremadura_names_are_french_and_its_data_are_not():
         assert Objective("adjacent_pair", symbol_a="acorn", symbol_b="monument").describe() == (
             "deux régions voisines, l'une avec un gland, l'autre avec un monument"
         )
-        assert game.why_illegal("T1@(0,0)r0f") == "la partie est finie : plus aucune tuile ne peut être jouée"
+        assert game.why_illegal("T1@(0,0)r0f") == "la partie est finie\u00a0: plus aucune tuile ne peut être jouée"
     assert outcome["rating"] in ("wanderer", "explorer", "naturalist", "guide", "star")
 
 
@@ -279,3 +279,67 @@ def test_no_french_entry_is_left_in_english():
         m.id for m in catalog if isinstance(m.id, tuple) and m.string[0] == m.id[0] and m.id[0] not in SAME_IN_FRENCH
     ]
     assert not copied, f"French entries that only copy the English: {copied}"
+
+
+@pytest.mark.parametrize("typed, meant", [("0(1,0)", "O(1,0)"), ("(1,0)=0", "(1,0)=O")])
+def test_a_zero_typed_for_the_bird_gets_a_hint(typed, meant):
+    with use_language("fr"), pytest.raises(IllegalAction) as refused:
+        parse_action(typed)
+    assert f"un zéro n'est pas une lettre\u00a0: l'Oiseau s'écrit O, comme dans '{meant}'" in str(refused.value)
+
+
+def test_an_unreadable_action_without_a_zero_gets_no_zero_hint():
+    with use_language("fr"), pytest.raises(IllegalAction) as refused:
+        parse_action("(1,0)=Q")
+    assert "zéro" not in str(refused.value)
+
+
+def test_engine_messages_put_no_english_word_in_a_french_sentence():
+    from xochintlan_hex import Hextremadura
+    from xochintlan_hex.players import get_player
+
+    with use_language("fr"):
+        with pytest.raises(ValueError) as unknown_card:
+            Xochintlan(players=2, cards=[["Q"], ["X"]])
+        with pytest.raises(ValueError) as unknown_player:
+            get_player("tricheur")
+        game = Hextremadura(seed=3)
+        placement = str(game.legal_actions()[0])
+        other_face = game.why_illegal(placement[:-1] + ("b" if placement.endswith("f") else "f"))
+    assert str(unknown_card.value).startswith(
+        "cards (joueur d'indice 0)\u00a0: nom de carte inconnu 'Q' sur le réseau carré\u00a0;"
+    )
+    assert str(unknown_player.value).startswith("joueur de Xochintlan inconnu\u00a0: 'tricheur'")
+    assert other_face.startswith("la face verso ('back') n'est pas permise") or other_face.startswith(
+        "la face recto ('front') n'est pas permise"
+    )
+
+
+def test_french_sentences_agree_with_their_words():
+    from xochintlan_hex.i18n import _, ngettext
+    from xochintlan_hex.widgets import PuzzleApp, XochintlanApp
+
+    app = XochintlanApp(players=["human", "human"], seed=1, language="fr")
+    assert app.text("xh-status") == "Au tour du joueur 1"
+    puzzle = PuzzleApp("6x10", language="fr")
+    puzzle.select("X").click((1, 1))
+    assert puzzle.text("xh-status") == "Pièces posées\u00a0: 1 sur 12"
+    with use_language("fr"):
+        assert _("Xochintlan needs 2 to {most} players in all; you chose {count}.").startswith(
+            "Xochintlan se joue de 2 à"
+        )
+        assert _("Preview: {tile} on {cell} completes no tile").endswith("ne complète aucune tuile")
+        assert _("{player}'s card: {cards}").startswith("Carte du {player}")
+        assert ngettext("{count} piece placed.", "{count} pieces placed.", 1) == "{count} pièce posée."
+
+
+def test_a_broken_row_rule_is_told_in_french():
+    from xochintlan_hex.results import ResultsError, check_frame
+    from xochintlan_hex.simulate import simulate_xochintlan
+
+    games = simulate_xochintlan(4, "greedy,random", seed=1, progress=False)
+    cells = games.astype(object).where(games.notna(), "").astype(str)
+    cells.loc[0, "cards_0"] = "Q"
+    with use_language("fr"), pytest.raises(ResultsError) as broken:
+        check_frame(cells, "s.csv")
+    assert "'Q' n'est pas une carte du paquet" in str(broken.value)

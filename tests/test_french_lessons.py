@@ -186,10 +186,10 @@ def test_self_checks_answer_in_french_in_a_french_lesson():
     from xochintlan_hex.lessons.checks import check_tetris_kind
 
     with use_language("fr"):
-        assert repr(check_tetris_kind("one-sided")) == "Juste !"
-        assert repr(check_tetris_kind(None)).startswith("Pas encore de réponse : remplacez None")
+        assert repr(check_tetris_kind("one-sided")) == "Juste\u00a0!"
+        assert repr(check_tetris_kind(None)).startswith("Pas encore de réponse\u00a0: remplacez None")
         wrong = repr(check_tetris_kind("free"))
-    assert wrong.startswith("Pas encore : comptez les trois sortes de tétraminos")
+    assert wrong.startswith("Pas encore\u00a0: comptez les trois sortes de tétrominos")
     with use_language("en"):
         assert repr(check_tetris_kind("free")).startswith("Not yet: count the three kinds of tetromino")
 

@@ -21,12 +21,12 @@ An interrupted study (Ctrl-C, SIGTERM or SIGHUP) ends with status 130 and tells
 how to resume it.
 
 >>> main(["count", "--lattice", "square", "--kind", "free", "--max-n", "5"])
- n  free
- 1     1
- 2     1
- 3     2
- 4     5
- 5    12
+n free
+1    1
+2    1
+3    2
+4    5
+5   12
 0
 """
 
@@ -48,7 +48,17 @@ import pandas as pd
 from xochintlan_hex import __version__
 from xochintlan_hex.classroom.commands import add_class_commands
 from xochintlan_hex.cli_errors import InputError, one_line, separates_input_errors, user_input
-from xochintlan_hex.i18n import LANGUAGES, N_, _, check_language, ngettext, pgettext, use_language
+from xochintlan_hex.i18n import (
+    LANGUAGES,
+    N_,
+    _,
+    check_language,
+    ngettext,
+    number_text,
+    percent_text,
+    pgettext,
+    use_language,
+)
 from xochintlan_hex.players import PLAYERS
 from xochintlan_hex.polyforms import KINDS, check_count_cost, count_polyforms_upto, estimated_count, known_counts
 from xochintlan_hex.puzzle_commands import add_puzzle_commands
@@ -69,7 +79,7 @@ from xochintlan_hex.studies import (
     xochintlan_study,
 )
 from xochintlan_hex.xochintlan import Rules
-from xochintlan_hex.xochintlan.rules import ENDGAMES, LATTICE_NAMES, LOCKS, MATCHES, WIN_CHECKS
+from xochintlan_hex.xochintlan.rules import ENDGAMES, LATTICE_NAMES, LOCKS, MATCHES, WIN_CHECKS, lattice_word
 
 PROG = "xochintlan-hex"
 
@@ -281,7 +291,11 @@ def _add_rules_options(parser: argparse.ArgumentParser) -> None:
         "--lock",
         choices=LOCKS,
         default=rules.lock,
-        help=_("english: the tile just played is locked; french: only a tile just moved"),
+        help=_(
+            "english (the default, the common reading of both rule texts): the tile the previous player "
+            "just played may not be switched or moved; french (the literal reading of « jouer la pièce "
+            "venant d'être jouée »): only a tile just moved is locked, the Human or a swapped pair"
+        ),
     )
     group.add_argument(
         "--quiet-rounds",
@@ -372,7 +386,9 @@ def build_parser() -> argparse.ArgumentParser:
     report = commands.add_parser(
         "report",
         help=_("balance metrics of a results file"),
-        description=_("The balance metrics of a study results file, with 95%% confidence intervals."),
+        description=_("The balance metrics of a study results file, with {level} confidence intervals.").format(
+            level=percent_text(0.95)
+        ),
     )
     report.add_argument(
         "file",
@@ -643,8 +659,10 @@ def _count_with_progress(max_n: int, lattice: str, kind: str) -> dict[int, int]:
     estimate = round(estimated_count(max_n, lattice, "fixed"))
     with tqdm(
         total=estimate,
-        desc=_("{lattice} polyforms of {size} cells (estimated total)").format(lattice=lattice, size=max_n),
-        unit=" forms",
+        desc=_("{lattice} polyforms of {size} cells (estimated total)").format(
+            lattice=lattice_word(lattice), size=max_n
+        ),
+        unit=" " + _("forms"),
         unit_scale=True,
         file=sys.stderr,
         disable=None,
@@ -666,8 +684,22 @@ def _count(args: argparse.Namespace) -> int:
     if args.csv:
         print(table.to_csv(index=False), end="")
     else:
-        print(table.to_string(index=False))
+        print(_count_table_text(table))
     return 0
+
+
+#: The count table's column headings, translated where printed (a CSV keeps the keys).
+COUNT_HEADINGS = {
+    "fixed": N_("fixed"),
+    "one-sided": N_("one-sided"),
+    "free": N_("free"),
+}
+
+
+def _count_table_text(table: pd.DataFrame) -> str:
+    """The count table as a person reads it: headings and numbers in the language in use."""
+    shown = table.rename(columns=lambda column: _(COUNT_HEADINGS[column]) if column in COUNT_HEADINGS else column)
+    return shown.apply(lambda column: column.map(number_text)).to_string(index=False)
 
 
 #: The columns a report reads, by game (the others add blocks when present).

@@ -3,7 +3,8 @@
 The kit speaks English and French. Its texts are written in English in the
 code, marked with ``_("...")`` where they are shown, and translated by the
 standard :mod:`gettext` catalogs kept in ``xochintlan_hex/locale/`` (``.po``
-sources, compiled to ``.mo`` when the kit is built or installed).
+sources, compiled to ``.mo`` when the kit is built or installed; a missing or older ``.mo`` is
+compiled from its ``.po`` in memory).
 
 The language in use is chosen once for the whole kit:
 
@@ -30,6 +31,7 @@ import contextlib
 import contextvars
 import functools
 import gettext
+import io
 import os
 from collections.abc import Iterator, Mapping
 from pathlib import Path
@@ -117,17 +119,35 @@ def use_language(language: str | None) -> Iterator[str]:
 
 @functools.cache
 def translations(language: str) -> gettext.NullTranslations:
-    """The compiled catalog of ``language`` (English needs none)."""
+    """The catalog of ``language`` (English needs none): the compiled ``.mo`` when it is up to
+    date, else its ``.po`` source compiled in memory (an editable install, or a checkout whose
+    catalog was edited or merged since ``make`` compiled it, speaks every language at once)."""
     if language == SOURCE_LANGUAGE:
         return gettext.NullTranslations()
-    try:
-        return gettext.translation(DOMAIN, localedir=LOCALE_DIR, languages=[language])
-    except FileNotFoundError:
-        raise RuntimeError(
-            f"the {LANGUAGES[language]} catalog is not compiled: expected "
-            f"{LOCALE_DIR / language / 'LC_MESSAGES' / (DOMAIN + '.mo')}; "
-            f"install the kit again (make), which compiles it"
-        ) from None
+    folder = LOCALE_DIR / language / "LC_MESSAGES"
+    compiled, source = folder / (DOMAIN + ".mo"), folder / (DOMAIN + ".po")
+    if compiled.is_file() and (not source.is_file() or compiled.stat().st_mtime >= source.stat().st_mtime):
+        with compiled.open("rb") as catalog:
+            return gettext.GNUTranslations(catalog)
+    if source.is_file():
+        return gettext.GNUTranslations(_compiled_in_memory(source))
+    raise RuntimeError(
+        f"the {LANGUAGES[language]} catalog is missing: expected {source} or {compiled}; "
+        f"reinstall the kit (pip install xochintlan_hex), which ships it"
+    )
+
+
+def _compiled_in_memory(source: Path) -> io.BytesIO:
+    """``source`` (a ``.po``) compiled as ``pybabel compile`` would, fuzzy entries left out."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    with source.open("rb") as text:
+        catalog = read_po(text)
+    compiled = io.BytesIO()
+    write_mo(compiled, catalog)
+    compiled.seek(0)
+    return compiled
 
 
 def _(message: str) -> str:
@@ -155,13 +175,20 @@ def duration_text(seconds: float) -> str:
         if seconds >= size:
             value = seconds / size
             shown = f"{value:.2g}" if value < 10 else f"{value:.0f}" if value < 1e6 else f"{value:.1e}"
-            return f"{shown.replace('.', pgettext('decimal mark', '.'))} {unit}"
+            return f"{shown.replace('.', decimal_mark())} {unit}"
     return f"{seconds:.0f} s"
 
 
 def _babel_locale() -> str:
     """The Babel locale of the language in use (numbers are written the way it writes them)."""
     return {"en": "en_GB", "fr": "fr_FR"}[get_language()]
+
+
+def decimal_mark() -> str:
+    """The decimal mark of the language in use ("." in English, "," in French)."""
+    from babel.numbers import get_decimal_symbol
+
+    return str(get_decimal_symbol(_babel_locale()))
 
 
 def number_text(value: float, digits: int | None = None) -> str:

@@ -35,8 +35,8 @@ from pathlib import Path
 
 from xochintlan_hex.cli_errors import separates_input_errors, user_input
 from xochintlan_hex.hextremadura import load_tileset
-from xochintlan_hex.i18n import LANGUAGES, _, duration_text, get_language, ngettext
-from xochintlan_hex.puzzles import PIECE_SETS, Puzzle, Region, piece_set
+from xochintlan_hex.i18n import LANGUAGES, _, duration_text, get_language, ngettext, number_text, percent_text
+from xochintlan_hex.puzzles import PIECE_SETS, PieceSet, Puzzle, Region, piece_set
 
 #: Exit status of ``puzzle solve`` when the puzzle has no solution (as grep when it finds nothing).
 EXIT_NO_SOLUTION = 1
@@ -88,11 +88,13 @@ def add_puzzle_commands(commands: argparse._SubParsersAction) -> None:
     printing = commands.add_parser(
         "print",
         help=_("A4 PDF pages to print and cut out: pieces, goal cards or tiles"),
+        # argparse reads a description as it is (only help texts are %-formatted): the
+        # percentage is filled in, written the way the language writes it.
         description=_(
-            "Write A4 pages at real size (print at 100 %%): a piece set with "
+            "Write A4 pages at real size (print at {scale}): a piece set with "
             "2 cm cells, the 18 goal cards as poker-size cards, or the "
             "Hextremadura tiles (6 cm corner to corner, fronts then backs)."
-        ),
+        ).format(scale=percent_text(1.0)),
         epilog=_(
             "Class material: WHAT may also be animals (Xochintlan's animal squares and the Human), or, "
             "with --lesson N, a lesson's worksheet (its exercises, no answers), key (the answers) or "
@@ -178,7 +180,7 @@ def _count_tilings(args: argparse.Namespace) -> int:
                     "count anyway with --force"
                 ).format(
                     region=args.region,
-                    pieces=puzzle.pieces.name,
+                    pieces=_set_words(puzzle.pieces),
                     time=duration_text(seconds),
                     limit=COUNT_LIMIT_SECONDS // 60,
                 )
@@ -201,12 +203,19 @@ def _count_tilings(args: argparse.Namespace) -> int:
         count = puzzle.count(up_to_symmetry=not args.all, progress=progress)
     what = ngettext(
         "{count} tiling of {region} by the {pieces}", "{count} tilings of {region} by the {pieces}", count
-    ).format(count=count, region=args.region, pieces=puzzle.pieces.name)
+    ).format(count=number_text(count), region=args.region, pieces=_set_words(puzzle.pieces))
     if args.all or symmetries == 1:
         print(_("{what}, rotations and reflections counted separately").format(what=what) if symmetries > 1 else what)
     else:
         print(_("{what}, counted up to the {count} symmetries of the region").format(what=what, count=symmetries))
     return 0
+
+
+def _set_words(pieces: PieceSet) -> str:
+    """The set's name in the language in use ("les 12 pentominos libres"), as the pictures write it."""
+    from xochintlan_hex.viz.polyforms import set_words  # matplotlib only once a count is printed
+
+    return set_words(pieces)
 
 
 @separates_input_errors
@@ -216,7 +225,7 @@ def _solve(args: argparse.Namespace) -> int:
     solution = puzzle.solve() if args.seed is None else puzzle.random_solution(args.seed)
     if solution is None:
         print(
-            _("no tiling of {region} by the {pieces}").format(region=args.region, pieces=puzzle.pieces.name),
+            _("no tiling of {region} by the {pieces}").format(region=args.region, pieces=_set_words(puzzle.pieces)),
             file=sys.stderr,
         )
         return EXIT_NO_SOLUTION

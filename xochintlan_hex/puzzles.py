@@ -70,7 +70,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
-from xochintlan_hex.i18n import _
+from xochintlan_hex.i18n import _, number_text
 from xochintlan_hex.lattice import Cell, Lattice, get_lattice
 from xochintlan_hex.polyforms import KINDS, Polyform, _as_cell, polyforms
 
@@ -137,7 +137,11 @@ class Region:
         holes = {_region_cell(h) for h in holes}
         outside = sorted(holes - cells)
         if outside:
-            raise ValueError(f"holes must lie inside the {rows} x {columns} rectangle; {outside[0]} does not")
+            raise ValueError(
+                _("holes must lie inside the {rows} x {columns} rectangle; {cell} does not").format(
+                    rows=rows, columns=columns, cell=outside[0]
+                )
+            )
         return cls(cells - holes, lattice)
 
     @staticmethod
@@ -227,13 +231,15 @@ def _region_cells(spec: object, lat: Lattice) -> set[Cell]:
         cells = [_region_cell(c) for _, c in zip(range(MAX_REGION_CELLS + 1), spec)]  # type: ignore[call-overload]
     except TypeError:
         raise ValueError(
-            f"a region is a text ('6x10', '8x8-2x2' or a picture of '#' and '.') or an iterable of cells, not {spec!r}"
+            _(
+                "a region is a text ('6x10', '8x8-2x2' or a picture of '#' and '.') or an iterable of cells, not {value}"
+            ).format(value=repr(spec))
         ) from None
     if not cells:
-        raise ValueError("a region needs at least one cell")
+        raise ValueError(_("a region needs at least one cell"))
     _check_region_cells(len(cells))
     if len(set(cells)) != len(cells):
-        raise ValueError("region cells must be distinct")
+        raise ValueError(_("region cells must be distinct"))
     return set(cells)
 
 
@@ -259,21 +265,33 @@ def rectangle_area(text: str) -> int | None:
 
 def _check_region_cells(cells: int) -> None:
     if cells > MAX_REGION_CELLS:
-        raise ValueError(f"a region holds at most {MAX_REGION_CELLS:,} cells, this one {cells:,}")
+        raise ValueError(
+            _("a region holds at most {most} cells, this one {cells}").format(
+                most=number_text(MAX_REGION_CELLS), cells=number_text(cells)
+            )
+        )
 
 
 def _rectangle_with_centre_hole(rows: int, columns: int, hole_rows: int, hole_columns: int, lat: Lattice) -> set[Cell]:
     _check_region_cells(rows * columns)  # before building: 100000x100000 would exhaust memory
     if rows == 0 or columns == 0:
-        raise ValueError(f"a rectangle needs at least one row and one column, not {rows} x {columns}")
+        raise ValueError(
+            _("a rectangle needs at least one row and one column, not {rows} x {columns}").format(
+                rows=rows, columns=columns
+            )
+        )
     cells = {(x, y) for y in range(rows) for x in range(columns)}
     if hole_rows or hole_columns:
         if lat.name != "square":
-            raise ValueError("a centre hole ('8x8-2x2') is only defined on the square lattice; draw the region instead")
+            raise ValueError(
+                _("a centre hole ('8x8-2x2') is only defined on the square lattice; draw the region instead")
+            )
         if hole_rows >= rows or hole_columns >= columns or (rows - hole_rows) % 2 or (columns - hole_columns) % 2:
             raise ValueError(
-                f"a {hole_rows} x {hole_columns} hole cannot sit in the centre of {rows} x {columns}: "
-                "it must be smaller, with an even margin on each side"
+                _(
+                    "a {hole_rows} x {hole_columns} hole cannot sit in the centre of {rows} x {columns}: "
+                    "it must be smaller, with an even margin on each side"
+                ).format(hole_rows=hole_rows, hole_columns=hole_columns, rows=rows, columns=columns)
             )
         top, left = (rows - hole_rows) // 2, (columns - hole_columns) // 2
         cells -= {(x, y) for y in range(top, top + hole_rows) for x in range(left, left + hole_columns)}
@@ -287,8 +305,10 @@ def _cells_from_picture(text: str, lat: Lattice) -> set[Cell]:
     ]
     if not marks:
         raise ValueError(
-            "a region is 'RxC' (rows x columns), 'RxC-HxW' (with a centre hole) or a picture with '#' for cells, "
-            f"not {text!r}"
+            _(
+                "a region is 'RxC' (rows x columns), 'RxC-HxW' (with a centre hole) or a picture with '#' for cells, "
+                "not {value}"
+            ).format(value=repr(text))
         )
     if lat.name == "square":
         return set(marks)
@@ -452,7 +472,9 @@ def piece_set(name: str | PieceSet) -> PieceSet:
         return name
     key = str(name).strip().lower().replace(" ", "-").replace("_", "-")
     if key not in PIECE_SETS:
-        raise ValueError(f"unknown piece set {name!r}; known sets: {', '.join(PIECE_SETS)}")
+        raise ValueError(
+            _("unknown piece set {name}; known sets: {sets}").format(name=repr(name), sets=", ".join(PIECE_SETS))
+        )
     return PIECE_SETS[key]()
 
 
@@ -504,9 +526,12 @@ class Puzzle:
     def _check_areas(self, cells: int) -> None:
         """The pieces must cover the region exactly (or at least, with ``leftover``)."""
         if self.pieces.area < cells or (self.pieces.area != cells and not self.leftover):
-            hint = "" if self.pieces.area < cells else " (or pass leftover=True to leave pieces unused)"
+            hint = "" if self.pieces.area < cells else " " + _("(or pass leftover=True to leave pieces unused)")
             raise ValueError(
-                f"the pieces cover {self.pieces.area} cells but the region has {cells}: the areas must match{hint}"
+                _("the pieces cover {area} cells but the region has {cells}: the areas must match").format(
+                    area=number_text(self.pieces.area), cells=number_text(cells)
+                )
+                + hint
             )
 
     def __repr__(self) -> str:

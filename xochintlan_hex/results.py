@@ -39,6 +39,7 @@ import numpy as np
 import pandas as pd
 
 from xochintlan_hex.hextremadura import OBJECTIVE_TYPES, RATING_BANDS, rating_for
+from xochintlan_hex.i18n import _
 from xochintlan_hex.players import PLAYERS
 from xochintlan_hex.stats import CARD_SEPARATOR
 from xochintlan_hex.xochintlan import KINDS, goal_cards
@@ -248,8 +249,8 @@ def _winner_rules(frame: pd.DataFrame) -> Iterator[BrokenRule | None]:
         yield _first(
             won & (winner >= n_players),
             "winner",
-            lambda i: (
-                f"{int(winner[i])} is not a seat of a {int(n_players[i])}-player game (0 to {int(n_players[i]) - 1})"
+            lambda i: _("{winner} is not a seat of a {players}-player game (0 to {last})").format(
+                winner=int(winner[i]), players=int(n_players[i]), last=int(n_players[i]) - 1
             ),
         )
     players = _seats(frame, "player")
@@ -257,14 +258,18 @@ def _winner_rules(frame: pd.DataFrame) -> Iterator[BrokenRule | None]:
         yield _first(
             won & (winner >= len(players)),
             "winner",
-            lambda i: f"{int(winner[i])} is not a seat of the file (player_0 to player_{len(players) - 1})",
+            lambda i: _("{winner} is not a seat of the file (player_0 to player_{last})").format(
+                winner=int(winner[i]), last=len(players) - 1
+            ),
         )
     if "end_reason" in frame.columns:
         reason = frame["end_reason"].to_numpy(dtype=object)
         yield _first(
             won != (reason == "win"),
             "end_reason",
-            lambda i: f"{reason[i]!r} does not agree with the winner ({_shown(frame['winner'].iloc[i])})",
+            lambda i: _("{reason} does not agree with the winner ({winner})").format(
+                reason=repr(reason[i]), winner=_shown(frame["winner"].iloc[i])
+            ),
         )
     for name in ("winner_player", "winning_kind", "winning_card"):
         if name in frame.columns:
@@ -273,10 +278,10 @@ def _winner_rules(frame: pd.DataFrame) -> Iterator[BrokenRule | None]:
                 yield BrokenRule(
                     position,
                     name,
-                    (
-                        f"{_shown(frame[name].iloc[position])} with winner {_shown(frame['winner'].iloc[position])}: "
+                    _(
+                        "{value} with winner {winner}: "
                         "a game won names its winner's player, kind and card, a game nobody won none of them"
-                    ),
+                    ).format(value=_shown(frame[name].iloc[position]), winner=_shown(frame["winner"].iloc[position])),
                 )
 
 
@@ -294,7 +299,9 @@ def _winner_seat_rules(frame: pd.DataFrame) -> Iterator[BrokenRule | None]:
         yield _first(
             won & (named != seat),
             "winner_player",
-            lambda i: f"{named[i]!r} is not player_{int(winner[i])}, who won ({seat[i]!r})",
+            lambda i: _("{named} is not player_{winner}, who won ({seat})").format(
+                named=repr(named[i]), winner=int(winner[i]), seat=repr(seat[i])
+            ),
         )
     if "winning_card" in frame.columns and hands:
         card = frame["winning_card"].to_numpy(dtype=object)
@@ -305,7 +312,9 @@ def _winner_seat_rules(frame: pd.DataFrame) -> Iterator[BrokenRule | None]:
         yield _first(
             won & ~held,
             "winning_card",
-            lambda i: f"{card[i]!r} is not in the winner's hand (cards_{int(winner[i])}: {hand[i]!r})",
+            lambda i: _("{card} is not in the winner's hand (cards_{winner}: {hand})").format(
+                card=repr(card[i]), winner=int(winner[i]), hand=repr(hand[i])
+            ),
         )
 
 
@@ -315,17 +324,21 @@ def _turn_rules(frame: pd.DataFrame) -> Iterator[BrokenRule | None]:
     columns = set(frame.columns)
     if {"turns", "max_turns"} <= columns:
         turns, cap = _numbers(frame, "turns"), _numbers(frame, "max_turns")
-        yield _first(turns > cap, "turns", lambda i: f"{int(turns[i])} turns is beyond the game's cap of {int(cap[i])}")
+        yield _first(
+            turns > cap,
+            "turns",
+            lambda i: _("{turns} turns is beyond the game's cap of {cap}").format(turns=int(turns[i]), cap=int(cap[i])),
+        )
     if {"turns", "end_reason"} <= columns:
         turns, reason = _numbers(frame, "turns"), frame["end_reason"].to_numpy(dtype=object)
-        yield _first((reason == "win") & (turns < 1), "turns", lambda i: "a game is won on a turn, not at turn 0")
+        yield _first((reason == "win") & (turns < 1), "turns", lambda i: _("a game is won on a turn, not at turn 0"))
         if "max_turns" in columns:
             cap = _numbers(frame, "max_turns")
             yield _first(
                 (reason == "turn_limit") & (turns != cap),
                 "turns",
-                lambda i: (
-                    f"a game that reached its turn limit lasted {int(turns[i])} turns, not its cap of {int(cap[i])}"
+                lambda i: _("a game that reached its turn limit lasted {turns} turns, not its cap of {cap}").format(
+                    turns=int(turns[i]), cap=int(cap[i])
                 ),
             )
 
@@ -338,9 +351,8 @@ def _seat_rules(frame: pd.DataFrame) -> Iterator[BrokenRule | None]:
         yield _first(
             n_players != len(players),
             "n_players",
-            lambda i: (
-                f"{int(n_players[i])} players, but the file has {len(players)} seats "
-                f"(player_0 to player_{len(players) - 1})"
+            lambda i: _("{players} players, but the file has {seats} seats (player_0 to player_{last})").format(
+                players=int(n_players[i]), seats=len(players), last=len(players) - 1
             ),
         )
     if not hands:
@@ -374,18 +386,26 @@ def _hand_problem(
                 return BrokenRule(
                     position,
                     hands[seat],
-                    f"{unknown[0]!r} is not a card of the {lattice[position]} deck ({', '.join(sorted(deck)[:4])} ...)",
+                    _("{card} is not a card of the {lattice} deck ({cards} ...)").format(
+                        card=repr(unknown[0]), lattice=lattice[position], cards=", ".join(sorted(deck)[:4])
+                    ),
                 )
             if per_hand is not None and len(cards) != per_hand[position]:
                 return BrokenRule(
                     position,
                     hands[seat],
-                    f"{hand!r} holds {len(cards)} card(s), not cards_per_player {int(per_hand[position])}",
+                    _("{hand} holds {count} card(s), not cards_per_player {wanted}").format(
+                        hand=repr(hand), count=len(cards), wanted=int(per_hand[position])
+                    ),
                 )
             twice = [card for card in cards if card in dealt]
             if twice or len(set(cards)) < len(cards):
                 card = twice[0] if twice else next(c for c in cards if cards.count(c) > 1)
-                return BrokenRule(position, hands[seat], f"{card!r} is dealt twice; the deck holds each card once")
+                return BrokenRule(
+                    position,
+                    hands[seat],
+                    _("{card} is dealt twice; the deck holds each card once").format(card=repr(card)),
+                )
             dealt.update(cards)
     return None
 
@@ -420,7 +440,11 @@ def _hextremadura_rules(frame: pd.DataFrame) -> Iterator[BrokenRule | None]:
     columns = set(frame.columns)
     if {"score", "max_score"} <= columns:
         score, best = _numbers(frame, "score"), _numbers(frame, "max_score")
-        yield _first(score > best, "score", lambda i: f"{int(score[i])} is above the perfect score {int(best[i])}")
+        yield _first(
+            score > best,
+            "score",
+            lambda i: _("{score} is above the perfect score {best}").format(score=int(score[i]), best=int(best[i])),
+        )
         if "rating" in columns:
             rating = frame["rating"].to_numpy(dtype=object)
             bands = {
@@ -432,9 +456,8 @@ def _hextremadura_rules(frame: pd.DataFrame) -> Iterator[BrokenRule | None]:
             yield _first(
                 rating != expected,
                 "rating",
-                lambda i: (
-                    f"{rating[i]!r} is not the band of a score of {int(score[i])} out of {int(best[i])} "
-                    f"({expected[i]!r})"
+                lambda i: _("{rating} is not the band of a score of {score} out of {best} ({expected})").format(
+                    rating=repr(rating[i]), score=int(score[i]), best=int(best[i]), expected=repr(expected[i])
                 ),
             )
     for kind in OBJECTIVE_TYPES:
@@ -443,7 +466,11 @@ def _hextremadura_rules(frame: pd.DataFrame) -> Iterator[BrokenRule | None]:
             position = _first_row(_numbers(frame, met) > _numbers(frame, held))
             if position is not None:
                 yield BrokenRule(
-                    position, met, f"{frame[met].iloc[position]} objectives met of {frame[held].iloc[position]} held"
+                    position,
+                    met,
+                    _("{met} objectives met of {held} held").format(
+                        met=frame[met].iloc[position], held=frame[held].iloc[position]
+                    ),
                 )
 
 

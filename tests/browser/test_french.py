@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from .lab_driver import LabPage
 from .test_classroom import open_with_app, visibility_report
 
 pytestmark = pytest.mark.browser
@@ -51,15 +52,15 @@ def test_a_xochintlan_move_and_a_refusal_in_french(lab, lab_server):
     )
     lab.open_notebook("xochintlan_fr.ipynb")
     lab.run_all_cells()
-    lab.expect_text("xh-status", "Au tour de Joueur 1", exact=True)
+    lab.expect_text("xh-status", "Au tour du joueur 1", exact=True)
     lab.expect_text("xh-reserve", "Réserve\u00a0: Lézard 8 · Oiseau 8 · Singe 8", exact=True)
 
     # Player 1 chooses the Bird by its French name and places it next to the Homme.
     lab.choose("xh-animal", "Oiseau")
     lab.click_cell((0, 1))
-    lab.expect_text("xh-status", "Au tour de Joueur 2", exact=True)
+    lab.expect_text("xh-status", "Au tour du joueur 2", exact=True)
     lab.expect_text("xh-reserve", "Réserve\u00a0: Lézard 8 · Oiseau 7 · Singe 8", exact=True)
-    lab.expect_text("xh-last-move", "Dernier coup\u00a0: Joueur 1 a posé un Oiseau en (0, 1)", exact=True)
+    lab.expect_text("xh-last-move", "Dernier coup\u00a0: le joueur 1 a posé un Oiseau en (0, 1)", exact=True)
     assert lab.widget('.xh-board [data-cell="0,1"] text').text_content() == "O"  # the Oiseau's letter
     assert lab.python("app.game.board[(0, 1)]") == "B"  # the game itself speaks no language
 
@@ -71,7 +72,7 @@ def test_a_xochintlan_move_and_a_refusal_in_french(lab, lab_server):
     assert shown == reason == "la case (3, 3) ne touche aucune pièce", shown
     assert reason != lab.python("app.game.why_illegal('B(3,3)')")  # the kernel's own language: English
     assert lab.python("sorted(app.game.board.items())") == board
-    lab.expect_text("xh-status", "Au tour de Joueur 2", exact=True)
+    lab.expect_text("xh-status", "Au tour du joueur 2", exact=True)
     lab.screenshot("xochintlan-in-french", target="xh-xochintlan")
 
     # The FR/EN switch: every text in English, the same game; and back.
@@ -82,7 +83,7 @@ def test_a_xochintlan_move_and_a_refusal_in_french(lab, lab_server):
     assert lab.widget('.xh-board [data-cell="0,1"] text').text_content() == "B"
     assert lab.python("sorted(app.game.board.items())") == board
     lab.choose("xh-language", "FR")
-    lab.expect_text("xh-status", "Au tour de Joueur 2", exact=True)
+    lab.expect_text("xh-status", "Au tour du joueur 2", exact=True)
     lab.expect_text("xh-message", reason, exact=True)
 
 
@@ -101,3 +102,41 @@ def test_each_french_app_fits_a_projector_screen_with_its_texts_whole(lab, lab_s
         f"{report['area'][0]} x {report['area'][1]} px: {report['outside']}"
     )
     assert lab.cut_off_texts(app_class) == []
+
+
+@pytest.fixture
+def french_student_page(tmp_path):
+    """The student page served as `LANG=fr_FR.UTF-8 make play` serves it on a French machine."""
+    from .test_student_page import serve_student_page
+
+    yield from serve_student_page(tmp_path, LANG="fr_FR.UTF-8", LANGUAGE="", LC_ALL="", LC_MESSAGES="")
+
+
+def test_the_student_page_in_french(chromium_browser, french_student_page, browser_output_dir):
+    """A French class opens the student page: its choices, the game and its messages are French,
+    and the FR | EN switch turns the page to English."""
+    out = browser_output_dir / "test_french_student_page"
+    out.mkdir(parents=True, exist_ok=True)
+    context = chromium_browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        page = context.new_page()
+        page.goto(french_student_page, timeout=120_000)
+        student = LabPage(page, server=None, out_dir=out)
+        student.expect_visible("xh-chooser", timeout=120_000)
+        student.choose("xh-choose-game", "Xochintlan")
+        student.choose("xh-people", "1")
+        student.choose("xh-computers", "1")
+        student.choose("xh-computer", "glouton")
+        student.choose("xh-choose-lattice", "hexagonal")
+        student.click("xh-start")
+        student.expect_text("xh-chooser-message", "Xochintlan sur le réseau hexagonal\u00a0: 1 personne et 1 joueur")
+        student.expect_text("xh-status", "Au tour du joueur 1", exact=True)
+        student.click('.xh-board [data-cell="1,0"]')
+        student.expect_text("xh-last-move", "Dernier coup\u00a0: le joueur 2 (glouton) ", timeout=30_000)
+        student.expect_text("xh-status", "Au tour du joueur 1", exact=True)
+        student.screenshot("xochintlan_fr")
+        page.locator(".xh-chooser .xh-language button", has_text="EN").first.click()
+        student.expect_text("xh-status", "Player 1 to play", exact=True)
+        student.screenshot("xochintlan_en")
+    finally:
+        context.close()

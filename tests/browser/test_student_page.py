@@ -23,8 +23,14 @@ NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 @pytest.fixture
 def voila_url(tmp_path):
     """Voila serving the student page, as `make play` starts it (on a free port, no browser)."""
+    yield from serve_student_page(tmp_path)
+
+
+def serve_student_page(tmp_path: Path, **environment: str):
+    """Start Voila on the student page with these environment variables; yield its address, then stop it."""
     port = free_port()
     log = open(tmp_path / "voila.log", "wb")
+    env = {**os.environ, **environment}
     process = subprocess.Popen(
         [
             sys.executable,
@@ -36,6 +42,7 @@ def voila_url(tmp_path):
             "--Voila.ip=127.0.0.1",
         ],
         cwd=NOTEBOOKS,
+        env=env,
         stdout=log,
         stderr=subprocess.STDOUT,
         start_new_session=True,

@@ -43,7 +43,7 @@ from typing import Any, NamedTuple
 from xochintlan_hex.display import ShowsItself
 from xochintlan_hex.errors import IllegalAction, RecordError
 from xochintlan_hex.game import ActionValue, checked_seed, is_whole, notation_int
-from xochintlan_hex.i18n import _
+from xochintlan_hex.i18n import N_, _
 from xochintlan_hex.lattice import HEX
 
 from . import analysis as R
@@ -455,7 +455,7 @@ class Hextremadura(ShowsItself):
                     "(only river tiles may be played on either face)"
                 )
             )
-            raise IllegalAction(message.format(face=repr(face), round=self._round, tile=repr(tile)))
+            raise IllegalAction(message.format(face=_face_words(face), round=self._round, tile=repr(tile)))
         if cell in self._map:
             raise IllegalAction(
                 _("cell {cell} is occupied by tile {tile}").format(cell=cell, tile=repr(self._map[cell].tile_id))
@@ -769,3 +769,12 @@ def _checked_cell(cell: Any) -> Cell:
     if isinstance(cell, (tuple, list)) and len(cell) == 2 and all(is_whole(v) for v in cell):
         return (int(cell[0]), int(cell[1]))
     raise IllegalAction(f"cell must be a pair of integers (q, r), not {cell!r}")
+
+
+#: A face as a message names it: the key a player types, and in French the word of the rules with it.
+_FACE_WORDS = {"front": N_("'front'"), "back": N_("'back'")}
+
+
+def _face_words(face: object) -> str:
+    """``face`` in a message: "'back'" in English, "verso ('back')" in French."""
+    return _(_FACE_WORDS[face]) if isinstance(face, str) and face in _FACE_WORDS else repr(face)

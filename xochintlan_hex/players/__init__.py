@@ -48,7 +48,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
-from xochintlan_hex.i18n import _
+from xochintlan_hex.i18n import N_, _
 from xochintlan_hex.players.hextremadura import HextremaduraGreedy, HextremaduraSearch
 from xochintlan_hex.players.hextremadura_planner import HextremaduraPlanner
 from xochintlan_hex.players.ismcts import XochintlanISMCTS
@@ -125,6 +125,10 @@ def game_seconds(game: str, players: list[str]) -> float:
     return mean * (len(players) / 2 if game == "xochintlan" else 1)
 
 
+#: The games as a sentence names them ("unknown xochintlan player", « joueur de Xochintlan inconnu »).
+_GAME_WORDS = {"xochintlan": N_("xochintlan"), "hextremadura": N_("hextremadura")}
+
+
 def _names(values: Any) -> str:
     return ", ".join(repr(v) for v in values)
 
@@ -141,7 +145,7 @@ def get_player(player: Any, game: str = "xochintlan") -> Any:
         if make is None:
             raise ValueError(
                 _("unknown {game} player {player}; known players: {names}").format(
-                    game=game, player=repr(player), names=_names(PLAYERS[game])
+                    game=_(_GAME_WORDS[game]), player=repr(player), names=_names(PLAYERS[game])
                 )
             )
         return make()

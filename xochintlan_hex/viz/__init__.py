@@ -12,6 +12,8 @@ compose into a teacher's own figures. Nothing here changes pyplot's global state
   printable pages of pieces and cards;
 * :mod:`~xochintlan_hex.viz.studies` the study plots;
 * :mod:`~xochintlan_hex.viz.predictions` :func:`plot_prediction`, a prediction beside a measurement;
+* :mod:`~xochintlan_hex.viz.tables` a study's frame to show, headings and numbers in the
+  language in use (:func:`readable`).
 * :mod:`~xochintlan_hex.viz.display` how ``Polyform``, ``Xochintlan`` and
   ``Hextremadura`` objects show themselves in Jupyter (registered on import).
 """
@@ -30,6 +32,7 @@ from .studies import (
     plot_score_distribution,
     plot_seat_win_rates,
 )
+from .tables import readable
 from .xochintlan import draw_xochintlan
 
 _display.register()
@@ -50,4 +53,5 @@ __all__ = [
     "plot_prediction",
     "plot_score_distribution",
     "plot_seat_win_rates",
+    "readable",
 ]

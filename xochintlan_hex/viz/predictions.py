@@ -81,7 +81,9 @@ def plot_prediction(
     )
     correlation = rank_correlation(table[predicted], table["estimate"])
     ax.set_title(
-        _("Prediction and measurement (rank correlation {correlation})").format(correlation=f"{correlation:.2f}")
+        _("Prediction and measurement (rank correlation {correlation})").format(
+            correlation=style.decimal(correlation, 2)
+        )
     )
     ax.grid(color="#E5E5E5")
     return ax

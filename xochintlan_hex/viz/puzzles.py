@@ -27,7 +27,7 @@ from matplotlib.axes import Axes
 from matplotlib.collections import PolyCollection
 from matplotlib.figure import Figure
 
-from ..i18n import N_, _
+from ..i18n import N_, _, number_text
 from ..lattice import get_lattice
 from ..puzzles import PieceSet, Placement, Puzzle, Region, piece_set
 from . import style
@@ -288,8 +288,8 @@ def _lying_flat(form, lat, motion: str):
 
 def _cell_words(lattice: str, cell_cm: float) -> str:
     if lattice == "square":
-        return _("each square is {size} cm wide").format(size=f"{cell_cm:g}")
-    return _("hexagons are {size} cm across the flats").format(size=f"{cell_cm:g}")
+        return _("each square is {size} cm wide").format(size=number_text(cell_cm))
+    return _("hexagons are {size} cm across the flats").format(size=number_text(cell_cm))
 
 
 def _a4_page(margin_cm: float, caption: str) -> Figure:
@@ -334,7 +334,7 @@ def card_pages(
                     _(
                         "Goal cards, page {page}. Print at 100 % (actual size): each card is {width} x {height} cm; "
                         "cut along the grey lines."
-                    ).format(page=len(pages) + 1, width=f"{card_cm[0]:g}", height=f"{card_cm[1]:g}"),
+                    ).format(page=len(pages) + 1, width=number_text(card_cm[0]), height=number_text(card_cm[1])),
                 )
             )
         row, column = divmod(slot, per_row)
@@ -397,7 +397,7 @@ def tile_pages(tileset: Any = None, across_corners_cm: float = TILE_CM, *, langu
                     tileset=style.word(TILESET_NAMES, tileset.name),
                     faces=faces,
                     sheet=sheet,
-                    size=f"{across_corners_cm:g}",
+                    size=number_text(across_corners_cm),
                 ),
             )
             for slot, spec in enumerate(tiles[start : start + per_page]):

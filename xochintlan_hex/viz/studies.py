@@ -179,7 +179,7 @@ def plot_card_win_rates(
     ax.set_title(_("Win rate per goal card"))
     ax.grid(axis="x", color="#E5E5E5")
     ax.legend(loc="best", fontsize="small", frameon=True)
-    return ax
+    return style.number_axes(ax)
 
 
 def _card_order(table: pd.DataFrame, sort: bool) -> list[str]:
@@ -232,7 +232,7 @@ def plot_seat_win_rates(frame: pd.DataFrame, ax: Axes | None = None, *, language
     ax.grid(axis="y", color="#E5E5E5")
     ax.set_axisbelow(True)
     ax.legend(fontsize="small")
-    return ax
+    return style.number_axes(ax)
 
 
 def _n_players(frame: pd.DataFrame) -> pd.Series:
@@ -279,7 +279,7 @@ def plot_head_to_head(frame: pd.DataFrame, ax: Axes | None = None, *, language: 
     ax.set_title(_("Head to head"))
     ax.grid(axis="x", color="#E5E5E5")
     ax.set_axisbelow(True)
-    return ax
+    return style.number_axes(ax)
 
 
 @style.speaks_language
@@ -338,7 +338,7 @@ def plot_game_lengths(
     ax.set_title(_("Game length"))
     legend_title = None if by is None else _("how the game ended") if by == "end_reason" else by.replace("_", " ")
     ax.legend(fontsize="small", title=legend_title, title_fontsize="small")
-    return ax
+    return style.number_axes(ax)
 
 
 def _integer_bins(low: int, high: int, most: int = 40) -> np.ndarray:
@@ -448,7 +448,7 @@ def plot_score_distribution(
     ax.set_ylabel(_("games"))
     ax.set_title(_("Hextremadura scores and rating bands"))
     ax.set_axisbelow(True)
-    return ax
+    return style.number_axes(ax)
 
 
 def _shade_bands(ax: Axes, cuts: Sequence[int], max_score: int) -> None:
@@ -530,7 +530,7 @@ def plot_objective_probabilities(
         )
     ax.grid(axis="x", color="#E5E5E5")
     ax.set_axisbelow(True)
-    return ax
+    return style.number_axes(ax)
 
 
 @style.speaks_language
@@ -578,7 +578,7 @@ def plot_ladder(ladder: pd.DataFrame, ax: Axes | None = None, *, language: str |
     )
     for row in table.itertuples():
         ax.annotate(
-            f"{row.estimate:.0f}" if "elo" in ladder.columns else f"{row.estimate:.1f}",
+            style.decimal(row.estimate, 0 if "elo" in ladder.columns else 1),
             (row.estimate, row.Index),
             textcoords="offset points",
             xytext=(0, 8),
@@ -592,4 +592,4 @@ def plot_ladder(ladder: pd.DataFrame, ax: Axes | None = None, *, language: str |
     ax.set_title(title)
     ax.grid(axis="x", color="#E5E5E5")
     ax.set_axisbelow(True)
-    return ax
+    return style.number_axes(ax)

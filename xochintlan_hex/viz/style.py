@@ -21,9 +21,9 @@ from matplotlib.axes import Axes
 from matplotlib.collections import LineCollection
 from matplotlib.figure import Figure
 from matplotlib.patches import Polygon
-from matplotlib.ticker import FuncFormatter
+from matplotlib.ticker import FuncFormatter, ScalarFormatter
 
-from ..i18n import N_, _, get_language, pgettext, use_language
+from ..i18n import N_, _, get_language, number_text, percent_text, use_language
 from ..lattice import Lattice
 from ..xochintlan.rules import kind_name, letter
 
@@ -131,12 +131,12 @@ def word(names: dict[str, str], key: str) -> str:
 
 
 def decimal(number: float, digits: int = 1) -> str:
-    """``number`` with ``digits`` decimals and the decimal mark of the language in use ("8.7", "8,7").
+    """``number`` with ``digits`` decimals, written as the language in use writes numbers ("8.7", "8,7").
 
     >>> decimal(8.66)
     '8.7'
     """
-    return f"{number:.{digits}f}".replace(".", pgettext("decimal mark", "."))
+    return number_text(number, digits)
 
 
 def percent(share: float, digits: int = 0) -> str:
@@ -145,7 +145,7 @@ def percent(share: float, digits: int = 0) -> str:
     >>> percent(0.375, 1)
     '37.5%'
     """
-    return _("{number}%").format(number=decimal(100 * share, digits))
+    return percent_text(share, digits)
 
 
 def percent_formatter(digits: int = 0) -> FuncFormatter:
@@ -158,6 +158,45 @@ def percent_formatter(digits: int = 0) -> FuncFormatter:
             return percent(share, digits)
 
     return FuncFormatter(write)
+
+
+class NumberFormatter(ScalarFormatter):
+    """matplotlib's tick labels (same ticks, same decimals, no offset), written the way the
+    language in use when the formatter is made writes numbers: "0,5" and "1 000" in French.
+
+    >>> from xochintlan_hex.i18n import use_language
+    >>> with use_language("fr"):
+    ...     NumberFormatter().written("-2.50"), NumberFormatter().written("1000")
+    ('−2,50', '1\u202f000')
+    """
+
+    def __init__(self) -> None:
+        super().__init__(useOffset=False)
+        self.language = get_language()
+
+    def __call__(self, x: float, pos: int | None = None) -> str:
+        return self.written(super().__call__(x, pos))
+
+    def written(self, label: str) -> str:
+        """matplotlib's ``label`` (e.g. "−2.50") in this formatter's language, its decimals kept."""
+        plain = label.replace("\u2212", "-")
+        try:
+            value = float(plain)
+        except ValueError:  # not a plain number (empty, or scientific notation): as matplotlib wrote it
+            return label
+        digits = len(plain.partition(".")[2])
+        with use_language(self.language):
+            text = number_text(abs(value), digits)
+        return "\u2212" + text if plain.startswith("-") else text
+
+
+def number_axes(ax: Axes) -> Axes:
+    """Write ``ax``'s numeric tick labels (not its category or percentage axes) as the language
+    in use writes numbers; returns ``ax``."""
+    for axis in (ax.xaxis, ax.yaxis):
+        if type(axis.get_major_formatter()) is ScalarFormatter:
+            axis.set_major_formatter(NumberFormatter())
+    return ax
 
 
 def new_axes(figsize: tuple[float, float], ax: Axes | None = None) -> Axes:

@@ -346,12 +346,15 @@ class HextremaduraApp(App):
             self._preview.value = _(NO_PREVIEW) if self.selected_tile is not None else ""  # nothing left to preview
             return
         action, removed = preview
-        completes = ", ".join(removed) if removed else _("no tile")
-        self._preview.value = escape(
+        # "completes no tile" is its own sentence: French needs « ne complète aucune tuile »
+        said = (
             _("Preview: {tile} on {cell} completes {tiles}").format(
-                tile=action.tile_id, cell=action.cell, tiles=completes
+                tile=action.tile_id, cell=action.cell, tiles=", ".join(removed)
             )
+            if removed
+            else _("Preview: {tile} on {cell} completes no tile").format(tile=action.tile_id, cell=action.cell)
         )
+        self._preview.value = escape(said)
 
     def _objectives_html(self) -> str:
         statuses = self.statuses

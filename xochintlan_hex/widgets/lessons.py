@@ -36,7 +36,7 @@ import pandas as pd
 from matplotlib.figure import Figure
 
 from .. import stats
-from ..i18n import _, pgettext
+from ..i18n import _, number_text
 from ..simulate import play_xochintlan_games, xochintlan_frame
 from ..viz import plot_seat_win_rates, style
 from ..xochintlan import goal_cards
@@ -71,7 +71,7 @@ def _percent(value: float) -> str:
 
 def _count(value: int) -> str:
     """A count with its thousands separated, as the language in use writes it ("4,000", "4 000")."""
-    return f"{value:,}".replace(",", pgettext("thousands separator", ","))
+    return number_text(value)
 
 
 class GardenDensity(App):

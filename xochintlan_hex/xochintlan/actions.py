@@ -245,7 +245,22 @@ def parse_action(text: str) -> Action:
         found = pattern.fullmatch(text)
         if found:
             return _build(shape, found.groups())
-    raise IllegalAction(_("cannot parse {text}: {how}").format(text=repr(text), how=_how()))
+    raise IllegalAction(_("cannot parse {text}: {how}").format(text=repr(text), how=_how()) + _zero_for_o_hint(text))
+
+
+# A zero where the Bird's letter goes: "0(1,2)" or "(1,2)=0", typed for O (French) or a
+# letter misread; the parser refuses it (a zero is no letter) and says what was meant.
+_ZERO_AS_LETTER = re.compile(r"^\s*0(?=\s*\()|(?<==)\s*0\s*$")
+
+
+def _zero_for_o_hint(text: str) -> str:
+    """A hint when ``text`` reads as an action once a zero in a letter's place is the Bird's letter."""
+    meant = _ZERO_AS_LETTER.sub("O", text)
+    if meant == text or not any(pattern.fullmatch(meant) for pattern, _shape in _PATTERNS):
+        return ""
+    return " " + _("(a zero is not a letter: the Bird is {B}, as in {meant})").format(
+        B=letter("B"), meant=repr(_ZERO_AS_LETTER.sub(letter("B"), text))
+    )
 
 
 def _build(shape: str, groups: tuple[str, ...]) -> Action:

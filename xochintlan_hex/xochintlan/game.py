@@ -225,7 +225,9 @@ class Xochintlan(GameCore, ShowsItself):
                         player=p, cards=rules.cards_per_player, count=len(hand)
                     )
                 )
-            hands.append([resolve_card(card, rules.lattice, f"cards (player {p})") for card in hand])
+            hands.append(
+                [resolve_card(card, rules.lattice, _("cards (player {index})").format(index=p)) for card in hand]
+            )
         _refuse_a_card_dealt_twice(hands)
         return hands
 

@@ -23,7 +23,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from xochintlan_hex.i18n import _, check_language, get_language, ngettext
+from xochintlan_hex.i18n import N_, _, check_language, get_language, ngettext
 from xochintlan_hex.lattice import Lattice
 from xochintlan_hex.polyforms import Polyform, polyforms
 
@@ -311,6 +311,15 @@ def _cards_by_name(lattice: str) -> dict[str, Polyform]:
     return {card.name: card for card in goal_cards(lattice)}
 
 
+#: The lattices as a sentence names them ("on the square lattice", « sur le réseau carré »).
+_LATTICE_WORDS = {"square": N_("square"), "hex": N_("hex")}
+
+
+def lattice_word(lattice: str) -> str:
+    """``lattice`` ('square', 'hex') as a word of the language in use (« carré », « hexagonal »)."""
+    return _(_LATTICE_WORDS[lattice]) if lattice in _LATTICE_WORDS else lattice
+
+
 def resolve_card(card: object, lattice: str = "square", argument: str = "card") -> Polyform:
     """The Polyform for ``card``: a card name (``"L'"``) or a 5-cell Polyform of the lattice.
 
@@ -328,14 +337,17 @@ def resolve_card(card: object, lattice: str = "square", argument: str = "card") 
         except KeyError:
             raise ValueError(
                 _("{argument}: unknown card name {card} on the {lattice} lattice; the deck holds {cards}").format(
-                    argument=argument, card=repr(card), lattice=lattice, cards=", ".join(cards)
+                    argument=argument, card=repr(card), lattice=lattice_word(lattice), cards=", ".join(cards)
                 )
             ) from None
     if isinstance(card, Polyform):
         if card.lattice != lattice:
             raise ValueError(
                 _("{argument}: {card} lies on the {card_lattice} lattice, the game is on the {lattice} lattice").format(
-                    argument=argument, card=repr(card), card_lattice=card.lattice, lattice=lattice
+                    argument=argument,
+                    card=repr(card),
+                    card_lattice=lattice_word(card.lattice),
+                    lattice=lattice_word(lattice),
                 )
             )
         if card.size != CARD_SIZE:

@@ -1,0 +1,127 @@
+"""What a French lesson shows is French: every stored output of notebooks/fr/*.ipynb.
+
+The lessons' code cells are the English ones, word for word, so every word a French
+lesson prints comes from the kit, in the language the lesson chose. This test reads the
+outputs the lessons were saved with (``make lessons`` re-runs them): every printed text,
+every ``text/plain`` and ``text/html`` result, the text of every error. A word that only
+the kit's English uses (a word of the catalog's English texts that no French text of the
+catalog uses), or one of a few common English words, is English left on a French page.
+Names, notation and code identifiers shown as code are allowed.
+
+The same judge reads the command line's French output: ``count``, ``puzzle count``, and
+the help of every command.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from test_french_apps import ENGLISH_ONLY, words
+
+ROOT = Path(__file__).resolve().parents[1]
+FRENCH_LESSONS = sorted((ROOT / "notebooks" / "fr").glob("0*.ipynb"))
+
+#: Common English words the catalog's texts may not hold, which a French sentence never uses.
+COMMON_ENGLISH = {
+    "the", "with", "and", "not", "yet", "which", "what", "answered", "win", "wins", "rule", "rules",
+    "seats", "order", "group", "symmetry", "front", "back", "sectors", "rank", "correlation", "estimate",
+    "low", "high", "tiling", "tilings", "player", "players", "game", "games", "card", "cards", "of",
+    "by", "is", "are", "right", "wrong", "answer", "try", "again",
+}  # fmt: skip
+#: Words both languages use, or names and code a French page shows as they are.
+ALLOWED = {
+    "xochintlan", "hextremadura", "monfragüe", "elo", "bradley", "terry", "holm", "wilson", "python",
+    "pandas", "numpy", "matplotlib", "dataframe", "series", "true", "false", "none", "nan", "id",
+    "free", "fixed", "one", "sided", "lattice", "square", "hex", "seed", "kind", "kinds",
+    "pentominoes", "tetrominoes", "hexominoes", "pentahexes", "tetrahexes",
+}  # fmt: skip
+ENGLISH = (ENGLISH_ONLY | COMMON_ENGLISH) - ALLOWED
+
+
+def english_words(text: str) -> set[str]:
+    """The English words of ``text`` outside its code (quoted names, identifiers with _ or ., keys)."""
+    prose = re.sub(r"'[^'\n]*'|\"[^\"\n]*\"|\w+(?:[_.]\w+)+|\w+[=(]|<[^>]*>|dtype: \w+", " ", text)
+    return words(prose) & ENGLISH
+
+
+def output_texts(output: dict) -> list[str]:
+    """The texts a stored cell output shows a reader."""
+    if output.get("output_type") == "stream":
+        return ["".join(output["text"])]
+    if output.get("output_type") == "error":
+        return [f"{output.get('ename')}: {output.get('evalue')}"]
+    data = output.get("data", {})
+    texts = []
+    if "text/html" in data:
+        texts.append(html.unescape(re.sub(r"<style.*?</style>|<[^>]+>", " ", "".join(data["text/html"]), flags=re.S)))
+    elif "text/plain" in data and not any(kind.startswith("image/") for kind in data):
+        texts.append("".join(data["text/plain"]))
+    return texts
+
+
+def english_in_lesson(path: Path) -> list[str]:
+    notebook = json.loads(path.read_text(encoding="utf-8"))
+    found = []
+    for number, cell in enumerate(notebook["cells"]):
+        for output in cell.get("outputs", []):
+            for text in output_texts(output):
+                for line in text.splitlines():
+                    if english_words(line):
+                        found.append(f"cell {number}: {line.strip()[:100]!r} {sorted(english_words(line))}")
+    return found
+
+
+def test_the_judge_finds_english_and_lets_names_and_code_pass():
+    assert english_words("1) a win with the Lizards") >= {"win", "with", "the"}
+    assert english_words("X: symmetry group of order 8") >= {"symmetry", "group", "order"}
+    assert not english_words("X : groupe de symétrie d'ordre 8, voir winning_kinds('X') et rules.max_turns")
+    assert not english_words("Xochintlan, Hextremadura : glouton contre hasard")
+
+
+@pytest.mark.parametrize("lesson", FRENCH_LESSONS, ids=lambda p: p.name)
+def test_a_french_lesson_shows_no_english(lesson):
+    found = english_in_lesson(lesson)
+    assert not found, f"English in the saved outputs of {lesson.name} (re-run it: make lessons):\n" + "\n".join(found)
+
+
+#: The words a command line user types: commands, piece sets, players' names.
+TYPED_WORDS = {"print", "solve", "count", "simulate", "report", "puzzle", "class", "cards", "tiles"} | {
+    "random", "greedy", "search", "planner", "ismcts",
+}  # fmt: skip
+
+COMMANDS = [
+    ["count", "--max-n", "6"],
+    ["count", "--max-n", "4", "--lattice", "hex"],
+    ["puzzle", "count", "3x20"],
+    ["--help"],
+    ["count", "--help"],
+    ["puzzle", "count", "--help"],
+    ["puzzle", "solve", "--help"],
+    ["print", "--help"],
+    ["simulate", "xochintlan", "--help"],
+    ["simulate", "hextremadura", "--help"],
+    ["puzzle", "count", "3x21"],
+    ["print", "cartes", "--out", "x.pdf"],
+]
+
+
+@pytest.mark.parametrize("command", COMMANDS, ids=" ".join)
+def test_the_french_command_line_shows_no_english(command, tmp_path):
+    done = subprocess.run(
+        [sys.executable, "-m", "xochintlan_hex.cli", "--lang", "fr", *command],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+    )
+    shown = done.stdout + done.stderr
+    # option names, metavars, choices and the syntax a help quotes « like this » are what a
+    # user types: the same in every language
+    prose = re.sub(r"--?[\w-]+|\b[A-Z][A-Z_.,]+\b|\{[^}]*\}|«[^»]*»", " ", shown)
+    found = [line.strip() for line in prose.splitlines() if english_words(line) - TYPED_WORDS]
+    assert not found, "\n".join(f"{line!r} {sorted(english_words(line) - TYPED_WORDS)}" for line in found)

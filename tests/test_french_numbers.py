@@ -1,0 +1,140 @@
+"""Numbers as each language writes them: a decimal comma in French, a point in English.
+
+Every text of every picture (titles, axis labels, tick labels, legends, annotations, read
+from the figure objects after drawing), the printable pages, and the command line's counts.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import matplotlib
+import pytest
+from matplotlib.figure import Figure
+
+matplotlib.use("Agg")
+
+from test_french_apps import PICTURES, figure_texts, picture_texts
+
+from xochintlan_hex import use_language
+from xochintlan_hex.viz import puzzles as viz_puzzles
+from xochintlan_hex.viz import style
+
+ROOT = Path(__file__).resolve().parents[1]
+
+# A decimal point between digits ("0.36"), and a decimal comma ("0,36"; not a thousands
+# comma as in "5,000", which has three digits after it).
+DECIMAL_POINT = re.compile(r"\d\.\d")
+DECIMAL_COMMA = re.compile(r"\d,\d(?!\d\d)")
+# A board's cell label ("1,0", "-1,2") is a coordinate of the notation, the same in both languages.
+CELL_LABEL = re.compile(r"\(?-?\d+, ?-?\d+\)?")
+
+
+def wrong_marks(texts: dict[str, str], language: str) -> list[str]:
+    """The texts that write a decimal number the other language's way."""
+    wrong = DECIMAL_POINT if language == "fr" else DECIMAL_COMMA
+    return [
+        f"{where}: {text!r}" for where, text in texts.items() if wrong.search(text) and not CELL_LABEL.fullmatch(text)
+    ]
+
+
+def test_the_check_tells_the_marks_apart():
+    assert wrong_marks({"a": "0.36", "b": "5 000", "c": "0,36"}, "fr") == ["a: '0.36'"]
+    assert wrong_marks({"a": "0.36", "b": "5,000", "c": "0,36 turns", "d": "-1,0"}, "en") == ["c: '0,36 turns'"]
+
+
+@pytest.mark.parametrize("name", list(PICTURES))
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_every_picture_writes_its_numbers_in_its_language(name, language):
+    texts = picture_texts(name, language)
+    assert not wrong_marks(texts, language), wrong_marks(texts, language)
+
+
+@pytest.mark.parametrize("name", ["plot_game_lengths", "plot_score_distribution", "plot_ladder", "plot_prediction"])
+def test_a_picture_with_decimals_shows_them_with_a_comma_in_french(name):
+    french, english = picture_texts(name, "fr"), picture_texts(name, "en")
+    assert any(DECIMAL_COMMA.search(text) for text in french.values()), french
+    assert any(DECIMAL_POINT.search(text) for text in english.values()), english
+
+
+def tick_labels(language: str, formatter: bool) -> list[str]:
+    figure = Figure()
+    with use_language(language):
+        ax = figure.add_subplot()
+        ax.plot([0, 2500], [0, 2])
+        if formatter:
+            style.number_axes(ax)
+    figure.canvas.draw()
+    return [label.get_text() for label in (*ax.get_xticklabels(), *ax.get_yticklabels())]
+
+
+def rewritten(label: str, mark: str, group: str) -> str:
+    """matplotlib's ``label`` with another decimal mark and thousands grouped."""
+    whole, _point, decimals = label.partition(".")
+    whole = re.sub(r"(\d)(?=(?:\d{3})+$)", rf"\1{group}", whole)
+    return whole + (mark + decimals if decimals else "")
+
+
+def test_tick_labels_keep_matplotlibs_ticks_and_decimals():
+    plain = tick_labels("en", formatter=False)
+    assert any(re.fullmatch(r"\d\.\d+", t) for t in plain) and "2000" in plain
+    assert tick_labels("en", formatter=True) == [rewritten(t, ".", ",") for t in plain]
+    assert tick_labels("fr", formatter=True) == [rewritten(t, ",", "\u202f") for t in plain]
+
+
+@pytest.mark.parametrize("pages", ["card_pages", "pieces_pages"])
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_printable_pages_write_sizes_in_their_language(pages, language):
+    make = {
+        "card_pages": viz_puzzles.card_pages,
+        "pieces_pages": lambda **k: viz_puzzles.pieces_pages("pentominoes", **k),
+    }
+    texts = {k: v for page in make[pages](language=language) for k, v in figure_texts(page, pages) if v.strip()}
+    assert not wrong_marks(texts, language), wrong_marks(texts, language)
+
+
+def test_the_card_pages_say_the_card_size_in_french():
+    texts = [v for page in viz_puzzles.card_pages(language="fr") for _k, v in figure_texts(page, "cards")]
+    assert any("6,3\u00a0x\u00a08,8\u00a0cm" in text for text in texts), texts
+
+
+def run(*argv: str) -> str:
+    return subprocess.run(
+        [sys.executable, "-m", "xochintlan_hex.cli", *argv], capture_output=True, text=True, check=True, cwd=ROOT
+    ).stdout
+
+
+def test_puzzle_count_names_its_pieces_in_french():
+    shown = run("--lang", "fr", "puzzle", "count", "3x20")
+    assert shown.startswith("2 pavages de 3x20 par les 12 pentominos libres"), shown
+
+
+def test_count_writes_its_table_in_french():
+    shown = run("--lang", "fr", "count", "--max-n", "10").splitlines()
+    assert shown[0].split() == ["n", "fixes", "unilatéraux", "libres"]
+    assert shown[-1].split("  ")[-1].strip() == "4\u202f655", shown[-1]
+    english = run("--lang", "en", "count", "--max-n", "10").splitlines()
+    assert english[0].split() == ["n", "fixed", "one-sided", "free"] and english[-1].endswith("4,655")
+
+
+def test_a_readable_table_speaks_the_language_and_leaves_the_data_alone():
+    import pandas as pd
+
+    from xochintlan_hex import stats
+    from xochintlan_hex.simulate import simulate_xochintlan
+    from xochintlan_hex.viz import readable
+
+    rates = stats.win_rate_by_seat(simulate_xochintlan(30, ["greedy", "random"], seed=1, progress=False))
+    before = rates.copy()
+    with use_language("fr"):
+        french = readable(rates)
+    english = readable(rates)
+    assert {"joueur", "estimation", "borne inf.", "borne sup."} <= set(french.columns)
+    assert {"player", "estimate", "low", "high"} <= set(english.columns)
+    assert list(french["joueur"]) == ["1", "2"]
+    assert all("," in text and "." not in text for text in french["estimation"])
+    assert all("." in text and "," not in text for text in english["estimate"])
+    pd.testing.assert_frame_equal(rates, before)
