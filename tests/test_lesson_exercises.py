@@ -44,10 +44,15 @@ WORDS = {
         "discussion": "#### Pour discuter",
     },
 }
-VERDICT_START = {"en": ("Right!", "Not yet: "), "fr": ("Juste !", "Pas encore : ")}
+# What a verdict starts with in each language, as the catalog writes it (French puts a
+# no-break space before « ! » and « : »).
+VERDICT_START = {
+    "en": ("Right!", "Not yet: "),
+    "fr": ("Juste\u00a0!", "Pas encore\u00a0: "),
+}
 NO_ANSWER = {
     "en": "No answer yet: replace None by your answer, then run the cell again.",
-    "fr": "Pas encore de réponse : remplacez None par votre réponse, puis exécutez de nouveau la cellule.",
+    "fr": "Pas encore de réponse\u00a0: remplacez None par votre réponse, puis exécutez de nouveau la cellule.",
 }
 
 

@@ -50,7 +50,7 @@ def test_each_check_says_right_for_every_accepted_answer(exercise, language):
         for answer in exercise.right:
             verdict = exercise.judge(answer)
             assert verdict, f"{value(answer)!r} refused: {verdict!r}"
-            assert repr(verdict) == {"en": "Right!", "fr": "Juste !"}[language]
+            assert repr(verdict) == {"en": "Right!", "fr": "Juste\u00a0!"}[language]
 
 
 @pytest.mark.parametrize("language", ["en", "fr"])
