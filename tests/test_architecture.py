@@ -20,6 +20,7 @@ LAYER_OF_TOP_MODULE = {
     "puzzles": 1,
     "errors": 1,
     "game": 1,
+    "games": 3,
     "display": 1,
     "i18n": 1,
     "xochintlan": 2,

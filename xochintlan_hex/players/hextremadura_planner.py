@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from xochintlan_hex.hextremadura import Hextremadura, Place, Tileset, load_tileset
-from xochintlan_hex.players.hextremadura import HextremaduraGreedy, MapView, _ranked
+from xochintlan_hex.players.hextremadura import HextremaduraGreedy, MapView, ranked_placements
 
 
 def finish_with_greedy(game: Hextremadura, rng: random.Random) -> list[Place]:
@@ -54,7 +54,7 @@ def finish_with_greedy(game: Hextremadura, rng: random.Random) -> list[Place]:
 def candidate_placements(game: Hextremadura, how_many: int, rng: random.Random) -> list[Place]:
     """Greedy's ``how_many`` best placements by its cheap key, best first."""
     view = MapView(game)
-    return [action for _, action in _ranked(game, view, rng)[:how_many]]
+    return [action for _, action in ranked_placements(game, view, rng)[:how_many]]
 
 
 @dataclass(frozen=True)
