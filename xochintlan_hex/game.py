@@ -388,6 +388,7 @@ def register_game(spec: GameSpec[Any]) -> GameSpec[Any]:
     """
     if not isinstance(spec, GameSpec):
         raise TypeError(f"register_game takes a GameSpec, not {type(spec).__name__}")
+    _load_builtin_games()  # the kit's own games first, whatever registers first
     known = _REGISTRY.get(spec.name)
     if known is not None and known is not spec:
         raise ValueError(f"a game called {spec.name!r} is already registered")
