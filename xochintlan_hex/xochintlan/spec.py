@@ -20,6 +20,7 @@ Study rows (:func:`study_row`, columns :func:`study_columns`)
 from __future__ import annotations
 
 import dataclasses
+import functools
 import math
 import random
 from collections.abc import Mapping, Sequence
@@ -78,8 +79,14 @@ LATER_RULES_FIELDS = {"quiet_rounds": _DEFAULT.quiet_rounds}
 
 
 def rules_of(parameters: Mapping[str, Any]) -> Rules:
-    """The rules these (checked) parameters name."""
-    return Rules(**parameters)
+    """The rules these (checked) parameters name (made once per set of values: a study
+    deals thousands of games with the same rules, and ``Rules`` are immutable)."""
+    return _rules(tuple(parameters.items()))
+
+
+@functools.lru_cache(maxsize=64)
+def _rules(items: tuple[tuple[str, Any], ...]) -> Rules:
+    return Rules(**dict(items))
 
 
 def new_game(*, seed: int, seats: int = 2, **parameters: Any) -> Xochintlan:
