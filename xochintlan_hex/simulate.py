@@ -573,7 +573,13 @@ def simulate_hextremadura(
 #: The row and column functions of each game, by their older names.
 xochintlan_row = xochintlan_spec.study_row
 xochintlan_columns = xochintlan_spec.study_columns
-hextremadura_row = hextremadura_spec.study_row
+
+
+def hextremadura_row(game: Hextremadura, index: int, seed_of_game: int, name: str) -> Row:
+    """The study row of a finished solo game played by ``name``."""
+    return hextremadura_spec.study_row(game, index, seed_of_game, [name])
+
+
 STUDY_MAX_TURNS = xochintlan_spec.STUDY_MAX_TURNS
 
 
