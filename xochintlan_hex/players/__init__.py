@@ -123,7 +123,7 @@ def game_seconds(game: str | GameSpec[Any], players: list[str]) -> float:
     return mean * (len(players) / 2 if spec.seats[1] > 1 else 1)
 
 
-def get_player(player: Any, game: str | GameSpec[Any] = "xochintlan") -> Any:
+def get_player(player: Any, game: str | GameSpec[Any] = "xochintlan") -> Player[Any, Any]:
     """The player called ``player`` for ``game`` (a player object is returned as is).
 
     ``game``: a registered game's name or its spec. Raises ValueError naming the
@@ -132,7 +132,7 @@ def get_player(player: Any, game: str | GameSpec[Any] = "xochintlan") -> Any:
     spec = game_spec(game)
     if isinstance(player, str):
         return spec.make_player(player)
-    if not callable(getattr(player, "choose", None)):
+    if not isinstance(player, Player) or not callable(player.choose):
         raise ValueError(
             _("a player must be a name ({names}) or an object with a choose(game, rng) method, not {player}").format(
                 names=", ".join(map(repr, spec.players)), player=repr(player)
