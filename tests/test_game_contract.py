@@ -367,3 +367,18 @@ def test_ismcts_searches_any_game_whose_spec_says_who_won():
         player = ISMCTS(type(game).__name__.lower(), iterations=25)
         action = player.choose(game, random.Random(0))
         assert game.is_legal(action) and action == player.choose(game, random.Random(0))
+
+
+def test_a_registered_game_with_seats_takes_a_sequential_question(tmp_path, capsys):
+    from xochintlan_hex import cli
+
+    out = tmp_path / "u.csv"
+    argv = ["simulate", "--game-module", EXAMPLE, "tessera", "--players", "greedy,random", "--games", "2000"]
+    assert cli.main([*argv, "--until", "advantage 0.1", "-q", "--out", str(out)]) == 0
+    printed = capsys.readouterr().out
+    assert "stopped after" in printed and "of at most 2000" in printed
+    from xochintlan_hex.sequential import UntilError, sequential_test
+    from xochintlan_hex.studies import hextremadura_study
+
+    with pytest.raises(UntilError, match="games of several seats, not Hextremadura"):
+        sequential_test(hextremadura_study(10, "random"), "advantage 0.1")

@@ -448,6 +448,8 @@ def _add_game_parser(add_parser: Callable[..., argparse.ArgumentParser], spec: G
         ),
     )
     _add_run_options(parser)
+    if spec.report_metrics == "seats":
+        _add_until_options(parser)
     for parameter in spec.parameters:
         option = "--" + parameter.name.replace("_", "-")
         if parameter.kind == "bool":
