@@ -48,10 +48,13 @@ from dataclasses import dataclass, field
 from numbers import Integral
 from pathlib import Path
 from types import ModuleType
-from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVar, runtime_checkable
 
 from xochintlan_hex.errors import IllegalAction, RecordError
 from xochintlan_hex.i18n import _
+
+if TYPE_CHECKING:  # a spec's frame is a pandas frame; the contract itself needs no pandas
+    import pandas as pd
 
 #: records nested deeper than this are refused before parsing (a real record nests 4 levels)
 MAX_RECORD_NESTING = 32
@@ -276,7 +279,7 @@ class GameSpec(Generic[StateT]):
     report_metrics: str
     seats: tuple[int, int] = (2, 2)
     parameters: tuple[Parameter, ...] = ()
-    to_frame: Callable[[Sequence[Row], int], Any] | None = None
+    to_frame: Callable[[Sequence[Row], int], pd.DataFrame] | None = None
     hidden_information: bool = False
     determinize: Callable[[StateT, int, random.Random], StateT] | None = None
     returns: Callable[[StateT], Sequence[float]] | None = None
