@@ -20,6 +20,7 @@ LAYER_OF_TOP_MODULE = {
     "puzzles": 1,
     "errors": 1,
     "game": 1,
+    "games": 3,
     "display": 1,
     "drawing": 1,
     "i18n": 1,
@@ -117,3 +118,25 @@ def test_rules_and_study_layers_draw_nothing(path, top):
 def test_only_the_command_line_imports_the_class_server(path, top):
     found = [name for name in _imported_names(path) if name.startswith("xochintlan_hex.classroom")]
     assert not found, f"{path.relative_to(PACKAGE)} imports the class server: {found}"
+
+
+# The examples are written the way a designer writes a game: on the kit's public names only,
+# below the pictures and the command line, so that what they show works outside the kit.
+EXAMPLES = sorted((PACKAGE.parent / "examples").glob("*.py"))
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.name)
+def test_an_example_uses_only_public_names_of_the_rules_and_study_layers(path):
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    imported = [
+        (node.module or "", alias.name)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ImportFrom)
+        for alias in node.names
+    ]
+    kit = [(module, name) for module, name in imported if module.startswith("xochintlan_hex")]
+    assert kit, f"{path.name} uses nothing of the kit"
+    private = [f"{m}.{n}" for m, n in kit if n.startswith("_") or any(p.startswith("_") for p in m.split("."))]
+    assert not private, f"{path.name} imports private names: {private}"
+    too_high = [m for m, _ in kit if (_kit_layer(m) or 0) > 3]
+    assert not too_high, f"{path.name} needs the pictures or the command line: {too_high}"

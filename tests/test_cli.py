@@ -286,9 +286,9 @@ def test_resume_plays_only_the_missing_games(tmp_path, capsys, monkeypatch):
         )
     (parts / ".games-000000004-000000007.json.x.tmp").write_text("{half a chunk")
     played = []
-    real = simulate.play_xochintlan_games
+    real = simulate.play_games
     monkeypatch.setattr(
-        simulate, "play_xochintlan_games", lambda indices, *a: played.extend(indices) or real(indices, *a)
+        simulate, "play_games", lambda indices, *a: played.extend(indices) or real(indices, *a)
     )
     status, _, _ = run([*STUDY, "--out", out, "--resume"], capsys)
     assert status == 0
@@ -302,7 +302,7 @@ def test_resume_of_a_finished_study_with_kept_parts_replays_nothing(tmp_path, ca
     out = tmp_path / "s.csv"
     assert run([*STUDY, "--out", out, "--keep-parts"], capsys)[0] == 0
     assert len(chunk_files(studies.parts_directory(out))) == 6
-    monkeypatch.setattr(simulate, "play_xochintlan_games", None)  # would fail if called
+    monkeypatch.setattr(simulate, "play_games", None)  # would fail if called
     first = out.read_bytes()
     out.unlink()
     assert run([*STUDY, "--out", out, "--resume"], capsys)[0] == 0
@@ -324,7 +324,7 @@ def test_a_corrupt_chunk_is_named_set_aside_and_replayed(tmp_path, capsys, unint
 CHILD = textwrap.dedent("""
     import sys, time
     from xochintlan_hex import cli, simulate
-    real, calls = simulate.play_xochintlan_games, []
+    real, calls = simulate.play_games, []
     def play(indices, *args):
         calls.append(indices)
         rows = real(indices, *args)
@@ -332,7 +332,7 @@ CHILD = textwrap.dedent("""
             print("stuck", flush=True)
             time.sleep(120)
         return rows
-    simulate.play_xochintlan_games = play
+    simulate.play_games = play
     sys.exit(cli.main(sys.argv[1:]))
 """)
 

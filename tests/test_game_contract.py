@@ -4,7 +4,8 @@ In the style of OpenSpiel's random-simulation test: random games are played to
 the end and, at every step, the promises every layer above the rules relies on
 are checked (clone and undo independence, JSON round trip, the three legality
 questions agreeing, the notation read back, the outcome's columns). A new
-engine joins by adding one line to ``ENGINES``.
+engine joins by adding one line to ``ENGINES``: the kit's two games and the
+example game a designer registers (``examples/tessera.py``) all keep it.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import inspect
 import json
 import random
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -20,9 +22,12 @@ import pytest
 
 from xochintlan_hex import hextremadura, xochintlan
 from xochintlan_hex.errors import IllegalAction, RecordError
-from xochintlan_hex.game import ActionValue, Game
+from xochintlan_hex.game import ActionValue, Game, load_game_module
 from xochintlan_hex.hextremadura import Hextremadura
 from xochintlan_hex.xochintlan import Rules, Xochintlan
+
+tessera = load_game_module(str(Path(__file__).resolve().parents[1] / "examples" / "tessera.py"))
+Tessera = tessera.Tessera
 
 # name -> (make a game from a seed, read an action's notation)
 ENGINES: dict[str, tuple[Callable[[int], Any], Callable[[str], Any]]] = {
@@ -39,8 +44,12 @@ ENGINES: dict[str, tuple[Callable[[int], Any], Callable[[str], Any]]] = {
     ),
     "hextremadura": (lambda s: Hextremadura(seed=s), hextremadura.parse_action),
     "hextremadura-exactly": (lambda s: Hextremadura(seed=s, requirement_mode="exactly"), hextremadura.parse_action),
+    "tessera": (lambda s: Tessera(seed=s), tessera.parse_action),
+    "tessera-4x4": (lambda s: Tessera(seed=s, size=4), tessera.parse_action),
 }
-ENGINE_CLASSES = [Xochintlan, Hextremadura]
+ENGINE_CLASSES = [Xochintlan, Hextremadura, Tessera]
+#: Each engine's module (its Place action).
+MODULE_OF = {Xochintlan: xochintlan, Hextremadura: hextremadura, Tessera: tessera}
 PLAIN = (int, str, bool, float, type(None), list, dict)
 
 
@@ -205,7 +214,7 @@ def test_both_place_actions_are_value_objects_of_one_kind():
 
 @pytest.mark.parametrize("engine_class", ENGINE_CLASSES)
 def test_a_subclass_of_place_is_played_like_place(engine_class):
-    module = xochintlan if engine_class is Xochintlan else hextremadura
+    module = MODULE_OF[engine_class]
 
     class Marked(module.Place):
         __slots__ = ()
@@ -242,3 +251,134 @@ def test_records_depend_on_the_game_one_way(package):
         if isinstance(node, ast.Attribute) and node.attr.startswith("_") and not node.attr.startswith("__")
     }
     assert not private, f"records.py reads private fields: {sorted(private)}"
+
+
+# ---------------------------------------------------------------------------
+# The game description (GameSpec): a registered game gets studies, reports,
+# ladders and a board from the kit, through its public API only.
+
+EXAMPLE = str(Path(__file__).resolve().parents[1] / "examples" / "tessera.py")
+
+
+def test_every_registered_game_describes_itself():
+    from xochintlan_hex.game import game_names, game_spec
+
+    assert {"xochintlan", "hextremadura", "tessera"} <= set(game_names())
+    for name in game_names():
+        spec = game_spec(name)
+        game = spec.new_game(seed=3, seats=spec.seats[0], **spec.check_parameters({}))
+        assert isinstance(game, Game) and spec.report_metrics in ("seats", "solo")
+        if spec.hidden_information:
+            world = spec.determinize(game, game.current_player, random.Random(1))
+            assert [str(a) for a in world.legal_actions()] == [str(a) for a in game.legal_actions()]
+        while not game.is_over:
+            game.play(game.random_action(random.Random(len(game.history))))
+        names = [next(iter(spec.players))] * spec.seats[0]
+        assert list(spec.row(game, 0, 3, names)) == spec.columns(spec.seats[0])
+
+
+def test_an_unknown_game_names_the_registered_ones_and_a_name_is_registered_once():
+    from xochintlan_hex.game import game_spec, register_game
+
+    with pytest.raises(ValueError, match="unknown game 'chess'; registered games: 'xochintlan', 'hextremadura'"):
+        game_spec("chess")
+    spec = game_spec("tessera")
+    assert register_game(spec) is spec  # the same spec again: nothing happens
+    import dataclasses
+
+    with pytest.raises(ValueError, match="already registered"):
+        register_game(dataclasses.replace(spec, title="Another"))
+
+
+def test_a_game_parameter_is_checked_once_with_what_is_allowed():
+    from xochintlan_hex.simulate import simulate
+
+    with pytest.raises(ValueError, match="size must be an int from 3 to 9, got 12"):
+        simulate("tessera", 2, "random,random", size=12, progress=False)
+    with pytest.raises(ValueError, match="Tessera has no parameter 'colour'; its parameters: size"):
+        simulate("tessera", 2, "random,random", colour="red", progress=False)
+    with pytest.raises(ValueError, match="Tessera is played by 2 to 2 players, got 3"):
+        simulate("tessera", 2, "random,random,random", progress=False)
+
+
+def test_a_registered_game_gets_a_study_from_the_command_line(tmp_path, capsys):
+    from xochintlan_hex import cli
+    from xochintlan_hex.simulate import simulate
+    from xochintlan_hex.studies import read_results
+
+    out = tmp_path / "t.csv"
+    argv = ["simulate", "--game-module", EXAMPLE, "tessera", "--games", "12", "--players", "greedy,random"]
+    assert cli.main([*argv, "--size", "4", "--seed", "2", "-q", "--out", str(out)]) == 0
+    frame = read_results(out)
+    expected = simulate("tessera", 12, "greedy,random", seed=2, size=4, progress=False)
+    assert frame.astype(str).equals(expected.astype(str))
+    assert set(frame["player_0"]) == {"greedy"} and set(frame["size"].astype(int)) == {4}
+    assert cli.main(["simulate", "--game-module", "no_such_module", "tessera", "--games", "1", "--out", "x.csv"]) == 2
+    assert "--game-module: cannot import 'no_such_module'" in capsys.readouterr().err
+
+
+def test_the_study_of_a_registered_game_is_reported_with_intervals(tmp_path):
+    from xochintlan_hex.stats import report
+    from xochintlan_hex.studies import read_results, run_study, study
+
+    out = tmp_path / "t.csv"
+    run_study(study("tessera", 60, "greedy,random", seed=1), out, progress=False)
+    table = report(read_results(out))
+    seats = table[table["metric"] == "win_rate"]
+    assert list(seats["level"]) == ["seat 0 of 2", "seat 1 of 2"] and (seats["n"] == 60).all()
+    assert ((seats["low"] <= seats["estimate"]) & (seats["estimate"] <= seats["high"])).all()
+    assert abs(seats["estimate"].sum() - 1) < 1e-12  # no draws in Tessera: the seats share every game
+    assert "head_to_head_win_rate" in set(table["metric"])
+
+
+def test_a_round_robin_ladders_random_greedy_and_ismcts_on_a_registered_game():
+    from xochintlan_hex.players import ISMCTS
+    from xochintlan_hex.tournament import bradley_terry, round_robin
+
+    players = ["random", "greedy", ISMCTS("tessera", name="ismcts", iterations=20)]
+    frame = round_robin(players, games=30, seed=4, progress=False, game="tessera")
+    assert sorted(frame["pairing"].unique()) == ["greedy vs ismcts", "random vs greedy", "random vs ismcts"]
+    ladder = bradley_terry(frame, reference="random").set_index("player")
+    assert (ladder["games"] == 120).all()
+    assert ladder.loc["greedy", "low"] > 0  # greedy beats random clearly (about 2 games in 3)
+
+
+def test_a_registered_game_draws_its_own_svg_board():
+    import xml.etree.ElementTree as ElementTree
+
+    from xochintlan_hex.game import game_spec
+
+    spec = game_spec("tessera")
+    game = spec.new_game(seed=5, size=4)
+    for _ in range(3):
+        game.play(game.random_action(random.Random(len(game.history))))
+    svg = spec.board_svg(game)
+    assert svg == game._repr_svg_()  # Jupyter shows the game as this picture
+    rects = ElementTree.fromstring(svg).findall("{http://www.w3.org/2000/svg}rect")
+    dark = [r for r in rects if r.get("fill") == "#445"]
+    assert len(rects) == 16 and len(dark) == bin(game.filled).count("1") > 0
+    assert spec.board_svg is not None and game_spec("xochintlan").board_svg is None
+
+
+def test_ismcts_searches_any_game_whose_spec_says_who_won():
+    from xochintlan_hex.players import ISMCTS
+
+    for game in (Tessera(seed=1), Hextremadura(seed=1), Xochintlan(seed=1)):
+        player = ISMCTS(type(game).__name__.lower(), iterations=25)
+        action = player.choose(game, random.Random(0))
+        assert game.is_legal(action) and action == player.choose(game, random.Random(0))
+
+
+def test_a_registered_game_with_seats_takes_a_sequential_question(tmp_path, capsys):
+    from xochintlan_hex import cli
+
+    out = tmp_path / "u.csv"
+    argv = ["simulate", "--game-module", EXAMPLE, "tessera", "--players", "greedy,random", "--games", "2000"]
+    assert cli.main([*argv, "--until", "advantage 0.1", "-q", "--out", str(out)]) == 0
+    printed = capsys.readouterr().out
+    assert "stopped after" in printed and "of at most 2000" in printed
+    from xochintlan_hex.sequential import UntilError, sequential_test
+    from xochintlan_hex.studies import hextremadura_study
+
+    with pytest.raises(UntilError, match="games of several seats, not Hextremadura"):
+        sequential_test(hextremadura_study(10, "random"), "advantage 0.1")

@@ -81,7 +81,7 @@ def finished_then_removed(tmp_path, whole) -> tuple[Path, Path]:
 BLOCKED_CHILD = textwrap.dedent("""
     import os, sys, time
     from xochintlan_hex import cli, simulate
-    real, calls = simulate.play_xochintlan_games, []
+    real, calls = simulate.play_games, []
     def play(indices, *args):
         calls.append(indices)
         if len(calls) == 2:
@@ -89,7 +89,7 @@ BLOCKED_CHILD = textwrap.dedent("""
             while not os.path.exists(sys.argv[1]):
                 time.sleep(0.05)
         return real(indices, *args)
-    simulate.play_xochintlan_games = play
+    simulate.play_games = play
     sys.exit(cli.main(sys.argv[2:]))
 """)
 
@@ -263,7 +263,7 @@ def test_a_damaged_study_file_is_written_again_and_the_chunks_kept(tmp_path, cap
     out, parts = finished_then_removed(tmp_path, whole)
     study_file = parts / studies.STUDY_FILE
     study_file.write_text(study_file.read_text()[:40])
-    monkeypatch.setattr(simulate, "play_xochintlan_games", None)  # nothing to replay
+    monkeypatch.setattr(simulate, "play_games", None)  # nothing to replay
     status, _, err = run([*STUDY, "--out", out, "--resume"], capsys)
     assert status == 0, err
     assert out.read_bytes() == whole[0]

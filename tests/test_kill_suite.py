@@ -43,7 +43,7 @@ STUDY = [
 CHILD = textwrap.dedent("""
     import sys, time
     from xochintlan_hex import cli, simulate, studies
-    real_play, real_stream = simulate.play_xochintlan_games, studies._stream_csv
+    real_play, real_stream = simulate.play_games, studies._stream_csv
     def play(indices, *args):
         time.sleep(0.05)
         return real_play(indices, *args)
@@ -54,7 +54,7 @@ CHILD = textwrap.dedent("""
     def stream(frames, empty, path):
         print("assembling", flush=True)
         real_stream(slow(frames), empty, path)
-    simulate.play_xochintlan_games = play
+    simulate.play_games = play
     studies._stream_csv = stream
     print("playing", flush=True)
     sys.exit(cli.main(sys.argv[1:]))

@@ -54,13 +54,13 @@ def files(tmp_path_factory):
 
 def test_a_capitalised_player_plays_each_game_once_and_the_study_ends(tmp_path, capsys, monkeypatch):
     played = []
-    real = simulate.play_xochintlan_games
+    real = simulate.play_games
 
     def counting(indices, *args):
         played.extend(indices)
         return real(indices, *args)
 
-    monkeypatch.setattr(simulate, "play_xochintlan_games", counting)
+    monkeypatch.setattr(simulate, "play_games", counting)
     out = tmp_path / "s.csv"
     status, _, err = run(
         [

@@ -39,15 +39,16 @@ import re
 import signal
 import sys
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor
-from typing import NoReturn
+from typing import Any, NoReturn
 
 import pandas as pd
 
 from xochintlan_hex import __version__
 from xochintlan_hex.classroom.commands import add_class_commands
 from xochintlan_hex.cli_errors import InputError, one_line, separates_input_errors, user_input
+from xochintlan_hex.game import GameSpec, game_names, game_spec, load_game_module
 from xochintlan_hex.i18n import (
     LANGUAGES,
     N_,
@@ -71,12 +72,11 @@ from xochintlan_hex.studies import (
     check_output_path,
     check_study_size,
     check_workers,
-    hextremadura_study,
     kept_games,
     parts_directory,
     play_study,
     read_results,
-    xochintlan_study,
+    study,
 )
 from xochintlan_hex.xochintlan import Rules
 from xochintlan_hex.xochintlan.rules import ENDGAMES, LATTICE_NAMES, LOCKS, MATCHES, WIN_CHECKS, lattice_word
@@ -336,6 +336,12 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     simulate = commands.add_parser("simulate", help=_("play a study and write its results file"))
+    simulate.add_argument(
+        "--game-module",
+        action="append",
+        metavar="MODULE",
+        help=_("a module or .py file that registers a game of your own (repeat for several)"),
+    )
     games = simulate.add_subparsers(dest="game", required=True, metavar="GAME")
     xoch = games.add_parser(
         "xochintlan", help=_("a Xochintlan study"), description=_("Play a Xochintlan study, one row per game.")
@@ -351,7 +357,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_run_options(xoch)
     _add_until_options(xoch)
     _add_rules_options(xoch)
-    xoch.set_defaults(run=_simulate_xochintlan)
+    xoch.set_defaults(run=_simulate)
     hext = games.add_parser(
         "hextremadura", help=_("a Hextremadura study"), description=_("Play a Hextremadura study, one row per game.")
     )
@@ -360,7 +366,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     hext.add_argument("--tileset", metavar="FILE", help=_("a tile-set JSON file (default: the kit's set)"))
     _add_run_options(hext)
-    hext.set_defaults(run=_simulate_hextremadura)
+    hext.set_defaults(run=_simulate)
+    for name in game_names():
+        if name not in ("xochintlan", "hextremadura"):
+            _add_game_parser(games.add_parser, game_spec(name))
 
     count = commands.add_parser(
         "count",
@@ -446,21 +455,71 @@ def _rules(args: argparse.Namespace) -> Rules:
     )
 
 
+def _add_game_parser(add_parser: Callable[..., argparse.ArgumentParser], spec: GameSpec[Any]) -> None:
+    """The ``simulate`` command of a registered game: its players and one option per parameter."""
+    parser = add_parser(
+        spec.name,
+        help=_("a {game} study").format(game=spec.title),
+        description=_("Play a {game} study, one row per game.").format(game=spec.title),
+    )
+    names = ",".join([next(iter(spec.players))] * spec.seats[0])
+    parser.add_argument(
+        "--players",
+        default=names,
+        metavar="P,P,...",
+        help=_("one player per seat, the first player first: {names} (default {default})").format(
+            names=", ".join(spec.players), default=names
+        ),
+    )
+    _add_run_options(parser)
+    if spec.report_metrics == "seats":
+        _add_until_options(parser)
+    for parameter in spec.parameters:
+        option = "--" + parameter.name.replace("_", "-")
+        if parameter.kind == "bool":
+            parser.add_argument(option, dest=parameter.name, action="store_true", help=parameter.help or None)
+        else:
+            parser.add_argument(
+                option,
+                dest=parameter.name,
+                type=int if parameter.kind == "int" else str,
+                choices=parameter.choices,
+                default=parameter.default,
+                help=parameter.help or None,
+            )
+    parser.set_defaults(run=_simulate)
+
+
+def _game_modules(argv: Sequence[str]) -> list[str]:
+    """The ``--game-module`` values of ``simulate``: loaded before the parser is built, so that
+    their games have a sub-command."""
+    found = []
+    for i, word in enumerate(argv):
+        if word == "--game-module" and i + 1 < len(argv):
+            found.append(argv[i + 1])
+        elif word.startswith("--game-module="):
+            found.append(word.split("=", 1)[1])
+    return found
+
+
+def _study_parameters(spec: GameSpec[Any], args: argparse.Namespace) -> dict[str, Any]:
+    """The game's parameters as the command line gave them (each option is named after its parameter)."""
+    return {p.name: getattr(args, p.name) for p in spec.parameters if hasattr(args, p.name)}
+
+
 @separates_input_errors
-def _simulate_xochintlan(args: argparse.Namespace) -> int:
-    with user_input(f"{PROG} simulate xochintlan"):
-        study = xochintlan_study(args.games, args.players, _rules(args), args.seed)
+def _simulate(args: argparse.Namespace) -> int:
+    """``simulate GAME``: one study of any registered game."""
+    with user_input(f"{PROG} simulate {args.game}"):
+        spec = game_spec(args.game)
+        players = args.players if hasattr(args, "players") else [args.player]
+        if spec.name == "xochintlan":
+            _rules(args)  # the rules' own messages for a variant they refuse
+        built = study(spec, args.games, players, args.seed, **_study_parameters(spec, args))
         test = None
-        if args.until is not None:
-            test = sequential_test(study, parse_until(args.until, args.alpha, args.beta))
-    return _run(study, args, test)
-
-
-@separates_input_errors
-def _simulate_hextremadura(args: argparse.Namespace) -> int:
-    with user_input(f"{PROG} simulate hextremadura"):
-        study = hextremadura_study(args.games, args.player, args.tileset, args.seed)
-    return _run(study, args)
+        if getattr(args, "until", None) is not None:
+            test = sequential_test(built, parse_until(args.until, args.alpha, args.beta))
+    return _run(built, args, test)
 
 
 #: A Dask scheduler address: ``host:port`` or ``protocol://host:port``.
@@ -850,6 +909,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _main(argv: Sequence[str]) -> int:
     try:
+        with user_input(f"{PROG} simulate"):
+            for module in _game_modules(argv):
+                load_game_module(module)
         args = build_parser().parse_args(argv)
         if getattr(args.run, "separates_input_errors", False):
             return args.run(args)

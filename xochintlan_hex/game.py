@@ -1,8 +1,15 @@
-"""The one contract both game engines keep, and the small rules they share.
+"""The game contract: a state every engine keeps, a description of each game, and a registry.
 
-Players, simulations, studies and widgets never look inside a game: they only
-use what :class:`Game` names, so any player plugs into any game (as in
-OpenSpiel's game/state split), and one conformance suite tests both engines.
+As in OpenSpiel, a game is two things. The **state** (:class:`Game`, typed by
+its action type: ``Game[Place]``) is one position: it lists its legal actions,
+plays, undoes and clones. The **description** (:class:`GameSpec`) is the game
+itself: how to deal a state from a seed and parameters, the parameters' schema,
+the flat study row and its columns, the players by name, whether it hides
+information (and how to imagine a world a player cannot tell apart from the
+real one), the family of report metrics and an optional SVG board. Players,
+simulations, studies, ladders and the command line use only these two, so any
+player plugs into any game and a new game is one :func:`register_game` call.
+One conformance suite (``tests/test_game_contract.py``) tests every engine.
 
 Shared by both engines, so that a name means one thing:
 
@@ -30,15 +37,24 @@ ValueError: seed must be a whole number >= 0 or None, not -7 (seeds k and -k wou
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
 import json
 import random
 import secrets
-from collections.abc import Iterable, Sequence
+import sys
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from numbers import Integral
-from typing import Any, ClassVar, Protocol, TypeVar, runtime_checkable
+from pathlib import Path
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVar, runtime_checkable
 
 from xochintlan_hex.errors import IllegalAction, RecordError
 from xochintlan_hex.i18n import _
+
+if TYPE_CHECKING:  # a spec's frame is a pandas frame; the contract itself needs no pandas
+    import pandas as pd
 
 #: records nested deeper than this are refused before parsing (a real record nests 4 levels)
 MAX_RECORD_NESTING = 32
@@ -46,15 +62,25 @@ MAX_RECORD_NESTING = 32
 MAX_NOTATION_DIGITS = 12
 
 A = TypeVar("A", bound="ActionValue")
+#: The action type of a game (``Place`` for Hextremadura, ``Action`` for Xochintlan).
+ActionT = TypeVar("ActionT")
+ActionT_co = TypeVar("ActionT_co", covariant=True)
+#: A game state type (``Xochintlan``...), as players and specs see it.
+StateT = TypeVar("StateT", bound="Game[Any]")
+StateT_contra = TypeVar("StateT_contra", bound="Game[Any]", contravariant=True)
+
+#: A study row: one finished game as plain values, column name -> cell.
+Row = dict[str, Any]
 
 
 @runtime_checkable
-class Game(Protocol):
-    """What a game state offers to the layers above the rules.
+class Game(Protocol[ActionT]):
+    """What a game state offers to the layers above the rules, typed by its action type.
 
-    Both :class:`~xochintlan_hex.xochintlan.Xochintlan` and
-    :class:`~xochintlan_hex.hextremadura.Hextremadura` keep it; the suite in
-    ``tests/test_game_contract.py`` checks that they do.
+    :class:`~xochintlan_hex.xochintlan.Xochintlan` and
+    :class:`~xochintlan_hex.hextremadura.Hextremadura` keep it (and so does the
+    example game of ``examples/``); the suite in ``tests/test_game_contract.py``
+    checks that they do.
     """
 
     @property
@@ -70,28 +96,28 @@ class Game(Protocol):
         """Index of the player to act (0 in a solo game)."""
 
     @property
-    def history(self) -> list[Any]:
+    def history(self) -> list[ActionT]:
         """The actions played so far, in order (a copy)."""
 
-    def legal_actions(self) -> Sequence[Any]:
+    def legal_actions(self) -> Sequence[ActionT]:
         """Every action the rules allow now (empty once the game is over)."""
 
-    def is_legal(self, action: Any) -> bool:
+    def is_legal(self, action: object) -> bool:
         """True when ``action`` (or its notation) may be played now; never raises."""
 
-    def why_illegal(self, action: Any) -> str | None:
+    def why_illegal(self, action: object) -> str | None:
         """Why ``action`` (or its notation) is refused now, or None; never raises."""
 
-    def random_action(self, rng: random.Random) -> Any:
+    def random_action(self, rng: random.Random) -> ActionT:
         """A uniformly random legal action, drawn from ``rng``."""
 
-    def play(self, action: Any) -> None:
+    def play(self, action: ActionT | str) -> None:
         """Play ``action`` (or its text notation); IllegalAction leaves the state unchanged."""
 
-    def undo(self) -> Any:
+    def undo(self) -> ActionT:
         """Take back the last action and return it."""
 
-    def clone(self) -> Any:
+    def clone(self) -> Self:
         """An independent copy: playing or undoing on it leaves this game untouched."""
 
     def outcome(self) -> dict[str, Any]:
@@ -101,8 +127,377 @@ class Game(Protocol):
         """The game as a JSON record that ``from_json`` replays."""
 
     @classmethod
-    def from_json(cls, text: Any, check_result: bool = True) -> Any:
+    def from_json(cls, text: str, check_result: bool = True) -> Self:
         """A game of this class replayed from a record; RecordError when it cannot be."""
+
+
+@runtime_checkable
+class Player(Protocol[StateT_contra, ActionT_co]):
+    """Anything that picks an action of a game: ``choose(game, rng) -> action``.
+
+    It draws every random choice from ``rng`` and leaves ``game`` as it found it.
+    """
+
+    def choose(self, game: StateT_contra, rng: random.Random) -> ActionT_co:
+        """A legal action of ``game`` for its current player, random choices from ``rng``."""
+
+
+#: The kinds of values a parameter may take (the command line reads each from text).
+PARAMETER_KINDS = ("int", "str", "bool", "object")
+
+
+@dataclass(frozen=True)
+class Parameter:
+    """One parameter of a game: its name, kind, default and the values it allows.
+
+    ``kind`` is one of :data:`PARAMETER_KINDS`; ``choices`` lists the allowed
+    values of a ``str`` parameter, ``minimum``/``maximum`` bound an ``int`` one,
+    ``nullable`` allows None. An ``object`` parameter (a tile set...) is passed to
+    ``convert``, which returns the value the game uses or raises ValueError.
+
+    >>> Parameter("size", "int", 5, minimum=3).check(4)
+    4
+    >>> Parameter("size", "int", 5, minimum=3).check(2)
+    Traceback (most recent call last):
+    ...
+    ValueError: size must be an int >= 3, got 2
+    """
+
+    name: str
+    kind: str
+    default: Any = None
+    choices: tuple[str, ...] | None = None
+    minimum: int | None = None
+    maximum: int | None = None
+    nullable: bool = False
+    help: str = ""
+    convert: Callable[[Any], Any] | None = field(default=None, compare=False)
+
+    def check(self, value: Any) -> Any:
+        """``value`` as this parameter holds it; a ValueError naming what is allowed otherwise."""
+        if value is None and (self.nullable or self.kind == "object"):
+            return self.convert(value) if self.convert is not None else None
+        if self.kind == "int":
+            return checked_count(self.name, value, self.minimum or 0, self.maximum)
+        if self.kind == "bool":
+            if not isinstance(value, (bool, np_bool_types())):
+                raise ValueError(
+                    _("{name} must be True or False, got {value}").format(name=self.name, value=repr(value))
+                )
+            return bool(value)
+        if self.kind == "str":
+            if not isinstance(value, str) or (self.choices is not None and value not in self.choices):
+                allowed = ", ".join(self.choices) if self.choices is not None else _("a text")
+                raise ValueError(
+                    _("{name} must be one of {allowed}, got {value}").format(
+                        name=self.name, allowed=allowed, value=repr(value)
+                    )
+                )
+            return value
+        return self.convert(value) if self.convert is not None else value
+
+
+def np_bool_types() -> tuple[type, ...]:
+    """numpy's boolean type, when numpy is there (a click handler hands them out)."""
+    try:
+        import numpy
+    except ImportError:  # pragma: no cover - numpy comes with pandas
+        return ()
+    return (numpy.bool_,)
+
+
+def checked_count(name: str, value: Any, minimum: int = 0, maximum: int | None = None) -> int:
+    """``value`` as an int in ``minimum..maximum``; a ValueError naming ``name`` and the range otherwise.
+
+    Python and numpy integers are accepted; ``True``/``False`` and everything else are refused.
+    The one validator of counts (games, seeds, workers...) across the kit.
+
+    >>> checked_count("games", 3)
+    3
+    >>> checked_count("workers", 0, 1)
+    Traceback (most recent call last):
+    ...
+    ValueError: workers must be an int >= 1, got 0
+    """
+    if not is_whole(value) or value < minimum or (maximum is not None and value > maximum):
+        if maximum is None:
+            message = _("{name} must be an int >= {minimum}, got {value}")
+        else:
+            message = _("{name} must be an int from {minimum} to {maximum}, got {value}")
+        raise ValueError(message.format(name=name, minimum=minimum, maximum=maximum, value=repr(value)))
+    return int(value)
+
+
+@dataclass(frozen=True)
+class GameSpec(Generic[StateT]):
+    """What a game is, beside its states: everything the pipeline needs to study it.
+
+    ``name``
+        the registered name (``"xochintlan"``), used by the command line and in study files.
+    ``title``
+        the game's name in messages and progress bars.
+    ``new_game(seed=..., seats=..., **parameters)``
+        a fresh state dealt from ``seed``, for ``seats`` players.
+    ``parameters``
+        the schema of ``new_game``'s parameters (:class:`Parameter`): checked once,
+        by :meth:`check_parameters`, before any game is played.
+    ``seats``
+        the fewest and most players (``(1, 1)`` for a solo game).
+    ``row(game, index, seed, player_names)``
+        the flat study row of a finished game; ``columns(seats)`` lists its
+        columns in order (what the results readers check a file against).
+    ``to_frame(rows, seats)``
+        the study rows as a typed frame (None: a plain frame in the column order).
+    ``players``
+        player name -> a function making that player.
+    ``hidden_information``
+        True when a player cannot see the whole state; ``determinize(game,
+        viewer, rng)`` then gives a copy whose hidden part is drawn again from
+        what ``viewer`` cannot see (ISMCTS searches such worlds).
+    ``returns(game)``
+        each seat's share of a finished game (1 to the winner, ``1 / seats``
+        each in a draw; a solo game's score on 0..1): what search players maximise.
+    ``report_metrics``
+        ``"seats"`` (win rates by seat, first-player advantage, head to head:
+        rows need ``n_players``, ``player_<seat>``, ``winner``, ``end_reason`` and
+        ``turns``) or ``"solo"`` (rows need ``score``).
+    ``board_svg(game)``
+        an SVG picture of a state as text, or None.
+    ``played_parameters(parameters)``
+        the parameters a study plays (e.g. with its turn cap); the identity by default.
+    ``describe(player_names, parameters)``
+        the study's own JSON description (written to ``study.json``); ``fixed``
+        the cells every row of that study holds.
+    """
+
+    name: str
+    title: str
+    new_game: Callable[..., StateT]
+    row: Callable[[StateT, int, int, Sequence[str]], Row]
+    columns: Callable[[int], list[str]]
+    players: Mapping[str, Callable[[], Player[StateT, Any]]]
+    report_metrics: str
+    seats: tuple[int, int] = (2, 2)
+    parameters: tuple[Parameter, ...] = ()
+    to_frame: Callable[[Sequence[Row], int], pd.DataFrame] | None = None
+    hidden_information: bool = False
+    determinize: Callable[[StateT, int, random.Random], StateT] | None = None
+    returns: Callable[[StateT], Sequence[float]] | None = None
+    board_svg: Callable[[StateT], str] | None = None
+    played_parameters: Callable[[Mapping[str, Any]], dict[str, Any]] | None = None
+    describe: Callable[[Sequence[str], Mapping[str, Any]], dict[str, Any]] | None = None
+    fixed: Callable[[Sequence[str], Mapping[str, Any]], Row] | None = None
+    #: Columns added after the first studies were written, with the value older studies played by.
+    later_columns: Mapping[str, Any] = field(default_factory=dict)
+    #: Player name -> mean seconds of one self-play game (the study-size estimate).
+    seconds_per_game: Mapping[str, float] = field(default_factory=dict)
+    #: Most turns one game can take, from the played parameters (the study-size estimate).
+    max_turns: Callable[[Mapping[str, Any]], int] | None = None
+    #: Why a study with these parameters would measure nothing (None: it would not).
+    study_problem: Callable[[Mapping[str, Any]], str | None] | None = None
+
+    def __post_init__(self) -> None:
+        if self.report_metrics not in REPORT_METRICS:
+            raise ValueError(
+                f"report_metrics must be one of {', '.join(map(repr, REPORT_METRICS))}, not {self.report_metrics!r}"
+            )
+        if self.hidden_information and self.determinize is None:
+            raise ValueError(f"{self.name}: a game with hidden information needs determinize(game, viewer, rng)")
+
+    def check_parameters(self, given: Mapping[str, Any]) -> dict[str, Any]:
+        """Every parameter, checked, the defaults filled in; a ValueError naming an unknown one."""
+        known = {parameter.name: parameter for parameter in self.parameters}
+        unknown = [name for name in given if name not in known]
+        if unknown:
+            raise ValueError(
+                _("{game} has no parameter {name}; its parameters: {names}").format(
+                    game=self.title, name=repr(unknown[0]), names=", ".join(known) or _("none")
+                )
+            )
+        return {name: parameter.check(given.get(name, parameter.default)) for name, parameter in known.items()}
+
+    def player_names(self, players: Sequence[str] | str) -> list[str]:
+        """One registered player name per seat, spelt as registered (``Greedy`` -> ``greedy``).
+
+        A comma-separated string is split. A ValueError names the known players
+        for an unknown name, and the seats allowed for a wrong number.
+        """
+        if isinstance(players, str):
+            players = players.split(",")
+        try:
+            names: list[object] = list(players)
+        except TypeError:
+            raise ValueError(
+                _("players must list one player per seat, e.g. greedy,random; got {value}").format(value=repr(players))
+            ) from None
+        if not names:
+            raise ValueError(_("players must name at least one seat, e.g. greedy,random"))
+        for name in names:
+            if not isinstance(name, str):
+                raise ValueError(_("a study names its players, e.g. 'greedy'; got {value}").format(value=repr(name)))
+            self.make_player(name)  # a ValueError listing the known players
+        self.check_seats(len(names))
+        return [str(name).strip().lower() for name in names]
+
+    def check_seats(self, count: int) -> None:
+        """A ValueError unless the game is played by ``count`` players."""
+        low, high = self.seats
+        if not low <= count <= high:
+            raise ValueError(
+                _("{game} is played by {low} to {high} players, got {count}").format(
+                    game=self.title, low=low, high=high, count=count
+                )
+            )
+
+    def make_player(self, name: str) -> Player[StateT, Any]:
+        """A new player called ``name``; a ValueError naming the known players otherwise."""
+        make = self.players.get(name.strip().lower())
+        if make is None:
+            raise ValueError(
+                _("unknown {game} player {player}; known players: {names}").format(
+                    game=_(self.title), player=repr(name), names=", ".join(map(repr, self.players))
+                )
+            )
+        return make()
+
+    def matches_columns(self, columns: Sequence[str]) -> int | None:
+        """The number of seats of a study of this game with exactly these columns, or None.
+
+        Columns in :attr:`later_columns` may be missing (a study written before they existed).
+        """
+        names = [str(c) for c in columns]
+        low, high = self.seats
+        seats = sum(c.startswith("player_") and c[len("player_") :].isdigit() for c in names) or low
+        if not low <= seats <= high:
+            return None
+        expected = self.columns(seats)
+        present = [c for c in expected if c in names or c not in self.later_columns]
+        return seats if present == names else None
+
+
+#: The families of report metrics a spec may name (see :attr:`GameSpec.report_metrics`).
+REPORT_METRICS = ("seats", "solo")
+
+#: Modules that register the kit's own games when first imported.
+BUILTIN_GAME_MODULES = ("xochintlan_hex.games",)
+
+_REGISTRY: dict[str, GameSpec[Any]] = {}
+
+
+def register_game(spec: GameSpec[Any]) -> GameSpec[Any]:
+    """Register ``spec`` under its name (once: a second game of that name is refused) and return it.
+
+    Registering the very same spec again does nothing, so a module may be imported twice.
+    """
+    if not isinstance(spec, GameSpec):
+        raise TypeError(f"register_game takes a GameSpec, not {type(spec).__name__}")
+    _load_builtin_games()  # the kit's own games first, whatever registers first
+    known = _REGISTRY.get(spec.name)
+    if known is not None and known is not spec:
+        raise ValueError(f"a game called {spec.name!r} is already registered")
+    _REGISTRY[spec.name] = spec
+    return spec
+
+
+def _load_builtin_games() -> None:
+    for module in BUILTIN_GAME_MODULES:
+        importlib.import_module(module)
+
+
+def game_names() -> list[str]:
+    """The names of every registered game (the kit's own first).
+
+    >>> game_names()[:2]
+    ['xochintlan', 'hextremadura']
+    """
+    _load_builtin_games()
+    return list(_REGISTRY)
+
+
+def game_spec(game: str | GameSpec[Any]) -> GameSpec[Any]:
+    """The registered game called ``game`` (a spec is returned as it is).
+
+    >>> game_spec("hextremadura").report_metrics
+    'solo'
+    >>> game_spec("chess")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown game 'chess'; registered games: 'xochintlan', 'hextremadura'
+    """
+    if isinstance(game, GameSpec):
+        return game
+    _load_builtin_games()
+    spec = _REGISTRY.get(game.strip().lower()) if isinstance(game, str) else None
+    if spec is None:
+        raise ValueError(
+            _("unknown game {game}; registered games: {names}").format(
+                game=repr(game), names=", ".join(map(repr, _REGISTRY))
+            )
+        )
+    return spec
+
+
+def load_game_module(module: str) -> ModuleType:
+    """Import ``module`` (a dotted name, or a ``.py`` file) so that the games it registers are known.
+
+    How a designer's own game reaches the command line (``--game-module``). A
+    module is loaded once (a file once whatever the path that names it); the
+    modules loaded are remembered (:func:`loaded_game_modules`) so that worker
+    processes load them too. Returns the module.
+    """
+    key = str(Path(module).resolve()) if module.endswith(".py") else module
+    if key in _LOADED_MODULES:
+        return _LOADED_MODULES[key]
+    if module.endswith(".py"):
+        loaded = _exec_file(Path(key))
+    else:
+        try:
+            loaded = importlib.import_module(module)
+        except ImportError as error:
+            raise ValueError(
+                _("--game-module: cannot import {module} ({error})").format(module=repr(module), error=error)
+            ) from None
+    _LOADED_MODULES[key] = loaded
+    return loaded
+
+
+def _exec_file(path: Path) -> ModuleType:
+    if not path.is_file():
+        raise ValueError(_("--game-module: no file {path}").format(path=repr(str(path))))
+    name = f"xochintlan_hex_game_{path.stem}"
+    found = importlib.util.spec_from_file_location(name, path)
+    if found is None or found.loader is None:
+        raise ValueError(_("--game-module: cannot load {path}").format(path=repr(str(path))))
+    loaded = importlib.util.module_from_spec(found)
+    sys.modules[name] = loaded  # the module's classes pickle by this name
+    found.loader.exec_module(loaded)
+    return loaded
+
+
+def loaded_game_modules() -> tuple[str, ...]:
+    """The modules :func:`load_game_module` has loaded, in order."""
+    return tuple(_LOADED_MODULES)
+
+
+_LOADED_MODULES: dict[str, ModuleType] = {}
+
+
+def spec_for_columns(columns: Sequence[str]) -> tuple[GameSpec[Any], int] | None:
+    """The registered game whose study rows have exactly these columns, and its seats; or None.
+
+    How a plain results file is recognised: by its header, against each
+    registered game's column schema (one function, for every reader).
+
+    >>> spec, seats = spec_for_columns(game_spec("xochintlan").columns(3))
+    >>> spec.name, seats
+    ('xochintlan', 3)
+    """
+    _load_builtin_games()
+    for spec in _REGISTRY.values():
+        seats = spec.matches_columns(columns)
+        if seats is not None:
+            return spec, seats
+    return None
 
 
 def is_whole(value: Any) -> bool:

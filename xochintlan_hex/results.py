@@ -38,6 +38,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from xochintlan_hex.game import game_names, game_spec
 from xochintlan_hex.hextremadura import OBJECTIVE_TYPES, RATING_BANDS, rating_for
 from xochintlan_hex.i18n import _
 from xochintlan_hex.players import PLAYERS
@@ -172,13 +173,26 @@ KNOWN_COLUMNS: dict[str, Column] = {
 _SEAT_COLUMN = re.compile(r"(player|cards)_([0-9]+)")
 
 
+def seat_players() -> tuple[str, ...]:
+    """The names a seat's player may have: Xochintlan's players, the players of every
+    other game registered with seats (:func:`~xochintlan_hex.game.register_game`), ``student``."""
+    names = dict.fromkeys(XOCHINTLAN_PLAYERS)
+    for game in game_names():
+        spec = game_spec(game)
+        if game not in ("xochintlan", "hextremadura") and spec.report_metrics == "seats":
+            names.update(dict.fromkeys(spec.players))
+    return tuple(names)
+
+
 def column_of(name: str) -> Column | None:
     """The :class:`Column` of a known column name (``player_3`` too), or None."""
+    if name == "winner_player":
+        return _choice(name, seat_players(), nullable=True)
     if name in KNOWN_COLUMNS:
         return KNOWN_COLUMNS[name]
     match = _SEAT_COLUMN.fullmatch(name)
     if match and int(match[2]) < MAX_PLAYERS:
-        return _choice(name, XOCHINTLAN_PLAYERS) if match[1] == "player" else Column(name, "str")
+        return _choice(name, seat_players()) if match[1] == "player" else Column(name, "str")
     return None
 
 
@@ -198,7 +212,8 @@ class BrokenRule:
 
 def _numbers(frame: pd.DataFrame, name: str) -> np.ndarray:
     """A numeric column as floats, missing as NaN, whatever it was read as."""
-    return pd.to_numeric(frame[name], errors="coerce").astype("float64").to_numpy()
+    numbers: np.ndarray = pd.to_numeric(frame[name], errors="coerce").astype("float64").to_numpy()
+    return numbers
 
 
 def _seats(frame: pd.DataFrame, prefix: str) -> list[str]:
@@ -522,7 +537,7 @@ def first_broken_rule(frame: pd.DataFrame) -> BrokenRule | None:
 # Rows of plain Python values (the chunks a study keeps)
 
 
-def cell_problem(row: dict, columns: Sequence[str]) -> str | None:
+def cell_problem(row: dict[str, Any], columns: Sequence[str]) -> str | None:
     """Why one row of a chunk does not have exactly ``columns``, each cell of its type, or None."""
     if not isinstance(row, dict):
         return f"a row is a {type(row).__name__}, not a mapping of column to value"
@@ -542,7 +557,7 @@ def cell_problem(row: dict, columns: Sequence[str]) -> str | None:
     return None
 
 
-def rows_problem(rows: Sequence[dict], columns: Sequence[str]) -> str | None:
+def rows_problem(rows: Sequence[dict[str, Any]], columns: Sequence[str]) -> str | None:
     """Why these rows (a chunk) are not study rows with exactly ``columns``, or None:
     each cell of its type (:func:`cell_problem`), then the row rules (:data:`ROW_RULES`)."""
     for row in rows:
@@ -555,7 +570,7 @@ def rows_problem(rows: Sequence[dict], columns: Sequence[str]) -> str | None:
     return f"game {rows[broken.position].get('game')!r}, column {broken.column!r}: {broken.reason}"
 
 
-def row_problem(row: dict, columns: Sequence[str]) -> str | None:
+def row_problem(row: dict[str, Any], columns: Sequence[str]) -> str | None:
     """Why one row of a chunk is not a study row with exactly ``columns``, or None."""
     return rows_problem([row], columns)
 
@@ -601,7 +616,7 @@ def _each_cell(series: pd.Series, text_of: Callable[[Any], str]) -> pd.Series:
     return pd.Series(np.fromiter(map(text_of, cells), dtype=object, count=len(cells)), index=series.index, dtype=object)
 
 
-def record_lines(path: str | os.PathLike) -> list[int]:
+def record_lines(path: str | os.PathLike[str]) -> list[int]:
     """The line on which each data row of a CSV file starts (1-based), as pandas reads
     it: blank lines skipped, a quoted cell may span lines. Empty if it cannot be read."""
     starts = []

@@ -55,6 +55,7 @@ import numpy as np
 import pandas as pd
 
 from xochintlan_hex import stats
+from xochintlan_hex.game import game_spec
 from xochintlan_hex.i18n import _
 
 #: The verdicts a sequential test gives, by code.
@@ -401,13 +402,18 @@ def load_reference(question: Question, seed: int, games: int) -> pd.DataFrame | 
 
 def sequential_test(study: Any, question: Question | str) -> SequentialTest:
     """The test that watches ``study`` for ``question``, checked before any game is
-    played: a Xochintlan study, players that play in it, a paired file that fits.
-    Pass it as ``enough`` to :func:`~xochintlan_hex.studies.run_study`."""
+    played: a study of a game with seats (its spec's ``report_metrics`` is ``"seats"``:
+    Xochintlan or a registered game of yours), players that play in it, a paired file
+    that fits. Pass it as ``enough`` to :func:`~xochintlan_hex.studies.run_study`."""
     if isinstance(question, str):
         question = parse_until(question)
-    if study.game != "xochintlan":
-        raise UntilError(_("--until: sequential questions are about Xochintlan studies"))
-    players = study.parameters["players"]
+    if game_spec(study.game).report_metrics != "seats":
+        raise UntilError(
+            _("--until: sequential questions are about games of several seats, not {game}").format(
+                game=game_spec(study.game).title
+            )
+        )
+    players = list(study.players)
     if question.kind == "beats":
         _check_seats(question, players)
     reference = load_reference(question, study.seed, study.games)

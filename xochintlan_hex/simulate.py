@@ -109,20 +109,29 @@ import os
 import random
 import threading
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from typing import Any
 
 import numpy as np
 import pandas as pd
 
+from xochintlan_hex.game import (
+    GameSpec,
+    Player,
+    Row,
+    StateT,
+    checked_count,
+    game_spec,
+    load_game_module,
+    loaded_game_modules,
+)
 from xochintlan_hex.hextremadura import Hextremadura, Tileset, load_tileset
-from xochintlan_hex.players import Player, get_player, player_name
-from xochintlan_hex.stats import CARD_SEPARATOR
+from xochintlan_hex.hextremadura import spec as hextremadura_spec
+from xochintlan_hex.i18n import _
+from xochintlan_hex.players import get_player, player_name
 from xochintlan_hex.xochintlan import Rules, Xochintlan
-
-#: The turn cap of a study whose rules set none (see the module docstring).
-STUDY_MAX_TURNS = 200
+from xochintlan_hex.xochintlan import spec as xochintlan_spec
 
 #: Most games sent to a worker at once: small enough for a lively progress bar
 #: and an even load, large enough that sending a chunk costs little.
@@ -132,7 +141,7 @@ MAX_CHUNK = 250
 #: enough that a study of any size holds only a handful in memory.
 IN_FLIGHT_PER_WORKER = 4
 
-PlayerSpec = str | Player
+PlayerSpec = str | Player[Any, Any]
 
 
 # ---------------------------------------------------------------------------
@@ -165,18 +174,6 @@ def seat_rng(seed_of_game: int, seat: int) -> random.Random:
 # Checking arguments
 
 
-def _check_count(name: str, value: Any, minimum: int) -> int:
-    if isinstance(value, bool):
-        raise ValueError(f"{name} must be an int >= {minimum}, got {value!r}")
-    try:
-        number = operator.index(value)
-    except TypeError:
-        raise ValueError(f"{name} must be an int >= {minimum}, got {value!r}") from None
-    if number < minimum:
-        raise ValueError(f"{name} must be an int >= {minimum}, got {number}")
-    return number
-
-
 def _check_executor(executor: Any) -> None:
     if executor is not None and not callable(getattr(executor, "submit", None)):
         raise ValueError(
@@ -185,28 +182,48 @@ def _check_executor(executor: Any) -> None:
         )
 
 
-def _check_players(players: Any) -> list[PlayerSpec]:
-    """One player (name or object) per seat; names are checked against the registry."""
+def registered_spec(game: str | GameSpec[Any]) -> GameSpec[Any]:
+    """The registered spec of ``game`` (a name or a spec): worker processes find it again by its name."""
+    spec = game_spec(game)
+    if game_spec(spec.name) is not spec:
+        raise ValueError(f"the game {spec.name!r} given is not the one registered under that name; register it first")
+    return spec
+
+
+def check_players(spec: GameSpec[Any], players: Any) -> list[PlayerSpec]:
+    """One player (a registered name or an object with ``choose``) per seat, as many as the game seats.
+
+    A comma-separated string is split. A ValueError names the known players.
+    """
     if isinstance(players, str):
         players = [p.strip() for p in players.split(",")]
+    elif isinstance(players, Player) and not isinstance(players, (list, tuple)):
+        players = [players]
     try:
         seats = list(players)
     except TypeError:
-        raise ValueError(f"players must list one player per seat, e.g. ['greedy', 'random'], got {players!r}") from None
+        raise ValueError(
+            _("players must list one player per seat, e.g. greedy,random; got {value}").format(value=repr(players))
+        ) from None
     if not seats:
-        raise ValueError("players must name at least one seat, e.g. ['greedy', 'random']")
+        raise ValueError(_("players must name at least one seat, e.g. greedy,random"))
     for seat in seats:
-        get_player(seat, game="xochintlan")  # raises a ValueError naming the known players
+        get_player(seat, game=spec)  # a ValueError naming the known players
+    spec.check_seats(len(seats))
     return seats
 
 
 def study_rules(rules: Any) -> Rules:
-    """The rules a study plays: ``rules`` with the study's turn cap when they set none."""
+    """The rules a Xochintlan study plays: ``rules`` with the study's turn cap when they set none."""
     if not isinstance(rules, Rules):
         raise ValueError(f"rules must be a xochintlan Rules(...), got {rules!r}")
-    if rules.max_turns is None:
-        return dataclasses.replace(rules, max_turns=STUDY_MAX_TURNS)
-    return rules
+    return Rules(**xochintlan_spec.played_parameters(dataclasses.asdict(rules)))
+
+
+def played_parameters(spec: GameSpec[Any], parameters: Mapping[str, Any]) -> dict[str, Any]:
+    """The checked parameters of ``spec`` as a study plays them (e.g. with its turn cap)."""
+    checked = spec.check_parameters(parameters)
+    return spec.played_parameters(checked) if spec.played_parameters is not None else checked
 
 
 # ---------------------------------------------------------------------------
@@ -222,17 +239,17 @@ def chunk_indices(indices: Sequence[int], workers: int = 1, chunk_size: int | No
     indices = list(indices)
     if chunk_size is None:
         chunk_size = max(1, min(MAX_CHUNK, math.ceil(len(indices) / (4 * workers))))
-    chunk_size = _check_count("chunk_size", chunk_size, 1)
+    chunk_size = checked_count("chunk_size", chunk_size, 1)
     return [indices[i : i + chunk_size] for i in range(0, len(indices), chunk_size)]
 
 
 def iter_chunks(
-    play_chunk: Callable[..., list[dict]],
+    play_chunk: Callable[..., list[dict[str, Any]]],
     chunks: Iterable[Sequence[int]],
-    args: tuple = (),
+    args: tuple[Any, ...] = (),
     workers: int = 1,
     executor: Executor | None = None,
-) -> Iterator[tuple[Sequence[int], list[dict]]]:
+) -> Iterator[tuple[Sequence[int], list[dict[str, Any]]]]:
     """Play ``play_chunk(chunk, *args)`` for each chunk; yield ``(chunk, rows)`` as each ends.
 
     Chunks finish in any order when they run in parallel. ``play_chunk`` must be
@@ -251,7 +268,7 @@ def iter_chunks(
     [0, 1] [0, 1]
     [2] [2]
     """
-    workers = _check_count("workers", workers, 1)
+    workers = checked_count("workers", workers, 1)
     _check_executor(executor)
     chunks = iter(chunks)
     if executor is None and workers == 1:
@@ -263,15 +280,19 @@ def iter_chunks(
         else executor
     )
     submit = functools.partial(_submit_next, pool, play_chunk, chunks, args)
-    futures: dict[Future, Any] = {}
-    for _ in range(IN_FLIGHT_PER_WORKER * workers):
+    futures: dict[Future[Any], Any] = {}
+    for _slot in range(IN_FLIGHT_PER_WORKER * workers):
         if not submit(futures):
             break
     return _as_they_end(futures, submit, pool if executor is None else None)
 
 
 def _submit_next(
-    pool: Executor, play_chunk: Callable[..., list[dict]], chunks: Iterator, args: tuple, futures: dict[Future, Any]
+    pool: Executor,
+    play_chunk: Callable[..., list[dict[str, Any]]],
+    chunks: Iterator[Any],
+    args: tuple[Any, ...],
+    futures: dict[Future[Any], Any],
 ) -> bool:
     """Submit the next chunk, if any is left; say whether one was."""
     chunk = next(chunks, None)
@@ -296,11 +317,11 @@ def _exit_with_parent(parent: int) -> None:
 
 
 def _as_they_end(
-    futures: dict[Future, Any], submit: Callable[[dict], bool], own_pool: Executor | None
-) -> Iterator[tuple[Sequence[int], list[dict]]]:
+    futures: dict[Future[Any], Any], submit: Callable[[dict[Future[Any], Any]], bool], own_pool: Executor | None
+) -> Iterator[tuple[Sequence[int], list[dict[str, Any]]]]:
     try:
         while futures:
-            finished, _ = wait(futures, return_when=FIRST_COMPLETED)
+            finished, _pending = wait(futures, return_when=FIRST_COMPLETED)
             for future in finished:
                 chunk = futures.pop(future)
                 submit(futures)  # keep the workers busy while this chunk is written
@@ -313,17 +334,17 @@ def _as_they_end(
 
 
 def _run(
-    play_chunk: Callable[..., list[dict]],
+    play_chunk: Callable[..., list[dict[str, Any]]],
     games: int,
-    args: tuple,
+    args: tuple[Any, ...],
     workers: int,
     executor: Executor | None,
     progress: bool,
     desc: str,
-) -> list[dict]:
+) -> list[dict[str, Any]]:
     from tqdm.auto import tqdm
 
-    rows: list[dict] = []
+    rows: list[dict[str, Any]] = []
     chunks = chunk_indices(range(games), workers)
     results = iter_chunks(play_chunk, chunks, args, workers, executor)
     with tqdm(total=games, desc=desc, unit="game", disable=not progress) as bar:
@@ -334,119 +355,155 @@ def _run(
 
 
 # ---------------------------------------------------------------------------
-# Xochintlan
+# Any registered game
 
 
-def _seat_players(players: Sequence[PlayerSpec]) -> list[Player]:
-    return [get_player(p, game="xochintlan") for p in players]
+def play_game(
+    game: str | GameSpec[StateT], seed_of_game: int, players: Sequence[PlayerSpec], parameters: Mapping[str, Any]
+) -> StateT:
+    """Play one whole game from its seed and return the finished game.
+
+    ``parameters`` are used as given (checked, with no study turn cap added here).
+    """
+    spec: GameSpec[StateT] = game_spec(game)
+    seats: list[Player[StateT, Any]] = [get_player(p, game=spec) for p in players]
+    state = spec.new_game(seed=seed_of_game, seats=len(seats), **parameters)
+    rngs = [seat_rng(seed_of_game, seat) for seat in range(len(seats))]
+    while not state.is_over:
+        seat = state.current_player
+        state.play(seats[seat].choose(state, rngs[seat]))
+    return state
+
+
+def play_games(
+    indices: Iterable[int],
+    game: str,
+    players: Sequence[PlayerSpec],
+    parameters: Mapping[str, Any],
+    seed: int = 0,
+    modules: Sequence[str] = (),
+) -> list[Row]:
+    """Play the games of a study with these indices; one row per game, in order.
+
+    ``game`` is a registered name (``modules`` the game modules to load first, in a
+    fresh worker process); ``parameters`` are played as given. The rows are
+    exactly those of the same games in ``simulate(game, games, players, seed)``.
+    """
+    for module in modules:
+        load_game_module(module)
+    spec = game_spec(game)
+    names = [player_name(get_player(p, game=spec)) for p in players]
+    rows = []
+    for index in indices:
+        seed_of_game = game_seed(seed, index)
+        state = play_game(spec, seed_of_game, players, parameters)
+        rows.append(spec.row(state, index, seed_of_game, names))
+    return rows
+
+
+def study_frame(game: str | GameSpec[Any], rows: Sequence[Row], seats: int | None = None) -> pd.DataFrame:
+    """Study rows of ``game`` as a frame with its column order and types.
+
+    ``seats`` fixes the columns of a frame without rows (a study of 0 games).
+    """
+    spec = game_spec(game)
+    rows = list(rows)
+    if seats is None:
+        seats = max((len(_seat_names(row)) for row in rows), default=spec.seats[0])
+    if spec.to_frame is not None:
+        return spec.to_frame(rows, seats)
+    return pd.DataFrame(rows, columns=spec.columns(seats)).reset_index(drop=True)
+
+
+def simulate(
+    game: str | GameSpec[Any],
+    games: int,
+    players: Sequence[PlayerSpec] | PlayerSpec,
+    seed: int = 0,
+    workers: int = 1,
+    executor: Executor | None = None,
+    progress: bool = True,
+    **parameters: Any,
+) -> pd.DataFrame:
+    """Play ``games`` games of ``game`` (a registered name or spec) and return one row per game.
+
+    ``players``: one player name (see the spec's ``players``) or player object
+    per seat, seat 0 first, or a comma-separated string such as
+    ``"greedy,random"``. ``parameters``: the game's own (its spec's schema,
+    checked once). Columns, seeding, workers and the turn cap: see the module
+    docstring.
+
+    >>> frame = simulate("xochintlan", 3, "greedy,random", seed=5, progress=False)
+    >>> frame["player_0"].tolist(), frame["end_reason"].isin(["win", "tie", "turn_limit"]).all()
+    (['greedy', 'greedy', 'greedy'], np.True_)
+    """
+    spec = registered_spec(game)
+    games = checked_count("games", games, 0)
+    seed = checked_count("seed", seed, 0)
+    workers = checked_count("workers", workers, 1)
+    _check_executor(executor)
+    seats = check_players(spec, players)
+    played = played_parameters(spec, parameters)
+    names = [player_name(get_player(p, game=spec)) for p in seats]
+    rows = _run(
+        play_games,
+        games,
+        (spec.name, seats, played, seed, loaded_game_modules()),
+        workers,
+        executor,
+        progress,
+        desc=f"{spec.title} {'/'.join(names)}",
+    )
+    return study_frame(spec, rows, seats=len(seats))
+
+
+def replay(game: str | GameSpec[Any], row: Any, **parameters: Any) -> Any:
+    """Play again the game of one study row (a dict or a frame row) and return it.
+
+    The row's players and seed, and its parameters that are plain columns (the
+    rules); pass the others (e.g. a tile set that is not the kit's) as ``parameters``.
+    """
+    spec = game_spec(game)
+    for parameter in spec.parameters:
+        if parameter.name not in parameters and parameter.kind != "object" and parameter.name in row:
+            parameters[parameter.name] = xochintlan_spec.plain(row[parameter.name])
+    return play_game(spec, int(row["seed"]), _seat_names(row), spec.check_parameters(parameters))
+
+
+def _seat_names(row: Any) -> list[str]:
+    """The players of a row: ``player_0``, ``player_1``... or the one ``player`` of a solo game."""
+    names: list[str] = []
+    while f"player_{len(names)}" in row:
+        names.append(row[f"player_{len(names)}"])
+    return names or [row["player"]]
+
+
+# ---------------------------------------------------------------------------
+# The kit's two games by name (the names the lessons and the docs use)
 
 
 def play_xochintlan_game(seed_of_game: int, players: Sequence[PlayerSpec], rules: Rules = Rules()) -> Xochintlan:
-    """Play one whole game from its seed and return the finished game.
-
-    ``rules`` are used as given (no turn cap is added here).
-    """
-    seats = _seat_players(players)
-    game = Xochintlan(players=len(seats), seed=seed_of_game, rules=rules)
-    rngs = [seat_rng(seed_of_game, seat) for seat in range(len(seats))]
-    while not game.is_over:
-        seat = game.current_player
-        game.play(seats[seat].choose(game, rngs[seat]))
-    return game
-
-
-def xochintlan_row(game: Xochintlan, index: int, seed_of_game: int, player_names: Sequence[str]) -> dict:
-    """The study row of a finished game (see the module docstring for the columns)."""
-    row: dict[str, Any] = {"game": index, "seed": seed_of_game}
-    row.update(dataclasses.asdict(game.rules))
-    row["n_players"] = game.n_players
-    for seat, name in enumerate(player_names):
-        row[f"player_{seat}"] = name
-    for seat, cards in enumerate(game.cards):
-        row[f"cards_{seat}"] = CARD_SEPARATOR.join(card.name for card in cards)
-    winner = game.winner
-    row["winner"] = winner
-    row["winner_player"] = None if winner is None else player_names[winner]
-    row["winning_kind"] = game.winning_kind
-    row["winning_card"] = None if game.winning_card is None else game.winning_card.name
-    row["turns"] = game.turn
-    row["end_reason"] = game.end_reason
-    return row
+    """Play one whole Xochintlan game from its seed (``rules`` as given, no turn cap added)."""
+    state: Xochintlan = play_game("xochintlan", seed_of_game, players, dataclasses.asdict(rules))
+    return state
 
 
 def play_xochintlan_games(
     indices: Iterable[int], players: Sequence[PlayerSpec], rules: Rules = Rules(), seed: int = 0
-) -> list[dict]:
-    """Play the games of a study with these indices; one row per game, in order.
-
-    The rows are exactly those of the same games in
-    ``simulate_xochintlan(games, players, rules, seed)``.
-    """
-    rules = study_rules(rules)
-    names = [player_name(get_player(p, game="xochintlan")) for p in players]
-    rows = []
-    for index in indices:
-        seed_of_game = game_seed(seed, index)
-        game = play_xochintlan_game(seed_of_game, players, rules)
-        rows.append(xochintlan_row(game, index, seed_of_game, names))
-    return rows
+) -> list[Row]:
+    """The rows of the Xochintlan games with these indices of ``simulate_xochintlan(games, players, rules, seed)``."""
+    return play_games(indices, "xochintlan", players, dataclasses.asdict(study_rules(rules)), seed)
 
 
 def replay_xochintlan(row: Any) -> Xochintlan:
-    """Play again the game of one study row (a dict or a frame row) and return it."""
-    rules = Rules(**{f.name: _plain(row[f.name]) for f in dataclasses.fields(Rules)})
-    players = [row[f"player_{seat}"] for seat in range(int(row["n_players"]))]
-    return play_xochintlan_game(int(row["seed"]), players, rules)
+    """Play again the Xochintlan game of one study row (a dict or a frame row) and return it."""
+    state: Xochintlan = replay("xochintlan", row)
+    return state
 
 
-def _plain(value: Any) -> Any:
-    """A frame cell as a plain Python value (NaN -> None, numpy ints -> int)."""
-    if value is None or (isinstance(value, float) and math.isnan(value)) or value is pd.NA:
-        return None
-    return value.item() if isinstance(value, np.generic) else value
-
-
-def xochintlan_columns(n_players: int) -> list[str]:
-    """The columns of a Xochintlan study with ``n_players`` seats, in order.
-
-    >>> xochintlan_columns(2)[-8:]
-    ['cards_0', 'cards_1', 'winner', 'winner_player', 'winning_kind', 'winning_card', 'turns', 'end_reason']
-    """
-    return (
-        ["game", "seed"]
-        + [f.name for f in dataclasses.fields(Rules)]
-        + ["n_players"]
-        + [f"player_{seat}" for seat in range(n_players)]
-        + [f"cards_{seat}" for seat in range(n_players)]
-        + ["winner", "winner_player", "winning_kind", "winning_card", "turns", "end_reason"]
-    )
-
-
-def xochintlan_frame(rows: Sequence[dict], n_players: int | None = None) -> pd.DataFrame:
-    """Study rows as a frame with the documented column order and types.
-
-    ``n_players`` fixes the columns of a frame without rows (a study of 0 games).
-    """
-    rows = list(rows)
-    seats = n_players if n_players is not None else max((r["n_players"] for r in rows), default=0)
-    frame = pd.DataFrame(rows, columns=xochintlan_columns(seats))
-    frame["winner"] = frame["winner"].astype("Int64")
-    if rows:
-        frame["max_turns"] = frame["max_turns"].astype("int64")
-    for column in ("winner_player", "winning_kind", "winning_card"):
-        frame[column] = _names_or_missing(frame[column])
-    return frame.reset_index(drop=True)
-
-
-def _names_or_missing(column: pd.Series) -> pd.Series:
-    """Names as plain Python strings, and missing (NaN) where nobody won, on any pandas.
-
-    (``astype(str)`` would turn a missing value into the text "None" or "nan" on
-    pandas 2, and a file written from such a frame would keep that text.)
-    """
-    values = column.to_numpy(dtype=object, copy=True)
-    values[pd.isna(values)] = np.nan  # as pandas shows a missing text, whatever the version
-    return pd.Series(values, index=column.index, dtype=object)
+def xochintlan_frame(rows: Sequence[Row], n_players: int | None = None) -> pd.DataFrame:
+    """Xochintlan study rows as a frame (``n_players`` fixes the columns of a frame without rows)."""
+    return xochintlan_spec.study_frame(rows, n_players)
 
 
 def simulate_xochintlan(
@@ -458,114 +515,41 @@ def simulate_xochintlan(
     executor: Executor | None = None,
     progress: bool = True,
 ) -> pd.DataFrame:
-    """Play ``games`` Xochintlan games, one player per seat, and return one row per game.
-
-    ``players``: one name (see :data:`~xochintlan_hex.players.PLAYERS`) or player
-    object per seat, seat 0 first, or a comma-separated string such as
-    ``"greedy,random"``. Columns, seeding, workers and the turn cap: see the
-    module docstring.
+    """Play ``games`` Xochintlan games, one player per seat: :func:`simulate` with ``rules``.
 
     >>> frame = simulate_xochintlan(3, "greedy,random", seed=5, progress=False)
-    >>> frame["player_0"].tolist(), frame["end_reason"].isin(["win", "tie", "turn_limit"]).all()
-    (['greedy', 'greedy', 'greedy'], np.True_)
+    >>> frame["player_1"].tolist()
+    ['random', 'random', 'random']
     """
-    games = _check_count("games", games, 0)
-    seed = _check_count("seed", seed, 0)
-    workers = _check_count("workers", workers, 1)
-    _check_executor(executor)
-    seats = _check_players(players)
-    rules = study_rules(rules)
-    rows = _run(
-        play_xochintlan_games,
-        games,
-        (seats, rules, seed),
-        workers,
-        executor,
-        progress,
-        desc=f"Xochintlan {'/'.join(map(str, seats))}",
-    )
-    return xochintlan_frame(rows, n_players=len(seats))
-
-
-# ---------------------------------------------------------------------------
-# Hextremadura
-
-
-def _study_tileset(tileset: Any) -> Tileset:
-    try:
-        return load_tileset(tileset)
-    except (OSError, TypeError) as problem:
-        raise ValueError(f"tileset: cannot load {tileset!r}: {problem}") from None
+    if not isinstance(rules, Rules):
+        raise ValueError(f"rules must be a xochintlan Rules(...), got {rules!r}")
+    return simulate("xochintlan", games, players, seed, workers, executor, progress, **dataclasses.asdict(rules))
 
 
 def play_hextremadura_game(
     seed_of_game: int, player: PlayerSpec = "greedy", tileset: Tileset | None = None
 ) -> Hextremadura:
-    """Play one whole solo game from its seed and return the finished game."""
-    chooser = get_player(player, game="hextremadura")
-    game = Hextremadura(seed=seed_of_game, tileset=tileset)
-    rng = seat_rng(seed_of_game, 0)
-    while not game.is_over:
-        game.play(chooser.choose(game, rng))
-    return game
-
-
-def hextremadura_row(game: Hextremadura, index: int, seed_of_game: int, name: str) -> dict:
-    """The study row of a finished game (see the module docstring for the columns)."""
-    outcome = game.outcome()
-    row: dict[str, Any] = {
-        "game": index,
-        "seed": seed_of_game,
-        "tileset": game.tileset.name,
-        "player": name,
-        "score": outcome["score"],
-        "max_score": outcome["max_score"],
-        "rating": outcome["rating"],
-        "rounds": outcome["rounds"],
-        "turns": outcome["placements"],
-        "explored": sum(len(taken) for taken in game.removals),
-        "tiles_on_map": outcome["tiles_on_map"],
-        "front_left": outcome["front_left"],
-    }
-    row.update({key: value for key, value in outcome.items() if key.startswith(("objectives_", "met_", "quest_"))})
-    return row
+    """Play one whole solo game of Hextremadura from its seed and return the finished game."""
+    state: Hextremadura = play_game("hextremadura", seed_of_game, [player], {"tileset": load_tileset(tileset)})
+    return state
 
 
 def play_hextremadura_games(
     indices: Iterable[int], player: PlayerSpec = "greedy", tileset: Tileset | None = None, seed: int = 0
-) -> list[dict]:
-    """Play the games of a study with these indices; one row per game, in order.
-
-    The rows are exactly those of the same games in
-    ``simulate_hextremadura(games, player, tileset, seed)``.
-    """
-    tileset = load_tileset(tileset)
-    name = player_name(get_player(player, game="hextremadura"))
-    rows = []
-    for index in indices:
-        seed_of_game = game_seed(seed, index)
-        game = play_hextremadura_game(seed_of_game, player, tileset)
-        rows.append(hextremadura_row(game, index, seed_of_game, name))
-    return rows
+) -> list[Row]:
+    """The rows of the Hextremadura games with these indices of ``simulate_hextremadura(games, player, tileset, seed)``."""
+    return play_games(indices, "hextremadura", [player], {"tileset": load_tileset(tileset)}, seed)
 
 
 def replay_hextremadura(row: Any, tileset: Tileset | None = None) -> Hextremadura:
     """Play again the game of one study row (pass the study's tile set if not the kit's)."""
-    return play_hextremadura_game(int(row["seed"]), row["player"], tileset)
+    state: Hextremadura = replay("hextremadura", row, tileset=tileset)
+    return state
 
 
-def hextremadura_columns() -> list[str]:
-    """The columns of a Hextremadura study, in order.
-
-    >>> hextremadura_columns()[:6]
-    ['game', 'seed', 'tileset', 'player', 'score', 'max_score']
-    """
-    return list(hextremadura_row(Hextremadura(seed=0), 0, 0, "").keys())
-
-
-def hextremadura_frame(rows: Sequence[dict]) -> pd.DataFrame:
-    """Study rows as a frame with the documented column order and types."""
-    return pd.DataFrame(list(rows), columns=hextremadura_columns()).reset_index(drop=True)
+def hextremadura_frame(rows: Sequence[Row]) -> pd.DataFrame:
+    """Hextremadura study rows as a frame with the documented column order."""
+    return hextremadura_spec.study_frame(rows)
 
 
 def simulate_hextremadura(
@@ -577,30 +561,32 @@ def simulate_hextremadura(
     executor: Executor | None = None,
     progress: bool = True,
 ) -> pd.DataFrame:
-    """Play ``games`` solo games of Hextremadura and return one row per game.
-
-    ``player``: a name (see :data:`~xochintlan_hex.players.PLAYERS`) or a player
-    object. ``tileset``: anything :func:`~xochintlan_hex.hextremadura.load_tileset`
-    accepts (the kit's set by default). Columns, seeding and workers: see the
-    module docstring.
+    """Play ``games`` solo games of Hextremadura: :func:`simulate` with ``tileset`` (the kit's by default).
 
     >>> frame = simulate_hextremadura(2, "random", progress=False)
     >>> frame[["game", "player", "rounds"]].shape
     (2, 3)
     """
-    games = _check_count("games", games, 0)
-    seed = _check_count("seed", seed, 0)
-    workers = _check_count("workers", workers, 1)
-    _check_executor(executor)
-    get_player(player, game="hextremadura")  # a ValueError naming the known players
-    tiles = _study_tileset(tileset)
-    rows = _run(
-        play_hextremadura_games,
-        games,
-        (player, tiles, seed),
-        workers,
-        executor,
-        progress,
-        desc=f"Hextremadura {player_name(get_player(player, 'hextremadura'))}",
-    )
-    return hextremadura_frame(rows)
+    return simulate("hextremadura", games, [player], seed, workers, executor, progress, tileset=tileset)
+
+
+#: The row and column functions of each game, by their older names.
+xochintlan_row = xochintlan_spec.study_row
+xochintlan_columns = xochintlan_spec.study_columns
+
+
+def hextremadura_row(game: Hextremadura, index: int, seed_of_game: int, name: str) -> Row:
+    """The study row of a finished solo game played by ``name``."""
+    return hextremadura_spec.study_row(game, index, seed_of_game, [name])
+
+
+STUDY_MAX_TURNS = xochintlan_spec.STUDY_MAX_TURNS
+
+
+def hextremadura_columns() -> list[str]:
+    """The columns of a Hextremadura study, in order.
+
+    >>> hextremadura_columns()[:6]
+    ['game', 'seed', 'tileset', 'player', 'score', 'max_score']
+    """
+    return hextremadura_spec.study_columns()

@@ -18,6 +18,18 @@ Columns of :func:`solve_deals`
     (depends on the machine; every other column depends only on the seed).
     ``actions``: the best game, placements in notation, separated by spaces.
 
+The look-ahead solver (:func:`solve_deal`)
+    With the whole shuffled order known there is nothing to sample: the same
+    look-ahead runs on the deal itself, step by step, keeping the best finished
+    game found so far and following it when no candidate does better (a nested
+    rollout). It may try again with other tie-breaks (``passes``) until the
+    score reaches the upper bound. What it finds is a *proved lower bound*: a game that
+    :func:`~xochintlan_hex.hextremadura.replay` plays again. The *upper bound*
+    is :func:`~xochintlan_hex.players.hextremadura_planner.score_upper_bound`: the terrain tiles whose objective the tile
+    set's icons can satisfy at all (an objective asking for an icon on a terrain
+    where no tile prints it can never hold). A deal is *decided* when the two
+    bounds meet.
+
 >>> frame = solve_deals([0], seed=7, candidates=1)
 >>> bool(frame.loc[0, "best_found"] <= frame.loc[0, "upper_bound"] == 15)
 True
@@ -25,17 +37,107 @@ True
 
 from __future__ import annotations
 
+import random
+import time
 from collections.abc import Iterable, Sequence
 from concurrent.futures import Executor
+from dataclasses import dataclass, field
 from typing import Any
 
 import pandas as pd
 
 from xochintlan_hex import stats
-from xochintlan_hex.hextremadura import load_tileset
+from xochintlan_hex.hextremadura import Hextremadura, Place, load_tileset
 from xochintlan_hex.hextremadura.solver import solve_exactly
-from xochintlan_hex.players.hextremadura_planner import solve_deal
+from xochintlan_hex.players.hextremadura_planner import candidate_placements, finish_with_greedy, score_upper_bound
 from xochintlan_hex.simulate import chunk_indices, game_seed, iter_chunks
+
+# ---------------------------------------------------------------------------
+# The look-ahead solver of one deal
+
+
+@dataclass
+class Solution:
+    """What :func:`solve_deal` proved about one deal."""
+
+    order: tuple[str, ...]
+    lower: int  # the best score of a game found
+    upper: int  # no game of this deal can score more
+    actions: list[Place] = field(default_factory=list)  # that game, placement by placement
+    seconds: float = 0.0
+    passes: int = 0  # look-ahead passes made
+
+    @property
+    def decided(self) -> bool:
+        """True when the best reachable score is known exactly."""
+        return self.lower == self.upper
+
+
+def solve_deal(
+    seed: int | None = None,
+    tileset: Any = None,
+    order: Any = None,
+    candidates: int = 4,
+    passes: int = 1,
+    seconds: float | None = None,
+    rng_seed: int = 0,
+) -> Solution:
+    """Search for the best score of one deal, knowing its whole order.
+
+    ``seed`` or ``order`` fixes the deal as in :class:`Hextremadura`. The
+    look-ahead (module docstring) tries ``candidates`` placements per step; it
+    makes ``passes`` passes over the whole game, each with new tie-breaks drawn
+    from ``rng_seed``, stopping early once the score reaches the upper bound
+    (or, when ``seconds`` is set, once that much time has passed: a time limit
+    makes the result depend on the machine). The returned ``actions`` replay
+    the best game found from the deal.
+
+    >>> found = solve_deal(order=["R1", "T1", "T2", "R2", "T3"], candidates=2)
+    >>> game = Hextremadura(order=found.order)
+    >>> for action in found.actions:
+    ...     game.play(action)
+    >>> game.score() == found.lower <= found.upper == 3
+    True
+    """
+    for name, value in (("candidates", candidates), ("passes", passes)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise ValueError(f"{name} must be an int >= 1, not {value!r}")
+    if seconds is not None and (not isinstance(seconds, (int, float)) or seconds <= 0):
+        raise ValueError(f"seconds must be None or a number > 0, not {seconds!r}")
+    start = time.perf_counter()
+    deal = Hextremadura(seed=seed, tileset=tileset, order=order)
+    upper = score_upper_bound(deal.tileset, deal.start_order)
+    rng = random.Random(rng_seed)
+    best = Solution(deal.start_order, -1, upper)
+    while best.passes < passes:
+        actions, score = _nested_rollout(deal.clone(), candidates, rng)
+        if score > best.lower:
+            best.lower, best.actions = score, actions
+        best.passes += 1
+        if best.decided or (seconds is not None and time.perf_counter() - start >= seconds):
+            break
+    best.seconds = time.perf_counter() - start
+    return best
+
+
+def _nested_rollout(game: Hextremadura, candidates: int, rng: random.Random) -> tuple[list[Place], int]:
+    """One pass of the look-ahead on a known deal: at each step, finish every candidate
+    with greedy and follow the best finished game seen so far."""
+    played: list[Place] = []
+    best_line: list[Place] = []
+    best_score = -1
+    while not game.is_over:
+        for action in candidate_placements(game, candidates, rng):
+            trial = game.clone()
+            trial.play(action)
+            line = [action] + finish_with_greedy(trial, random.Random(rng.getrandbits(32)))
+            if trial.score() > best_score:
+                best_score, best_line = trial.score(), line
+        action = best_line.pop(0)  # the first step of the best game seen
+        game.play(action)
+        played.append(action)
+    return played, game.score()
+
 
 COLUMNS = [
     "game",

@@ -1,7 +1,8 @@
 """Long studies written to disk as they run: nothing lost, resumable, whole-or-nothing output.
 
-A *study* is a number of games with fixed players, rules and seed (a
-:class:`Study`, made by :func:`xochintlan_study` or :func:`hextremadura_study`).
+A *study* is a number of games of one registered game with fixed players,
+parameters and seed (a :class:`Study`, made by :func:`study`, or by
+:func:`xochintlan_study` and :func:`hextremadura_study` for the kit's games).
 :func:`run_study` plays it and writes one results file, CSV or Parquet:
 
 * games run in chunks of game indices (in this process, in local processes or on
@@ -62,12 +63,13 @@ import numpy as np
 import pandas as pd
 
 from xochintlan_hex import __version__, simulate
-from xochintlan_hex.hextremadura.tiles import MAX_TILESET_BYTES
+from xochintlan_hex.game import GameSpec, checked_count, loaded_game_modules, spec_for_columns
+from xochintlan_hex.hextremadura.tiles import MAX_TILESET_BYTES  # noqa: F401 (its older home)
 from xochintlan_hex.i18n import _, duration_text
-from xochintlan_hex.players import game_seconds, get_player
+from xochintlan_hex.players import game_seconds
 from xochintlan_hex.results import ResultsError, cell_problem, check_frame, column_of, first_broken_rule
-from xochintlan_hex.xochintlan import Rules, Xochintlan
-from xochintlan_hex.xochintlan.rules import CARD_SIZE
+from xochintlan_hex.xochintlan import Rules
+from xochintlan_hex.xochintlan import spec as xochintlan_spec
 
 #: Output formats, by file suffix.
 FORMATS = (".csv", ".parquet")
@@ -139,9 +141,9 @@ class Study:
     games: int
     seed: int
     parameters: dict[str, Any]
-    play_chunk: Callable[..., list[dict]] = field(repr=False, compare=False)
-    args: tuple = field(repr=False, compare=False)
-    to_frame: Callable[[Sequence[dict]], pd.DataFrame] = field(repr=False, compare=False)
+    play_chunk: Callable[..., list[dict[str, Any]]] = field(repr=False, compare=False)
+    args: tuple[Any, ...] = field(repr=False, compare=False)
+    to_frame: Callable[[Sequence[dict[str, Any]]], pd.DataFrame] = field(repr=False, compare=False)
     #: The columns of a row, and the cells every row of this study holds (its rules, players).
     columns: tuple[str, ...] = field(default=(), repr=False, compare=False)
     fixed: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
@@ -149,6 +151,8 @@ class Study:
     turns_per_game: int = field(default=1, repr=False, compare=False)
     #: About how many seconds of one core a game takes, from the players' measured costs.
     seconds_per_game: float = field(default=0.0, repr=False, compare=False)
+    #: The registered names of the players, one per seat.
+    players: tuple[str, ...] = field(default=(), repr=False, compare=False)
 
     def description(self) -> dict[str, Any]:
         """The JSON written to ``study.json``: a resumed run must match it exactly."""
@@ -170,98 +174,75 @@ class Study:
     @property
     def label(self) -> str:
         """A short name for progress bars."""
-        who = self.parameters.get("players") or [self.parameters.get("player")]
-        return f"{self.game.capitalize()} {'/'.join(who)}"
+        return f"{self.game.capitalize()} {'/'.join(self.players)}"
 
 
-def _count(name: str, value: Any, minimum: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < minimum:
-        raise ValueError(
-            _("{name} must be an int >= {minimum}, got {value}").format(name=name, minimum=minimum, value=repr(value))
-        )
-    return int(value)
+def study(
+    game: str | GameSpec[Any], games: int, players: Sequence[str] | str, seed: int = 0, **parameters: Any
+) -> Study:
+    """A study of any registered game: ``games`` games, one registered player name per seat.
 
+    ``parameters``: the game's own (its spec's schema), checked once, here, with
+    the set-up itself (one game is dealt) before any work.
 
-def _player_names(players: Sequence[str] | str, game: str) -> list[str]:
-    """Registry names only, spelt as the registry does (``Greedy`` -> ``greedy``), once,
-    before any game: a study file says exactly who played, and its chunks, checked
-    against these names, then match the rows the players write."""
-    if isinstance(players, str):
-        players = players.split(",")
-    names = list(players)
-    if not names:
-        raise ValueError(_("players must name at least one player, e.g. greedy,random"))
-    for name in names:
-        if not isinstance(name, str):
-            raise ValueError(_("a study names its players, e.g. 'greedy'; got {value}").format(value=repr(name)))
-        get_player(name, game=game)  # a ValueError listing the known players
-    return [name.strip().lower() for name in names]
-
-
-def xochintlan_study(games: int, players: Sequence[str] | str, rules: Rules = Rules(), seed: int = 0) -> Study:
-    """A Xochintlan study: ``games`` games, one registered player name per seat.
-
-    >>> xochintlan_study(10, "greedy,random").description()["players"]
+    >>> study("xochintlan", 10, "greedy,random").description()["players"]
     ['greedy', 'random']
     """
-    if not isinstance(rules, Rules):
-        raise ValueError(f"rules must be a xochintlan Rules(...), got {rules!r}")
-    games, seed = _count("games", games, 0), _count("seed", seed, 0)
-    names = _player_names(players, "xochintlan")
-    Xochintlan(players=len(names), seed=seed, rules=rules)  # refuse a bad set-up before any work
-    _check_winnable(rules)
-    parameters = {"players": names, "rules": dataclasses.asdict(rules)}
-    played = simulate.study_rules(rules)  # the rules as played: with the study's turn cap
-    fixed = {
-        **dataclasses.asdict(played),
-        "n_players": len(names),
-        **{f"player_{seat}": name for seat, name in enumerate(names)},
-    }
+    spec = simulate.registered_spec(game)
+    games, seed = checked_count("games", games, 0), checked_count("seed", seed, 0)
+    names = spec.player_names(players)
+    checked = spec.check_parameters(parameters)
+    played = spec.played_parameters(checked) if spec.played_parameters is not None else checked
+    spec.new_game(seed=seed, seats=len(names), **played)  # refuse a bad set-up before any work
+    problem = spec.study_problem(checked) if spec.study_problem is not None else None
+    if problem is not None:
+        raise StudyError(problem)
     return Study(
-        "xochintlan",
+        spec.name,
         games,
         seed,
-        parameters,
-        simulate.play_xochintlan_games,
-        (names, rules, seed),
-        functools.partial(simulate.xochintlan_frame, n_players=len(names)),
-        columns=tuple(simulate.xochintlan_columns(len(names))),
-        fixed=fixed,
-        turns_per_game=played.max_turns or simulate.STUDY_MAX_TURNS,
-        seconds_per_game=game_seconds("xochintlan", names),
+        _description(spec, names, checked),
+        simulate.play_games,
+        (spec.name, names, played, seed, loaded_game_modules()),
+        functools.partial(simulate.study_frame, spec.name, seats=len(names)),
+        columns=tuple(spec.columns(len(names))),
+        fixed=_fixed_cells(spec, names, played),
+        turns_per_game=spec.max_turns(played) if spec.max_turns is not None else 1,
+        seconds_per_game=game_seconds(spec, names),
+        players=tuple(names),
     )
 
 
-def _check_winnable(rules: Rules) -> None:
-    """Refuse a variant in which no card can ever stand: such a study measures nothing.
+def _description(spec: GameSpec[Any], names: Sequence[str], parameters: dict[str, Any]) -> dict[str, Any]:
+    """What ``study.json`` says of the players and parameters (plain JSON)."""
+    if spec.describe is not None:
+        return spec.describe(names, parameters)
+    return {"players": list(names), "parameters": parameters}
 
-    A card stands with the Human and four animals of one kind, so with fewer than
-    four animals of each kind nobody can win: every game is a tie, and with the
-    swap endgame (which never ties) every game plays on to the turn cap.
+
+def _fixed_cells(spec: GameSpec[Any], names: Sequence[str], played: dict[str, Any]) -> dict[str, Any]:
+    """The cells every row of the study holds: the parameters that are columns, and the players."""
+    if spec.fixed is not None:
+        return spec.fixed(names, played)
+    columns = spec.columns(len(names))
+    fixed = {name: value for name, value in played.items() if name in columns}
+    fixed.update({f"player_{seat}": name for seat, name in enumerate(names) if f"player_{seat}" in columns})
+    return fixed
+
+
+def xochintlan_study(games: int, players: Sequence[str] | str, rules: Rules = Rules(), seed: int = 0) -> Study:
+    """A Xochintlan study: :func:`study` with ``rules``.
+
+    >>> xochintlan_study(10, "greedy,random").description()["rules"]["lattice"]
+    'square'
     """
-    needed = CARD_SIZE - 1
-    if rules.tiles_per_kind < needed:
-        ending = (
-            _("every game would swap animals until the turn cap")
-            if rules.endgame == "swap"
-            else _("every game would be a tie")
-        )
-        raise StudyError(
-            _(
-                "no card can be won with tiles_per_kind={tiles}: a card needs the Human and "
-                "{needed} animals of one kind, so {ending}; use tiles_per_kind >= {needed}"
-            ).format(tiles=rules.tiles_per_kind, needed=needed, ending=ending)
-        )
-
-
-def _tileset_fingerprint(tileset: Any) -> dict[str, str]:
-    """The set's name and a hash of its contents: a changed tile is a different study."""
-    text = json.dumps(tileset.to_dict(), sort_keys=True, ensure_ascii=False)
-    return {"name": tileset.name, "sha256": hashlib.sha256(text.encode()).hexdigest()}
+    if not isinstance(rules, Rules):
+        raise ValueError(f"rules must be a xochintlan Rules(...), got {rules!r}")
+    return study("xochintlan", games, players, seed, **dataclasses.asdict(rules))
 
 
 def hextremadura_study(games: int, player: str = "greedy", tileset: Any = None, seed: int = 0) -> Study:
-    """A Hextremadura study: ``games`` solo games by one registered player.
+    """A Hextremadura study: :func:`study` of one registered player with ``tileset``.
 
     ``tileset``: None (the kit's set), a path to a tile-set JSON file, or a
     loaded :class:`~xochintlan_hex.hextremadura.Tileset`.
@@ -269,44 +250,7 @@ def hextremadura_study(games: int, player: str = "greedy", tileset: Any = None, 
     >>> hextremadura_study(10, "random").description()["tileset"]["name"]
     'Hextremadura: the kit set'
     """
-    from xochintlan_hex.hextremadura import load_tileset
-
-    games, seed = _count("games", games, 0), _count("seed", seed, 0)
-    name = _player_names([player], "hextremadura")[0]
-    if isinstance(tileset, (str, os.PathLike)):
-        _check_tileset_file(Path(tileset))
-    tiles = load_tileset(tileset)  # a TilesetError (a ValueError) listing every problem
-    parameters = {"player": name, "tileset": _tileset_fingerprint(tiles)}
-    return Study(
-        "hextremadura",
-        games,
-        seed,
-        parameters,
-        simulate.play_hextremadura_games,
-        (name, tiles, seed),
-        simulate.hextremadura_frame,
-        columns=tuple(simulate.hextremadura_columns()),
-        fixed={"tileset": tiles.name, "player": name},
-        seconds_per_game=game_seconds("hextremadura", [name]),
-    )
-
-
-def _check_tileset_file(path: Path) -> None:
-    """A tile set is a small regular file: not a device, a pipe or a huge file."""
-    try:
-        info = path.stat()
-    except OSError as error:
-        raise StudyError(
-            _("tileset: cannot read {path} ({error})").format(path=repr(str(path)), error=error.strerror)
-        ) from None
-    if not path.is_file():
-        raise StudyError(_("tileset: {path} is not a regular file").format(path=repr(str(path))))
-    if info.st_size > MAX_TILESET_BYTES:
-        raise StudyError(
-            _("tileset: {path} holds {size:,} bytes; a tile-set file is at most {limit:,}").format(
-                path=repr(str(path)), size=info.st_size, limit=MAX_TILESET_BYTES
-            )
-        )
+    return study("hextremadura", games, [player], seed, tileset=tileset)
 
 
 def study_cost(study: Study) -> int:
@@ -375,7 +319,7 @@ def check_workers(workers: int, games: int, force: bool = False) -> None:
 # Files
 
 
-def check_output_path(out: str | os.PathLike) -> Path:
+def check_output_path(out: str | os.PathLike[str]) -> Path:
     """The output path, checked: a ``.csv`` or ``.parquet`` name in an existing directory."""
     path = Path(out)
     if path.suffix.lower() not in FORMATS:
@@ -400,7 +344,7 @@ def _require_pyarrow() -> None:
         raise ValueError(_("Parquet files need pyarrow: pip install 'xochintlan_hex[parquet]'")) from None
 
 
-def parts_directory(out: str | os.PathLike) -> Path:
+def parts_directory(out: str | os.PathLike[str]) -> Path:
     """Where the finished chunks of the study writing ``out`` are kept.
 
     >>> parts_directory("runs/greedy.csv").as_posix()
@@ -433,7 +377,7 @@ def _write_text(path: Path, text: str) -> None:
     _atomic_write(path, lambda temporary: temporary.write_text(text, encoding="utf-8"))
 
 
-def write_results(frame: pd.DataFrame, out: str | os.PathLike) -> Path:
+def write_results(frame: pd.DataFrame, out: str | os.PathLike[str]) -> Path:
     """Write a study frame to ``out`` (CSV or Parquet by suffix), whole or not at all."""
     path = check_output_path(out)
     if path.suffix.lower() == ".csv":
@@ -443,7 +387,7 @@ def write_results(frame: pd.DataFrame, out: str | os.PathLike) -> Path:
     return path
 
 
-def read_results(path: str | os.PathLike) -> pd.DataFrame:
+def read_results(path: str | os.PathLike[str]) -> pd.DataFrame:
     """Read a results file (CSV or Parquet) back into a study frame, checking every cell.
 
     A file with a study's columns comes back with the column types
@@ -521,38 +465,31 @@ def _first_line(error: BaseException) -> str:
     return str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
 
 
-#: Rules fields added after the first studies were written, with the value every
-#: older study played by (a new variant always defaults to the rule book).
-LATER_RULES_FIELDS = {"quiet_rounds": Rules().quiet_rounds}
-
-
-def _with_later_rules_fields(frame: pd.DataFrame, seats: int) -> pd.DataFrame:
-    """An older Xochintlan study gains the rules columns added since, at their defaults."""
-    expected = simulate.xochintlan_columns(seats)
-    missing = [name for name in LATER_RULES_FIELDS if name not in frame.columns]
-    if not missing or sorted(list(frame.columns) + missing) != sorted(expected):
-        return frame
-    frame = frame.assign(**{name: LATER_RULES_FIELDS[name] for name in missing})
-    return frame[expected]
+#: Rules fields added after the first studies were written (see the game's ``later_columns``).
+LATER_RULES_FIELDS = xochintlan_spec.LATER_RULES_FIELDS
 
 
 def _as_study_frame(frame: pd.DataFrame) -> pd.DataFrame:
-    """A frame with a study's columns gets the study's types; any other is left as read."""
-    seats = sum(c.startswith("player_") and c[len("player_") :].isdigit() for c in frame.columns)
-    frame = _with_later_rules_fields(frame, seats)
-    columns = list(frame.columns)
-    if columns == simulate.xochintlan_columns(seats):
-        return _by_blocks(frame, functools.partial(simulate.xochintlan_frame, n_players=seats))
-    if columns == simulate.hextremadura_columns():
-        return _by_blocks(frame, simulate.hextremadura_frame)
-    return frame
+    """A frame with a registered game's study columns gets that study's types; any other is left as read.
+
+    A study written before a column existed (the game's ``later_columns``) gains
+    it, at the value its games were played by.
+    """
+    found = spec_for_columns([str(c) for c in frame.columns])
+    if found is None:
+        return frame
+    spec, seats = found
+    missing = {name: value for name, value in spec.later_columns.items() if name not in frame.columns}
+    if missing:
+        frame = frame.assign(**missing)[spec.columns(seats)]
+    return _by_blocks(frame, functools.partial(simulate.study_frame, spec.name, seats=seats))
 
 
 #: Rows turned into a study frame at a time by :func:`_by_blocks`.
 FRAME_BLOCK_ROWS = 5_000
 
 
-def _by_blocks(frame: pd.DataFrame, to_frame: Callable[[Sequence[dict]], pd.DataFrame]) -> pd.DataFrame:
+def _by_blocks(frame: pd.DataFrame, to_frame: Callable[[Sequence[dict[str, Any]]], pd.DataFrame]) -> pd.DataFrame:
     """``to_frame(rows)`` of every row, made :data:`FRAME_BLOCK_ROWS` rows at a time.
 
     The same frame as one call on all rows (every column has one type whatever
@@ -572,7 +509,7 @@ def _by_blocks(frame: pd.DataFrame, to_frame: Callable[[Sequence[dict]], pd.Data
 # One writer at a time
 
 
-def lock_path(out: str | os.PathLike) -> Path:
+def lock_path(out: str | os.PathLike[str]) -> Path:
     """The lock file of the study writing ``out``: beside it, so removing the
     ``.parts`` folder does not remove the lock.
 
@@ -676,7 +613,7 @@ def _same_file(path: Path, fd: int) -> bool:
 
 
 @contextlib.contextmanager
-def study_lock(out: Path):
+def study_lock(out: Path) -> Iterator[StudyLock]:
     """Hold the study's lock for the ``with`` block (see :class:`StudyLock`)."""
     lock = StudyLock(out)
     try:
@@ -707,7 +644,7 @@ def _open_no_follow(path: Path, flags: int) -> int:
         raise
 
 
-def kept_quarantine(out: str | os.PathLike) -> Path:
+def kept_quarantine(out: str | os.PathLike[str]) -> Path:
     """Where the chunks set aside during the study writing ``out`` are kept once it is written.
 
     >>> kept_quarantine("runs/greedy.csv").as_posix()
@@ -832,7 +769,7 @@ def _sha256(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-def write_chunk(parts: Path, study: Study, indices: Sequence[int], rows: Sequence[dict]) -> Path:
+def write_chunk(parts: Path, study: Study, indices: Sequence[int], rows: Sequence[dict[str, Any]]) -> Path:
     """Keep one finished chunk of consecutive games: manifest line first, then the file.
 
     The chunk carries the study's identity; the manifest records its hash. A run
@@ -915,7 +852,7 @@ def _read_chunk_file(path: Path, games: int) -> bytes:
     return _read_regular_file(path, chunk_size_limit(games))
 
 
-def verify_chunk(path: Path, study: Study, hashes: dict[str, str]) -> list[dict]:
+def verify_chunk(path: Path, study: Study, hashes: dict[str, str]) -> list[dict[str, Any]]:
     """The rows of a kept chunk once every check passes; :class:`ChunkProblem` otherwise.
 
     Checked: the file is recorded in the manifest with this content hash; it
@@ -955,7 +892,7 @@ def verify_chunk(path: Path, study: Study, hashes: dict[str, str]) -> list[dict]
     return rows
 
 
-def _implied_problem(row: dict, index: int, study: Study) -> str | None:
+def _implied_problem(row: dict[str, Any], index: int, study: Study) -> str | None:
     """Why a row is not game ``index`` of ``study`` (its seed, rules and players), or None."""
     if row.get("game") != index:
         return f"the row of game {index} says game {row.get('game')!r}"
@@ -1043,7 +980,7 @@ def kept_games(parts: Path) -> int:
     return count
 
 
-def _flat(description: dict, prefix: str = "") -> dict:
+def _flat(description: dict[str, Any], prefix: str = "") -> dict[str, Any]:
     """``{"rules": {"endgame": "tie"}}`` -> ``{"rules.endgame": "tie"}``, to name what differs."""
     flat = {}
     for key, value in description.items():
@@ -1054,7 +991,7 @@ def _flat(description: dict, prefix: str = "") -> dict:
     return flat
 
 
-def _describe_difference(kept: dict, wanted: dict) -> str:
+def _describe_difference(kept: dict[str, Any], wanted: dict[str, Any]) -> str:
     """What differs between two study descriptions, e.g. ``seed: 5 there, 6 now``.
 
     >>> _describe_difference({"seed": 5, "rules": {"endgame": "tie"}},
@@ -1161,7 +1098,7 @@ def missing_chunks(
 
 def play_study(
     study: Study,
-    out: str | os.PathLike,
+    out: str | os.PathLike[str],
     workers: int = 1,
     executor: Executor | None = None,
     resume: bool = False,
@@ -1171,16 +1108,16 @@ def play_study(
     force: bool = False,
     on_chunk: Callable[[list[int], Path], None] | None = None,
     notify: Callable[[str], None] | None = None,
-    enough: Callable[[list[dict]], int | None] | None = None,
+    enough: Callable[[list[dict[str, Any]]], int | None] | None = None,
 ) -> Path:
     """Play ``study`` and write its results file ``out``, in constant memory; return ``out``.
 
     The parameters are those of :func:`run_study`, which also reads the file back.
     """
     out = check_output_path(out)
-    workers = _count("workers", workers, 1)
+    workers = checked_count("workers", workers, 1)
     if chunk_size is not None:
-        chunk_size = _count("chunk_size", chunk_size, 1)
+        chunk_size = checked_count("chunk_size", chunk_size, 1)
         if chunk_size > MAX_CHUNK_SIZE and not force:
             raise StudyError(
                 _(
@@ -1255,7 +1192,7 @@ def _play_missing(
     chunk_size: int | None,
     progress: bool,
     on_chunk: Callable[[list[int], Path], None] | None,
-    enough: Callable[[list[dict]], int | None] | None = None,
+    enough: Callable[[list[dict[str, Any]]], int | None] | None = None,
 ) -> int:
     """Play the games not kept yet; return how many games the results file holds:
     all of them, or fewer when ``enough`` (see :class:`_Prefix`) says so."""
@@ -1294,7 +1231,7 @@ def _play_missing(
 
 
 @contextlib.contextmanager
-def _closing(chunks: Iterator) -> Iterator[Iterator]:
+def _closing(chunks: Iterator[Any]) -> Iterator[Iterator[Any]]:
     """Close the played chunks when the loop ends early: those not started are cancelled."""
     try:
         yield chunks
@@ -1315,12 +1252,12 @@ class _Prefix:
     from game 0 again: ``enough`` skips those it has seen.
     """
 
-    def __init__(self, enough: Callable[[list[dict]], int | None] | None, games: int) -> None:
+    def __init__(self, enough: Callable[[list[dict[str, Any]]], int | None] | None, games: int) -> None:
         self.enough, self.wanted, self.next = enough, games, 0
         self.decided = False
-        self.waiting: dict[int, list[dict]] = {}
+        self.waiting: dict[int, list[dict[str, Any]]] = {}
 
-    def add(self, first: int, rows: list[dict]) -> None:
+    def add(self, first: int, rows: list[dict[str, Any]]) -> None:
         if self.enough is None or self.decided:
             return
         self.waiting[first] = rows
@@ -1396,7 +1333,7 @@ def _stream_parquet(frames: Iterable[pd.DataFrame], empty: pd.DataFrame, path: P
 
 def run_study(
     study: Study,
-    out: str | os.PathLike,
+    out: str | os.PathLike[str],
     workers: int = 1,
     executor: Executor | None = None,
     resume: bool = False,
@@ -1406,7 +1343,7 @@ def run_study(
     force: bool = False,
     on_chunk: Callable[[list[int], Path], None] | None = None,
     notify: Callable[[str], None] | None = None,
-    enough: Callable[[list[dict]], int | None] | None = None,
+    enough: Callable[[list[dict[str, Any]]], int | None] | None = None,
 ) -> pd.DataFrame:
     """Play ``study``, keeping each finished chunk, and write the results file ``out``.
 
@@ -1432,6 +1369,7 @@ def run_study(
 
 
 __all__ = [
+    "study",
     "FORMATS",
     "MANIFEST_FILE",
     "MAX_STUDY_GAMES",

@@ -1,10 +1,10 @@
 """Rating ladders: round-robin tournaments, a Bradley–Terry fit, and solo ladders.
 
-Xochintlan
+Games of two seats or more (Xochintlan by default, or any registered game: ``game=``)
     :func:`round_robin` plays every pair of players in both seatings, on the
     same deals (the same study seed for both seatings, so a deal that favours a
     seat favours each player once), through
-    :func:`~xochintlan_hex.simulate.simulate_xochintlan` (local processes or any executor, e.g. Dask).
+    :func:`~xochintlan_hex.simulate.simulate` (local processes or any executor, e.g. Dask).
     :func:`bradley_terry` reads the games as pairwise results and fits one
     strength per player: ``P(i beats j) = 1 / (1 + exp(s_j - s_i))``, a draw
     counting half a win to each. Strengths are on a log-odds scale relative to
@@ -14,7 +14,7 @@ Xochintlan
     players with its own interval (which those intervals cannot give). A small prior, ``prior`` virtual draws between every pair that
     met, keeps the fit finite when a player won every game.
 
-Hextremadura
+Solo games (Hextremadura by default)
     :func:`solo_ladder` plays each solo player on the same deals and gives its
     mean score with a t interval (:func:`~xochintlan_hex.stats.duration`).
 
@@ -27,6 +27,7 @@ Hextremadura
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import math
 from collections.abc import Sequence
@@ -37,8 +38,9 @@ import numpy as np
 import pandas as pd
 
 from xochintlan_hex import stats
+from xochintlan_hex.game import GameSpec, game_spec
 from xochintlan_hex.players import get_player, player_name
-from xochintlan_hex.simulate import simulate_hextremadura, simulate_xochintlan
+from xochintlan_hex.simulate import PlayerSpec, simulate
 from xochintlan_hex.xochintlan import Rules
 
 #: Elo points per unit of log-odds strength.
@@ -47,25 +49,29 @@ ELO_PER_UNIT = 400 / math.log(10)
 LADDER_COLUMNS = ["player", "strength", "low", "high", "elo", "elo_low", "elo_high", "games", "wins", "losses", "draws"]
 
 
-def _names(players: Sequence[Any]) -> list[str]:
-    names = [player_name(get_player(p, game="xochintlan")) for p in players]
+def _names(players: Sequence[PlayerSpec], spec: GameSpec[Any]) -> list[str]:
+    names = [player_name(get_player(p, game=spec)) for p in players]
     if len(set(names)) != len(names):
         raise ValueError(f"players must have different names, got {names}")
     return names
 
 
 def round_robin(
-    players: Sequence[Any],
+    players: Sequence[PlayerSpec] | str,
     games: int,
-    rules: Rules = Rules(),
+    rules: Rules | None = None,
     seed: int = 0,
     workers: int = 1,
     executor: Executor | None = None,
     progress: bool = True,
+    game: str | GameSpec[Any] = "xochintlan",
+    **parameters: Any,
 ) -> pd.DataFrame:
-    """Every pair of ``players`` plays ``games`` two-player games in each seating.
+    """Every pair of ``players`` plays ``games`` two-player games of ``game`` in each seating.
 
     ``players``: names or player objects (at least two, with different names).
+    ``rules``: Xochintlan's rules (the original game by default); ``parameters``:
+    the parameters of any other registered ``game``.
     Returns the study frames of every match stacked, with a ``pairing`` column
     (``"a vs b"`` in the order given) and a ``seating`` column (``"a first"``).
     Seeds: the pair ``(i, j)`` plays the study seed ``seed + 1000 * k`` for its
@@ -76,18 +82,22 @@ def round_robin(
     players = list(players)
     if len(players) < 2:
         raise ValueError(f"a round robin needs at least two players, got {players!r}")
-    names = _names(players)
+    spec = game_spec(game)
+    if rules is not None:
+        parameters = {**dataclasses.asdict(rules), **parameters}
+    names = _names(players, spec)
     frames = []
     for k, (i, j) in enumerate(itertools.combinations(range(len(players)), 2)):
         for first, second in ((i, j), (j, i)):
-            frame = simulate_xochintlan(
+            frame = simulate(
+                spec,
                 games,
                 [players[first], players[second]],
-                rules=rules,
                 seed=seed + 1000 * k,
                 workers=workers,
                 executor=executor,
                 progress=progress,
+                **parameters,
             )
             frame.insert(0, "pairing", f"{names[i]} vs {names[j]}")
             frame.insert(1, "seating", f"{names[first]} first")
@@ -173,7 +183,7 @@ def _points_table(frame: pd.DataFrame, prior: float) -> tuple[pd.DataFrame, list
 
 def rating_difference(
     frame: pd.DataFrame, player: str, opponent: str, prior: float = 0.5, confidence: float = stats.CONFIDENCE
-) -> dict:
+) -> dict[str, Any]:
     """How much stronger ``player`` is than ``opponent`` in the Bradley–Terry fit of
     ``frame``, with its interval: a comparison of two players is a difference.
 
@@ -239,15 +249,20 @@ def _fit(won: np.ndarray, played: np.ndarray, ref: int, steps: int = 100) -> tup
 
 
 def solo_ladder(
-    players: Sequence[Any],
+    players: Sequence[PlayerSpec] | str,
     games: int,
     tileset: Any = None,
     seed: int = 0,
     workers: int = 1,
     executor: Executor | None = None,
     progress: bool = True,
+    game: str | GameSpec[Any] = "hextremadura",
+    **parameters: Any,
 ) -> tuple[pd.DataFrame, pd.DataFrame]:
-    """Each Hextremadura player plays the same ``games`` deals (one study seed).
+    """Each solo player plays the same ``games`` deals (one study seed) of ``game``.
+
+    ``tileset``: Hextremadura's (the kit's by default); ``parameters``: those of
+    any other registered solo ``game``, whose rows have a ``score`` column.
 
     Returns ``(games frame, ladder)``: the study rows of every player stacked,
     and per player its mean score with a t interval (``estimate``, ``low``,
@@ -255,10 +270,11 @@ def solo_ladder(
     """
     if isinstance(players, str):
         players = [p.strip() for p in players.split(",")]
+    spec = game_spec(game)
+    if tileset is not None:
+        parameters = {"tileset": tileset, **parameters}
     frames = [
-        simulate_hextremadura(
-            games, p, tileset=tileset, seed=seed, workers=workers, executor=executor, progress=progress
-        )
+        simulate(spec, games, [p], seed=seed, workers=workers, executor=executor, progress=progress, **parameters)
         for p in players
     ]
     played = pd.concat(frames, ignore_index=True)

@@ -46,21 +46,16 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, TypeVar
 
-from xochintlan_hex.i18n import N_, _
+from xochintlan_hex.game import Game, GameSpec, Player, game_spec
+from xochintlan_hex.i18n import _
 from xochintlan_hex.players.hextremadura import HextremaduraGreedy, HextremaduraSearch
 from xochintlan_hex.players.hextremadura_planner import HextremaduraPlanner
-from xochintlan_hex.players.ismcts import XochintlanISMCTS
+from xochintlan_hex.players.ismcts import ISMCTS, XochintlanISMCTS
 from xochintlan_hex.players.xochintlan import XochintlanGreedy, XochintlanSearch, distances_after
 
-
-@runtime_checkable
-class Player(Protocol):
-    """Anything that picks an action: ``choose(game, rng) -> action``."""
-
-    def choose(self, game: Any, rng: random.Random) -> Any:
-        """A legal action of ``game`` for its current player, random choices from ``rng``."""
+ActionT = TypeVar("ActionT")
 
 
 @dataclass(frozen=True)
@@ -75,12 +70,12 @@ class RandomPlayer:
 
     name: str = "random"
 
-    def choose(self, game: Any, rng: random.Random) -> Any:
+    def choose(self, game: Game[ActionT], rng: random.Random) -> ActionT:
         return game.random_action(rng)
 
 
-#: Game name -> player name -> a function making the player.
-PLAYERS: dict[str, dict[str, Callable[[], Any]]] = {
+#: Game name -> player name -> a function making the player (each game's spec holds its own).
+PLAYERS: dict[str, dict[str, Callable[[], Player[Any, Any]]]] = {
     "xochintlan": {
         "random": RandomPlayer,
         "greedy": XochintlanGreedy,
@@ -110,49 +105,37 @@ GAME_SECONDS: dict[str, dict[str, float]] = {
 }
 
 
-def game_seconds(game: str, players: list[str]) -> float:
+def game_seconds(game: str | GameSpec[Any], players: list[str]) -> float:
     """About how many seconds of one core a game with these players takes (see :data:`GAME_SECONDS`).
 
     Each seat plays its share of the moves, so a game costs the mean of the
-    players' self-play games, scaled by the seats (self-play was timed with two).
+    players' self-play games, scaled by the seats (a game of several seats is
+    timed in self-play with two). A game's spec holds its table
+    (``seconds_per_game``); a player missing from it counts as the slowest.
 
     >>> game_seconds("xochintlan", ["ismcts", "ismcts"]) > 100 * game_seconds("xochintlan", ["greedy", "greedy"])
     True
     """
-    costs = GAME_SECONDS[game]
-    slowest = max(costs.values())
+    spec = game_spec(game)
+    costs = spec.seconds_per_game
+    slowest = max(costs.values(), default=0.0)
     mean = sum(costs.get(name.strip().lower(), slowest) for name in players) / len(players)
-    return mean * (len(players) / 2 if game == "xochintlan" else 1)
+    return mean * (len(players) / 2 if spec.seats[1] > 1 else 1)
 
 
-#: The games as a sentence names them ("unknown xochintlan player", « joueur de Xochintlan inconnu »).
-_GAME_WORDS = {"xochintlan": N_("xochintlan"), "hextremadura": N_("hextremadura")}
-
-
-def _names(values: Any) -> str:
-    return ", ".join(repr(v) for v in values)
-
-
-def get_player(player: Any, game: str = "xochintlan") -> Any:
+def get_player(player: Any, game: str | GameSpec[Any] = "xochintlan") -> Player[Any, Any]:
     """The player called ``player`` for ``game`` (a player object is returned as is).
 
-    Raises ValueError naming the known players when the name is unknown.
+    ``game``: a registered game's name or its spec. Raises ValueError naming the
+    known players when the name is unknown, or when ``player`` has no ``choose``.
     """
-    if game not in PLAYERS:
-        raise ValueError(f"game must be one of {_names(PLAYERS)}, not {game!r}")
+    spec = game_spec(game)
     if isinstance(player, str):
-        make = PLAYERS[game].get(player.strip().lower())
-        if make is None:
-            raise ValueError(
-                _("unknown {game} player {player}; known players: {names}").format(
-                    game=_(_GAME_WORDS[game]), player=repr(player), names=_names(PLAYERS[game])
-                )
-            )
-        return make()
-    if not callable(getattr(player, "choose", None)):
+        return spec.make_player(player)
+    if not isinstance(player, Player) or not callable(player.choose):
         raise ValueError(
             _("a player must be a name ({names}) or an object with a choose(game, rng) method, not {player}").format(
-                names=_names(PLAYERS[game]), player=repr(player)
+                names=", ".join(map(repr, spec.players)), player=repr(player)
             )
         )
     return player
@@ -173,6 +156,7 @@ __all__ = [
     "XochintlanGreedy",
     "XochintlanSearch",
     "XochintlanISMCTS",
+    "ISMCTS",
     "HextremaduraGreedy",
     "HextremaduraSearch",
     "HextremaduraPlanner",

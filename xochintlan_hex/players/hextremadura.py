@@ -398,7 +398,7 @@ def removals(game: Hextremadura, actions: Sequence[Place]) -> list[int]:
     return [view.assess(action)[0] for action in actions]
 
 
-def _ranked(game: Hextremadura, view: MapView, rng: random.Random) -> list[tuple[tuple[float, ...], Place]]:
+def ranked_placements(game: Hextremadura, view: MapView, rng: random.Random) -> list[tuple[tuple[float, ...], Place]]:
     """Every legal placement with greedy's cheap key, best first (ties in random order)."""
     keyed: list[tuple[tuple[float, ...], Place]] = []
     for action in game.legal_actions():
@@ -434,7 +434,7 @@ class HextremaduraGreedy:
 
     def choose(self, game: Hextremadura, rng: random.Random) -> Place:
         view = MapView(game)
-        keyed = _ranked(game, view, rng)
+        keyed = ranked_placements(game, view, rng)
         if game.round == 1:
             return keyed[0][1]
         best, best_key = keyed[0][1], None
@@ -461,7 +461,7 @@ class HextremaduraSearch:
 
     def choose(self, game: Hextremadura, rng: random.Random) -> Place:
         view = MapView(game)
-        keyed = _ranked(game, view, rng)
+        keyed = ranked_placements(game, view, rng)
         in_view = set(game.available())
         best, best_key = keyed[0][1], None
         for key, action in keyed[: self.candidates]:

@@ -1,4 +1,8 @@
-"""Information-set Monte Carlo tree search for Xochintlan (``"ismcts"``).
+"""Information-set Monte Carlo tree search: tuned for Xochintlan (``"ismcts"``), and for any game (:class:`ISMCTS`).
+
+:class:`ISMCTS` searches any registered game from its spec alone (its
+``determinize`` and ``returns``); :class:`XochintlanISMCTS`, described below,
+knows Xochintlan's cards and judges positions without playing them out.
 
 The idea, in four steps repeated ``iterations`` times (or for ``seconds``):
 
@@ -68,14 +72,15 @@ from typing import Any
 
 import numpy as np
 
+from xochintlan_hex.game import ActionT, Game, GameSpec, game_spec
 from xochintlan_hex.players.xochintlan import (
-    _standing_after_moves,
     card_name,
     cards_count_after_next_action,
     distances_after,
+    standing_after_moves,
     unseen_cards,
 )
-from xochintlan_hex.xochintlan import MoveHuman, Redraw
+from xochintlan_hex.xochintlan import Action, MoveHuman, Redraw, Xochintlan
 
 ROLLOUTS = ("evaluate", "random")
 
@@ -153,7 +158,7 @@ class XochintlanISMCTS:
             raise ValueError(f"rollout_limit must be an int >= 0, not {self.rollout_limit!r}")
 
     # ------------------------------------------------------------ choosing
-    def choose(self, game: Any, rng: random.Random) -> Any:
+    def choose(self, game: Xochintlan, rng: random.Random) -> Action:
         if self.seed is not None:
             rng = random.Random(f"{self.seed}:{game.turn}")
         actions = game.legal_actions()
@@ -163,10 +168,11 @@ class XochintlanISMCTS:
         if win is not None:
             return win
         root = self.search(game, rng)
-        return max(root.children.items(), key=lambda item: item[1].visits)[0]
+        best: Action = max(root.children.items(), key=lambda item: item[1].visits)[0]
+        return best
 
     @staticmethod
-    def _own_win(game: Any, actions: list[Any]) -> Any:
+    def _own_win(game: Xochintlan, actions: list[Action]) -> Action | None:
         """An action after which the player's own card stands, if any (certain: the
         mover is checked first, whatever the others hold)."""
         me = game.current_player
@@ -179,7 +185,7 @@ class XochintlanISMCTS:
                 return action
         return None
 
-    def search(self, game: Any, rng: random.Random) -> _Node:
+    def search(self, game: Xochintlan, rng: random.Random) -> _Node:
         """Grow the tree from ``game`` with the budget and return its root."""
         me = game.current_player
         root = _Node(None, (me - 1) % game.n_players)
@@ -196,7 +202,7 @@ class XochintlanISMCTS:
         return root
 
     @staticmethod
-    def _world(game: Any, me: int, view: _PublicView, rng: random.Random) -> Any:
+    def _world(game: Xochintlan, me: int, view: _PublicView, rng: random.Random) -> Xochintlan:
         """An imagined world, its hidden cards drawn in proportion to the beliefs
         (rejection sampling: at most 64 draws, then the last one)."""
         for _ in range(63):
@@ -287,7 +293,7 @@ class _PublicView:
     index: dict[str, int]  # pool card name -> its place in the pool
 
     @classmethod
-    def of(cls, game: Any, me: int, inference: float = 0.0) -> _PublicView:
+    def of(cls, game: Xochintlan, me: int, inference: float = 0.0) -> _PublicView:
         visible = game.visible_cards(me)
         hidden = tuple(sum(c is None for c in hand) for hand in visible)
         pool = tuple(unseen_cards(game, me))
@@ -347,7 +353,7 @@ class _PublicView:
 
 
 def _beliefs(
-    game: Any, me: int, pool: tuple[Any, ...], hidden: tuple[int, ...], inference: float
+    game: Xochintlan, me: int, pool: tuple[Any, ...], hidden: tuple[int, ...], inference: float
 ) -> tuple[tuple[float, ...], ...]:
     """Per player, the chance of each pool card being one of its hidden cards, read
     from its past actions: each action that brought a card ``k`` actions nearer
@@ -428,7 +434,7 @@ def _won_in_one(node: _Node, world: Any, cards: Sequence[Any], distances: Sequen
         actions = _actions(node, world)
         if node.move_standing is None:
             moves = [a for a in actions if type(a) is MoveHuman]
-            node.move_standing = _standing_after_moves(world, moves) if moves else set()
+            node.move_standing = standing_after_moves(world, moves) if moves else set()
         near = []
         for card, d in todo:
             name = _name(card)
@@ -496,3 +502,112 @@ def evaluate(world: Any) -> list[float]:
     shares from the distances of each player's nearest card."""
     node = _Node(None, -1)
     return _decisive(node, world) or _judged(node, world)
+
+
+# ---------------------------------------------------------------------------
+# Any registered game
+
+
+class SearchNode:
+    """A node of the generic search tree: the statistics of the action that led to it.
+
+    ``available`` counts the iterations in which that action was legal: in a game
+    whose legal actions depend on hidden information, an action is judged only
+    against the worlds that offered it (Cowling, Powley and Whitehouse's
+    "availability" count).
+    """
+
+    __slots__ = ("action", "mover", "visits", "available", "reward", "children")
+
+    def __init__(self, action: object, mover: int) -> None:
+        self.action = action
+        self.mover = mover
+        self.visits = 0
+        self.available = 1
+        self.reward = 0.0
+        self.children: dict[object, SearchNode] = {}
+
+
+@dataclass(frozen=True)
+class ISMCTS:
+    """Information-set MCTS for any registered game whose spec gives ``returns``.
+
+    Each of ``iterations`` imagined games starts from a world the player cannot
+    tell from the real game (the spec's ``determinize``; a plain copy when the
+    game hides nothing), walks down the shared tree by the upper confidence bound
+    among the actions this world allows, adds one untried action, plays on at
+    random (at most ``rollout_limit`` actions; equal shares beyond) and backs up
+    each mover's share (the spec's ``returns``). It plays the action visited most.
+    A game whose spec has no ``returns`` cannot be searched: nothing says who won.
+
+    >>> import random
+    >>> from xochintlan_hex.hextremadura import Hextremadura
+    >>> player = ISMCTS("hextremadura", iterations=20)
+    >>> game = Hextremadura(seed=1)
+    >>> game.is_legal(player.choose(game, random.Random(0)))
+    True
+    """
+
+    game: str
+    name: str = "ismcts"
+    iterations: int = 500
+    exploration: float = 0.7
+    rollout_limit: int = 200
+
+    def __post_init__(self) -> None:
+        spec = game_spec(self.game)
+        if spec.returns is None:
+            raise ValueError(
+                f"{spec.name}: ISMCTS needs the spec's returns(game), each seat's share of a finished game"
+            )
+        if isinstance(self.iterations, bool) or not isinstance(self.iterations, int) or self.iterations < 1:
+            raise ValueError(f"iterations must be an int >= 1, not {self.iterations!r}")
+
+    def choose(self, game: Game[ActionT], rng: random.Random) -> ActionT:
+        actions = game.legal_actions()
+        if len(actions) == 1:
+            return actions[0]
+        spec = game_spec(self.game)
+        me = game.current_player
+        root = SearchNode(None, me)
+        for _ in range(self.iterations):
+            world = spec.determinize(game, me, rng) if spec.determinize is not None else game.clone()
+            self._iterate(root, world, rng, spec)
+        best = max(root.children.values(), key=lambda child: child.visits)
+        return next(a for a in actions if a == best.action)
+
+    def _iterate(self, root: SearchNode, world: Game[Any], rng: random.Random, spec: GameSpec[Any]) -> None:
+        node, path = root, [root]
+        while not world.is_over:
+            legal = world.legal_actions()
+            untried = [a for a in legal if a not in node.children]
+            if untried:
+                action = untried[int(rng.random() * len(untried))]
+                child = node.children[action] = SearchNode(action, world.current_player)
+                world.play(action)
+                path.append(child)
+                break
+            node = self._select(node, legal)
+            world.play(node.action)
+            path.append(node)
+        for _ in range(self.rollout_limit):
+            if world.is_over:
+                break
+            world.play(world.random_action(rng))
+        shares = list(spec.returns(world)) if world.is_over and spec.returns is not None else None
+        for step in path[1:]:
+            step.visits += 1
+            step.reward += shares[step.mover] if shares is not None else 1.0 / max(1, spec.seats[0])
+        root.visits += 1
+
+    def _select(self, node: SearchNode, legal: Sequence[object]) -> SearchNode:
+        """Among the children this world allows, the one with the best upper confidence bound."""
+        best, best_value = None, -1.0
+        for action in legal:
+            child = node.children[action]
+            child.available += 1
+            value = child.reward / child.visits + self.exploration * math.sqrt(math.log(child.available) / child.visits)
+            if value > best_value:
+                best, best_value = child, value
+        assert best is not None  # a game that is not over offers an action
+        return best

@@ -443,7 +443,7 @@ def _shape_names(lattice: str, match: str) -> dict[tuple[Cell, ...], frozenset[s
     return {shape: frozenset(names) for shape, names in found.items()}
 
 
-def _standing_after_moves(game: Xochintlan, moves: Sequence[MoveHuman]) -> set[str]:
+def standing_after_moves(game: Xochintlan, moves: Sequence[MoveHuman]) -> set[str]:
     """Names of the cards some Human move would make stand.
 
     After the Human moves to ``c``, its group for kind ``K`` is ``c`` plus every
@@ -551,7 +551,7 @@ class XochintlanSearch:
                 return set()
             replies = [a for a in game.legal_actions() if type(a) is not Redraw]
             moves = [a for a in replies if type(a) is MoveHuman]
-            standing = _standing_after_moves(game, moves) if moves else set()
+            standing = standing_after_moves(game, moves) if moves else set()
             tiles = [a for a in replies if type(a) is not MoveHuman]
             if near and tiles:
                 reachable = (distances_after(game, tiles, near) == 0).any(axis=0)
