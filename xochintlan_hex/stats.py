@@ -59,6 +59,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from xochintlan_hex.game import game_names, game_spec
 from xochintlan_hex.i18n import _
 
 #: Confidence level of every interval in this module unless a function says otherwise.
@@ -1529,10 +1530,21 @@ class Report:
 
 
 def report_metrics_of(frame: pd.DataFrame) -> str:
-    """Which metrics a study's report holds: ``"solo"`` (one player scores, as in
-    Hextremadura: a ``score`` column) or ``"seats"`` (players in seats win, as in
-    Xochintlan). The one place a report tells the games apart."""
-    return "solo" if "score" in frame.columns else "seats"
+    """Which metrics a study's report holds, as its game's spec declares them:
+    ``"solo"`` (one player scores, as in Hextremadura) or ``"seats"`` (players in seats
+    win, as in Xochintlan). The one place a report tells the games apart.
+
+    The game is the registered one whose study columns the frame holds (a frame may
+    carry more: a ``source`` or a grouping column); a frame cut down below any game's
+    columns is read by what it can be: a ``score`` column makes it a solo study.
+    """
+    present = set(frame.columns)
+    for name in game_names():
+        spec = game_spec(name)
+        low, high = spec.seats
+        if any(set(spec.columns(seats)) <= present for seats in range(low, min(high, 8) + 1)):
+            return spec.report_metrics
+    return "solo" if "score" in present else "seats"
 
 
 def report(
