@@ -50,6 +50,7 @@ COLUMNS = [
     "candidates",
     "passes",
     "seconds",
+    "cpu_seconds",
     "actions",
 ]
 
@@ -162,10 +163,12 @@ DECIDED_COLUMNS = [
     "lower_from",
     "candidates",
     "max_nodes",
+    "max_seconds",
     "nodes",
     "complete",
     "rules",
     "seconds",
+    "cpu_seconds",
     "actions",
 ]
 
@@ -177,11 +180,13 @@ def decide_deal_row(
     candidates: int = 2,
     max_nodes: int | None = 200,
     known_actions: str | None = None,
+    max_seconds: float | None = None,
 ) -> dict:
     """One deal decided as far as the limit allows: its lower bound from a known game
     (``known_actions``, e.g. the solver file's, replayed through the engine) or else
     from the look-ahead (:func:`solve_deal`), then the exact search
-    (:func:`~xochintlan_hex.hextremadura.solver.solve_exactly`) with ``max_nodes``.
+    (:func:`~xochintlan_hex.hextremadura.solver.solve_exactly`) with ``max_nodes`` states
+    and ``max_seconds`` CPU seconds at most (None: no such limit).
 
     ``perfect_possible`` is True (a perfect game found), False (proved impossible)
     or None (open). ``lower_from`` says where the lower bound's game came from.
@@ -193,7 +198,9 @@ def decide_deal_row(
     else:
         found = solve_deal(seed=seed_of_game, tileset=tileset, candidates=candidates, rng_seed=seed_of_game)
         certificate, lower_from = [str(a) for a in found.actions], "look-ahead"
-    proof = solve_exactly(seed=seed_of_game, tileset=tileset, certificate=certificate, max_nodes=max_nodes)
+    proof = solve_exactly(
+        seed=seed_of_game, tileset=tileset, certificate=certificate, max_nodes=max_nodes, seconds=max_seconds
+    )
     better = proof.actions != [] and [str(a) for a in proof.actions] != certificate
     return {
         "game": index,
@@ -207,10 +214,12 @@ def decide_deal_row(
         "lower_from": "exact search" if better else lower_from,
         "candidates": candidates,
         "max_nodes": max_nodes,
+        "max_seconds": max_seconds,
         "nodes": proof.nodes,
         "complete": proof.complete,
         "rules": " ".join(proof.rules),
         "seconds": round(proof.seconds, 2),
+        "cpu_seconds": round(proof.cpu_seconds, 2),
         "actions": " ".join(str(a) for a in proof.actions),
     }
 
