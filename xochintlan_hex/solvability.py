@@ -228,8 +228,9 @@ def decided_summary(decided: pd.DataFrame, scored: Sequence[pd.DataFrame] = ()) 
     """The study's findings, one row each: the share decided, the share with a perfect
     score proved possible and proved impossible (Wilson intervals), and for each
     player of ``scored`` (study frames on the same seed) how far it falls below the
-    deal's lower bound, paired by deal (mean difference with its t interval; a gap
-    to the lower bound is at most the gap to the best, so the true gap is at least it).
+    deal's lower bound and below its upper bound, paired by deal (mean differences with
+    their t intervals): the gap to the deal's best lies between the two, and equals
+    both on a decided deal.
     Columns: ``what``, ``estimate``, ``low``, ``high``, ``n``.
     """
     rows = []
@@ -241,18 +242,19 @@ def decided_summary(decided: pd.DataFrame, scored: Sequence[pd.DataFrame] = ()) 
     ):
         share = stats.proportion(int(hits.sum()), len(hits))
         rows.append({"what": what, **{k: share[k] for k in ("estimate", "low", "high", "n")}})
-    lower = decided.set_index("seed")["lower"]
+    bounds = decided.set_index("seed")
     for frame in scored:
-        for player, games in frame[frame["seed"].isin(lower.index)].groupby("player", sort=False):
-            gap = lower.loc[games["seed"]].to_numpy() - games["score"].to_numpy()
-            mean = stats.mean_interval(pd.Series(gap))
-            rows.append(
-                {
-                    "what": f"{player}: points below the best game found",
-                    "estimate": mean["estimate"],
-                    "low": mean["low"],
-                    "high": mean["high"],
-                    "n": len(gap),
-                }
-            )
+        for player, games in frame[frame["seed"].isin(bounds.index)].groupby("player", sort=False):
+            for bound, what in (("lower", "the best game found"), ("upper", "the upper bound")):
+                gap = bounds.loc[games["seed"], bound].to_numpy() - games["score"].to_numpy()
+                mean = stats.mean_interval(pd.Series(gap))
+                rows.append(
+                    {
+                        "what": f"{player}: points below {what}",
+                        "estimate": mean["estimate"],
+                        "low": mean["low"],
+                        "high": mean["high"],
+                        "n": len(gap),
+                    }
+                )
     return pd.DataFrame(rows)
