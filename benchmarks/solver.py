@@ -15,7 +15,7 @@ ends (or its lower bound reaches the upper one) before it. The time per deal is
 the time to decide it, or the limit when it stays undecided. Wall-clock and CPU
 time of this process are both printed; on a shared machine the CPU time is the
 better estimate of one free core. The study file ``datasets/hextremadura_decided.csv``
-(a node limit per deal) adds its own figures for 1,000 deals when it is there.
+(a node or CPU time limit per deal) adds its own figures for 1,000 deals when it is there.
 """
 
 from __future__ import annotations
