@@ -15,7 +15,7 @@ ends (or its lower bound reaches the upper one) before it. The time per deal is
 the time to decide it, or the limit when it stays undecided. Wall-clock and CPU
 time of this process are both printed; on a shared machine the CPU time is the
 better estimate of one free core. The study file ``datasets/hextremadura_decided.csv``
-(a node limit per deal) adds its own figures for 1,000 deals when it is there.
+(a node or CPU time limit per deal) adds its own figures for 1,000 deals when it is there.
 """
 
 from __future__ import annotations
@@ -79,17 +79,28 @@ def report_limit(limit: float, indices: list[int], known: dict[int, str]) -> Non
 
 
 def report_study() -> None:
+    """The study file's own figures: its limit per deal, the share decided, the time per deal."""
     path = DATASETS / "hextremadura_decided.csv"
     if not path.exists():
         return
     study = pd.read_csv(path)
     share = stats.proportion(int(study["decided"].sum()), len(study))
-    seconds = study["seconds"].tolist()
+    limit = (
+        f"at most {study['max_seconds'].iloc[0]:g} CPU seconds each"
+        if "max_seconds" in study and study["max_seconds"].notna().all()
+        else f"at most {int(study['max_nodes'].iloc[0]):,} states each"
+    )
+    cpu = study["cpu_seconds"].tolist() if "cpu_seconds" in study else []
     print(
-        f"study file ({len(study)} deals, at most {int(study['max_nodes'].iloc[0]):,} states each): "
-        f"decided {int(study['decided'].sum())} ({share['estimate']:.1%}, 95% interval "
-        f"[{share['low']:.1%}, {share['high']:.1%}]); exact search time per deal: median "
-        f"{statistics.median(seconds):.2f} s, 95th percentile {percentile(seconds, 0.95):.2f} s (wall clock)"
+        f"study file ({len(study)} deals, {limit}): decided {int(study['decided'].sum())} "
+        f"({share['estimate']:.1%}, 95% interval [{share['low']:.1%}, {share['high']:.1%}]); exact search time per "
+        f"deal: median {statistics.median(study['seconds']):.2f} s, 95th percentile "
+        f"{percentile(study['seconds'].tolist(), 0.95):.2f} s (wall clock)"
+        + (
+            f"; CPU: median {statistics.median(cpu):.2f} s, 95th percentile {percentile(cpu, 0.95):.2f} s"
+            if cpu
+            else ""
+        )
     )
 
 

@@ -38,12 +38,25 @@ def _write(frame: pd.DataFrame, out: Path) -> None:
     os.replace(temporary, out)
 
 
-def _known_games(path: Path | None) -> dict[int, str]:
-    """Seed -> placements of a known game of that deal (a solver file's ``actions``)."""
-    if path is None:
-        return {}
-    known = pd.read_csv(path)
-    return {int(seed): str(actions) for seed, actions in zip(known["seed"], known["actions"])}
+def _known_games(paths: list[Path]) -> dict[int, str]:
+    """Seed -> placements of the best known game of that deal: the ``actions`` of a
+    solver file (scored ``best_found``) or of a decided file (scored ``lower``),
+    the higher score kept."""
+    known: dict[int, tuple[int, str]] = {}
+    for path in paths:
+        frame = pd.read_csv(path)
+        score = frame["best_found"] if "best_found" in frame else frame["lower"]
+        for seed, actions, points in zip(frame["seed"], frame["actions"], score):
+            if isinstance(actions, str) and (int(seed) not in known or points > known[int(seed)][0]):
+                known[int(seed)] = (int(points), actions)
+    return {seed: actions for seed, (_, actions) in known.items()}
+
+
+def _same_limit(done: pd.DataFrame, column: str, value: float | None) -> pd.Series:
+    """The rows run with this limit (None: without it)."""
+    if column not in done:
+        return pd.Series(value is None, index=done.index)
+    return done[column].isna() if value is None else done[column] == value
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -51,8 +64,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=1000, help="deals to decide (0 .. games-1)")
     parser.add_argument("--seed", type=int, default=7, help="the study seed of the deals")
     parser.add_argument("--candidates", type=int, default=2, help="look-ahead placements tried per step")
-    parser.add_argument("--max-nodes", type=int, default=200, help="states the exact search visits per deal")
-    parser.add_argument("--known", type=Path, default=None, help="a solver file whose games give lower bounds")
+    parser.add_argument("--max-nodes", type=int, default=None, help="states the exact search visits per deal")
+    parser.add_argument("--seconds", type=float, default=None, help="CPU seconds of exact search per deal")
+    parser.add_argument(
+        "--known", type=Path, nargs="*", default=[], help="solver or decided files whose games give lower bounds"
+    )
     parser.add_argument("--batch", type=int, default=10, help="deals decided between two writes")
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument(
@@ -67,7 +83,8 @@ def main(argv: list[str] | None = None) -> int:
     done = pd.DataFrame(columns=DECIDED_COLUMNS)
     if args.resume and args.out.exists():
         done = pd.read_csv(args.out)
-        same = (done["candidates"] == args.candidates) & (done["max_nodes"] == args.max_nodes)
+        same = (done["candidates"] == args.candidates) & _same_limit(done, "max_nodes", args.max_nodes)
+        same &= _same_limit(done, "max_seconds", args.seconds)
         done = done[same & done["game"].lt(args.games)]
     missing = [i for i in range(args.games) if i not in set(done["game"])]
     print(f"{len(done)} deals already decided, {len(missing)} to go", file=sys.stderr)
@@ -81,6 +98,7 @@ def main(argv: list[str] | None = None) -> int:
                     candidates=args.candidates,
                     max_nodes=args.max_nodes,
                     known_actions=known.get(game_seed(args.seed, index)),
+                    max_seconds=args.seconds,
                 )
             )
         found = pd.DataFrame(rows, columns=DECIDED_COLUMNS)

@@ -14,7 +14,8 @@
 # Hextremadura planner, the rest for the other Hextremadura studies, the tiling
 # counts and the solver (see datasets/README.md). With LONG=1, the games of
 # full-strength ismcts against search and greedy come last: about 40 minutes more.
-# The exact solver's 1,000 deals run in one process: 28 more minutes of one core (measured).
+# The exact solver's 1,000 deals run in one process, two passes: 28 more minutes of one core,
+# then about 28 minutes of wall clock (measured).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -79,8 +80,12 @@ $XH simulate hextremadura --games 200 --player planner --seed 7 --workers "$W" -
 # Every deal decided? The exact solver on 1,000 deals of seed 7 (the 200 above among them,
 # started from the games just written; the look-ahead first on the other 800), at most
 # 1,000 states a deal: one process, 28 minutes of one core (1,656 CPU seconds measured with
-# /usr/bin/time on a shared machine: about 2 s a new deal, 0.4 s a known one).
+# /usr/bin/time on a shared machine: about 2 s a new deal, 0.4 s a known one). Then again
+# from the best game of either file, at most 0.5 CPU second of exact search a deal (all four
+# pruning rules): one process, 28 minutes of wall clock niced on a loaded machine (498 CPU
+# seconds of exact search; the rest waiting for the shared cores and replaying known games).
 "$PY" datasets/decide_deals.py --games 1000 --seed 7 --candidates 2 --max-nodes 1000 --known datasets/hextremadura_solver.csv --out datasets/hextremadura_decided.csv "$@"
+"$PY" datasets/decide_deals.py --games 1000 --seed 7 --seconds 0.5 --known datasets/hextremadura_solver.csv datasets/hextremadura_decided.csv --out datasets/hextremadura_decided.csv "$@"
 
 # Only with LONG=1 (about 40 more minutes with 2 workers): the registered ismcts,
 # 2,000 imagined games a move (a median 0.84 s a move), against search over 200 games and

@@ -16,7 +16,15 @@ import random
 import pytest
 
 from xochintlan_hex.hextremadura import Hextremadura, load_tileset, solver
-from xochintlan_hex.hextremadura.solver import PRUNING_RULES, objective_bound, solve_exactly, state_key
+from xochintlan_hex.hextremadura.solver import (
+    BOUND_RULES,
+    PRUNING_RULES,
+    objective_bound,
+    score_bound,
+    solve_exactly,
+    state_key,
+    stuck_fronts,
+)
 from xochintlan_hex.hextremadura.tiles import ICONS, TERRAINS, tile_entry
 
 LETTERS = "FWC"
@@ -110,10 +118,115 @@ def test_the_solver_equals_brute_force_on_200_small_random_deals():
 
 def test_each_pruning_rule_alone_equals_brute_force():
     """Each rule switched on alone, and none at all, on 60 of the deals above: the same
-    maximum; and each rule does cut (fewer states than none on some deal)."""
+    maximum; and each rule does cut (fewer states than none on some deal). In a
+    two-tile deal no front ever faces a lasting tile before the game ends, so
+    ``stuck_fronts`` cuts only from three tiles on (the next test shows it does)."""
     seen = [check_deal(seed, 2, [(), *((rule,) for rule in PRUNING_RULES)])["nodes"] for seed in range(60)]
     for rule in PRUNING_RULES:
-        assert any(nodes[(rule,)] < nodes[()] for nodes in seen), rule
+        if rule != "stuck_fronts":
+            assert any(nodes[(rule,)] < nodes[()] for nodes in seen), rule
+
+
+def late_states(count: int):
+    """States of three-tile deals of random sets after two random placements (or the
+    first such state still open): near enough to the end for brute force."""
+    for seed in range(count):
+        tileset, order = random_deal(seed, 3)
+        game = Hextremadura(tileset=tileset, order=order)
+        rng = random.Random(seed)
+        for _ in range(2):
+            if not game.is_over:
+                game.play(game.random_action(rng))
+        if not game.is_over:
+            yield seed, game
+
+
+def test_every_score_bound_is_at_least_the_best_score_reachable_by_brute_force():
+    """The soundness of the bound rules, state by state: on 200 late states of random
+    three-tile deals, the bound of each rule set is never below the best final score
+    that brute force reaches from that state; and ``stuck_fronts`` lowers the bound
+    on some of them (it does cut)."""
+    rule_sets = [(), ("stuck_fronts",), ("objective_bound",), BOUND_RULES]
+    lowered = 0
+    states = 0
+    for seed, game in late_states(200):
+        best = brute_force_best(game)
+        bounds = {rules: score_bound(game, rules) for rules in rule_sets}
+        assert all(bound >= best for bound in bounds.values()), (seed, bounds, best)
+        lowered += bounds[("stuck_fronts",)] < bounds[()]
+        states += 1
+    assert states >= 150 and lowered >= 10, (states, lowered)
+
+
+@pytest.mark.slow
+def test_the_solver_with_stuck_fronts_alone_equals_brute_force_on_three_tile_deals():
+    """Three-tile deals: the solver with ``stuck_fronts`` alone, and with all rules,
+    finds the brute-force maximum."""
+    for seed in (1000, 1001, 1002):
+        check_deal(seed, 3, [("stuck_fronts",), PRUNING_RULES])
+
+
+def lasting_set():
+    """Fronts asking for forest across side 0, with no forest of their own, and
+    rivers that show one lone forest sector, or two, on one side."""
+    return load_tileset(
+        {
+            "tiles": [
+                tile_entry(
+                    "A",
+                    "WWWWWW",
+                    "WWWWWW",
+                    [("forest", 3, 0), ("water", 1, 3)],
+                    {0: "stork"},
+                    ("adjacent_pair", "stork", "stork"),
+                ),
+                tile_entry(
+                    "B",
+                    "WWWWWW",
+                    "WWWWWW",
+                    [("forest", 1, 0), ("water", 1, 3)],
+                    {0: "stork"},
+                    ("adjacent_pair", "stork", "stork"),
+                ),
+                tile_entry("R1", "FWWWWW", "WWWWWW"),
+                tile_entry("R2", "FFWWWW", "WWWWWW"),
+            ]
+        }
+    )
+
+
+def test_a_front_facing_a_lasting_tile_of_the_wrong_terrain_is_stuck():
+    game = Hextremadura(tileset=lasting_set(), order=["A", "R1", "R2"])
+    game.play("A@(0,0)r0f")
+    game.play("R1@(1,0)r0b")  # a river's back, all water, across A's forest side
+    assert stuck_fronts(game) == {"A"}
+    assert score_bound(game, ["stuck_fronts"]) == 0 and score_bound(game, []) == 1
+
+
+def test_a_front_facing_a_closed_region_too_small_is_stuck_and_an_open_one_is_not():
+    """R1's lone forest sector faces A: the region is one sector, enclosed by R1's own
+    water and by A, so it can never reach 3. R2's two forest sectors reach side 2,
+    where a tile may still come: that region may grow."""
+    closed = Hextremadura(tileset=lasting_set(), order=["A", "R1", "R2"])
+    closed.play("A@(0,0)r0f")
+    closed.play("R1@(1,0)r3f")  # sector 0 (forest) turned to side 3, facing A
+    assert closed.tileset.side_terrains("R1", "front", 3)[3] == "forest"
+    assert stuck_fronts(closed) == {"A"}
+    open_ = Hextremadura(tileset=lasting_set(), order=["A", "R2", "R1"])
+    open_.play("A@(0,0)r0f")
+    open_.play("R2@(1,0)r3f")  # forest at sides 3 and 4; side 4 looks at an empty cell
+    assert stuck_fronts(open_) == set()
+
+
+def test_a_front_facing_a_stuck_front_of_the_wrong_terrain_is_stuck_too():
+    """The rule is applied until nothing changes: a front that can never leave lasts
+    like a river, and dooms the front that needs another terrain from it."""
+    game = Hextremadura(tileset=lasting_set(), order=["R1", "A", "B", "R2"])
+    game.play("R1@(0,0)r0b")
+    game.play("A@(-1,0)r0f")  # A's side 0 faces the all-water back of R1: stuck
+    assert stuck_fronts(game) == {"A"}
+    game.play("B@(-2,0)r0f")  # B asks for forest across side 0, where A shows water
+    assert not game.is_over and stuck_fronts(game) == {"A", "B"}
 
 
 @pytest.mark.slow

@@ -109,3 +109,5 @@ def test_the_decided_summary_pairs_players_with_the_deals_best_game():
     assert summary.loc["perfect score proved impossible", "estimate"] == 0.25
     gap = summary.loc["greedy: points below the best game found"]
     assert gap["n"] == 4 and gap["estimate"] == pytest.approx((8 + 6 + 2 + 4) / 4)
+    most = summary.loc["greedy: points below the upper bound"]
+    assert most["n"] == 4 and most["estimate"] == pytest.approx((8 + 7 + 2 + 6) / 4)

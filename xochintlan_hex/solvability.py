@@ -152,6 +152,7 @@ COLUMNS = [
     "candidates",
     "passes",
     "seconds",
+    "cpu_seconds",
     "actions",
 ]
 
@@ -264,10 +265,12 @@ DECIDED_COLUMNS = [
     "lower_from",
     "candidates",
     "max_nodes",
+    "max_seconds",
     "nodes",
     "complete",
     "rules",
     "seconds",
+    "cpu_seconds",
     "actions",
 ]
 
@@ -279,11 +282,13 @@ def decide_deal_row(
     candidates: int = 2,
     max_nodes: int | None = 200,
     known_actions: str | None = None,
+    max_seconds: float | None = None,
 ) -> dict:
     """One deal decided as far as the limit allows: its lower bound from a known game
     (``known_actions``, e.g. the solver file's, replayed through the engine) or else
     from the look-ahead (:func:`solve_deal`), then the exact search
-    (:func:`~xochintlan_hex.hextremadura.solver.solve_exactly`) with ``max_nodes``.
+    (:func:`~xochintlan_hex.hextremadura.solver.solve_exactly`) with ``max_nodes`` states
+    and ``max_seconds`` CPU seconds at most (None: no such limit).
 
     ``perfect_possible`` is True (a perfect game found), False (proved impossible)
     or None (open). ``lower_from`` says where the lower bound's game came from.
@@ -295,7 +300,9 @@ def decide_deal_row(
     else:
         found = solve_deal(seed=seed_of_game, tileset=tileset, candidates=candidates, rng_seed=seed_of_game)
         certificate, lower_from = [str(a) for a in found.actions], "look-ahead"
-    proof = solve_exactly(seed=seed_of_game, tileset=tileset, certificate=certificate, max_nodes=max_nodes)
+    proof = solve_exactly(
+        seed=seed_of_game, tileset=tileset, certificate=certificate, max_nodes=max_nodes, seconds=max_seconds
+    )
     better = proof.actions != [] and [str(a) for a in proof.actions] != certificate
     return {
         "game": index,
@@ -309,10 +316,12 @@ def decide_deal_row(
         "lower_from": "exact search" if better else lower_from,
         "candidates": candidates,
         "max_nodes": max_nodes,
+        "max_seconds": max_seconds,
         "nodes": proof.nodes,
         "complete": proof.complete,
         "rules": " ".join(proof.rules),
         "seconds": round(proof.seconds, 2),
+        "cpu_seconds": round(proof.cpu_seconds, 2),
         "actions": " ".join(str(a) for a in proof.actions),
     }
 
@@ -321,8 +330,9 @@ def decided_summary(decided: pd.DataFrame, scored: Sequence[pd.DataFrame] = ()) 
     """The study's findings, one row each: the share decided, the share with a perfect
     score proved possible and proved impossible (Wilson intervals), and for each
     player of ``scored`` (study frames on the same seed) how far it falls below the
-    deal's lower bound, paired by deal (mean difference with its t interval; a gap
-    to the lower bound is at most the gap to the best, so the true gap is at least it).
+    deal's lower bound and below its upper bound, paired by deal (mean differences with
+    their t intervals): the gap to the deal's best lies between the two, and equals
+    both on a decided deal.
     Columns: ``what``, ``estimate``, ``low``, ``high``, ``n``.
     """
     rows = []
@@ -334,18 +344,19 @@ def decided_summary(decided: pd.DataFrame, scored: Sequence[pd.DataFrame] = ()) 
     ):
         share = stats.proportion(int(hits.sum()), len(hits))
         rows.append({"what": what, **{k: share[k] for k in ("estimate", "low", "high", "n")}})
-    lower = decided.set_index("seed")["lower"]
+    bounds = decided.set_index("seed")
     for frame in scored:
-        for player, games in frame[frame["seed"].isin(lower.index)].groupby("player", sort=False):
-            gap = lower.loc[games["seed"]].to_numpy() - games["score"].to_numpy()
-            mean = stats.mean_interval(pd.Series(gap))
-            rows.append(
-                {
-                    "what": f"{player}: points below the best game found",
-                    "estimate": mean["estimate"],
-                    "low": mean["low"],
-                    "high": mean["high"],
-                    "n": len(gap),
-                }
-            )
+        for player, games in frame[frame["seed"].isin(bounds.index)].groupby("player", sort=False):
+            for bound, what in (("lower", "the best game found"), ("upper", "the upper bound")):
+                gap = bounds.loc[games["seed"], bound].to_numpy() - games["score"].to_numpy()
+                mean = stats.mean_interval(pd.Series(gap))
+                rows.append(
+                    {
+                        "what": f"{player}: points below {what}",
+                        "estimate": mean["estimate"],
+                        "low": mean["low"],
+                        "high": mean["high"],
+                        "n": len(gap),
+                    }
+                )
     return pd.DataFrame(rows)

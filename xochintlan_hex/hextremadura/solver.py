@@ -14,6 +14,9 @@ The deal is **decided** when the two bounds meet. A node or time limit stops the
 search early: the answer then keeps the bounds reached (the upper one is the
 bound of the whole deal) and says it is undecided.
 
+Once the best game found scores ``k``, a finished search is a proof that no game
+reaches ``k + 1``: every branch it cut had a bound of at most ``k``.
+
 The pruning rules (:data:`PRUNING_RULES`, each one can be switched off):
 
 ``objective_bound``
@@ -27,6 +30,15 @@ The pruning rules (:data:`PRUNING_RULES`, each one can be switched off):
     bound the score from here: when that bound is no better than the best game
     found, the branch is cut, and the search stops as soon as a game reaches the
     bound of the deal itself.
+``stuck_fronts``
+    Backs and rivers never leave the map. A front whose requirement looks across a
+    side at such a lasting tile showing another terrain, or at a region that can no
+    longer change (every sector on a lasting tile, every side of it facing one) and
+    has the wrong size, can never be completed: it never turns over, never scores,
+    and lasts in turn (the rule is applied until nothing changes). Such fronts are
+    taken out of the bound: from the tiles that may end back up, and so from the
+    icons those may print. It looks at the deal's own map, where
+    ``objective_bound`` looks only at which tiles and icons the deal holds.
 ``transpositions``
     Two sequences that reach the same state (the same tiles on the same cells,
     up to a translation of the whole map, the same pile, offer and explored pile)
@@ -53,14 +65,20 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from xochintlan_hex.i18n import _
+from xochintlan_hex.lattice import HEX
 
 from .game import Hextremadura, Place, parse_action
-from .tiles import ICONS, TERRAINS, Objective, PlacedTile, Tileset
+from .tiles import ICONS, TERRAINS, Objective, PlacedTile, Requirement, Tileset
 
 Cell = tuple[int, int]
 
 #: The pruning rules :func:`solve_exactly` may use, in the order it applies them.
-PRUNING_RULES: tuple[str, ...] = ("objective_bound", "transpositions", "symmetry")
+PRUNING_RULES: tuple[str, ...] = ("objective_bound", "stuck_fronts", "transpositions", "symmetry")
+
+#: The rules that bound the score of a state (the others merge states).
+BOUND_RULES: tuple[str, ...] = ("objective_bound", "stuck_fronts")
+
+_DIRECTIONS = HEX.directions
 
 #: How many states the transposition table keeps at most (a bound on memory: past it,
 #: new states are searched without being remembered, which is still exact).
@@ -89,13 +107,14 @@ def can_be_removed(game: Hextremadura, tile_id: str, supply: Mapping[str, int] |
     return all(supply[r.terrain] >= r.size for r in game.tileset[tile_id].front.requirements)
 
 
-def possible_backs(game: Hextremadura, supply: Mapping[str, int] | None = None) -> set[str]:
+def possible_backs(game: Hextremadura, supply: Mapping[str, int] | None = None, stuck: Iterable[str] = ()) -> set[str]:
     """The terrain tiles that are, or may still end, back up on the map.
 
     Backs on the map never leave. From round 2 on, the pile and the offer are backs
     that will all be placed; the explored pile will all come back as backs. A front
     (still to come in round 1, or left on the map) turns over only if removed: it
-    counts when :func:`can_be_removed` allows it and the game is not over.
+    counts when :func:`can_be_removed` allows it, the game is not over and it is
+    not in ``stuck`` (see :func:`stuck_fronts`).
     """
     supply = terrain_supply(game) if supply is None else supply
     terrain = set(game.tileset.terrain_ids)
@@ -108,7 +127,8 @@ def possible_backs(game: Hextremadura, supply: Mapping[str, int] | None = None) 
         fronts = [p.tile_id for p in game.map.values() if p.face == "front" and p.tile_id in terrain]
         if game.round == 1:
             fronts += to_come
-        found.update(t for t in fronts if can_be_removed(game, t, supply))
+        never = set(stuck)
+        found.update(t for t in fronts if t not in never and can_be_removed(game, t, supply))
     return found
 
 
@@ -161,7 +181,9 @@ class TileBound:
         return self.can_end_back and self.icons_suffice
 
 
-def tile_bounds(game: Hextremadura, supply: Mapping[str, int] | None = None) -> list[TileBound]:
+def tile_bounds(
+    game: Hextremadura, supply: Mapping[str, int] | None = None, stuck: Iterable[str] = ()
+) -> list[TileBound]:
     """For each terrain tile of the deal (pile order), whether it may still score.
 
     >>> game = Hextremadura(order=["R1", "T15", "T4"])
@@ -169,7 +191,7 @@ def tile_bounds(game: Hextremadura, supply: Mapping[str, int] | None = None) -> 
     [('T15', True, False), ('T4', True, True)]
     """
     supply = terrain_supply(game) if supply is None else supply
-    backs = possible_backs(game, supply)
+    backs = possible_backs(game, supply, stuck)
     places = printed_icons(game.tileset, backs)
     found = []
     for tile_id in game.start_order:
@@ -179,16 +201,131 @@ def tile_bounds(game: Hextremadura, supply: Mapping[str, int] | None = None) -> 
     return found
 
 
-def objective_bound(game: Hextremadura, supply: Mapping[str, int] | None = None) -> int:
+def objective_bound(game: Hextremadura, supply: Mapping[str, int] | None = None, stuck: bool = False) -> int:
     """No game continuing from ``game`` scores more than this (the ``objective_bound``
-    rule; the score itself once the game is over).
+    rule, with ``stuck`` the ``stuck_fronts`` rule too; the score itself once the
+    game is over).
 
     >>> objective_bound(Hextremadura(order=["R1", "T15", "T4"]))
     1
     """
     if game.is_over:
         return game.score()
-    return sum(bound.may_score for bound in tile_bounds(game, supply))
+    never = stuck_fronts(game) if stuck else set()
+    return sum(bound.may_score for bound in tile_bounds(game, supply, never))
+
+
+def score_bound(game: Hextremadura, rules: Iterable[str], supply: Mapping[str, int] | None = None) -> int:
+    """The bound the search uses with ``rules``: :func:`objective_bound` with
+    ``objective_bound`` (and ``stuck_fronts`` when chosen too); with ``stuck_fronts``
+    alone, the terrain tiles that may still end back up, icons not looked at; with
+    neither, the perfect score.
+
+    >>> game = Hextremadura(order=["T4", "R1", "T14"])
+    >>> game.play("T4@(0,0)r0f"); game.play("R1@(1,0)r0f")  # T4 asks for crops across side 0
+    >>> [score_bound(game, rules) for rules in [(), ["stuck_fronts"], ["objective_bound"], BOUND_RULES]]
+    [2, 1, 2, 1]
+    """
+    chosen = set(rules)
+    if game.is_over:
+        return game.score()
+    if "objective_bound" in chosen:
+        return objective_bound(game, supply, stuck="stuck_fronts" in chosen)
+    if "stuck_fronts" in chosen:
+        supply = terrain_supply(game) if supply is None else supply
+        return len(possible_backs(game, supply, stuck_fronts(game)))
+    return game.max_score
+
+
+# ---------------------------------------------------------------------------
+# Fronts that can never leave
+# ---------------------------------------------------------------------------
+def _closed_region_size(game: Hextremadura, start: tuple[Cell, int], lasting: set[Cell]) -> int | None:
+    """The size of the region holding sector ``start`` if it can never change while
+    the tiles on ``lasting`` stay, else None.
+
+    A region grows or shrinks only where one of its sectors lies on a tile that may
+    leave, or looks across a side at an empty cell or at a tile that may leave (a
+    tile put there later could join it). When every sector lies on a lasting tile
+    and looks across at a lasting tile, the region is fixed.
+    """
+    tiles = game.map
+    terrain = game.tileset.side_terrains(*tiles[start[0]])[start[1]]
+    seen = {start}
+    stack = [start]
+    while stack:
+        cell, side = stack.pop()
+        if cell not in lasting:
+            return None
+        dq, dr = _DIRECTIONS[side]
+        across = (cell[0] + dq, cell[1] + dr)
+        if across not in lasting:
+            return None
+        joined = [(cell, (side + 1) % 6), (cell, (side + 5) % 6), (across, (side + 3) % 6)]
+        for sector in joined:
+            if sector not in seen and game.tileset.side_terrains(*tiles[sector[0]])[sector[1]] == terrain:
+                seen.add(sector)
+                stack.append(sector)
+    return len(seen)
+
+
+def _never_met(game: Hextremadura, cell: Cell, requirement: Requirement, lasting: set[Cell]) -> bool:
+    """True when ``requirement`` of the front on ``cell`` can never be met while the
+    tiles on ``lasting`` stay: the tile across its side is lasting and shows another
+    terrain there, or the facing region is fixed (see :func:`_closed_region_size`)
+    at a size the requirement refuses."""
+    placed = game.map[cell]
+    side = (requirement.side + placed.rotation) % 6
+    dq, dr = _DIRECTIONS[side]
+    across = (cell[0] + dq, cell[1] + dr)
+    if across not in lasting:
+        return False
+    facing = (side + 3) % 6
+    if game.tileset.side_terrains(*game.map[across])[facing] != requirement.terrain:
+        return True
+    size = _closed_region_size(game, (across, facing), lasting | {cell})
+    if size is None:
+        return False
+    if game.requirement_mode == "at_least":
+        return size < requirement.size
+    return size != requirement.size
+
+
+def stuck_fronts(game: Hextremadura) -> set[str]:
+    """The terrain tiles front up on the map that can never be taken off (the
+    ``stuck_fronts`` rule): they will never turn over, so never score.
+
+    Backs and rivers never leave the map. A front whose requirement looks across a
+    side at such a lasting tile showing the wrong terrain, or at a region that can
+    no longer change and has the wrong size, can never be completed: it lasts too.
+    That can doom the fronts around it in turn, so the rule is applied until
+    nothing changes. Once the game is over, every front is stuck.
+
+    >>> game = Hextremadura(order=["T4", "R1", "T14"])
+    >>> game.play("T4@(0,0)r0f"); game.play("R1@(1,0)r0f")  # T4 asks for crops across side 0
+    >>> sorted(stuck_fronts(game)), game.tileset.side_terrains("R1", "front", 0)[3]
+    (['T4'], 'water')
+    """
+    tiles = game.map
+    fronts = {
+        cell: placed
+        for cell, placed in tiles.items()
+        if placed.face == "front" and not game.tileset[placed.tile_id].is_river
+    }
+    if game.is_over:
+        return {placed.tile_id for placed in fronts.values()}
+    lasting = {cell for cell in tiles if cell not in fronts}
+    changed = True
+    while changed:
+        changed = False
+        for cell, placed in fronts.items():
+            if cell in lasting:
+                continue
+            requirements = game.tileset[placed.tile_id].front.requirements
+            if any(_never_met(game, cell, r, lasting) for r in requirements):
+                lasting.add(cell)
+                changed = True
+    return {fronts[cell].tile_id for cell in lasting if cell in fronts}
 
 
 # ---------------------------------------------------------------------------
@@ -306,6 +443,7 @@ class _Search:
         self.max_nodes = max_nodes
         self.deadline = deadline
         self.supply = terrain_supply(game)
+        self.bounded = any(rule in rules for rule in BOUND_RULES)
         self.seen: set[tuple[Any, ...]] = set()
         self.nodes = 0
         self.best = -1
@@ -327,7 +465,7 @@ class _Search:
             if score > self.best:
                 self.best, self.best_line = score, list(self.line)
             return
-        if "objective_bound" in self.rules and objective_bound(game, self.supply) <= self.best:
+        if self.bounded and score_bound(game, self.rules, self.supply) <= self.best:
             return
         for action in self._ordered(game.legal_actions()):
             game.play(action)
@@ -430,7 +568,7 @@ def solve_exactly(
     _checked_limit("seconds", seconds)
     start, cpu_start = time.perf_counter(), time.process_time()
     game = Hextremadura(seed=seed, tileset=tileset, order=order, requirement_mode=requirement_mode)
-    ceiling = objective_bound(game) if "objective_bound" in chosen else game.max_score
+    ceiling = score_bound(game, chosen)
     search = _Search(game, chosen, ceiling, max_nodes, None if seconds is None else cpu_start + seconds)
     _start_from(search, certificate)
     stopped = ""
