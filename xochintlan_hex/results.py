@@ -519,15 +519,26 @@ ROW_RULES: tuple[Callable[[pd.DataFrame], Iterator[BrokenRule | None]], ...] = (
 )
 
 
-def first_broken_rule(frame: pd.DataFrame) -> BrokenRule | None:
-    """The first place where ``frame`` (cells already of their types) breaks a row rule.
+#: The row rules that compare rows with each other: a file read block by block is
+#: held to them once all its blocks are read (see :func:`check_frame`).
+ACROSS_ROWS_RULES: tuple[Callable[[pd.DataFrame], Iterator[BrokenRule | None]], ...] = (_unique_rules,)
+
+#: The row rules each row is held to on its own.
+WITHIN_ROW_RULES = tuple(rules for rules in ROW_RULES if rules not in ACROSS_ROWS_RULES)
+
+
+def first_broken_rule(
+    frame: pd.DataFrame, rules: Sequence[Callable[[pd.DataFrame], Iterator[BrokenRule | None]]] = ROW_RULES
+) -> BrokenRule | None:
+    """The first place where ``frame`` (cells already of their types) breaks one of
+    ``rules`` (every row rule by default).
 
     The frame may come from a file or from a chunk's rows: the rules read only its
     columns, so both are held to exactly the same rules.
     """
     frame = frame.reset_index(drop=True)
-    for rules in ROW_RULES:
-        for broken in rules(frame):
+    for rule in rules:
+        for broken in rule(frame):
             if broken is not None:
                 return broken
     return None
@@ -634,6 +645,7 @@ def record_lines(path: str | os.PathLike[str]) -> list[int]:
 
 
 def _where(path: str, position: int, name: str, csv: bool) -> str:
+    """Where the cell of a 0-based row of the file is, as a message starts."""
     if not csv:
         return f"{path}, row {position + 1}, column {name!r}"
     lines = record_lines(path)
@@ -641,15 +653,17 @@ def _where(path: str, position: int, name: str, csv: bool) -> str:
     return f"{path}, row {position + 1} (line {line}), column {name!r}"
 
 
-def _parse_column(text: pd.Series, column: Column, path: str, csv: bool) -> pd.Series:
-    """The column's cells in their type, or a ResultsError at the first bad one."""
+def _parse_column(text: pd.Series, column: Column, path: str, csv: bool, row_offset: int = 0) -> pd.Series:
+    """The column's cells in their type, or a ResultsError at the first bad one
+    (``row_offset``: the file's row of the column's first cell)."""
     missing = text == ""
     if not column.nullable and missing.any():
-        raise ResultsError(f"{_where(path, int(missing.to_numpy().argmax()), column.name, csv)}: the cell is empty")
+        position = row_offset + int(missing.to_numpy().argmax())
+        raise ResultsError(f"{_where(path, position, column.name, csv)}: the cell is empty")
     present = text[~missing]
     if column.kind == "int":
         bad = ~present.str.fullmatch(_INTEGER.pattern)
-        _raise_first(bad, present, column, path, csv, "is not an integer")
+        _raise_first(bad, present, column, path, csv, "is not an integer", row_offset)
         values = present.map(int)  # at most 19 digits: cheap and exact
         low = column.low if column.low is not None else -MAX_SEED - 1
         high = column.high if column.high is not None else MAX_SEED
@@ -661,26 +675,29 @@ def _parse_column(text: pd.Series, column: Column, path: str, csv: bool) -> pd.S
             path,
             csv,
             f"is out of range ({column._range()})" if column.high is not None else f"is out of range ({low} to {high})",
+            row_offset,
         )
         result = pd.Series(pd.NA, index=text.index, dtype="object")
         result[~missing] = values
         return result.astype("Int64") if column.nullable else result.astype("int64")
     if column.kind == "bool":
         bad = ~present.isin(list(BOOLEANS))
-        _raise_first(bad, present, column, path, csv, "is not True or False")
+        _raise_first(bad, present, column, path, csv, "is not True or False", row_offset)
         return text.map(BOOLEANS).astype(bool)
     if column.choices is not None:
         bad = ~present.isin(column.choices)
-        _raise_first(bad, present, column, path, csv, f"is not one of {', '.join(column.choices)}")
+        _raise_first(bad, present, column, path, csv, f"is not one of {', '.join(column.choices)}", row_offset)
     return text.where(~missing, None)
 
 
-def _raise_first(bad: pd.Series, values: pd.Series, column: Column, path: str, csv: bool, reason: str) -> None:
+def _raise_first(
+    bad: pd.Series, values: pd.Series, column: Column, path: str, csv: bool, reason: str, row_offset: int = 0
+) -> None:
     if bad.any():
         position = int(bad.idxmax())  # the frame's index is 0, 1, ... (see check_frame)
         value = values[position]
         shown = value if len(value) <= 40 else value[:37] + "..."
-        raise ResultsError(f"{_where(path, position, column.name, csv)}: {shown!r} {reason}")
+        raise ResultsError(f"{_where(path, row_offset + position, column.name, csv)}: {shown!r} {reason}")
 
 
 #: The columns only one game's studies write: a file with both is no study of either.
@@ -717,12 +734,19 @@ def _check_columns(frame: pd.DataFrame, path: str) -> None:
         raise ResultsError(f"{path}: {len(players)} player columns but {len(hands)} cards columns; each seat has both")
 
 
-def check_frame(frame: pd.DataFrame, path: str, csv: bool = True) -> pd.DataFrame:
+def check_frame(
+    frame: pd.DataFrame, path: str, csv: bool = True, row_offset: int = 0, across_rows: bool = True
+) -> pd.DataFrame:
     """``frame`` (as read from ``path``) with every known column parsed strictly.
 
     Unknown columns are kept as read. Raises :class:`ResultsError` naming the
     first bad cell (file, row, line, column), or the first row that breaks a row
     rule (:data:`ROW_RULES`, the rules chunks are held to as well).
+
+    A file read block by block passes each block with ``row_offset``, the file's
+    row of the block's first row (0-based), and ``across_rows=False``; once every
+    block is read, :func:`check_across_rows` holds the whole file to the rules that
+    compare rows with each other (no game or seed twice).
     """
     frame = frame.reset_index(drop=True)
     _check_columns(frame, path)
@@ -730,15 +754,32 @@ def check_frame(frame: pd.DataFrame, path: str, csv: bool = True) -> pd.DataFram
     parsed = {}
     for name in frame.columns:
         column = column_of(str(name))
-        parsed[name] = frame[name] if column is None else _parse_column(text[name], column, path, csv)
+        parsed[name] = frame[name] if column is None else _parse_column(text[name], column, path, csv, row_offset)
     checked = pd.DataFrame(parsed, index=frame.index)
-    broken = first_broken_rule(checked)
-    if broken is not None:
-        raise ResultsError(f"{_where(path, broken.position, broken.column, csv)}: {broken.reason}")
+    _raise_broken(checked, path, csv, WITHIN_ROW_RULES if not across_rows else ROW_RULES, row_offset)
     return checked
 
 
+def check_across_rows(frame: pd.DataFrame, path: str, csv: bool = True) -> None:
+    """Raise :class:`ResultsError` at the first row of a whole file (its cells already
+    of their types) that breaks a rule comparing rows (:data:`ACROSS_ROWS_RULES`)."""
+    _raise_broken(frame, path, csv, ACROSS_ROWS_RULES)
+
+
+def _raise_broken(
+    frame: pd.DataFrame,
+    path: str,
+    csv: bool,
+    rules: Sequence[Callable[[pd.DataFrame], Iterator[BrokenRule | None]]],
+    row_offset: int = 0,
+) -> None:
+    broken = first_broken_rule(frame, rules)
+    if broken is not None:
+        raise ResultsError(f"{_where(path, row_offset + broken.position, broken.column, csv)}: {broken.reason}")
+
+
 __all__ = [
+    "ACROSS_ROWS_RULES",
     "BOOLEANS",
     "BrokenRule",
     "Column",
@@ -749,7 +790,9 @@ __all__ = [
     "ROW_RULES",
     "ResultsError",
     "STUDENT",
+    "WITHIN_ROW_RULES",
     "cell_problem",
+    "check_across_rows",
     "check_frame",
     "column_of",
     "first_broken_rule",

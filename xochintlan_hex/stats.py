@@ -749,8 +749,10 @@ def card_win_rates(frame: pd.DataFrame, by: By = None, correction: str | None = 
                 "card": card,
                 "won_with": seats["won"].to_numpy(dtype=bool)[seat_of] & (card.to_numpy() == winning),
                 "turns": pd.to_numeric(seats["turns"], errors="coerce").to_numpy(dtype=float)[seat_of],
-            }
+            },
+            copy=False,  # the columns as made, not copied into one block
         )
+        del seat_of, card, winning
         by_card = seats.groupby("card", sort=True)
         counts = by_card["won_with"].agg(["sum", "count"])
         share = _proportions(counts["sum"], counts["count"])
@@ -808,6 +810,8 @@ def _cards_held(cards: np.ndarray) -> tuple[np.ndarray, pd.Series]:
     names = [text.split(CARD_SEPARATOR) for text in texts]
     sizes = np.array([len(hand) for hand in names], dtype=np.int64)
     flat = np.array([name for hand in names for name in hand], dtype=object)
+    if (sizes == 1).all():  # one card a hand (the rule book): each seat's card, without the arrays below
+        return np.arange(len(codes)), pd.Series(flat[codes], dtype=object)
     first = np.concatenate([[0], np.cumsum(sizes)[:-1]]).astype(np.int64)
     per_seat = sizes[codes] if len(codes) else np.zeros(0, dtype=np.int64)
     seat_of = np.repeat(np.arange(len(codes)), per_seat)

@@ -67,7 +67,14 @@ from xochintlan_hex.game import GameSpec, checked_count, loaded_game_modules, sp
 from xochintlan_hex.hextremadura.tiles import MAX_TILESET_BYTES  # noqa: F401 (its older home)
 from xochintlan_hex.i18n import _, duration_text
 from xochintlan_hex.players import game_seconds
-from xochintlan_hex.results import ResultsError, cell_problem, check_frame, column_of, first_broken_rule
+from xochintlan_hex.results import (
+    ResultsError,
+    cell_problem,
+    check_across_rows,
+    check_frame,
+    column_of,
+    first_broken_rule,
+)
 from xochintlan_hex.xochintlan import Rules
 from xochintlan_hex.xochintlan import spec as xochintlan_spec
 
@@ -419,45 +426,77 @@ def read_results(path: str | os.PathLike[str]) -> pd.DataFrame:
             raise ResultsError(
                 _("{path} is not a readable Parquet file ({error})").format(path=path, error=_first_line(error))
             ) from None
-    else:
-        # Every cell as text (only empty cells missing), then parsed strictly by its column.
-        try:
-            frame = _read_csv_text(path)
-        except pd.errors.EmptyDataError:
-            raise ResultsError(
-                _("{path} is empty: a results file has at least a header line").format(path=path)
-            ) from None
-        except (pd.errors.ParserError, UnicodeDecodeError) as error:
-            raise ResultsError(
-                _("{path} is not a readable CSV file ({error})").format(path=path, error=_first_line(error))
-            ) from None
-    frame = check_frame(frame, str(path), csv=suffix == ".csv")
-    if suffix == ".csv":  # a column the kit does not know stays text, as read_csv(dtype=str) gives it
-        frame = frame.astype({name: str for name in frame.columns if column_of(str(name)) is None})
-    return _as_study_frame(frame)
+        return _as_study_frame(check_frame(frame, str(path), csv=False))
+    try:
+        frame = _read_csv_checked(path)
+    except pd.errors.EmptyDataError:
+        raise ResultsError(_("{path} is empty: a results file has at least a header line").format(path=path)) from None
+    except (pd.errors.ParserError, UnicodeDecodeError) as error:
+        raise ResultsError(
+            _("{path} is not a readable CSV file ({error})").format(path=path, error=_first_line(error))
+        ) from None
+    check_across_rows(frame, str(path))
+    return frame
 
 
-def _read_csv_text(path: Path) -> pd.DataFrame:
-    """Every cell of a CSV file as text, each distinct text held once.
+def _read_csv_checked(path: Path) -> pd.DataFrame:
+    """A CSV results file as a study frame, read, checked and typed
+    :data:`FRAME_BLOCK_ROWS` rows at a time.
 
-    Read :data:`FRAME_BLOCK_ROWS` rows at a time, each block's columns kept as
-    categories (a study repeats its players, rules and kinds on every row), then
-    joined column by column into object columns whose cells point to those few
-    strings: 8 bytes a cell rather than a string object each (or, Arrow-backed, a
-    new Python string per cell as soon as the cells are checked one by one). Each
-    column's blocks are let go once it is joined, and the columns are not copied
-    into one block. That is what keeps ``report`` within a few times the file's size.
+    Each block's cells are read as text (only empty cells missing), parsed
+    strictly by their column and held to the rules within a row
+    (:func:`~xochintlan_hex.results.check_frame`), then turned into the study's
+    types; only the typed block is kept, never the file's texts. The blocks are
+    joined column by column (:func:`_joined`). The rules that compare rows (no
+    game or seed twice) are the caller's, on the whole frame. That is what keeps
+    ``report`` within a few times the file's size.
     """
-    blocks = [
-        block.astype("category")
-        for block in pd.read_csv(path, dtype=object, keep_default_na=False, chunksize=FRAME_BLOCK_ROWS)
-    ]
-    if not blocks:  # a header alone
-        return pd.read_csv(path, dtype=str, keep_default_na=False).astype(object)
-    columns = {}
-    for name in list(blocks[0].columns):
-        joined = pd.api.types.union_categoricals([block.pop(name) for block in blocks])
-        columns[name] = pd.Series(joined, copy=False).astype(object)
+    typed = []
+    texts: dict[str, str] = {}
+    row_offset = 0
+    with pd.read_csv(path, dtype=object, keep_default_na=False, chunksize=FRAME_BLOCK_ROWS) as blocks:
+        for block in blocks:
+            typed.append(_typed_block(block, path, row_offset, texts))
+            row_offset += len(block)
+    if not typed:  # a header alone
+        typed.append(_typed_block(pd.read_csv(path, dtype=str, keep_default_na=False).astype(object), path, 0, texts))
+    return _joined(typed)
+
+
+def _typed_block(block: pd.DataFrame, path: Path, row_offset: int, texts: dict[str, str]) -> pd.DataFrame:
+    """One block of a CSV file's text cells (its first row the file's ``row_offset``),
+    checked and in the study's types, its text cells taken from ``texts``
+    (:func:`_shared_texts`)."""
+    block = check_frame(block, str(path), csv=True, row_offset=row_offset, across_rows=False)
+    # A column the kit does not know stays text, as read_csv(dtype=str) gives it.
+    block = block.astype({name: str for name in block.columns if column_of(str(name)) is None})
+    block = _as_study_frame(block)
+    return block.assign(
+        **{str(name): _shared_texts(block[name], texts) for name in block if block[name].dtype == object}
+    )
+
+
+def _shared_texts(column: pd.Series, texts: dict[str, str]) -> pd.Series:
+    """An object column whose texts are the first equal ones of the file (kept in ``texts``).
+
+    Each block's cells are strings made as the block was read, amid the block's
+    other short-lived objects: a column that kept them would keep most of the
+    memory of every block alive, where a study has a few dozen distinct texts.
+    """
+    cells = column.to_numpy(dtype=object, copy=True)
+    for position, cell in enumerate(cells):
+        if isinstance(cell, str):
+            cells[position] = texts.setdefault(cell, cell)
+    return pd.Series(cells, index=column.index, dtype=object)
+
+
+def _joined(blocks: list[pd.DataFrame]) -> pd.DataFrame:
+    """The rows of ``blocks`` (frames with the same columns) as one frame, joined column
+    by column: each column's blocks are let go as soon as it is joined, so the rows are
+    never held twice (as ``pd.concat`` of the blocks would hold them)."""
+    if len(blocks) == 1:
+        return blocks[0].reset_index(drop=True)
+    columns = {name: pd.concat([block.pop(name) for block in blocks], ignore_index=True) for name in list(blocks[0])}
     return pd.DataFrame(columns, copy=False)
 
 
@@ -502,7 +541,7 @@ def _by_blocks(frame: pd.DataFrame, to_frame: Callable[[Sequence[dict[str, Any]]
         to_frame(frame.iloc[start : start + FRAME_BLOCK_ROWS].to_dict("records"))
         for start in range(0, len(frame), FRAME_BLOCK_ROWS)
     ]
-    return pd.concat(blocks, ignore_index=True)
+    return _joined(blocks)
 
 
 # ---------------------------------------------------------------------------
