@@ -9,3 +9,15 @@ and passes on a machine set up in French as well.
 import os
 
 os.environ["LANGUAGE"] = "en"
+
+
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def _each_test_starts_in_the_environments_language():
+    """A page or test that chooses French (``set_language("fr")``) leaves the next one as it found it."""
+    yield
+    from xochintlan_hex.i18n import set_language
+
+    set_language(None)

@@ -94,7 +94,7 @@ def test_an_unknown_player_is_refused_before_any_game(tmp_path, capsys):
         ["simulate", "xochintlan", "--games", "4", "--players", "gredy,random", "-q", "--out", tmp_path / "s.csv"],
         capsys,
     )
-    assert_one_line_error(status, err, "unknown xochintlan player 'gredy'")
+    assert_one_line_error(status, err, "unknown Xochintlan player 'gredy'")
     assert list(tmp_path.iterdir()) == []
 
 
