@@ -148,6 +148,8 @@ nitpick_ignore = [
     ("py:class", "xochintlan_hex.widgets.base.Method"),
     ("py:data", "xochintlan_hex.lattice.SQUARE"),
 ]
+# Type variables of the game contract: written in signatures, documented with the contract.
+nitpick_ignore_regex += [(r"py:.*", r"xochintlan_hex\.(game|players)\.(StateT|ActionT|A|S)\w*")]
 
 html_theme = "furo"
 html_title = f"xochintlan_hex {release}"
