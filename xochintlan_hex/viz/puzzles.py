@@ -27,28 +27,15 @@ from matplotlib.axes import Axes
 from matplotlib.collections import PolyCollection
 from matplotlib.figure import Figure
 
+# One colour per piece index, and the empty cell's: the SVG boards' own palette.
+from ..drawing.palette import EMPTY_COLOUR as EMPTY_COLOUR
+from ..drawing.palette import PIECE_COLOURS as PIECE_COLOURS
 from ..i18n import N_, _, number_text
 from ..lattice import get_lattice
 from ..puzzles import PieceSet, Placement, Puzzle, Region, piece_set
 from . import style
 from .polyforms import set_words
 
-#: one colour per piece index: Okabe-Ito first, then Paul Tol's muted scheme; cycled past 12
-PIECE_COLOURS: tuple[str, ...] = (
-    "#E69F00",
-    "#56B4E9",
-    "#009E73",
-    "#F0E442",
-    "#0072B2",
-    "#D55E00",
-    "#CC79A7",
-    "#882255",
-    "#999933",
-    "#FFAABB",
-    "#332288",
-    "#44AA99",
-)
-EMPTY_COLOUR = "#F4F4F4"
 #: size of one cell on screen, in inches
 INCHES_PER_CELL = 0.45
 #: a printed square cell, or the distance between two printed hexagons' centres

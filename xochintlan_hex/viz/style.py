@@ -23,6 +23,11 @@ from matplotlib.figure import Figure
 from matplotlib.patches import Polygon
 from matplotlib.ticker import FuncFormatter, ScalarFormatter
 
+# The colours and glyph shapes are the SVG boards' own: one palette for every picture
+# (re-exported here, where the pictures have always found them).
+from ..drawing.palette import ANIMAL_COLOURS as ANIMAL_COLOURS
+from ..drawing.palette import ANIMAL_SHAPES as ANIMAL_SHAPES
+from ..drawing.palette import OKABE_ITO as OKABE_ITO
 from ..i18n import N_, _, get_language, number_text, percent_text, use_language
 from ..lattice import Lattice
 from ..xochintlan.rules import kind_name, letter
@@ -30,28 +35,7 @@ from ..xochintlan.rules import kind_name, letter
 Cell = tuple[int, int]
 Point = tuple[float, float]
 
-#: the Okabe-Ito palette (Okabe & Ito, "Color Universal Design", 2002)
-OKABE_ITO: dict[str, str] = {
-    "orange": "#E69F00",
-    "sky_blue": "#56B4E9",
-    "bluish_green": "#009E73",
-    "yellow": "#F0E442",
-    "blue": "#0072B2",
-    "vermillion": "#D55E00",
-    "reddish_purple": "#CC79A7",
-    "black": "#000000",
-}
-
 # -- Xochintlan -----------------------------------------------------------------
-#: cell colour of each tile kind
-ANIMAL_COLOURS: dict[str, str] = {
-    "L": OKABE_ITO["bluish_green"],
-    "B": OKABE_ITO["sky_blue"],
-    "M": OKABE_ITO["orange"],
-    "H": "#FFFFFF",
-}
-#: shape of each tile kind's glyph: a second cue beside the colour and the letter
-ANIMAL_SHAPES: dict[str, str] = {"L": "diamond", "B": "triangle", "M": "circle", "H": "star"}
 #: each tile kind's name in English (a person reads it in the language in use: :func:`animal_name`)
 ANIMAL_NAMES: dict[str, str] = {"L": "Lizard", "B": "Bird", "M": "Monkey", "H": "Human"}
 #: highlights: the lock, the matched pattern, the legal cells
