@@ -15,10 +15,12 @@ is the copy a reader sees, its headings in words and its numbers written the lan
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import pandas as pd
 
+from ..hextremadura import rating_name
 from ..i18n import N_, _, number_text
 from ..viz.tables import readable
 
@@ -39,12 +41,43 @@ HEADINGS = {
     "symmetries": N_("symmetries"),
     "tilings": N_("tilings"),
     "distinct": N_("distinct"),
+    # lesson 5: Hextremadura's objectives and the design experiment
+    "tile": N_("tile"),
+    "holds": N_("holds"),
+    "game": N_("game"),
+    "seed": N_("seed"),
+    "rounds": N_("rounds"),
+    "explored": N_("explored"),
+    "kit set": N_("kit set"),
+    "easier T1": N_("easier T1"),
+    "paired difference": N_("paired difference"),
+    "face down": N_("face down"),
+    "met": N_("met"),
+    "predicted": N_("predicted"),
+    "measured": N_("measured"),
+    "gain (three separate)": N_("gain (three separate)"),
+    "whole change": N_("whole change"),
+}
+
+#: The columns whose values are keys of the data, and how a reader names each value.
+VALUE_NAMES: dict[str, Callable[[Any], Any]] = {
+    "rating": lambda band: rating_name(band) if isinstance(band, str) else band,
+    "seed": str,  # an identifier: its digits as they are
 }
 
 
 def shown(frame: pd.DataFrame | pd.Series, digits: int = 3) -> pd.DataFrame:
-    """``frame`` as a reader sees it: headings in words, numbers as text, in the language in use."""
-    return readable(frame, digits, headings=HEADINGS)
+    """``frame`` as a reader sees it: headings, row labels and keys in words, numbers as text,
+    in the language in use."""
+    if isinstance(frame, pd.DataFrame):
+        frame = frame.copy()
+        for column, name in VALUE_NAMES.items():
+            if column in frame.columns:
+                frame[column] = frame[column].map(name)
+            if frame.index.name == column:
+                frame.index = frame.index.map(name).rename(column)
+    table = readable(frame, digits, headings=HEADINGS)
+    return table.rename(index=lambda label: _(HEADINGS[label]) if label in HEADINGS else label)
 
 
 def matrix_headings(puzzle: Any) -> list[str]:
@@ -58,3 +91,76 @@ def matrix_size(rows: int, columns: int) -> str:
     return _("{rows} placements (rows) and {columns} columns").format(
         rows=number_text(rows), columns=number_text(columns)
     )
+
+
+def tile_faces(tile: Any) -> str:
+    """A terrain tile's data, labelled: the front's sectors and requirements, the back's icons and objective."""
+    requirements = [str(requirement) for requirement in tile.front.requirements]
+    return "\n".join(
+        [
+            _("front sectors: {sectors}").format(sectors=tile.front.sectors),
+            _("requirements: {requirements}").format(requirements=requirements),
+            _("back icons: {icons}; objective: {objective}").format(
+                icons=dict(tile.back.icons), objective=tile.back.objective.describe()
+            ),
+        ]
+    )
+
+
+def game_summary(actions: int, score: int, rating: str) -> str:
+    """A finished Hextremadura game in one line: its length, its score and its rating."""
+    return _("{actions} actions, score {score}, rating: {rating}").format(
+        actions=actions, score=score, rating=rating_name(rating)
+    )
+
+
+def _two(value: float) -> str:
+    return number_text(float(value), 2)
+
+
+def gain_prediction(face_down: float, before: float, after: float, gain: float) -> str:
+    """The prediction of the design experiment: a face-down share times the change of a rate."""
+    return _("face down {face_down}, rates {before} -> {after}: predicted gain {gain} points").format(
+        face_down=_two(face_down), before=_two(before), after=_two(after), gain=_two(gain)
+    )
+
+
+def refined_prediction(prediction: float, measured: Mapping[str, float]) -> str:
+    """The refined prediction beside the measured gain (its ``estimate``, ``low``, ``high``: a 95% interval)."""
+    estimate, low, high = measured["estimate"], measured["low"], measured["high"]
+    return _("refined prediction {prediction} points; measured {estimate} (95% interval {low} to {high})").format(
+        prediction=_two(prediction), estimate=_two(estimate), low=_two(low), high=_two(high)
+    )
+
+
+def prediction_and_measure(prediction: Sequence[float], measured: Mapping[str, float]) -> str:
+    """A prediction (estimate, low, high) and a measure (``estimate``, ``low``, ``high``), each with its 95% interval."""
+    return _(
+        "prediction {prediction}, 95% interval {low} to {high}; measured {estimate}, {measured_low} to {measured_high}"
+    ).format(
+        prediction=_two(prediction[0]),
+        low=_two(prediction[1]),
+        high=_two(prediction[2]),
+        estimate=_two(measured["estimate"]),
+        measured_low=_two(measured["low"]),
+        measured_high=_two(measured["high"]),
+    )
+
+
+def measured_minus_predicted(gap: float, low: float, high: float) -> str:
+    """The difference measure - prediction with its 95% paired bootstrap interval."""
+    return _("measured - predicted: {gap}, 95% interval {low} to {high} (paired bootstrap)").format(
+        gap=_two(gap), low=_two(low), high=_two(high)
+    )
+
+
+#: The titles of the lessons' pictures.
+TITLES = {
+    "kit set": N_("The kit's tile set"),
+    "easier T1": N_("T1 asks for three separate forests with acorns"),
+}
+
+
+def title(key: str) -> str:
+    """A lesson picture's title, in the language in use."""
+    return _(TITLES[key])
