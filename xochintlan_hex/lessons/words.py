@@ -21,7 +21,8 @@ from typing import Any
 import pandas as pd
 
 from ..hextremadura import rating_name
-from ..i18n import N_, _, number_text
+from ..i18n import N_, _, number_text, percent_text
+from ..viz.style import PLAYER_NAMES, word
 from ..viz.tables import readable
 
 #: The keys of the lessons' own frames, and their headings in words.
@@ -57,12 +58,92 @@ HEADINGS = {
     "measured": N_("measured"),
     "gain (three separate)": N_("gain (three separate)"),
     "whole change": N_("whole change"),
+    # lesson 7: the game or the players
+    "margin": N_("margin"),
+    "margin_low": N_("margin, low"),
+    "margin_high": N_("margin, high"),
+    "losses": N_("losses"),
+    "draws": N_("draws"),
+    "elo_low": N_("Elo, low"),
+    "elo_high": N_("Elo, high"),
+    "players": N_("who plays"),  # a kind of player, beside "n_players" (how many)
+    "win share": N_("win share"),
+    "advantage": N_("advantage"),
+    "mean turns": N_("mean turns"),
+    "1 card": N_("1 card"),
+    "2 cards": N_("2 cards"),
+    "won at action 4": N_("won at action 4"),
+    "share": N_("share"),
+    "by player 2": N_("by player 2"),
+    "outcome": N_("outcome"),
+    "endgame": N_("endgame"),
+    "rules": N_("rules"),
+    "rule book": N_("rule book"),
+    "edge of player 1": N_("edge of player 1"),
+    "ties": N_("ties"),
+    "mean actions": N_("mean actions"),
+    "metric": N_("metric"),
+    "level": N_("level"),
+    "seat": N_("seat"),  # beside a "player" column (a kind of player), the seat keeps its own word
+    "cards": N_("cards"),
+    "fewest holders": N_("fewest holders"),
+    "most holders": N_("most holders"),
+    "narrowest interval": N_("narrowest interval"),
+    "widest interval": N_("widest interval"),
+    "difference": N_("difference"),
+    "win rate against greedy": N_("win rate against greedy"),
+    "game length (actions)": N_("game length (actions)"),
 }
+
+#: How a game ended, and the endgame rule it was played with, as a reader names them (the data keep the keys).
+OUTCOME_NAMES = {
+    "completion": N_("completion"),
+    "decisive": N_("decisive"),
+    "tie": N_("tie"),
+    "turn_limit": N_("turn limit"),
+    "swap": N_("swap"),
+}
+#: The players a lesson meets besides the computer players.
+OTHER_PLAYERS = {"student": N_("student")}
+
+
+def _whole(count: Any) -> Any:
+    """A count stored as a float (40.0) as the whole number it is."""
+    return int(count) if isinstance(count, float) and count.is_integer() else count
+
+
+def player_words(name: Any) -> Any:
+    """A player's name as a reader reads it ("greedy", in French "glouton"); other values as they are."""
+    if not isinstance(name, str):
+        return name
+    return _(OTHER_PLAYERS[name]) if name in OTHER_PLAYERS else word(PLAYER_NAMES, name)
+
+
+def duel_words(level: Any) -> Any:
+    """A report's level "greedy vs student" in words; any other level as it is."""
+    if not isinstance(level, str) or " vs " not in level:
+        return level
+    player, opponent = level.split(" vs ", 1)
+    return _("{player} vs {opponent}").format(player=player_words(player), opponent=player_words(opponent))
+
+
+def outcome_words(outcome: Any) -> Any:
+    """How a game ended, or an endgame rule, in words."""
+    return _(OUTCOME_NAMES[outcome]) if isinstance(outcome, str) and outcome in OUTCOME_NAMES else outcome
+
 
 #: The columns whose values are keys of the data, and how a reader names each value.
 VALUE_NAMES: dict[str, Callable[[Any], Any]] = {
     "rating": lambda band: rating_name(band) if isinstance(band, str) else band,
     "seed": str,  # an identifier: its digits as they are
+    "player": lambda name: player_words(name),
+    "opponent": lambda name: player_words(name),
+    "players": lambda name: player_words(name),
+    "level": lambda level: duel_words(level),
+    "outcome": lambda outcome: outcome_words(outcome),
+    "endgame": lambda outcome: outcome_words(outcome),
+    "rules": lambda rules: _(HEADINGS[rules]) if rules == "rule book" else rules,
+    **{count: lambda value: _whole(value) for count in ("n", "games", "wins", "losses", "draws", "won at action 4")},
 }
 
 
@@ -74,10 +155,19 @@ def shown(frame: pd.DataFrame | pd.Series, digits: int = 3) -> pd.DataFrame:
         for column, name in VALUE_NAMES.items():
             if column in frame.columns:
                 frame[column] = frame[column].map(name)
-            if frame.index.name == column:
-                frame.index = frame.index.map(name).rename(column)
+        frame.index = _named_levels(frame.index)
+        frame.columns = _named_levels(frame.columns)
     table = readable(frame, digits, headings=HEADINGS)
     return table.rename(index=lambda label: _(HEADINGS[label]) if label in HEADINGS else label)
+
+
+def _named_levels(index: pd.Index) -> pd.Index:
+    """``index`` with the values of its levels that hold keys of the data (players, ratings) in words."""
+    levels = [index.get_level_values(number) for number in range(index.nlevels)]
+    named = [level.map(VALUE_NAMES[level.name]) if level.name in VALUE_NAMES else level for level in levels]
+    if index.nlevels == 1:
+        return named[0].rename(index.name)
+    return pd.MultiIndex.from_arrays(named, names=index.names)
 
 
 def matrix_headings(puzzle: Any) -> list[str]:
@@ -164,3 +254,30 @@ TITLES = {
 def title(key: str) -> str:
     """A lesson picture's title, in the language in use."""
     return _(TITLES[key])
+
+
+def ties_between(players: str, ties: int, games: int, low: float, high: float) -> str:
+    """How many games between two copies of a player ended in a tie, with the share's 95% interval."""
+    return _(
+        "ties between two {players} players: {ties} of {games} games, {share} (95% interval {low} to {high})"
+    ).format(
+        players=player_words(players),
+        ties=number_text(ties),
+        games=number_text(games),
+        share=percent_text(ties / games),
+        low=percent_text(low),
+        high=percent_text(high),
+    )
+
+
+def stopped_at_turn_cap(stopped: int, games: int, low: float, high: float) -> str:
+    """How many games of the swap endgame hit the turn cap, with the share's 95% interval."""
+    return _(
+        "swap endgame: {stopped} of {games} games stopped at the turn cap, {share} (95% interval {low} to {high})"
+    ).format(
+        stopped=number_text(stopped),
+        games=number_text(games),
+        share=percent_text(stopped / games, 1),
+        low=percent_text(low, 1),
+        high=percent_text(high, 1),
+    )
