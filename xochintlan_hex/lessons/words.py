@@ -15,15 +15,16 @@ is the copy a reader sees, its headings in words and its numbers written the lan
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 import pandas as pd
 
-from ..hextremadura import rating_name
-from ..i18n import N_, _, number_text, percent_text
+from ..hextremadura import icon_name, rating_name
+from ..i18n import N_, _, ngettext, number_text, percent_text
+from ..viz.studies import CONFIDENCE_NOTE
 from ..viz.style import PLAYER_NAMES, word
-from ..viz.tables import readable
+from ..viz.tables import heading, readable
 
 #: The keys of the lessons' own frames, and their headings in words.
 HEADINGS = {
@@ -93,6 +94,44 @@ HEADINGS = {
     "difference": N_("difference"),
     "win rate against greedy": N_("win rate against greedy"),
     "game length (actions)": N_("game length (actions)"),
+    # lesson 4: the objectives' probabilities
+    "turns fixing it": N_("turns fixing it"),
+    "orientations": N_("orientations"),
+    "placements": N_("placements"),
+    "rim": N_("rim"),
+    "formula": N_("formula"),
+    "mean kinds": N_("mean kinds"),
+    "share of gardens": N_("share of gardens"),
+    "type": N_("type"),
+    "icons on its back": N_("icons on its back"),
+    "total": N_("total"),
+    "who": N_("who"),
+    "what": N_("what"),
+    "successes": N_("successes"),
+    "mean_score": N_("mean score"),
+    "mean_low": N_("mean, low"),
+    "mean_high": N_("mean, high"),
+    "may end back up": N_("may end back up"),
+    "icons suffice": N_("icons suffice"),
+    "may score": N_("may score"),
+    "every rule": N_("every rule"),
+    "no rule (brute force)": N_("no rule (brute force)"),
+    "best game": N_("best game"),
+    "proved at most": N_("proved at most"),
+    "states searched": N_("states searched"),
+    "lower": N_("lower bound"),
+    "upper": N_("upper bound"),
+    "deals": N_("deals"),
+}
+
+#: What the solvability summaries measure (their ``what`` keys), as a reader names it.
+FINDINGS = {
+    "perfect score proved reachable": N_("perfect score proved reachable"),
+    "perfect score proved impossible": N_("perfect score proved impossible"),
+    "perfect score reached": N_("perfect score reached"),
+    "decided": N_("decided"),
+    "perfect score proved possible": N_("perfect score proved possible"),
+    "points below the best game found": N_("points below the best game found"),
 }
 
 #: How a game ended, and the endgame rule it was played with, as a reader names them (the data keep the keys).
@@ -102,9 +141,10 @@ OUTCOME_NAMES = {
     "tie": N_("tie"),
     "turn_limit": N_("turn limit"),
     "swap": N_("swap"),
+    "win": N_("win"),
 }
 #: The players a lesson meets besides the computer players.
-OTHER_PLAYERS = {"student": N_("student")}
+OTHER_PLAYERS = {"student": N_("student"), "solver": N_("solver")}
 
 
 def _whole(count: Any) -> Any:
@@ -117,6 +157,15 @@ def player_words(name: Any) -> Any:
     if not isinstance(name, str):
         return name
     return _(OTHER_PLAYERS[name]) if name in OTHER_PLAYERS else word(PLAYER_NAMES, name)
+
+
+def finding_words(what: Any) -> Any:
+    """What a solvability summary measures, in words ("greedy: points below..." names its player first)."""
+    if not isinstance(what, str):
+        return what
+    player, _colon, finding = what.rpartition(": ")
+    words = _(FINDINGS[finding]) if finding in FINDINGS else finding
+    return _("{player}: {finding}").format(player=player_words(player), finding=words) if player else words
 
 
 def duel_words(level: Any) -> Any:
@@ -142,6 +191,11 @@ VALUE_NAMES: dict[str, Callable[[Any], Any]] = {
     "level": lambda level: duel_words(level),
     "outcome": lambda outcome: outcome_words(outcome),
     "endgame": lambda outcome: outcome_words(outcome),
+    "end_reason": lambda outcome: outcome_words(outcome),
+    "player_0": lambda name: player_words(name),
+    "who": lambda name: player_words(name),
+    "what": lambda what: finding_words(what),
+    "player_1": lambda name: player_words(name),
     "rules": lambda rules: _(HEADINGS[rules]) if rules == "rule book" else rules,
     **{count: lambda value: _whole(value) for count in ("n", "games", "wins", "losses", "draws", "won at action 4")},
 }
@@ -158,7 +212,7 @@ def shown(frame: pd.DataFrame | pd.Series, digits: int = 3) -> pd.DataFrame:
         frame.index = _named_levels(frame.index)
         frame.columns = _named_levels(frame.columns)
     table = readable(frame, digits, headings=HEADINGS)
-    return table.rename(index=lambda label: _(HEADINGS[label]) if label in HEADINGS else label)
+    return table.rename(index=lambda label: heading(label, HEADINGS) if isinstance(label, str) else label)
 
 
 def _named_levels(index: pd.Index) -> pd.Index:
@@ -246,14 +300,25 @@ def measured_minus_predicted(gap: float, low: float, high: float) -> str:
 
 #: The titles of the lessons' pictures.
 TITLES = {
+    "garden chance": N_("chance the card stands in a random garden (p = {p})"),
+    "random win rate": N_("win rate between random players"),
     "kit set": N_("The kit's tile set"),
     "easier T1": N_("T1 asks for three separate forests with acorns"),
 }
 
 
-def title(key: str) -> str:
-    """A lesson picture's title, in the language in use."""
-    return _(TITLES[key])
+def title(key: str, **values: Any) -> str:
+    """A lesson picture's title or axis label, in the language in use (``values`` fill its blanks)."""
+    return _(TITLES[key]).format(**{name: _number(value) for name, value in values.items()})
+
+
+def with_confidence_note(label: str) -> str:
+    """An axis label, with the note that its bars are 95% confidence intervals on a second line."""
+    return label + "\n(" + _(CONFIDENCE_NOTE).format(level=percent_text(0.95)) + ")"
+
+
+def _number(value: Any) -> Any:
+    return number_text(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else value
 
 
 def ties_between(players: str, ties: int, games: int, low: float, high: float) -> str:
@@ -278,6 +343,85 @@ def stopped_at_turn_cap(stopped: int, games: int, low: float, high: float) -> st
         stopped=number_text(stopped),
         games=number_text(games),
         share=percent_text(stopped / games, 1),
+        low=percent_text(low, 1),
+        high=percent_text(high, 1),
+    )
+
+
+def two_kinds_at_once(count: int, cards: int, gardens: int) -> str:
+    """How many times a card stood with two kinds at once, over all the cards and random gardens."""
+    return _(
+        "gardens where a card stood with two kinds at once: {count} (over all {cards} cards and {gardens} gardens)"
+    ).format(count=number_text(count), cards=number_text(cards), gardens=number_text(gardens))
+
+
+def rank_correlation_with(predictor: str, correlation: float) -> str:
+    """Spearman's rank correlation of the cards' win rates with a predictor ("chance" or "placements")."""
+    sentences = {
+        "chance": N_("rank correlation with the random-garden chance: {correlation}"),
+        "placements": N_("rank correlation with the number of placements: {correlation}"),
+    }
+    return _(sentences[predictor]).format(correlation=_two(correlation))
+
+
+def icon_list(icons: Iterable[str]) -> str:
+    """Icons in words, one after the other ("stork, acorn")."""
+    return ", ".join(icon_name(icon) for icon in icons)
+
+
+def perfect_scores(perfect: int, games: int, low: float, high: float, best: int) -> str:
+    """How many greedy games reached a perfect score, with the 95% interval, and the best score."""
+    return _(
+        "perfect scores: {perfect} of {games} greedy games; 95% interval {low} to {high}; best score {best}"
+    ).format(
+        perfect=number_text(perfect),
+        games=number_text(games),
+        low=percent_text(low, 2),
+        high=percent_text(high, 2),
+        best=number_text(best),
+    )
+
+
+def score_of(score: int, best: int, rating: str) -> str:
+    """A Hextremadura score out of the best possible, and its rating."""
+    return _("score {score} of {best}, rating: {rating}").format(score=score, best=best, rating=rating_name(rating))
+
+
+def in_the_perfect_game() -> str:
+    """The heading of a column about the perfect game."""
+    return _("in the perfect game")
+
+
+def in_greedy_games(count: int, points: int) -> str:
+    """The heading of a column about the greedy games that scored ``points`` or more."""
+    return ngettext(
+        "in the {count} greedy game of {points}+ points", "in the {count} greedy games of {points}+ points", count
+    ).format(count=number_text(count), points=points)
+
+
+def deal_summary(deal: Any, placements: int, score: int, best: int) -> str:
+    """A solved deal: its number, how many placements, the score out of the best possible."""
+    return _("deal {deal}: {placements} placements, score {score} of {best}").format(
+        deal=deal, placements=placements, score=score, best=best
+    )
+
+
+def printed_icons(printed: Mapping[str, int]) -> str:
+    """How many of each icon the backs of a deal's tiles print."""
+    return _("icons printed on the backs of this deal: {icons}").format(icons=dict(printed))
+
+
+def rule_list(rules: Iterable[str]) -> str:
+    """The solver's pruning rules, by the names code gives them, or "none"."""
+    return ", ".join(repr(rule) for rule in rules) or _("none")
+
+
+def share_of_deals(what: str, estimate: float, deals: int, low: float, high: float) -> str:
+    """A share of the deals, with its 95% interval."""
+    return _("{what}: {share} of {deals} deals, interval [{low}, {high}] at 95%").format(
+        what=finding_words(what),
+        share=percent_text(estimate, 1),
+        deals=number_text(deals),
         low=percent_text(low, 1),
         high=percent_text(high, 1),
     )
