@@ -22,9 +22,12 @@ import pandas as pd
 
 from ..hextremadura import icon_name, rating_name
 from ..i18n import N_, _, ngettext, number_text, percent_text
+from ..report_text import VERDICT_NAMES
+from ..stats import SYMMETRY_VERDICTS
 from ..viz.studies import CONFIDENCE_NOTE
 from ..viz.style import PLAYER_NAMES, word
 from ..viz.tables import heading, readable
+from ..xochintlan import kind_name
 
 #: The keys of the lessons' own frames, and their headings in words.
 HEADINGS = {
@@ -122,6 +125,16 @@ HEADINGS = {
     "lower": N_("lower bound"),
     "upper": N_("upper bound"),
     "deals": N_("deals"),
+    # lesson 3: game statistics
+    "first-player advantage": N_("first-player advantage"),
+    "balance": N_("balance"),
+    "our bootstrap": N_("our bootstrap"),
+    "pair": N_("pair"),
+    "gap": N_("gap"),
+    "all pairs": N_("all pairs"),
+    "verdict": N_("verdict"),
+    "max": N_("max"),
+    "exact chance at action 4": N_("exact chance at action 4"),
 }
 
 #: What the solvability summaries measure (their ``what`` keys), as a reader names it.
@@ -168,6 +181,12 @@ def finding_words(what: Any) -> Any:
     return _("{player}: {finding}").format(player=player_words(player), finding=words) if player else words
 
 
+def verdict_words(verdict: Any) -> Any:
+    """The symmetry check's verdict (the text :data:`~xochintlan_hex.stats.SYMMETRY_VERDICTS` stores) in words."""
+    keys = {text: key for key, text in SYMMETRY_VERDICTS.items()}
+    return _(VERDICT_NAMES[keys[verdict]]) if verdict in keys else verdict
+
+
 def duel_words(level: Any) -> Any:
     """A report's level "greedy vs student" in words; any other level as it is."""
     if not isinstance(level, str) or " vs " not in level:
@@ -194,6 +213,8 @@ VALUE_NAMES: dict[str, Callable[[Any], Any]] = {
     "end_reason": lambda outcome: outcome_words(outcome),
     "player_0": lambda name: player_words(name),
     "who": lambda name: player_words(name),
+    "verdict": lambda verdict: verdict_words(verdict),
+    "kind": lambda kind: kind_name(kind, 2) if kind in ("L", "B", "M") else kind,
     "what": lambda what: finding_words(what),
     "player_1": lambda name: player_words(name),
     "rules": lambda rules: _(HEADINGS[rules]) if rules == "rule book" else rules,
@@ -212,7 +233,15 @@ def shown(frame: pd.DataFrame | pd.Series, digits: int = 3) -> pd.DataFrame:
         frame.index = _named_levels(frame.index)
         frame.columns = _named_levels(frame.columns)
     table = readable(frame, digits, headings=HEADINGS)
-    return table.rename(index=lambda label: heading(label, HEADINGS) if isinstance(label, str) else label)
+    return table.rename(index=_row_words)
+
+
+def _row_words(label: Any) -> Any:
+    """A row label in words: a key of the lessons' or the kit's headings, or a player's name."""
+    if not isinstance(label, str):
+        return label
+    worded = heading(label, HEADINGS)
+    return player_words(label) if worded == label else worded
 
 
 def _named_levels(index: pd.Index) -> pd.Index:
@@ -300,6 +329,8 @@ def measured_minus_predicted(gap: float, low: float, high: float) -> str:
 
 #: The titles of the lessons' pictures.
 TITLES = {
+    "greedy lengths": N_("Greedy players (the rare games over 40 actions not shown)"),
+    "random lengths": N_("Random players"),
     "garden chance": N_("chance the card stands in a random garden (p = {p})"),
     "random win rate": N_("win rate between random players"),
     "kit set": N_("The kit's tile set"),
@@ -425,3 +456,75 @@ def share_of_deals(what: str, estimate: float, deals: int, low: float, high: flo
         low=percent_text(low, 1),
         high=percent_text(high, 1),
     )
+
+
+def player_won(player: int) -> str:
+    """A column of games won by one player (counted from 1)."""
+    return _("player {player} won").format(player=player)
+
+
+def win_at_action_4(exact: float, won: int, games: int, low: float, high: float) -> pd.DataFrame:
+    """The chance of a win at the fourth action: exact from the game tree, and simulated with its interval."""
+    chance, interval = _("chance of a win at action 4"), _("{level} interval").format(level=percent_text(0.95))
+    return pd.DataFrame(
+        {
+            chance: [percent_text(exact, 3), percent_text(won / games, 3)],
+            interval: [
+                _("exact: no interval"),
+                _("{low} to {high}").format(low=percent_text(low, 3), high=percent_text(high, 3)),
+            ],
+        },
+        index=[
+            _("exact (game tree)"),
+            ngettext("simulated ({games} game)", "simulated ({games} games)", games).format(games=number_text(games)),
+        ],
+    )
+
+
+def no_ties(players: str, ties: int, games: int, upper: float) -> str:
+    """How many ties a study of two players had, and the 95% upper bound of their share."""
+    return _("{players} players: {ties} ties in {games} games; {level} upper bound {upper} of games").format(
+        players=player_words(players),
+        ties=number_text(ties),
+        games=number_text(games),
+        upper=percent_text(upper, 2),
+        level=percent_text(0.95),
+    )
+
+
+def ties_among_three(players: str, ties: int, games: int) -> str:
+    """How many ties a study of three players had."""
+    return ngettext(
+        "three {players} players: {ties} tie in {games} games",
+        "three {players} players: {ties} ties in {games} games",
+        ties,
+    ).format(players=player_words(players), ties=number_text(ties), games=number_text(games))
+
+
+def card_holders(fewest: int, most: int) -> str:
+    """How many players held each card, at least and at most."""
+    return _("each card was held by {fewest} to {most} players").format(
+        fewest=number_text(fewest), most=number_text(most)
+    )
+
+
+def mirror_misses(misses: Sequence[str], pairs: int, chance: float) -> str:
+    """The mirror pairs whose interval misses 0, and how often chance alone gives at least one."""
+    return _(
+        "pairs whose interval misses 0: {misses}; by chance alone, at least one of {pairs} pairs misses in {chance} of studies"
+    ).format(misses=", ".join(misses) or _("none"), pairs=pairs, chance=percent_text(chance))
+
+
+def z_for_shapes(z: float, shapes: int) -> str:
+    """The z of intervals that hold for all the shapes at once."""
+    return _("z = {z} for {shapes} shapes at once").format(z=_two(z), shapes=shapes)
+
+
+def as_percents(values: pd.Series, digits: int = 0) -> pd.Series:
+    """Shares written as percentages, the way the language in use writes them."""
+    return values.map(lambda share: percent_text(share, digits))
+
+
+def mirror_pair(card: str) -> str:
+    """A chiral card and its mirror image, named as a pair ("F vs F'")."""
+    return _("{card} vs {mirror}").format(card=card, mirror=card + "'")
