@@ -209,7 +209,8 @@ def test_lesson_07_rule_fixes_are_told_apart_without_colour():
                          "low": edge["low"], "high": edge["high"]})  # fmt: skip
     names = {"pd": pd, "fixes": pd.DataFrame(rows), "FIXES": fixes}
     exec("import matplotlib.pyplot as plt", names)
-    assert_series_differ_beyond_colour(run_figure_cell("07", "Which rule", names))
+    exec("from xochintlan_hex.lessons.words import player_name, rule_names, title", names)  # the lesson's words
+    assert_series_differ_beyond_colour(run_figure_cell("07", '"which rule"', names))
 
 
 def test_lesson_04_deal_scores_are_told_apart_without_colour():

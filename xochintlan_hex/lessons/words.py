@@ -329,6 +329,26 @@ def measured_minus_predicted(gap: float, low: float, high: float) -> str:
 
 #: The titles of the lessons' pictures.
 TITLES = {
+    # lesson 2
+    "small polyominoes": N_("Every polyomino of 1 to 4 cells"),
+    "grown from T": N_("The pentominoes grown from T"),
+    "goal cards": N_("The 18 goal cards: the one-sided pentominoes"),
+    "hex goal cards": N_("The 33 hex goal cards: the one-sided pentahexes"),
+    "cells n": N_("cells n"),
+    "number of shapes": N_("number of shapes (log scale)"),
+    "counts grow": N_("Polyform counts grow exponentially"),
+    "fixed polyominoes": N_("fixed polyominoes"),
+    "one-sided polyominoes": N_("one-sided polyominoes"),
+    "free polyominoes": N_("free polyominoes"),
+    "fixed polyhexes": N_("fixed polyhexes"),
+    "one-sided polyhexes": N_("one-sided polyhexes"),
+    "free polyhexes": N_("free polyhexes"),
+    # lesson 6
+    "a 6 x 10 tiling": N_("One of the tilings of the 6 × 10 box"),
+    "T covers 3 of one colour": N_("T covers 3 of one colour"),
+    # lesson 7
+    "seat edge axis": N_("P(player 1 wins) − P(player 2 wins), {level} interval"),
+    "which rule": N_("Which rule balances the seats?"),
     "greedy lengths": N_("Greedy players (the rare games over 40 actions not shown)"),
     "random lengths": N_("Random players"),
     "garden chance": N_("chance the card stands in a random garden (p = {p})"),
@@ -339,8 +359,10 @@ TITLES = {
 
 
 def title(key: str, **values: Any) -> str:
-    """A lesson picture's title or axis label, in the language in use (``values`` fill its blanks)."""
-    return _(TITLES[key]).format(**{name: _number(value) for name, value in values.items()})
+    """A lesson picture's title or axis label, in the language in use (``values`` fill its blanks;
+    ``{level}`` is the 95% of the lessons' intervals)."""
+    blanks = {"level": percent_text(0.95), **{name: _number(value) for name, value in values.items()}}
+    return _(TITLES[key]).format(**blanks)
 
 
 def with_confidence_note(label: str) -> str:
@@ -528,3 +550,13 @@ def as_percents(values: pd.Series, digits: int = 0) -> pd.Series:
 def mirror_pair(card: str) -> str:
     """A chiral card and its mirror image, named as a pair ("F vs F'")."""
     return _("{card} vs {mirror}").format(card=card, mirror=card + "'")
+
+
+def player_name(name: str) -> str:
+    """A player's name as a picture's title or legend shows it ("greedy", in French "glouton")."""
+    return str(player_words(name))
+
+
+def rule_names(rules: Iterable[str]) -> list[str]:
+    """The rule sets a lesson compares, as a picture names them: the rule book in words, variants as code."""
+    return [_(HEADINGS[rules_key]) if rules_key == "rule book" else rules_key for rules_key in rules]
