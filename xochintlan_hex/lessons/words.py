@@ -329,6 +329,16 @@ def measured_minus_predicted(gap: float, low: float, high: float) -> str:
 
 #: The titles of the lessons' pictures.
 TITLES = {
+    # lesson 1
+    "the card": N_("the card"),
+    # lesson 3
+    "small study": N_("small study ({games} tosses each)"),
+    "share of heads": N_("share of heads, {level} interval"),
+    # lesson 4
+    "solver knows the order": N_("solver (knows the order)"),
+    "score of the deal": N_("score of the deal"),
+    "share of deals": N_("share of deals"),
+    "deal scores": N_("Each deal's score, seed {seed}"),
     # lesson 2
     "small polyominoes": N_("Every polyomino of 1 to 4 cells"),
     "grown from T": N_("The pentominoes grown from T"),
@@ -560,3 +570,38 @@ def player_name(name: str) -> str:
 def rule_names(rules: Iterable[str]) -> list[str]:
     """The rule sets a lesson compares, as a picture names them: the rule book in words, variants as code."""
     return [_(HEADINGS[rules_key]) if rules_key == "rule book" else rules_key for rules_key in rules]
+
+
+def placements_title(count: int, card: str) -> str:
+    """The title of the picture of every placement of a card around the Human."""
+    return ngettext(
+        "The {count} placement of card {card} around the Human",
+        "The {count} placements of card {card} around the Human",
+        count,
+    ).format(count=count, card=card)
+
+
+def deals_legend(label: str, deals: int) -> str:
+    """A legend entry: who scored, on how many deals."""
+    return ngettext("{label}, {deals} deal", "{label}, {deals} deals", deals).format(
+        label=label, deals=number_text(deals)
+    )
+
+
+def coverage_legend(holds: bool, count: int) -> str:
+    """A legend entry of the coverage picture: how many intervals hold (or miss) the true p."""
+    return (_("holds p: {count}") if holds else _("misses p: {count}")).format(count=number_text(count))
+
+
+def coverage_title(held: int, studies: int, p: float) -> str:
+    """How many of the small studies' intervals hold the true p, as the coverage picture's title."""
+    return _("{held} of {studies} intervals ({share}) hold the true p = {p} (dashed)").format(
+        held=number_text(held), studies=number_text(studies), share=percent_text(held / studies, 1), p=number_text(p)
+    )
+
+
+def coverage_summary(held: int, studies: int, p: float) -> str:
+    """How many of the small studies' intervals hold the true p."""
+    return _("{held} of {studies} intervals hold p = {p}").format(
+        held=number_text(held), studies=number_text(studies), p=number_text(p)
+    )
