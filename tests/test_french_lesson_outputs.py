@@ -84,6 +84,28 @@ def test_the_judge_finds_english_and_lets_names_and_code_pass():
     assert not english_words("Xochintlan, Hextremadura : glouton contre hasard")
 
 
+def test_a_lesson_table_is_shown_in_french_with_its_data_left_alone():
+    import pandas as pd
+
+    from xochintlan_hex.i18n import use_language
+    from xochintlan_hex.lessons.words import shown
+
+    growth = pd.DataFrame({"ratio": [3.75], "corrected": [4.0], "chiral": [True]}).rename_axis("region")
+    both = pd.concat({"polyominoes": growth, "polyhexes": growth}, axis=1)
+    before = both.copy()
+    with use_language("fr"):
+        table = shown(both)
+        column = shown(growth.iloc[0])
+    assert list(table.columns) == [
+        (group, word) for group in ("polyominos", "polyhexes") for word in ("rapport", "corrigé", "chirale")
+    ]
+    assert table.index.names == ["région"] and list(table.iloc[0])[:3] == ["3,750", "4,000", "oui"]
+    assert list(column.index) == ["rapport", "corrigé", "chirale"]
+    assert not english_words(table.to_html()) and not english_words(column.to_string())
+    assert list(shown(growth).columns) == ["ratio", "corrected", "chiral"]
+    pd.testing.assert_frame_equal(both, before)
+
+
 @pytest.mark.parametrize("lesson", FRENCH_LESSONS, ids=lambda p: p.name)
 def test_a_french_lesson_shows_no_english(lesson):
     found = english_in_lesson(lesson)

@@ -209,7 +209,8 @@ def test_lesson_07_rule_fixes_are_told_apart_without_colour():
                          "low": edge["low"], "high": edge["high"]})  # fmt: skip
     names = {"pd": pd, "fixes": pd.DataFrame(rows), "FIXES": fixes}
     exec("import matplotlib.pyplot as plt", names)
-    assert_series_differ_beyond_colour(run_figure_cell("07", "Which rule", names))
+    exec("from xochintlan_hex.lessons.words import player_name, rule_names, title", names)  # the lesson's words
+    assert_series_differ_beyond_colour(run_figure_cell("07", '"which rule"', names))
 
 
 def test_lesson_04_deal_scores_are_told_apart_without_colour():
@@ -222,6 +223,7 @@ def test_lesson_04_deal_scores_are_told_apart_without_colour():
     ]
     names = {"np": np, "pd": pd, "solved": solved, "players": players}
     exec("import matplotlib.pyplot as plt", names)
+    exec("from xochintlan_hex.lessons.words import deals_legend, player_name, title", names)  # the lesson's words
     assert_series_differ_beyond_colour(run_figure_cell("04", "same_deals", names))
 
 
@@ -235,6 +237,7 @@ def test_lesson_03_coverage_picture_marks_the_misses_by_shape():
 
     names = {"np": np, "wilson": wilson}
     exec("import matplotlib.pyplot as plt", names)
+    exec("from xochintlan_hex.lessons.words import coverage_legend, coverage_summary, coverage_title, title", names)
     ax = run_figure_cell("03", "TRUE_P", names)
     assert_series_differ_beyond_colour(ax)
 

@@ -15,6 +15,7 @@ words and numbers written as the language writes them (a decimal comma in French
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
@@ -48,29 +49,47 @@ HEADINGS = {
 }
 
 
-def heading(column: Any) -> str:
-    """``column``'s heading in the language in use (a column the kit does not know keeps its name)."""
-    return _(HEADINGS[column]) if column in HEADINGS and HEADINGS[column] != "n" else str(column)
+def heading(column: Any, headings: Mapping[str, str] | None = None) -> Any:
+    """``column``'s heading in the language in use (a column the kit does not know keeps its name).
+
+    ``headings`` adds words for the keys of a lesson's own frames (N_-marked texts); a column
+    under several levels (a tuple) gets a heading for each level.
+    """
+    if isinstance(column, tuple):
+        return tuple(heading(level, headings) for level in column)
+    words = {**HEADINGS, **(headings or {})}
+    return _(words[column]) if column in words and words[column] != "n" else str(column)
 
 
-def readable(frame: pd.DataFrame, digits: int = 3) -> pd.DataFrame:
+def readable(
+    frame: pd.DataFrame | pd.Series, digits: int = 3, headings: Mapping[str, str] | None = None
+) -> pd.DataFrame:
     """A copy of ``frame`` to show: headings in words and numbers as text, in the language in use.
 
     Shares and estimates get ``digits`` decimals; whole numbers none, with their thousands grouped;
-    a seat (0 in the data) is shown as the player a person counts (1).
-    The copy is for reading only: compute on ``frame``, whose numbers it leaves as they are.
+    a seat (0 in the data) is shown as the player a person counts (1). ``headings`` gives words to
+    keys the kit does not know (a lesson's own columns); the index's names are worded too, and a
+    series is shown as one column, its keys worded. The copy is for reading only: compute on ``frame``,
+    whose numbers it leaves as they are.
     """
-    shown = pd.DataFrame(index=frame.index)
+    if isinstance(frame, pd.Series):  # its index holds the keys: shown as a column of worded rows
+        unnamed = frame.name is None  # a sum or a mean: its one column needs no heading
+        return readable(frame.to_frame("" if unnamed else frame.name).T, digits, headings).T
+    index = frame.index.copy()
+    index.names = [None if name is None else heading(name, headings) for name in index.names]
+    shown = pd.DataFrame(index=index)
     for column in frame.columns:
         values = frame[column] + 1 if column == "seat" else frame[column]
-        shown[heading(column)] = [_cell_text(value, digits) for value in values]
+        shown[heading(column, headings)] = [_cell_text(value, digits) for value in values]
+    if isinstance(frame.columns, pd.MultiIndex):
+        shown.columns = pd.MultiIndex.from_tuples(list(shown.columns))
     return shown
 
 
 def _cell_text(value: Any, digits: int) -> str:
     """One cell as text: a missing value blank, a number as the language writes it, the rest as it is."""
     if isinstance(value, (bool, np.bool_)):
-        return str(value)
+        return _("yes") if value else _("no")
     if isinstance(value, (int, np.integer)):
         return number_text(int(value))
     if isinstance(value, (float, np.floating)):

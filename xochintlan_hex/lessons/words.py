@@ -1,0 +1,607 @@
+"""The lessons' own words: the headings of their tables and the sentences they print.
+
+A French lesson runs the English lesson's code cells word for word, so what a cell shows
+a reader comes from here, in the language in use, never from a literal in the cell. The
+frames a lesson computes on keep their keys (``"symmetry order"``, ``"ratio"``); :func:`shown`
+is the copy a reader sees, its headings in words and its numbers written the language's way.
+
+>>> import pandas as pd
+>>> from xochintlan_hex.i18n import use_language
+>>> growth = pd.DataFrame({"ratio": [3.5], "corrected": [4.0625]})
+>>> with use_language("fr"):
+...     shown(growth).to_dict("records")
+[{'rapport': '3,500', 'corrigé': '4,062'}]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
+
+import pandas as pd
+
+from ..hextremadura import icon_name, rating_name
+from ..i18n import N_, _, ngettext, number_text, percent_text
+from ..report_text import VERDICT_NAMES
+from ..stats import SYMMETRY_VERDICTS
+from ..viz.studies import CONFIDENCE_NOTE
+from ..viz.style import PLAYER_NAMES, word
+from ..viz.tables import heading, readable
+from ..xochintlan import kind_name
+
+#: The keys of the lessons' own frames, and their headings in words.
+HEADINGS = {
+    # lesson 2: symmetries and growth of the polyforms
+    "name": N_("name"),
+    "symmetry order": N_("symmetry order"),
+    "chiral": N_("chiral"),
+    "fixed orientations": N_("fixed orientations"),
+    "one-sided shapes": N_("one-sided shapes"),
+    "ratio": N_("ratio"),
+    "corrected": N_("corrected"),
+    "polyominoes": N_("polyominoes"),
+    "polyhexes": N_("polyhexes"),
+    # lesson 6: tilings
+    "region": N_("region"),
+    "symmetries": N_("symmetries"),
+    "tilings": N_("tilings"),
+    "distinct": N_("distinct"),
+    # lesson 5: Hextremadura's objectives and the design experiment
+    "tile": N_("tile"),
+    "holds": N_("holds"),
+    "game": N_("game"),
+    "seed": N_("seed"),
+    "rounds": N_("rounds"),
+    "explored": N_("explored"),
+    "kit set": N_("kit set"),
+    "easier T1": N_("easier T1"),
+    "paired difference": N_("paired difference"),
+    "face down": N_("face down"),
+    "met": N_("met"),
+    "predicted": N_("predicted"),
+    "measured": N_("measured"),
+    "gain (three separate)": N_("gain (three separate)"),
+    "whole change": N_("whole change"),
+    # lesson 7: the game or the players
+    "margin": N_("margin"),
+    "margin_low": N_("margin, low"),
+    "margin_high": N_("margin, high"),
+    "losses": N_("losses"),
+    "draws": N_("draws"),
+    "elo_low": N_("Elo, low"),
+    "elo_high": N_("Elo, high"),
+    "players": N_("who plays"),  # a kind of player, beside "n_players" (how many)
+    "win share": N_("win share"),
+    "advantage": N_("advantage"),
+    "mean turns": N_("mean turns"),
+    "1 card": N_("1 card"),
+    "2 cards": N_("2 cards"),
+    "won at action 4": N_("won at action 4"),
+    "share": N_("share"),
+    "by player 2": N_("by player 2"),
+    "outcome": N_("outcome"),
+    "endgame": N_("endgame"),
+    "rules": N_("rules"),
+    "rule book": N_("rule book"),
+    "edge of player 1": N_("edge of player 1"),
+    "ties": N_("ties"),
+    "mean actions": N_("mean actions"),
+    "metric": N_("metric"),
+    "level": N_("level"),
+    "seat": N_("seat"),  # beside a "player" column (a kind of player), the seat keeps its own word
+    "cards": N_("cards"),
+    "fewest holders": N_("fewest holders"),
+    "most holders": N_("most holders"),
+    "narrowest interval": N_("narrowest interval"),
+    "widest interval": N_("widest interval"),
+    "difference": N_("difference"),
+    "win rate against greedy": N_("win rate against greedy"),
+    "game length (actions)": N_("game length (actions)"),
+    # lesson 4: the objectives' probabilities
+    "turns fixing it": N_("turns fixing it"),
+    "orientations": N_("orientations"),
+    "placements": N_("placements"),
+    "rim": N_("rim"),
+    "formula": N_("formula"),
+    "mean kinds": N_("mean kinds"),
+    "share of gardens": N_("share of gardens"),
+    "type": N_("type"),
+    "icons on its back": N_("icons on its back"),
+    "total": N_("total"),
+    "who": N_("who"),
+    "what": N_("what"),
+    "successes": N_("successes"),
+    "mean_score": N_("mean score"),
+    "mean_low": N_("mean, low"),
+    "mean_high": N_("mean, high"),
+    "may end back up": N_("may end back up"),
+    "icons suffice": N_("icons suffice"),
+    "may score": N_("may score"),
+    "every rule": N_("every rule"),
+    "no rule (brute force)": N_("no rule (brute force)"),
+    "best game": N_("best game"),
+    "proved at most": N_("proved at most"),
+    "states searched": N_("states searched"),
+    "lower": N_("lower bound"),
+    "upper": N_("upper bound"),
+    "deals": N_("deals"),
+    # lesson 3: game statistics
+    "first-player advantage": N_("first-player advantage"),
+    "balance": N_("balance"),
+    "our bootstrap": N_("our bootstrap"),
+    "pair": N_("pair"),
+    "gap": N_("gap"),
+    "all pairs": N_("all pairs"),
+    "verdict": N_("verdict"),
+    "max": N_("max"),
+    "exact chance at action 4": N_("exact chance at action 4"),
+}
+
+#: What the solvability summaries measure (their ``what`` keys), as a reader names it.
+FINDINGS = {
+    "perfect score proved reachable": N_("perfect score proved reachable"),
+    "perfect score proved impossible": N_("perfect score proved impossible"),
+    "perfect score reached": N_("perfect score reached"),
+    "decided": N_("decided"),
+    "perfect score proved possible": N_("perfect score proved possible"),
+    "points below the best game found": N_("points below the best game found"),
+}
+
+#: How a game ended, and the endgame rule it was played with, as a reader names them (the data keep the keys).
+OUTCOME_NAMES = {
+    "completion": N_("completion"),
+    "decisive": N_("decisive"),
+    "tie": N_("tie"),
+    "turn_limit": N_("turn limit"),
+    "swap": N_("swap"),
+    "win": N_("win"),
+}
+#: The players a lesson meets besides the computer players.
+OTHER_PLAYERS = {"student": N_("student"), "solver": N_("solver")}
+
+
+def _whole(count: Any) -> Any:
+    """A count stored as a float (40.0) as the whole number it is."""
+    return int(count) if isinstance(count, float) and count.is_integer() else count
+
+
+def player_words(name: Any) -> Any:
+    """A player's name as a reader reads it ("greedy", in French "glouton"); other values as they are."""
+    if not isinstance(name, str):
+        return name
+    return _(OTHER_PLAYERS[name]) if name in OTHER_PLAYERS else word(PLAYER_NAMES, name)
+
+
+def finding_words(what: Any) -> Any:
+    """What a solvability summary measures, in words ("greedy: points below..." names its player first)."""
+    if not isinstance(what, str):
+        return what
+    player, _colon, finding = what.rpartition(": ")
+    words = _(FINDINGS[finding]) if finding in FINDINGS else finding
+    return _("{player}: {finding}").format(player=player_words(player), finding=words) if player else words
+
+
+def verdict_words(verdict: Any) -> Any:
+    """The symmetry check's verdict (the text :data:`~xochintlan_hex.stats.SYMMETRY_VERDICTS` stores) in words."""
+    keys = {text: key for key, text in SYMMETRY_VERDICTS.items()}
+    return _(VERDICT_NAMES[keys[verdict]]) if verdict in keys else verdict
+
+
+def duel_words(level: Any) -> Any:
+    """A report's level "greedy vs student" in words; any other level as it is."""
+    if not isinstance(level, str) or " vs " not in level:
+        return level
+    player, opponent = level.split(" vs ", 1)
+    return _("{player} vs {opponent}").format(player=player_words(player), opponent=player_words(opponent))
+
+
+def outcome_words(outcome: Any) -> Any:
+    """How a game ended, or an endgame rule, in words."""
+    return _(OUTCOME_NAMES[outcome]) if isinstance(outcome, str) and outcome in OUTCOME_NAMES else outcome
+
+
+#: The columns whose values are keys of the data, and how a reader names each value.
+VALUE_NAMES: dict[str, Callable[[Any], Any]] = {
+    "rating": lambda band: rating_name(band) if isinstance(band, str) else band,
+    "seed": str,  # an identifier: its digits as they are
+    "player": lambda name: player_words(name),
+    "opponent": lambda name: player_words(name),
+    "players": lambda name: player_words(name),
+    "level": lambda level: duel_words(level),
+    "outcome": lambda outcome: outcome_words(outcome),
+    "endgame": lambda outcome: outcome_words(outcome),
+    "end_reason": lambda outcome: outcome_words(outcome),
+    "player_0": lambda name: player_words(name),
+    "who": lambda name: player_words(name),
+    "verdict": lambda verdict: verdict_words(verdict),
+    "kind": lambda kind: kind_name(kind, 2) if kind in ("L", "B", "M") else kind,
+    "what": lambda what: finding_words(what),
+    "player_1": lambda name: player_words(name),
+    "rules": lambda rules: _(HEADINGS[rules]) if rules == "rule book" else rules,
+    **{count: lambda value: _whole(value) for count in ("n", "games", "wins", "losses", "draws", "won at action 4")},
+}
+
+
+def shown(frame: pd.DataFrame | pd.Series, digits: int = 3) -> pd.DataFrame:
+    """``frame`` as a reader sees it: headings, row labels and keys in words, numbers as text,
+    in the language in use."""
+    if isinstance(frame, pd.DataFrame):
+        frame = frame.copy()
+        for column, name in VALUE_NAMES.items():
+            if column in frame.columns:
+                frame[column] = frame[column].map(name)
+        frame.index = _named_levels(frame.index)
+        frame.columns = _named_levels(frame.columns)
+    table = readable(frame, digits, headings=HEADINGS)
+    return table.rename(index=_row_words)
+
+
+def _row_words(label: Any) -> Any:
+    """A row label in words: a key of the lessons' or the kit's headings, or a player's name."""
+    if not isinstance(label, str):
+        return label
+    worded = heading(label, HEADINGS)
+    return player_words(label) if worded == label else worded
+
+
+def _named_levels(index: pd.Index) -> pd.Index:
+    """``index`` with the values of its levels that hold keys of the data (players, ratings) in words."""
+    levels = [index.get_level_values(number) for number in range(index.nlevels)]
+    named = [level.map(VALUE_NAMES[level.name]) if level.name in VALUE_NAMES else level for level in levels]
+    if index.nlevels == 1:
+        return named[0].rename(index.name)
+    return pd.MultiIndex.from_arrays(named, names=index.names)
+
+
+def matrix_headings(puzzle: Any) -> list[str]:
+    """The exact-cover matrix's columns in words: one per cell of the region, then one per piece."""
+    cells = [_("cell {cell}").format(cell=cell) for cell in puzzle.region.cells]
+    return cells + [_("piece {name}").format(name=name) for name in puzzle.pieces.names]
+
+
+def matrix_size(rows: int, columns: int) -> str:
+    """How many placements (rows) and columns an exact-cover matrix has."""
+    return _("{rows} placements (rows) and {columns} columns").format(
+        rows=number_text(rows), columns=number_text(columns)
+    )
+
+
+def tile_faces(tile: Any) -> str:
+    """A terrain tile's data, labelled: the front's sectors and requirements, the back's icons and objective."""
+    requirements = [str(requirement) for requirement in tile.front.requirements]
+    return "\n".join(
+        [
+            _("front sectors: {sectors}").format(sectors=tile.front.sectors),
+            _("requirements: {requirements}").format(requirements=requirements),
+            _("back icons: {icons}; objective: {objective}").format(
+                icons=dict(tile.back.icons), objective=tile.back.objective.describe()
+            ),
+        ]
+    )
+
+
+def game_summary(actions: int, score: int, rating: str) -> str:
+    """A finished Hextremadura game in one line: its length, its score and its rating."""
+    return _("{actions} actions, score {score}, rating: {rating}").format(
+        actions=actions, score=score, rating=rating_name(rating)
+    )
+
+
+def _two(value: float) -> str:
+    return number_text(float(value), 2)
+
+
+def gain_prediction(face_down: float, before: float, after: float, gain: float) -> str:
+    """The prediction of the design experiment: a face-down share times the change of a rate."""
+    return _("face down {face_down}, rates {before} -> {after}: predicted gain {gain} points").format(
+        face_down=_two(face_down), before=_two(before), after=_two(after), gain=_two(gain)
+    )
+
+
+def refined_prediction(prediction: float, measured: Mapping[str, float]) -> str:
+    """The refined prediction beside the measured gain (its ``estimate``, ``low``, ``high``: a 95% interval)."""
+    estimate, low, high = measured["estimate"], measured["low"], measured["high"]
+    return _("refined prediction {prediction} points; measured {estimate} (95% interval {low} to {high})").format(
+        prediction=_two(prediction), estimate=_two(estimate), low=_two(low), high=_two(high)
+    )
+
+
+def prediction_and_measure(prediction: Sequence[float], measured: Mapping[str, float]) -> str:
+    """A prediction (estimate, low, high) and a measure (``estimate``, ``low``, ``high``), each with its 95% interval."""
+    return _(
+        "prediction {prediction}, 95% interval {low} to {high}; measured {estimate}, {measured_low} to {measured_high}"
+    ).format(
+        prediction=_two(prediction[0]),
+        low=_two(prediction[1]),
+        high=_two(prediction[2]),
+        estimate=_two(measured["estimate"]),
+        measured_low=_two(measured["low"]),
+        measured_high=_two(measured["high"]),
+    )
+
+
+def measured_minus_predicted(gap: float, low: float, high: float) -> str:
+    """The difference measure - prediction with its 95% paired bootstrap interval."""
+    return _("measured - predicted: {gap}, 95% interval {low} to {high} (paired bootstrap)").format(
+        gap=_two(gap), low=_two(low), high=_two(high)
+    )
+
+
+#: The titles of the lessons' pictures.
+TITLES = {
+    # lesson 1
+    "the card": N_("the card"),
+    # lesson 3
+    "small study": N_("small study ({games} tosses each)"),
+    "share of heads": N_("share of heads, {level} interval"),
+    # lesson 4
+    "solver knows the order": N_("solver (knows the order)"),
+    "score of the deal": N_("score of the deal"),
+    "share of deals": N_("share of deals"),
+    "deal scores": N_("Each deal's score, seed {seed}"),
+    # lesson 2
+    "small polyominoes": N_("Every polyomino of 1 to 4 cells"),
+    "grown from T": N_("The pentominoes grown from T"),
+    "goal cards": N_("The 18 goal cards: the one-sided pentominoes"),
+    "hex goal cards": N_("The 33 hex goal cards: the one-sided pentahexes"),
+    "cells n": N_("cells n"),
+    "number of shapes": N_("number of shapes (log scale)"),
+    "counts grow": N_("Polyform counts grow exponentially"),
+    "fixed polyominoes": N_("fixed polyominoes"),
+    "one-sided polyominoes": N_("one-sided polyominoes"),
+    "free polyominoes": N_("free polyominoes"),
+    "fixed polyhexes": N_("fixed polyhexes"),
+    "one-sided polyhexes": N_("one-sided polyhexes"),
+    "free polyhexes": N_("free polyhexes"),
+    # lesson 6
+    "a 6 x 10 tiling": N_("One of the tilings of the 6 × 10 box"),
+    "T covers 3 of one colour": N_("T covers 3 of one colour"),
+    # lesson 7
+    "seat edge axis": N_("P(player 1 wins) − P(player 2 wins), {level} interval"),
+    "which rule": N_("Which rule balances the seats?"),
+    "greedy lengths": N_("Greedy players (the rare games over 40 actions not shown)"),
+    "random lengths": N_("Random players"),
+    "garden chance": N_("chance the card stands in a random garden (p = {p})"),
+    "random win rate": N_("win rate between random players"),
+    "kit set": N_("The kit's tile set"),
+    "easier T1": N_("T1 asks for three separate forests with acorns"),
+}
+
+
+def title(key: str, **values: Any) -> str:
+    """A lesson picture's title or axis label, in the language in use (``values`` fill its blanks;
+    ``{level}`` is the 95% of the lessons' intervals)."""
+    blanks = {"level": percent_text(0.95), **{name: _number(value) for name, value in values.items()}}
+    return _(TITLES[key]).format(**blanks)
+
+
+def with_confidence_note(label: str) -> str:
+    """An axis label, with the note that its bars are 95% confidence intervals on a second line."""
+    return label + "\n(" + _(CONFIDENCE_NOTE).format(level=percent_text(0.95)) + ")"
+
+
+def _number(value: Any) -> Any:
+    return number_text(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else value
+
+
+def ties_between(players: str, ties: int, games: int, low: float, high: float) -> str:
+    """How many games between two copies of a player ended in a tie, with the share's 95% interval."""
+    return _(
+        "ties between two {players} players: {ties} of {games} games, {share} (95% interval {low} to {high})"
+    ).format(
+        players=player_words(players),
+        ties=number_text(ties),
+        games=number_text(games),
+        share=percent_text(ties / games),
+        low=percent_text(low),
+        high=percent_text(high),
+    )
+
+
+def stopped_at_turn_cap(stopped: int, games: int, low: float, high: float) -> str:
+    """How many games of the swap endgame hit the turn cap, with the share's 95% interval."""
+    return _(
+        "swap endgame: {stopped} of {games} games stopped at the turn cap, {share} (95% interval {low} to {high})"
+    ).format(
+        stopped=number_text(stopped),
+        games=number_text(games),
+        share=percent_text(stopped / games, 1),
+        low=percent_text(low, 1),
+        high=percent_text(high, 1),
+    )
+
+
+def two_kinds_at_once(count: int, cards: int, gardens: int) -> str:
+    """How many times a card stood with two kinds at once, over all the cards and random gardens."""
+    return _(
+        "gardens where a card stood with two kinds at once: {count} (over all {cards} cards and {gardens} gardens)"
+    ).format(count=number_text(count), cards=number_text(cards), gardens=number_text(gardens))
+
+
+def rank_correlation_with(predictor: str, correlation: float) -> str:
+    """Spearman's rank correlation of the cards' win rates with a predictor ("chance" or "placements")."""
+    sentences = {
+        "chance": N_("rank correlation with the random-garden chance: {correlation}"),
+        "placements": N_("rank correlation with the number of placements: {correlation}"),
+    }
+    return _(sentences[predictor]).format(correlation=_two(correlation))
+
+
+def icon_list(icons: Iterable[str]) -> str:
+    """Icons in words, one after the other ("stork, acorn")."""
+    return ", ".join(icon_name(icon) for icon in icons)
+
+
+def perfect_scores(perfect: int, games: int, low: float, high: float, best: int) -> str:
+    """How many greedy games reached a perfect score, with the 95% interval, and the best score."""
+    return _(
+        "perfect scores: {perfect} of {games} greedy games; 95% interval {low} to {high}; best score {best}"
+    ).format(
+        perfect=number_text(perfect),
+        games=number_text(games),
+        low=percent_text(low, 2),
+        high=percent_text(high, 2),
+        best=number_text(best),
+    )
+
+
+def score_of(score: int, best: int, rating: str) -> str:
+    """A Hextremadura score out of the best possible, and its rating."""
+    return _("score {score} of {best}, rating: {rating}").format(score=score, best=best, rating=rating_name(rating))
+
+
+def in_the_perfect_game() -> str:
+    """The heading of a column about the perfect game."""
+    return _("in the perfect game")
+
+
+def in_greedy_games(count: int, points: int) -> str:
+    """The heading of a column about the greedy games that scored ``points`` or more."""
+    return ngettext(
+        "in the {count} greedy game of {points}+ points", "in the {count} greedy games of {points}+ points", count
+    ).format(count=number_text(count), points=points)
+
+
+def deal_summary(deal: Any, placements: int, score: int, best: int) -> str:
+    """A solved deal: its number, how many placements, the score out of the best possible."""
+    return _("deal {deal}: {placements} placements, score {score} of {best}").format(
+        deal=deal, placements=placements, score=score, best=best
+    )
+
+
+def printed_icons(printed: Mapping[str, int]) -> str:
+    """How many of each icon the backs of a deal's tiles print."""
+    return _("icons printed on the backs of this deal: {icons}").format(icons=dict(printed))
+
+
+def rule_list(rules: Iterable[str]) -> str:
+    """The solver's pruning rules, by the names code gives them, or "none"."""
+    return ", ".join(repr(rule) for rule in rules) or _("none")
+
+
+def share_of_deals(what: str, estimate: float, deals: int, low: float, high: float) -> str:
+    """A share of the deals, with its 95% interval."""
+    return _("{what}: {share} of {deals} deals, interval [{low}, {high}] at 95%").format(
+        what=finding_words(what),
+        share=percent_text(estimate, 1),
+        deals=number_text(deals),
+        low=percent_text(low, 1),
+        high=percent_text(high, 1),
+    )
+
+
+def player_won(player: int) -> str:
+    """A column of games won by one player (counted from 1)."""
+    return _("player {player} won").format(player=player)
+
+
+def win_at_action_4(exact: float, won: int, games: int, low: float, high: float) -> pd.DataFrame:
+    """The chance of a win at the fourth action: exact from the game tree, and simulated with its interval."""
+    chance, interval = _("chance of a win at action 4"), _("{level} interval").format(level=percent_text(0.95))
+    return pd.DataFrame(
+        {
+            chance: [percent_text(exact, 3), percent_text(won / games, 3)],
+            interval: [
+                _("exact: no interval"),
+                _("{low} to {high}").format(low=percent_text(low, 3), high=percent_text(high, 3)),
+            ],
+        },
+        index=[
+            _("exact (game tree)"),
+            ngettext("simulated ({games} game)", "simulated ({games} games)", games).format(games=number_text(games)),
+        ],
+    )
+
+
+def no_ties(players: str, ties: int, games: int, upper: float) -> str:
+    """How many ties a study of two players had, and the 95% upper bound of their share."""
+    return _("{players} players: {ties} ties in {games} games; {level} upper bound {upper} of games").format(
+        players=player_words(players),
+        ties=number_text(ties),
+        games=number_text(games),
+        upper=percent_text(upper, 2),
+        level=percent_text(0.95),
+    )
+
+
+def ties_among_three(players: str, ties: int, games: int) -> str:
+    """How many ties a study of three players had."""
+    return ngettext(
+        "three {players} players: {ties} tie in {games} games",
+        "three {players} players: {ties} ties in {games} games",
+        ties,
+    ).format(players=player_words(players), ties=number_text(ties), games=number_text(games))
+
+
+def card_holders(fewest: int, most: int) -> str:
+    """How many players held each card, at least and at most."""
+    return _("each card was held by {fewest} to {most} players").format(
+        fewest=number_text(fewest), most=number_text(most)
+    )
+
+
+def mirror_misses(misses: Sequence[str], pairs: int, chance: float) -> str:
+    """The mirror pairs whose interval misses 0, and how often chance alone gives at least one."""
+    return _(
+        "pairs whose interval misses 0: {misses}; by chance alone, at least one of {pairs} pairs misses in {chance} of studies"
+    ).format(misses=", ".join(misses) or _("none"), pairs=pairs, chance=percent_text(chance))
+
+
+def z_for_shapes(z: float, shapes: int) -> str:
+    """The z of intervals that hold for all the shapes at once."""
+    return _("z = {z} for {shapes} shapes at once").format(z=_two(z), shapes=shapes)
+
+
+def as_percents(values: pd.Series, digits: int = 0) -> pd.Series:
+    """Shares written as percentages, the way the language in use writes them."""
+    return values.map(lambda share: percent_text(share, digits))
+
+
+def mirror_pair(card: str) -> str:
+    """A chiral card and its mirror image, named as a pair ("F vs F'")."""
+    return _("{card} vs {mirror}").format(card=card, mirror=card + "'")
+
+
+def player_name(name: str) -> str:
+    """A player's name as a picture's title or legend shows it ("greedy", in French "glouton")."""
+    return str(player_words(name))
+
+
+def rule_names(rules: Iterable[str]) -> list[str]:
+    """The rule sets a lesson compares, as a picture names them: the rule book in words, variants as code."""
+    return [_(HEADINGS[rules_key]) if rules_key == "rule book" else rules_key for rules_key in rules]
+
+
+def placements_title(count: int, card: str) -> str:
+    """The title of the picture of every placement of a card around the Human."""
+    return ngettext(
+        "The {count} placement of card {card} around the Human",
+        "The {count} placements of card {card} around the Human",
+        count,
+    ).format(count=count, card=card)
+
+
+def deals_legend(label: str, deals: int) -> str:
+    """A legend entry: who scored, on how many deals."""
+    return ngettext("{label}, {deals} deal", "{label}, {deals} deals", deals).format(
+        label=label, deals=number_text(deals)
+    )
+
+
+def coverage_legend(holds: bool, count: int) -> str:
+    """A legend entry of the coverage picture: how many intervals hold (or miss) the true p."""
+    return (_("holds p: {count}") if holds else _("misses p: {count}")).format(count=number_text(count))
+
+
+def coverage_title(held: int, studies: int, p: float) -> str:
+    """How many of the small studies' intervals hold the true p, as the coverage picture's title."""
+    return _("{held} of {studies} intervals ({share}) hold the true p = {p} (dashed)").format(
+        held=number_text(held), studies=number_text(studies), share=percent_text(held / studies, 1), p=number_text(p)
+    )
+
+
+def coverage_summary(held: int, studies: int, p: float) -> str:
+    """How many of the small studies' intervals hold the true p."""
+    return _("{held} of {studies} intervals hold p = {p}").format(
+        held=number_text(held), studies=number_text(studies), p=number_text(p)
+    )
