@@ -347,7 +347,7 @@ def _run(
     rows: list[dict[str, Any]] = []
     chunks = chunk_indices(range(games), workers)
     results = iter_chunks(play_chunk, chunks, args, workers, executor)
-    with tqdm(total=games, desc=desc, unit="game", disable=not progress) as bar:
+    with tqdm(total=games, desc=desc, unit=_("game"), disable=not progress) as bar:
         for chunk, chunk_rows in results:
             rows.extend(chunk_rows)
             bar.update(len(chunk))

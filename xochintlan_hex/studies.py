@@ -1179,7 +1179,7 @@ def play_study(
             wanted = _play_missing(study, parts, kept, lock, workers, executor, chunk_size, progress, on_chunk, enough)
             lock.check(parts)
             kept = [chunk for chunk in _listed_chunks(parts) if chunk[0] < wanted]
-            covered = sum(min(last, wanted - 1) - first + 1 for first, last, _ in kept)
+            covered = sum(min(last, wanted - 1) - first + 1 for first, last, _path in kept)
             if covered != wanted:  # e.g. a chunk removed by hand meanwhile
                 kept = verified_chunks(parts, study, notify)
                 continue
@@ -1244,14 +1244,14 @@ def _play_missing(
             prefix.add(first, verify_chunk(path, study, hashes))
     if prefix.wanted < study.games:  # already decided by the kept games
         return prefix.wanted
-    done = sum(last - first + 1 for first, last, _ in kept)
+    done = sum(last - first + 1 for first, last, _path in kept)
     chunks = missing_chunks(study.games, [(first, last) for first, last, _path in kept], workers, chunk_size)
     with (
         tqdm(
             total=study.games,
             initial=done,
             desc=study.label,
-            unit="game",
+            unit=_("game"),
             disable=not progress or done == study.games,
             smoothing=0.1,
         ) as bar,
