@@ -1240,7 +1240,7 @@ def _play_missing(
     prefix = _Prefix(enough, study.games)
     if enough is not None:
         hashes = read_manifest(parts, study.games)
-        for first, _, path in kept:
+        for first, _last, path in kept:
             prefix.add(first, verify_chunk(path, study, hashes))
     if prefix.wanted < study.games:  # already decided by the kept games
         return prefix.wanted
