@@ -145,6 +145,7 @@ FINDINGS = {
     "decided": N_("decided"),
     "perfect score proved possible": N_("perfect score proved possible"),
     "points below the best game found": N_("points below the best game found"),
+    "points below the upper bound": N_("points below the upper bound"),
 }
 
 #: How a game ended, and the endgame rule it was played with, as a reader names them (the data keep the keys).
