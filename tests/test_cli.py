@@ -287,9 +287,7 @@ def test_resume_plays_only_the_missing_games(tmp_path, capsys, monkeypatch):
     (parts / ".games-000000004-000000007.json.x.tmp").write_text("{half a chunk")
     played = []
     real = simulate.play_games
-    monkeypatch.setattr(
-        simulate, "play_games", lambda indices, *a: played.extend(indices) or real(indices, *a)
-    )
+    monkeypatch.setattr(simulate, "play_games", lambda indices, *a: played.extend(indices) or real(indices, *a))
     status, _, _ = run([*STUDY, "--out", out, "--resume"], capsys)
     assert status == 0
     assert sorted(played) == [*range(4, 12), *range(14, 20)]
