@@ -52,7 +52,7 @@ HEADINGS = {
 def heading(column: Any, headings: Mapping[str, str] | None = None) -> Any:
     """``column``'s heading in the language in use (a column the kit does not know keeps its name).
 
-    ``headings`` adds words for the keys of a lesson's own frames (N_-marked texts); a column
+    ``headings`` adds words for the keys of a lesson's own frames (texts marked with ``N_``); a column
     under several levels (a tuple) gets a heading for each level.
     """
     if isinstance(column, tuple):
