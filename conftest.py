@@ -21,3 +21,7 @@ def _each_test_starts_in_the_environments_language():
     from xochintlan_hex.i18n import set_language
 
     set_language(None)
+
+
+# Notebooks kept as test data (a lesson in the shape the printed pages read) are not lessons to run.
+collect_ignore_glob = ["tests/data/*"]

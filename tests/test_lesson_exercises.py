@@ -238,7 +238,11 @@ def series_style(handle) -> tuple:
         return ("patch", handle.get_hatch(), handle.get_linestyle())
     if isinstance(handle, Collection):
         paths = handle.get_paths()
-        return ("points", handle.get_hatch(), tuple(map(tuple, paths[0].vertices.round(3))) if paths else None)
+        # a collection of lines (vlines, hlines) may differ by its dashes, as a line does
+        dashes = tuple(
+            (offset, tuple(pattern) if pattern is not None else None) for offset, pattern in handle.get_linestyle()
+        )
+        return ("points", handle.get_hatch(), dashes, tuple(map(tuple, paths[0].vertices.round(3))) if paths else None)
     return (type(handle).__name__,)
 
 

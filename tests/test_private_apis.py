@@ -1,5 +1,4 @@
-"""The two private matplotlib / ipympl details the interactive boards lean on, checked; and the kit's
-own private names, which the boards and pictures never take from another module.
+"""The two private matplotlib / ipympl details the interactive boards lean on, checked.
 
 The boards skip matplotlib's per-patch data-limit update (``board_axes``) and send
 every ipympl frame whole (``WholeFrameCanvas.get_diff_image``). Both reach into
@@ -10,9 +9,7 @@ look at, instead of the boards silently slowing down or showing stale pixels.
 
 from __future__ import annotations
 
-import ast
 import inspect
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -70,48 +67,3 @@ def test_whole_frame_canvas_sends_every_frame_whole():
     canvas._png_is_old = True
     assert canvas.get_diff_image().startswith(b"\x89PNG")
     assert canvas.get_diff_image() is None  # nothing new drawn: nothing sent
-
-
-# -- the kit's own private names stay in their modules ----------------------------------------------
-PACKAGE = Path(__file__).resolve().parents[1] / "xochintlan_hex"
-#: the board and picture modules, and the rules modules that call them to show themselves
-SCANNED = sorted(
-    [*PACKAGE.joinpath("widgets").rglob("*.py"), *PACKAGE.joinpath("drawing").rglob("*.py")]
-    + [PACKAGE / "polyforms.py", PACKAGE / "puzzles.py", PACKAGE / "display.py"]
-)
-#: private attributes read on purpose: Jupyter's and anywidget's protocols, and the matplotlib
-#: detail checked at the top of this file
-ALLOWED_PRIVATE_ATTRIBUTES = {"_repr_mimebundle_", "_css", "_esm", "_update_patch_limits"}
-
-
-def _private_names_crossing(path: Path) -> list[str]:
-    """Private names ``path`` takes from another module: imported, or read as an attribute of anything
-    but itself (``self``, ``cls``, ``super()``)."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    found = []
-    for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom):
-            found += [f"from {node.module} import {a.name}" for a in node.names if _is_private(a.name)]
-        elif isinstance(node, ast.Attribute) and _is_private(node.attr) and node.attr not in ALLOWED_PRIVATE_ATTRIBUTES:
-            owner = node.value
-            if isinstance(owner, ast.Name) and owner.id in ("self", "cls"):
-                continue
-            if isinstance(owner, ast.Call) and isinstance(owner.func, ast.Name) and owner.func.id == "super":
-                continue
-            found.append(f"line {node.lineno}: {ast.unparse(node)}")
-    return found
-
-
-def _is_private(name: str) -> bool:
-    return name.startswith("_") and not name.startswith("__") and name != "_"
-
-
-@pytest.mark.parametrize("path", SCANNED, ids=lambda p: str(p.relative_to(PACKAGE)))
-def test_boards_and_pictures_use_no_other_modules_private_names(path):
-    if path.name == "polyforms.py" or path.name == "puzzles.py":
-        # the rules modules among themselves are outside this check; what they take from the
-        # picture and board modules is inside it
-        crossing = [c for c in _private_names_crossing(path) if "drawing" in c or "widgets" in c or "viz" in c]
-    else:
-        crossing = _private_names_crossing(path)
-    assert not crossing, f"{path.name} uses private names of other modules: {crossing}"

@@ -25,7 +25,6 @@ from xochintlan_hex.viz import style
 from xochintlan_hex.widgets import (
     HextremaduraApp,
     PolyformExplorer,
-    PuzzleApp,
     XochintlanApp,
     base,
     explorer,
@@ -805,60 +804,3 @@ def test_showing_an_app_leaves_the_notebooks_plotting_backend_alone():
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["module://matplotlib_inline.backend_inline", "FigureCanvasAgg"]
-
-
-# -- board views: each app chooses how its board reaches the page once ------------------------------
-def _svg_cell_centre_fraction(svg: str, cell) -> tuple[float, float]:
-    """Where the polygon of ``cell``'s group lies on the SVG picture (the mean of its corners), as
-    fractions of the picture's width and height: where a browser's click on the cell lands."""
-    import xml.etree.ElementTree as ElementTree
-
-    root = ElementTree.fromstring(svg)
-    x0, y0, width, height = (float(v) for v in root.get("viewBox").split())
-    group = next(g for g in root.iter("{http://www.w3.org/2000/svg}g") if g.get("data-cell") == f"{cell[0]},{cell[1]}")
-    shape = next(group.iter("{http://www.w3.org/2000/svg}polygon"))
-    points = [tuple(float(v) for v in p.split(",")) for p in shape.get("points").split()]
-    if group.get("data-x"):  # a placed Hextremadura tile is drawn at the origin and moved by its group
-        points = [(float(group.get("data-x")), float(group.get("data-y")))]
-    mx, my = sum(x for x, _ in points) / len(points), sum(y for _, y in points) / len(points)
-    return ((mx - x0) / width, (my - y0) / height)
-
-
-def _apps(board):
-    return {
-        "xochintlan": hot_seat(board=board),
-        "hextremadura": HextremaduraApp(seed=3, board=board),
-        "puzzle": PuzzleApp("Pentominoes, 3 × 20", board=board),
-    }
-
-
-@pytest.mark.parametrize("name", ["xochintlan", "hextremadura", "puzzle"])
-def test_a_cell_position_given_by_an_svg_board_is_where_the_picture_draws_that_cell(name):
-    app = _apps("svg")[name]
-    assert app.view.kind == "svg" and app.find("xh-board") is app.svg_board
-    cells = {
-        "xochintlan": lambda: [(0, 0), (1, 0), (-1, 1)],
-        "hextremadura": lambda: [(0, 0), *sorted(HEX.neighbours((0, 0)))[:2]],
-        "puzzle": lambda: [(0, 0), (19, 2), (7, 1)],
-    }[name]()
-    for cell in cells:
-        assert app.cell_to_canvas_fraction(cell) == pytest.approx(
-            _svg_cell_centre_fraction(app.svg_board.svg, cell), abs=2e-3
-        )
-
-
-@pytest.mark.parametrize("board", ["svg", "ipympl"])
-def test_every_app_keeps_a_picture_of_its_board_whichever_view_it_shows(board):
-    for name, app in _apps(board).items():
-        assert app.view.kind == board and (app.svg_board is None) == (board == "ipympl"), name
-        assert app.static_png().startswith(b"\x89PNG"), name
-
-
-def test_an_unknown_board_kind_is_refused_by_name_for_every_app():
-    for make in (
-        lambda: hot_seat(board="canvas"),
-        lambda: HextremaduraApp(board="canvas"),
-        lambda: PuzzleApp(board="canvas"),
-    ):
-        with pytest.raises(ValueError, match=r"board must be one of \['svg', 'ipympl'\], not 'canvas'"):
-            make()

@@ -129,12 +129,21 @@ def translations(language: str) -> gettext.NullTranslations:
     if compiled.is_file() and (not source.is_file() or compiled.stat().st_mtime >= source.stat().st_mtime):
         with compiled.open("rb") as catalog:
             return gettext.GNUTranslations(catalog)
-    if source.is_file():
+    if source.is_file() and (not compiled.is_file() or _babel_installed()):
         return gettext.GNUTranslations(_compiled_in_memory(source))
+    if compiled.is_file():  # an older .mo, and nothing here to compile the newer .po with
+        with compiled.open("rb") as catalog:
+            return gettext.GNUTranslations(catalog)
     raise RuntimeError(
         f"the {LANGUAGES[language]} catalog is missing: expected {source} or {compiled}; "
         f"reinstall the kit (pip install xochintlan_hex), which ships it"
     )
+
+
+def _babel_installed() -> bool:
+    import importlib.util
+
+    return importlib.util.find_spec("babel") is not None
 
 
 def _compiled_in_memory(source: Path) -> io.BytesIO:

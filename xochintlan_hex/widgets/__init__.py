@@ -1,10 +1,9 @@
 """Interactive boards for Jupyter: play both games and explore polyforms with the mouse.
 
-The apps, each an ipywidgets layout around a board: for Xochintlan, Hextremadura
-and the puzzles an SVG drawn by the browser (:mod:`.svgboard`, :mod:`.hexmap`,
-:mod:`.tilingboard`, the pictures written by :mod:`xochintlan_hex.drawing`;
-``board="ipympl"`` for the matplotlib canvas), for the explorer an ipympl canvas (a
-static picture, with a notice saying how to install ipympl, where it is missing):
+The apps, each an ipywidgets layout around a board: for Xochintlan an SVG drawn by
+the browser (:mod:`.svgboard`; ``board="ipympl"`` for the matplotlib canvas), for
+the others an ipympl canvas (a static picture, with a notice saying how to
+install ipympl, where it is missing):
 
 * :class:`XochintlanApp` -- a Xochintlan board, hot-seat or against computer players;
 * :class:`HextremaduraApp` -- the solo tile game, with a preview of each placement;
@@ -23,8 +22,7 @@ rule text's letters (H Homme, L Lézard, O Oiseau, S Singe) and the Xochintlan k
 follow them (``o`` Oiseau, ``s`` Singe, ``r`` remplacer).
 
 How to write a new app on this base: subclass :class:`~.base.App`; build the board
-(:class:`~.base.BoardCanvas` or :class:`~.svgboard.SvgBoard`, or both through a
-board view, :func:`.views.board_view`, which the app then asks to redraw) and a list of side
+(:class:`~.base.BoardCanvas` or :class:`~.svgboard.SvgBoard`) and a list of side
 widgets (status and message first); make the root with
 ``base.app_root(board, side, KeyScope(KEYS, self._on_key), "xh-<name>")``; give
 every widget a stable ``xh-*`` class; keep the code API (``click(cell)``, ...)

@@ -22,9 +22,6 @@ import ipywidgets as w
 from matplotlib.figure import Figure
 from matplotlib.patches import Polygon, Rectangle
 
-from ..drawing.hextremadura import COMPLETE_COLOUR
-from ..drawing.palette import GRID as GRID_COLOUR
-from ..drawing.svg import fraction
 from ..hextremadura import Hextremadura, IllegalAction, Place, quest_name, rating_name, requirements_met
 from ..i18n import N_, _, use_language
 from ..lattice import HEX, Cell
@@ -32,6 +29,7 @@ from ..viz.hextremadura import draw_face, draw_tile
 from .base import (
     COMPACT_TOGGLES,
     App,
+    BoardCanvas,
     app_root,
     as_cell,
     banner_html,
@@ -54,15 +52,14 @@ from .hexmap import (
     END_MAX_HEIGHT_PX,
     MAX_HEIGHT_PX,
     HexMapBoard,
-    cell_fraction,
     hextremadura_svg,
     legal_cells,
+    map_layout,
     panel_centre,
-    picture_boxes,
+    point_fraction,
 )
 from .keys import KeyScope
 from .sprites import Frame, SpriteCache, clear_background, paste
-from .views import board_view, checked_board_kind
 
 #: quests by the engine's key, as a person reads them
 QUEST_NAMES = {
@@ -76,7 +73,11 @@ MIN_VIEW = (3.8, 3.5)
 GROWTH = 1.8
 #: seconds of quiet after a change before tile pictures are drawn ahead (in a live kernel)
 PREFETCH_DELAY = 0.15
-#: the margin kept around a tile's picture (drawing units)
+#: faint outline of the empty cells (the viz layer's grid colour), and the ring of tiles a placement completes
+GRID_COLOUR = "#BBBBBB"
+COMPLETE_COLOUR = "#009E73"
+#: a hexagon's centre-to-side distance (circumradius 1), and the margin kept around a tile's picture
+APOTHEM = 3**0.5 / 2
 TILE_PAD = 0.08
 #: the board's size (inches at 100 pixels per inch): beside the controls, it fits a projector's screen
 BOARD_SIZE = (5.0, 4.3)
@@ -93,6 +94,8 @@ NO_PREVIEW = N_("Preview: point at an empty cell by the map")
 KEYS = {"r": N_("turn"), "R": N_("turn back"), "f": N_("flip"), "1": N_("offer"), "2": N_("pile"), "u": N_("undo")}
 #: a tile's faces, as the selection line names them
 FACE_NAMES = {"front": N_("front up"), "back": N_("back up")}
+#: who may draw the map: the browser (SVG) or matplotlib in the kernel (ipympl)
+BOARD_KINDS = ("svg", "ipympl")
 
 
 class HextremaduraApp(App):
@@ -119,7 +122,9 @@ class HextremaduraApp(App):
         language: str | None = None,
     ) -> None:
         self._speak(language)
-        self.board_kind = checked_board_kind(board)
+        if board not in BOARD_KINDS:
+            raise ValueError(f"board must be one of {list(BOARD_KINDS)}, not {board!r}")
+        self.board_kind = board
         self._seed = seed
         self._seeds = random.Random(seed)  # seeds of later new games
         self._tileset = tileset
@@ -189,7 +194,7 @@ class HextremaduraApp(App):
         if cell != self.hovered:
             self.hovered = cell
             self._show_preview()
-            if not self.view.previews_in_page:
+            if self.board_kind == "ipympl":  # the page draws the SVG map's preview itself
                 self._draw()
         return self
 
@@ -253,11 +258,16 @@ class HextremaduraApp(App):
     def cell_to_canvas_fraction(self, cell: Cell) -> tuple[float, float]:
         """Where ``cell``'s centre is on the board canvas: (x, y) fractions of its width and
         height, measured from the top-left corner (as a browser measures clicks)."""
-        return self.view.cell_fraction(as_cell(cell))
+        if self.board_kind == "svg":
+            return point_fraction(self._svg_layout(), HEX.center(as_cell(cell)))
+        return data_to_fraction(self.map_ax, HEX.center(as_cell(cell)))
 
     def tile_to_canvas_fraction(self, index: int) -> tuple[float, float]:
         """Where the picture of available tile ``index`` (0 or 1) is on the board canvas."""
-        return self.view.tile_fraction(index)
+        if self.board_kind == "svg":
+            return point_fraction(self._svg_layout(), panel_centre(self._svg_layout(), index))
+        box, figure = self.tile_axes[index].bbox, self.figure.bbox
+        return ((box.x0 + box.x1) / 2 / figure.width, 1.0 - (box.y0 + box.y1) / 2 / figure.height)
 
     @property
     def statuses(self) -> list[Any]:
@@ -385,43 +395,27 @@ class HextremaduraApp(App):
     # numpy (see .sprites). A click then costs a few array copies, not the hundreds
     # of hatched patches of a whole map.
     def _draw(self) -> None:
-        self.view.redraw()
+        if self.board_kind == "svg":
+            self.svg_board.svg = self._map_svg()
+            return
+        self._compose()
+        self.board.refresh()
+        self._schedule_prefetch()
 
     @speaking
     def static_png(self) -> bytes | None:
         """A picture of the map as it stands (PNG bytes), kept in saved notebooks."""
-        return self.view.static_png()
-
-    # What the board view asks (see .views): the map as an SVG picture, or composed on the figure.
-    def board_svg(self) -> str:
-        return self._map_svg()
-
-    def svg_fraction(self, cell: Cell) -> tuple[float, float]:
-        return cell_fraction(self._svg_boxes(), cell)
-
-    def svg_tile_fraction(self, index: int) -> tuple[float, float]:
-        boxes = self._svg_boxes()
-        return fraction(boxes["all"], panel_centre(boxes, index))
-
-    def draw_canvas(self, live: bool) -> None:
-        self._compose()
-        if live:  # tiles the next clicks may need are drawn ahead while the page is idle
-            self._schedule_prefetch()
-
-    def canvas_fraction(self, cell: Cell) -> tuple[float, float]:
-        return data_to_fraction(self.map_ax, HEX.center(cell))
-
-    def canvas_tile_fraction(self, index: int) -> tuple[float, float]:
-        box, figure = self.tile_axes[index].bbox, self.figure.bbox
-        return ((box.x0 + box.x1) / 2 / figure.width, 1.0 - (box.y0 + box.y1) / 2 / figure.height)
+        if self.board_kind == "svg":
+            self._compose()
+        return self.board.png()
 
     # The map drawn by the browser: one SVG picture per change; hovers are previewed by the page.
     def _svg_cells(self) -> set[Cell]:
         """The cells the SVG map shows: the steady window while playing, the tiles alone on the end map."""
         return set(self.game.map) if self.game.is_over and self.game.map else self._view_cells()
 
-    def _svg_boxes(self) -> dict[str, tuple[float, float, float, float]]:
-        return picture_boxes(self.game, self._svg_cells())
+    def _svg_layout(self) -> dict[str, tuple[float, float, float, float]]:
+        return map_layout(self._svg_cells(), bool(self.game.available()))
 
     def _map_svg(self) -> str:
         game = self.game
@@ -527,7 +521,7 @@ class HextremaduraApp(App):
         self, tile_id: str, face: str, rotation: int, ppu: float, *, met: Any = None, holds: bool | None = None
     ) -> Any:
         spec = self.game.tileset[tile_id]
-        width, height = round(2 * (HEX.apothem + TILE_PAD) * ppu), round(2 * (1 + TILE_PAD) * ppu)
+        width, height = round(2 * (APOTHEM + TILE_PAD) * ppu), round(2 * (1 + TILE_PAD) * ppu)
         half_w, half_h = width / 2 / ppu, height / 2 / ppu
         scale = ppu * 72.0 / self.figure.dpi  # points per drawing unit, for the viz layer's text
 
@@ -633,9 +627,7 @@ class HextremaduraApp(App):
     # -- widgets ----------------------------------------------------------------------
     def _build_widgets(self) -> None:
         # The matplotlib picture: the map itself with ipympl, else only the picture a saved notebook keeps.
-        # An SVG map grows into the room beside the controls.
-        self.view = board_view(self.board_kind, self, BOARD_SIZE, self._map_board, flex="3 1 360px")
-        self.board, self.svg_board = self.view.canvas, self.view.svg_board
+        self.board = BoardCanvas(BOARD_SIZE, static=self.board_kind == "svg")
         self.figure: Figure = self.board.figure
         self.map_ax = board_axes(self.figure, MAP_RECT)
         self.tile_axes = [board_axes(self.figure, rect) for rect in PANEL_RECTS]
@@ -687,11 +679,12 @@ class HextremaduraApp(App):
             w.HBox([self._undo, new]),
             self._objectives,
         ]
-        self.widget = app_root(self.view.widget, side, self.keys, "xh-hextremadura", language=self._language_switch())
-
-    def _map_board(self) -> HexMapBoard:
-        """The map the browser paints: clicks and hovers name a cell, a click beside it chooses a tile."""
-        return HexMapBoard(self.click, self._on_map_hover, self._on_panel_choice)
+        if self.board_kind == "svg":
+            self.svg_board = css(HexMapBoard(self.click, self._on_map_hover, self._on_panel_choice), "xh-board")
+        board_widget = self.svg_board if self.board_kind == "svg" else self.board.widget
+        self.widget = app_root(board_widget, side, self.keys, "xh-hextremadura", language=self._language_switch())
+        if self.board_kind == "svg":  # a picture the browser scales: it grows into the room beside the controls
+            board_widget.layout.flex = "3 1 360px"
 
     def _label_buttons(self) -> None:
         """The buttons' words, in the language in use."""

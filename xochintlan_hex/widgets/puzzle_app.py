@@ -32,6 +32,7 @@ from ..viz.polyforms import set_words
 from ..viz.puzzles import draw_tiling, piece_colour
 from .base import (
     App,
+    BoardCanvas,
     app_root,
     as_cell,
     banner_html,
@@ -46,8 +47,7 @@ from .base import (
     speaking,
 )
 from .keys import KeyScope
-from .tilingboard import TilingBoard, tiling_cell_fraction, tiling_svg
-from .views import board_view, checked_board_kind
+from .tilingboard import TilingBoard, tiling_fraction, tiling_layout, tiling_svg
 
 #: the puzzles offered in the menu: title -> (region, lattice, piece set, leftover). The menu shows
 #: each title in the app's language; code names a puzzle by its title in either language.
@@ -77,6 +77,8 @@ BOARD_SIZE = (5.2, 3.3)
 KEYS = {"r": N_("rotate"), "m": N_("mirror"), "h": N_("hint")}
 #: the method each key calls
 KEY_METHODS = {"r": "rotate", "m": "mirror", "h": "hint"}
+#: who may draw the board: the browser (SVG) or matplotlib in the kernel (ipympl)
+BOARD_KINDS = ("svg", "ipympl")
 
 
 class PuzzleApp(App):
@@ -102,7 +104,9 @@ class PuzzleApp(App):
         language: str | None = None,
     ) -> None:
         self._speak(language)
-        self.board_kind = checked_board_kind(board)
+        if board not in BOARD_KINDS:
+            raise ValueError(f"board must be one of {list(BOARD_KINDS)}, not {board!r}")
+        self.board_kind = board
         self._hint_words: Callable[[], str] = str  # the solver's answer, written in the language in use
         with use_language(self.language):
             self._build_widgets()
@@ -317,7 +321,10 @@ class PuzzleApp(App):
 
     def cell_to_canvas_fraction(self, cell: Cell) -> tuple[float, float]:
         """Where ``cell``'s centre is on the board canvas: fractions of its width and height from the top-left."""
-        return self.view.cell_fraction(as_cell(cell))
+        if self.board_kind == "svg":
+            layout = tiling_layout(self._lattice, self.puzzle.region.cells)
+            return tiling_fraction(layout, self._lattice.center(as_cell(cell)))
+        return data_to_fraction(self.board_ax, self._lattice.center(as_cell(cell)))
 
     def cells_for(self, cell: Cell) -> tuple[Cell, ...]:
         """The cells the selected piece would cover if put with its middle cell on ``cell``."""
@@ -374,28 +381,22 @@ class PuzzleApp(App):
 
     # -- drawing ---------------------------------------------------------------------------
     def _draw(self) -> None:
-        self.view.redraw()
+        if self.board_kind == "svg":
+            selected = None if self.form is None or self.selected is None else (self.selected, self.form)
+            middle = None if self.form is None else _middle_cell(self._lattice, self.form.cells)
+            self.svg_board.svg = tiling_svg(
+                self.puzzle, self.placed, hinted=self.hinted, selected=selected, middle=middle
+            )
+            return
+        self._draw_picture()
+        self.board.refresh()
 
     @speaking
     def static_png(self) -> bytes | None:
         """A picture of the board as it stands (PNG bytes), kept in saved notebooks."""
-        return self.view.static_png()
-
-    # What the board view asks (see .views): the board as an SVG picture, or drawn on the figure.
-    def board_svg(self) -> str:
-        """The board as the browser paints it: the tiling, and beside it the selected piece."""
-        selected = None if self.form is None or self.selected is None else (self.selected, self.form)
-        middle = None if self.form is None else _middle_cell(self._lattice, self.form.cells)
-        return tiling_svg(self.puzzle, self.placed, hinted=self.hinted, selected=selected, middle=middle)
-
-    def svg_fraction(self, cell: Cell) -> tuple[float, float]:
-        return tiling_cell_fraction(self.puzzle, cell)
-
-    def draw_canvas(self, live: bool) -> None:
-        self._draw_picture()
-
-    def canvas_fraction(self, cell: Cell) -> tuple[float, float]:
-        return data_to_fraction(self.board_ax, self._lattice.center(cell))
+        if self.board_kind == "svg":
+            self._draw_picture()
+        return self.board.png()
 
     def _draw_picture(self) -> None:
         """The board drawn by matplotlib (the ipympl canvas, and the picture kept in saved notebooks)."""
@@ -440,9 +441,7 @@ class PuzzleApp(App):
     def _build_widgets(self) -> None:
         # Beside the controls, the board fits a projector's screen (1280 x 800 with the file browser open).
         # The matplotlib picture: the board itself with ipympl, else only the picture a saved notebook keeps.
-        # An SVG board grows into the room beside the controls.
-        self.view = board_view(self.board_kind, self, BOARD_SIZE, self._tiling_board, flex="3 1 360px")
-        self.board, self.svg_board = self.view.canvas, self.view.svg_board
+        self.board = BoardCanvas(BOARD_SIZE, static=self.board_kind == "svg")
         self.figure: Figure = self.board.figure
         self.board_ax = board_axes(self.figure, (0.01, 0.02, 0.72, 0.96))
         self.piece_ax = board_axes(self.figure, (0.76, 0.3, 0.22, 0.45))
@@ -488,11 +487,12 @@ class PuzzleApp(App):
             self._hint_text,
             w.HBox([self._undo, clear]),
         ]
-        self.widget = app_root(self.view.widget, side, self.keys, "xh-puzzle", language=self._language_switch())
-
-    def _tiling_board(self) -> TilingBoard:
-        """The board the browser paints: a click names a cell, a click on the selected piece turns it."""
-        return TilingBoard(self._on_cell, on_action=lambda _name: self.rotate())
+        if self.board_kind == "svg":
+            self.svg_board = css(TilingBoard(self._on_cell, on_action=lambda _name: self.rotate()), "xh-board")
+        board_widget = self.svg_board if self.board_kind == "svg" else self.board.widget
+        self.widget = app_root(board_widget, side, self.keys, "xh-puzzle", language=self._language_switch())
+        if self.board_kind == "svg":  # a picture the browser scales: it grows into the room beside the controls
+            board_widget.layout.flex = "3 1 360px"
 
     @speaking
     def _on_cell(self, cell: Cell) -> None:

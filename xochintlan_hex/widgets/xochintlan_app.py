@@ -60,6 +60,7 @@ from ..xochintlan.rules import kind_of_letter
 from .base import (
     COMPACT_TOGGLES,
     App,
+    BoardCanvas,
     app_root,
     as_cell,
     banner_html,
@@ -77,7 +78,6 @@ from .base import (
 )
 from .keys import KeyScope
 from .svgboard import SvgBoard, cell_fraction, xochintlan_svg
-from .views import board_view, checked_board_kind
 
 Cell = tuple[int, int]
 
@@ -93,6 +93,8 @@ MIN_VIEW = {"square": (3.5, 3.5), "hex": (5.5, 5.0)}
 GROWTH = {"square": 1.0, "hex": 1.8}
 #: the hint names at most this many of the engine's reasons
 MAX_REASONS = 2
+#: who may draw the board: the browser (SVG) or matplotlib in the kernel (ipympl)
+BOARD_KINDS = ("svg", "ipympl")
 #: the board's size (inches at 100 pixels per inch): beside the controls, it fits a projector's screen
 BOARD_SIZE = (5.0, 5.0)
 #: the app's keys in each language (while it has the keyboard), as its key line names them: the
@@ -169,7 +171,9 @@ class XochintlanApp(App):
         language: str | None = None,
     ) -> None:
         self._speak(language)
-        self.board_kind = checked_board_kind(board)
+        if board not in BOARD_KINDS:
+            raise ValueError(f"board must be one of {list(BOARD_KINDS)}, not {board!r}")
+        self.board_kind = board
         if len(players) < 1:
             raise ValueError("players must list at least one seat: 'human' or a computer player's name")
         if pause is not None and (not isinstance(pause, (int, float)) or pause < 0):
@@ -188,7 +192,6 @@ class XochintlanApp(App):
         self.selection: Cell | None = None  # the first cell of a swap
         self.hint = ""  # why the chosen action has no cell to click now (the engine's reasons)
         self._window: set[Cell] | None = None
-        self._targets: set[Cell] = set()  # the cells a click acts on, as last drawn
         self._card_png_key: Any = None
         self._movers: list[int] = []  # who played each move of the game's history
         with use_language(self.language):
@@ -340,7 +343,9 @@ class XochintlanApp(App):
     def cell_to_canvas_fraction(self, cell: Cell) -> tuple[float, float]:
         """Where ``cell``'s centre is on the board canvas: (x, y) fractions of its width and
         height, measured from the top-left corner (as a browser measures clicks)."""
-        return self.view.cell_fraction(as_cell(cell))
+        if self.board_kind == "svg":
+            return cell_fraction(self.game, self._view_cells(), as_cell(cell))
+        return data_to_fraction(self.ax, self.game.lattice.center(as_cell(cell)))
 
     @speaking
     def last_move_text(self) -> str:
@@ -537,48 +542,40 @@ class XochintlanApp(App):
         return cells
 
     def _draw_board(self) -> None:
-        self._targets = self._target_cells()  # asked of the engine once per change, for the board and the hint
-        self.view.redraw()
-        self.hint = self._hint_text(self._targets)
+        window = self._view_cells()
+        targets = self._target_cells()
+        last = _move_cells(self.game.history[-1]) if self.game.history else []
+        if self.board_kind == "svg":
+            self.svg_board.svg = xochintlan_svg(self.game, window, legal=targets, selected=self.selection, last=last)
+        else:
+            self._draw_picture(window, targets, last)
+            self.board.refresh()
+        self.hint = self._hint_text(targets)
         self._show_message()
 
-    # What the board view asks (see .views): the board as an SVG picture, or drawn on the figure.
-    def board_svg(self) -> str:
-        """The board as the browser paints it: the window, the cells a click plays, the last move."""
-        return xochintlan_svg(
-            self.game, self._view_cells(), legal=self._targets, selected=self.selection, last=self._last_cells()
-        )
-
-    def svg_fraction(self, cell: Cell) -> tuple[float, float]:
-        return cell_fraction(self.game, self._view_cells(), cell)
-
-    def draw_canvas(self, live: bool) -> None:
+    def _draw_picture(self, window: set[Cell], targets: set[Cell], last: list[Cell]) -> None:
         """The board drawn by matplotlib (the ipympl canvas, and the picture kept in saved notebooks)."""
-        window = self._view_cells()
         clear_artists(self.ax)
         draw_xochintlan(
             self.game,
             ax=self.ax,
-            legal=self._targets,
+            legal=targets,
             locked=True,
             pattern=True,
             frame=window,
             empty=window,
             selected=self.selection,
             legend=False,
-            last=self._last_cells() or None,
+            last=last or None,
         )
-
-    def canvas_fraction(self, cell: Cell) -> tuple[float, float]:
-        return data_to_fraction(self.ax, self.game.lattice.center(cell))
-
-    def _last_cells(self) -> list[Cell]:
-        return _move_cells(self.game.history[-1]) if self.game.history else []
 
     @speaking
     def static_png(self) -> bytes | None:
         """A picture of the board as it stands (PNG bytes), kept in saved notebooks."""
-        return self.view.static_png()
+        if self.board_kind == "svg":
+            last = _move_cells(self.game.history[-1]) if self.game.history else []
+            self._draw_picture(self._view_cells(), self._target_cells(), last)
+        return self.board.png()
 
     def _view_cells(self) -> set[Cell]:
         """The cells the board shows: at first a small area around the Human; it grows,
@@ -662,12 +659,13 @@ class XochintlanApp(App):
 
     def _build_widgets(self) -> None:
         # The matplotlib picture: the board itself with ipympl, else only the picture a saved notebook keeps.
-        # An SVG board shrinks before the controls wrap below it.
-        self.view = board_view(self.board_kind, self, BOARD_SIZE, lambda: SvgBoard(self.click), flex="1 1 300px")
-        self.board, self.svg_board = self.view.canvas, self.view.svg_board
+        self.board = BoardCanvas(BOARD_SIZE, static=self.board_kind == "svg")
         self.figure: Figure = self.board.figure
         self.ax = board_axes(self.figure, (0.01, 0.01, 0.98, 0.98))
         self.board.connect("button_press_event", self._on_press)
+        if self.board_kind == "svg":
+            self.svg_board = css(SvgBoard(self.click), "xh-board")
+        board_widget = self.svg_board if self.board_kind == "svg" else self.board.widget
 
         self._status = css(w.Label(), "xh-status")
         # HTML rather than Label: these lines wrap in a narrow column instead of being cut short.
@@ -719,7 +717,9 @@ class XochintlanApp(App):
             card,
             w.HBox([self._undo, self._new]),
         ]
-        self.widget = app_root(self.view.widget, side, self.keys, "xh-xochintlan", language=self._language_switch())
+        self.widget = app_root(board_widget, side, self.keys, "xh-xochintlan", language=self._language_switch())
+        if self.board_kind == "svg":  # a picture the browser scales: it shrinks before the controls wrap below
+            board_widget.layout.flex = "1 1 300px"
 
     def _action_options(self) -> list[tuple[str, str]]:
         return [(_(ACTION_NAMES[a]), a) for a in self._action_names()]
