@@ -171,6 +171,8 @@ def series_styles(ax) -> list[tuple]:
                     if hasattr(child, getter):
                         got = getattr(child, getter)()
                         look.append(json.dumps(got, default=str))
+                if hasattr(child, "get_paths") and child.get_paths():  # a scatter's marker is its path
+                    look.append(json.dumps(child.get_paths()[0].vertices.round(3).tolist()))
         styles.append(tuple(look))
     return styles
 
