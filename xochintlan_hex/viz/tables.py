@@ -77,10 +77,14 @@ def readable(
         return readable(frame.to_frame("" if unnamed else frame.name).T, digits, headings).T
     index = frame.index.copy()
     index.names = [None if name is None else heading(name, headings) for name in index.names]
-    shown = pd.DataFrame(index=index)
-    for column in frame.columns:
-        values = frame[column] + 1 if column == "seat" else frame[column]
-        shown[heading(column, headings)] = [_cell_text(value, digits) for value in values]
+    # the columns are made in one go: pandas 2.0 refuses a tuple (a multi-level heading) set one by one
+    columns = [heading(column, headings) for column in frame.columns]
+    cells = [
+        [_cell_text(value, digits) for value in (frame[column] + 1 if column == "seat" else frame[column])]
+        for column in frame.columns
+    ]
+    shown = pd.DataFrame(dict(zip(range(len(columns)), cells)), index=index)
+    shown.columns = pd.Index(columns, tupleize_cols=False) if columns else shown.columns
     if isinstance(frame.columns, pd.MultiIndex):
         shown.columns = pd.MultiIndex.from_tuples(list(shown.columns))
     return shown
