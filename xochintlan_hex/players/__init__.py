@@ -38,7 +38,7 @@ True
 >>> get_player("clever")
 Traceback (most recent call last):
 ...
-ValueError: unknown xochintlan player 'clever'; known players: 'random', 'greedy', 'search', 'ismcts', 'ismcts-250'
+ValueError: unknown Xochintlan player 'clever'; known players: 'random', 'greedy', 'search', 'ismcts', 'ismcts-250'
 """
 
 from __future__ import annotations
