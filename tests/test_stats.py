@@ -7,6 +7,7 @@ import pandas as pd
 import pytest
 
 from xochintlan_hex import stats
+from xochintlan_hex.simulate import simulate_xochintlan
 
 Z = 1.959963984540054  # the 97.5% normal quantile
 
@@ -333,3 +334,30 @@ def test_head_to_head_over_studies_of_several_sizes_counts_every_pair_once():
     assert set(table.index) == set(expected)
     for pair, (wins, losses, n) in expected.items():
         assert table.loc[pair, ["wins", "losses", "n"]].tolist() == [wins, losses, n]
+
+
+# ---------------------------------------------------------------------------
+# card_win_rate_bootstrap: the cards' win rates in copies of the study drawn game by game
+
+
+def test_a_bootstrap_copy_holds_the_win_rates_of_its_games_drawn_again():
+    games = simulate_xochintlan(300, ["random", "random"], seed=3, progress=False)
+    copies = stats.card_win_rate_bootstrap(games, rounds=4, seed=8)
+    draws = np.random.default_rng(8).multinomial(len(games), np.full(len(games), 1 / len(games)), size=4)
+    for copy, counts in zip(copies.itertuples(index=False), draws):
+        drawn = games.iloc[np.repeat(np.arange(len(games)), counts)].reset_index(drop=True)
+        expected = stats.card_win_rates(drawn).set_index("card")["estimate"]
+        assert np.allclose(pd.Series(copy, index=copies.columns).reindex(expected.index), expected)
+
+
+def test_the_same_seed_gives_the_same_bootstrap_copies():
+    games = simulate_xochintlan(100, ["random", "random"], seed=5, progress=False)
+    first = stats.card_win_rate_bootstrap(games, rounds=20, seed=2)
+    assert first.equals(stats.card_win_rate_bootstrap(games, rounds=20, seed=2))
+    assert not first.equals(stats.card_win_rate_bootstrap(games, rounds=20, seed=3))
+
+
+def test_a_bootstrap_of_no_round_is_refused():
+    games = simulate_xochintlan(10, ["random", "random"], seed=5, progress=False)
+    with pytest.raises(ValueError, match="rounds must be a whole number of at least 1, not 0"):
+        stats.card_win_rate_bootstrap(games, rounds=0)

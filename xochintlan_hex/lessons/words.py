@@ -419,13 +419,37 @@ def two_kinds_at_once(count: int, cards: int, gardens: int) -> str:
     ).format(count=number_text(count), cards=number_text(cards), gardens=number_text(gardens))
 
 
-def rank_correlation_with(predictor: str, correlation: float) -> str:
-    """Spearman's rank correlation of the cards' win rates with a predictor ("chance" or "placements")."""
+def rank_correlation_with(predictor: str, correlation: float, low: float, high: float) -> str:
+    """Spearman's rank correlation of the cards' win rates with a predictor ("chance" or "placements"), with its
+    95% bootstrap interval."""
     sentences = {
-        "chance": N_("rank correlation with the random-garden chance: {correlation}"),
-        "placements": N_("rank correlation with the number of placements: {correlation}"),
+        "chance": N_("rank correlation with the random-garden chance: {correlation}, 95% interval {low} to {high}"),
+        "placements": N_(
+            "rank correlation with the number of placements: {correlation}, 95% interval {low} to {high}"
+        ),
     }
-    return _(sentences[predictor]).format(correlation=_two(correlation))
+    return _(sentences[predictor]).format(correlation=_two(correlation), low=_two(low), high=_two(high))
+
+
+def correlation_gain(gain: float, low: float, high: float) -> str:
+    """How much better the garden chance orders the cards than the placements alone, with its 95% interval."""
+    return _("chance - placements: {gain}, 95% interval {low} to {high} (paired bootstrap)").format(
+        gain=_two(gain), low=_two(low), high=_two(high)
+    )
+
+
+def rate_gap(higher: str, lower: str, gap: float, low: float, high: float) -> str:
+    """The difference of two cards' win rates, with its 95% bootstrap interval."""
+    return _("{higher} - {lower}: {gap}, 95% interval {low} to {high} (paired bootstrap)").format(
+        higher=higher, lower=lower, gap=number_text(float(gap), 3), low=number_text(float(low), 3),
+        high=number_text(float(high), 3)
+    )
+
+
+def intervals_holding(held: int, total: int, what: str) -> str:
+    """How many of ``total`` intervals hold a value ("formula": the formula's value)."""
+    sentences = {"formula": N_("{held} of {total} intervals hold the formula's value")}
+    return _(sentences[what]).format(held=number_text(held), total=number_text(total))
 
 
 def icon_list(icons: Iterable[str]) -> str:
