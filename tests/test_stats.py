@@ -214,9 +214,19 @@ def test_head_to_head(games):
     # and at seat 1 in games 5-9 (won 6, 7; lost 5, 9; turn limit 8).
     assert (greedy["wins"], greedy["losses"], greedy["draws"], greedy["n"]) == (5, 3, 2, 10)
     assert greedy["margin"] == pytest.approx(0.2)
-    se = math.sqrt((0.8 - 0.2**2) / 10)
-    assert (greedy["margin_low"], greedy["margin_high"]) == pytest.approx((0.2 - Z * se, 0.2 + Z * se))
+    # Agresti and Min's adjusted interval: half a game added to the wins and the losses, two to n
+    centre = (5.5 - 3.5) / 12
+    half = Z * math.sqrt((9 / 12 - centre**2) / 12)
+    assert (greedy["margin_low"], greedy["margin_high"]) == pytest.approx((centre - half, centre + half))
     assert table.loc[("random", "greedy"), "margin"] == pytest.approx(-0.2)
+
+
+def test_a_player_who_won_every_game_still_gets_an_interval_of_its_margin():
+    games = pd.DataFrame({"n_players": [2] * 40, "winner": [0, 1] * 20, "player_0": ["greedy", "random"] * 20,
+                          "player_1": ["random", "greedy"] * 20})
+    row = stats.head_to_head(games).set_index(["player", "opponent"]).loc[("greedy", "random")]
+    assert (row["wins"], row["losses"], row["margin"]) == (40, 0, 1.0)
+    assert row["margin_high"] == 1.0 and 0.8 < row["margin_low"] < 0.9
 
 
 def test_score_distribution_and_ratings():

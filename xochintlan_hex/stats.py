@@ -909,15 +909,16 @@ def head_to_head(frame: pd.DataFrame, by: By = None, confidence: float = CONFIDE
     For a pair of seats in one game, ``player`` wins if its seat won, loses if the
     other seat won, and draws otherwise (a tie, the turn limit, or a third seat
     won). ``estimate`` is the share of wins (Wilson interval); ``margin`` is
-    P(win) - P(loss) with a normal interval from the trinomial variance, clipped
-    to [-1, 1] (``margin_low``, ``margin_high``): when it excludes zero, ``player`` is
-    measurably the stronger. Each pair shows once per order.
+    P(win) - P(loss), the difference of two shares of the same pairs, with
+    :func:`share_difference`'s interval (``margin_low``, ``margin_high``): Agresti
+    and Min's adjusted interval from the trinomial variance, which stays a real
+    interval when one player won every game (40-0 gives 1.0 [0.87, 1.0], not a
+    width of zero). When it excludes zero, ``player`` is measurably the stronger.
+    Each pair shows once per order.
 
     Columns: [by...], ``player``, ``opponent``, ``wins``, ``losses``, ``draws``,
     ``n``, ``estimate``, ``low``, ``high``, ``margin``, ``margin_low``, ``margin_high``.
     """
-    z = normal_quantile(0.5 + confidence / 2)
-
     def metric(games: pd.DataFrame) -> pd.DataFrame:
         pairs = _seat_pairs(games)
         counts = pairs.groupby(["player", "opponent"], sort=True).agg(
@@ -927,9 +928,7 @@ def head_to_head(frame: pd.DataFrame, by: By = None, confidence: float = CONFIDE
         losses = counts["losses"].to_numpy(dtype=int)
         n = counts["n"].to_numpy(dtype=int)
         share = _proportions(wins, n)
-        with np.errstate(divide="ignore", invalid="ignore"):
-            margin = (wins - losses) / n
-            se = np.sqrt(np.maximum((wins + losses) / n - margin**2, 0.0) / n)
+        margin = share_difference(wins, losses, n, confidence)
         table = counts.index.to_frame(index=False)
         table = table.assign(
             wins=wins,
@@ -939,9 +938,9 @@ def head_to_head(frame: pd.DataFrame, by: By = None, confidence: float = CONFIDE
             estimate=share["estimate"],
             low=share["low"],
             high=share["high"],
-            margin=margin,
-            margin_low=np.maximum(-1.0, margin - z * se),
-            margin_high=np.minimum(1.0, margin + z * se),
+            margin=margin["estimate"],
+            margin_low=margin["low"],
+            margin_high=margin["high"],
         )
         return table[
             [

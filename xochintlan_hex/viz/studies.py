@@ -261,7 +261,8 @@ def plot_head_to_head(frame: pd.DataFrame, ax: Axes | None = None, *, language: 
     table = table[~pd.Series(pair, index=table.index).duplicated()].reset_index(drop=True)
     ax = style.new_axes((6.4, max(2.0, 0.45 * len(table) + 1.2)), ax)
     y = np.arange(len(table))
-    errors = np.vstack([table["margin"] - table["margin_low"], table["margin_high"] - table["margin"]])
+    # The adjusted interval is centred a little towards 0, so a tiny study may leave the margin at its edge.
+    errors = np.vstack([table["margin"] - table["margin_low"], table["margin_high"] - table["margin"]]).clip(min=0)
     ax.barh(y, table["margin"], xerr=errors, color=SERIES_COLOURS[0], ecolor="black", capsize=3, height=0.6)
     ax.axvline(0, color="black", linewidth=1)
     ax.set_yticks(
