@@ -103,18 +103,35 @@ def test_stopped_while_playing_resuming_and_assembling_resumes_byte_for_byte(tmp
     assert not studies.parts_directory(out).exists()
 
 
+def kill_once_written(argv: list[str], cwd: Path, written: Path) -> int:
+    """Run the command and kill it (SIGKILL) as soon as ``written`` exists (within a minute)."""
+    child = subprocess.Popen(
+        [sys.executable, "-c", CHILD, *argv], cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while not written.exists() and child.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.01)
+        child.send_signal(signal.SIGKILL)
+        return child.wait(timeout=120)
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+
+
 def test_links_planted_in_a_killed_study_are_refused_then_it_resumes_byte_for_byte(tmp_path, uninterrupted):
     """A study folder moved or shared after a kill may hold links: none is written through."""
-    rng = random.Random("kill suite links")
     folder = tmp_path / "study"
     folder.mkdir()
     out = folder / "s.csv"
-    status = stop_during([*STUDY, "--out", str(out), "--keep-parts"], folder, "playing", signal.SIGKILL, rng)
+    parts = studies.parts_directory(out)
+    manifest = parts / studies.MANIFEST_FILE
+    # Killed once its first chunk is recorded (a slow start must not leave no manifest to plant a link on).
+    status = kill_once_written([*STUDY, "--out", str(out), "--keep-parts"], folder, manifest)
     assert status in (0, -signal.SIGKILL)
     if status == 0:  # finished before the kill: keep its side directory, drop the results
         out.unlink()
-    parts = studies.parts_directory(out)
-    manifest = parts / studies.MANIFEST_FILE
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
     target = elsewhere / "manifest-copy.jsonl"

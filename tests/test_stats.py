@@ -222,8 +222,14 @@ def test_head_to_head(games):
 
 
 def test_a_player_who_won_every_game_still_gets_an_interval_of_its_margin():
-    games = pd.DataFrame({"n_players": [2] * 40, "winner": [0, 1] * 20, "player_0": ["greedy", "random"] * 20,
-                          "player_1": ["random", "greedy"] * 20})
+    games = pd.DataFrame(
+        {
+            "n_players": [2] * 40,
+            "winner": [0, 1] * 20,
+            "player_0": ["greedy", "random"] * 20,
+            "player_1": ["random", "greedy"] * 20,
+        }
+    )
     row = stats.head_to_head(games).set_index(["player", "opponent"]).loc[("greedy", "random")]
     assert (row["wins"], row["losses"], row["margin"]) == (40, 0, 1.0)
     assert row["margin_high"] == 1.0 and 0.8 < row["margin_low"] < 0.9

@@ -97,6 +97,14 @@ def _players(values: Mapping[str, Any]) -> str:
     return ngettext("{count} player", "{count} players", count).format(count=number_text(count))
 
 
+def _apart(values: Mapping[str, Any]) -> str:
+    """How far apart the study can tell a family of rates (seats, cards, kinds)."""
+    # The message is looked up by name first: a message extractor reads the first text
+    # inside _(...) as a message, and would take the key "family" for one.
+    sentence = APART_NAMES[values["family"]]
+    return _(sentence).format(difference=number_text(values["difference"]))
+
+
 #: Each label key (see :class:`~xochintlan_hex.stats.Label`) worded from its values.
 LABEL_WORDS: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "": lambda values: "",
@@ -113,7 +121,7 @@ LABEL_WORDS: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "head_to_head": lambda values: _("{player} vs {opponent}").format(
         player=values["player"], opponent=values["opponent"]
     ),
-    "apart": lambda values: _(APART_NAMES[values["family"]]).format(difference=number_text(values["difference"])),
+    "apart": lambda values: _apart(values),
     "rating": lambda values: rating_name(str(values["rating"])),
     "objective": lambda values: _known(OBJECTIVE_NAMES, values["objective"]),
     "quest": lambda values: quest_name(str(values["quest"])),

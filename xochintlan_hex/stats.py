@@ -919,6 +919,7 @@ def head_to_head(frame: pd.DataFrame, by: By = None, confidence: float = CONFIDE
     Columns: [by...], ``player``, ``opponent``, ``wins``, ``losses``, ``draws``,
     ``n``, ``estimate``, ``low``, ``high``, ``margin``, ``margin_low``, ``margin_high``.
     """
+
     def metric(games: pd.DataFrame) -> pd.DataFrame:
         pairs = _seat_pairs(games)
         counts = pairs.groupby(["player", "opponent"], sort=True).agg(

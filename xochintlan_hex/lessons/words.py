@@ -424,9 +424,7 @@ def rank_correlation_with(predictor: str, correlation: float, low: float, high: 
     95% bootstrap interval."""
     sentences = {
         "chance": N_("rank correlation with the random-garden chance: {correlation}, 95% interval {low} to {high}"),
-        "placements": N_(
-            "rank correlation with the number of placements: {correlation}, 95% interval {low} to {high}"
-        ),
+        "placements": N_("rank correlation with the number of placements: {correlation}, 95% interval {low} to {high}"),
     }
     return _(sentences[predictor]).format(correlation=_two(correlation), low=_two(low), high=_two(high))
 
@@ -441,8 +439,11 @@ def correlation_gain(gain: float, low: float, high: float) -> str:
 def rate_gap(higher: str, lower: str, gap: float, low: float, high: float) -> str:
     """The difference of two cards' win rates, with its 95% bootstrap interval."""
     return _("{higher} - {lower}: {gap}, 95% interval {low} to {high} (paired bootstrap)").format(
-        higher=higher, lower=lower, gap=number_text(float(gap), 3), low=number_text(float(low), 3),
-        high=number_text(float(high), 3)
+        higher=higher,
+        lower=lower,
+        gap=number_text(float(gap), 3),
+        low=number_text(float(low), 3),
+        high=number_text(float(high), 3),
     )
 
 
