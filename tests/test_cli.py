@@ -24,6 +24,8 @@ import pytest
 from pandas.testing import assert_frame_equal
 
 from xochintlan_hex import cli, simulate, stats, studies
+from xochintlan_hex.cli import study as study_command
+from xochintlan_hex.cli.study import rules_from_options
 from xochintlan_hex.hextremadura import load_tileset
 from xochintlan_hex.polyforms import count_polyforms
 from xochintlan_hex.xochintlan import Rules
@@ -233,7 +235,7 @@ def test_a_study_of_no_games_writes_the_columns(tmp_path, capsys):
 
 def test_an_unreachable_scheduler_is_a_one_line_error(tmp_path, capsys, monkeypatch):
     pytest.importorskip("distributed")
-    monkeypatch.setattr(cli, "SCHEDULER_TIMEOUT", 1)
+    monkeypatch.setattr(study_command, "SCHEDULER_TIMEOUT", 1)
     status, _, err = run([*STUDY, "--out", tmp_path / "s.csv", "--scheduler", "tcp://127.0.0.1:9"], capsys)
     assert_one_line_error(status, err, "tcp://127.0.0.1:9")
 
@@ -574,7 +576,7 @@ def test_a_shipped_study_file_is_what_its_command_plays(command):
     """The file's size and first games are those its command plays with today's kit."""
     args = cli.build_parser().parse_args(command)
     if args.game == "xochintlan":
-        study = studies.xochintlan_study(args.games, args.players, cli._rules(args), args.seed)
+        study = studies.xochintlan_study(args.games, args.players, rules_from_options(args), args.seed)
     else:
         tileset = args.tileset and ROOT / args.tileset  # the script runs from the repository root
         study = studies.hextremadura_study(args.games, args.player, tileset, args.seed)
