@@ -102,4 +102,5 @@ COUNT_HEADINGS = {
 def _count_table_text(table: pd.DataFrame) -> str:
     """The count table as a person reads it: headings and numbers in the language in use."""
     shown = table.rename(columns=lambda column: _(COUNT_HEADINGS[column]) if column in COUNT_HEADINGS else column)
-    return shown.apply(lambda column: column.map(number_text)).to_string(index=False)
+    text: str = shown.apply(lambda column: column.map(number_text)).to_string(index=False)
+    return text

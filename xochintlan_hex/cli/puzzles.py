@@ -33,12 +33,16 @@ import functools
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from xochintlan_hex.cli.errors import user_input
 from xochintlan_hex.cli.options import Subcommands
 from xochintlan_hex.hextremadura import load_tileset
 from xochintlan_hex.i18n import LANGUAGES, _, duration_text, get_language, ngettext, number_text, percent_text
 from xochintlan_hex.puzzles import PIECE_SETS, PieceSet, Puzzle, Region, piece_set
+
+if TYPE_CHECKING:  # matplotlib is loaded only when pages are made
+    from matplotlib.figure import Figure
 
 #: Exit status of ``puzzle solve`` when the puzzle has no solution (as grep when it finds nothing).
 EXIT_NO_SOLUTION = 1
@@ -266,7 +270,7 @@ def _print(args: argparse.Namespace) -> int:
     return 0
 
 
-def _class_material(args: argparse.Namespace) -> Callable[[], list]:
+def _class_material(args: argparse.Namespace) -> Callable[[], list[Figure]]:
     """What makes the worksheet, answer key or assessment of ``--lesson``, or the animal tiles, in ``--lang``.
 
     The lesson and its files are read here (a wrong number or folder is the user's

@@ -407,7 +407,7 @@ def _number(value: float, form: str = "g") -> str:
     return format(value, form).replace(".", pgettext("decimal mark", "."))
 
 
-def _decision_lines(test: SequentialTest, decision: dict) -> str:
+def _decision_lines(test: SequentialTest, decision: dict[str, Any]) -> str:
     """What a sequential study decided, why it stopped, and the test's error rates."""
     q = test.question
     if q.kind == "advantage":

@@ -35,6 +35,7 @@ from matplotlib.patches import Circle, FancyBboxPatch, Wedge
 
 from ..i18n import _
 from ..lattice import Lattice, get_lattice
+from ..xochintlan import Xochintlan
 from . import style
 from .polyforms import draw_card
 
@@ -87,7 +88,7 @@ def action_cells(actions: Iterable[Any]) -> set[Cell]:
     return cells
 
 
-def _cells_option(option: Any, game: Any, attribute: str) -> set[Cell]:
+def _cells_option(option: Any, game: object, attribute: str) -> set[Cell]:
     """Cells for a highlight option: True takes the game's attribute, a collection is taken as is."""
     if option is None or option is False:
         return set()
@@ -97,7 +98,7 @@ def _cells_option(option: Any, game: Any, attribute: str) -> set[Cell]:
     return {tuple(c) for c in option}
 
 
-def _legal_cells(option: Any, game: Any) -> set[Cell]:
+def _legal_cells(option: Any, game: object) -> set[Cell]:
     if option is None or option is False:
         return set()
     if option is True:
@@ -467,12 +468,13 @@ def _reserve_count(reserve: Mapping[Any, int], kind: str) -> int:
     return 0
 
 
-def status_text(game: Any) -> str:
-    """One line on the game: the result once over, else the turn and the player to move."""
-    if not hasattr(game, "is_over"):
+def status_text(game: object) -> str:
+    """One line on the game: the result once over, else the turn and the player to move
+    (nothing for a plain board)."""
+    if not isinstance(game, Xochintlan):
         return ""
     if game.is_over:
-        if getattr(game, "winner", None) is not None:
+        if game.winner is not None:
             kind = str(getattr(game.winning_kind, "value", game.winning_kind))
             animals = style.animal_plural(kind) if kind in style.ANIMAL_NAMES else "?"
             card = getattr(getattr(game, "winning_card", None), "name", "")
