@@ -532,12 +532,26 @@ def test_report_as_csv_is_stats_report(tmp_path, capsys, uninterrupted):
     assert table["estimate"].to_numpy() == pytest.approx(expected["estimate"].to_numpy(), nan_ok=True)
 
 
+@pytest.mark.parametrize(
+    "header, words",
+    [
+        ("a,b", ["fit the study of no registered game", "Xochintlan", "Hextremadura"]),
+        ("game,seed", ["fit the studies of several games", "Xochintlan", "Hextremadura"]),
+    ],
+)
+def test_a_report_of_a_file_that_names_no_one_game_says_which_games_it_knows(tmp_path, capsys, header, words):
+    path = tmp_path / "f.csv"
+    path.write_text(f"{header}\n0,1\n")
+    status, _, err = run(["report", path], capsys)
+    assert_one_line_error(status, err, "f.csv", *words)
+
+
 def test_report_of_bad_files_is_a_one_line_error(tmp_path, capsys):
     status, _, err = run(["report", tmp_path / "none.csv"], capsys)
     assert_one_line_error(status, err, "none.csv")
     (tmp_path / "other.csv").write_text("a,b\n1,2\n")
     status, _, err = run(["report", tmp_path / "other.csv"], capsys)
-    assert_one_line_error(status, err, "not a study results file")
+    assert_one_line_error(status, err, "is not a study results file")
     (tmp_path / "broken.parquet").write_bytes(b"PAR1 not really")
     status, _, err = run(["report", tmp_path / "broken.parquet"], capsys)
     assert_one_line_error(status, err)

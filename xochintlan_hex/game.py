@@ -500,6 +500,35 @@ def spec_for_columns(columns: Sequence[str]) -> tuple[GameSpec[Any], int] | None
     return None
 
 
+def games_fitting_columns(columns: Sequence[str]) -> list[GameSpec[Any]]:
+    """The registered games a results file with these columns can be a study of.
+
+    First the games whose whole study columns the file holds (it may carry more: a
+    ``source`` or a grouping column; a study written before a later column existed
+    lacks it); failing those, the games whose study columns hold every column the file
+    shares with the registered games (a file cut down by hand). One game: the file's;
+    none or several: the columns do not say.
+
+    >>> [spec.name for spec in games_fitting_columns(game_spec("hextremadura").columns(1))]
+    ['hextremadura']
+    >>> [spec.name for spec in games_fitting_columns(["winner", "end_reason", "n_players"])]
+    ['xochintlan']
+    >>> [spec.name for spec in games_fitting_columns(["game", "seed"])]
+    ['xochintlan', 'hextremadura']
+    """
+    _load_builtin_games()
+    names = {str(c) for c in columns}
+    seats = sum(c.startswith("player_") and c[len("player_") :].isdigit() for c in names)
+    schemas = {
+        spec.name: set(spec.columns(min(max(seats, spec.seats[0]), spec.seats[1]))) for spec in _REGISTRY.values()
+    }
+    whole = [spec for spec in _REGISTRY.values() if schemas[spec.name] - set(spec.later_columns) <= names]
+    if whole:
+        return whole
+    shared = names & set().union(*schemas.values())
+    return [spec for spec in _REGISTRY.values() if shared and shared <= schemas[spec.name]]
+
+
 def is_whole(value: Any) -> bool:
     """True for an int or a numpy integer, False for bools and everything else."""
     return isinstance(value, Integral) and not isinstance(value, bool)

@@ -7,13 +7,14 @@ import argparse
 import contextlib
 import os
 from collections.abc import Sequence
+from typing import Any
 
 import pandas as pd
 
 from xochintlan_hex.cli.errors import InputError, user_input
 from xochintlan_hex.cli.options import PROG, Subcommands, share
+from xochintlan_hex.game import GameSpec, game_names, game_spec, games_fitting_columns
 from xochintlan_hex.i18n import _, percent_text
-from xochintlan_hex.results import game_of
 from xochintlan_hex.studies import read_results
 
 
@@ -56,8 +57,9 @@ def add_report_command(commands: Subcommands) -> None:
     report.set_defaults(run=_report)
 
 
-#: The columns a report reads, by game (the others add blocks when present).
-REPORT_COLUMNS = {"Xochintlan": ("winner", "end_reason", "turns"), "Hextremadura": ("score",)}
+#: The columns a report reads, by the metrics its game declares (the others add blocks when
+#: present); a report of seats also needs n_players or the players' columns.
+REPORT_COLUMNS = {"seats": ("winner", "end_reason", "turns"), "solo": ("score",)}
 
 
 def _study_frame(path: str) -> pd.DataFrame:
@@ -65,42 +67,58 @@ def _study_frame(path: str) -> pd.DataFrame:
         frame = read_results(path)
     if frame.empty:
         raise InputError(_("{path} holds no games").format(path=path))
-    if game_of(frame.columns) is None:
-        raise InputError(
-            _(
-                "{path} is not a study results file (it has neither a score column nor winner and end_reason columns)"
-            ).format(path=path)
-        )
+    _game_of_file(path, frame)
     return frame
 
 
+def _game_of_file(path: str, frame: pd.DataFrame) -> GameSpec[Any]:
+    """The registered game whose study the file is, told by its columns; an InputError
+    naming the games the kit knows when they fit none or several."""
+    fitting = games_fitting_columns([str(c) for c in frame.columns])
+    if len(fitting) == 1:
+        return fitting[0]
+    if not fitting:
+        known = ", ".join(_(game_spec(name).title) for name in game_names())
+        raise InputError(
+            _("{path} is not a study results file: its columns fit the study of no registered game ({games})").format(
+                path=path, games=known
+            )
+        )
+    raise InputError(
+        _(
+            "{path}: its columns fit the studies of several games ({games}); "
+            "a report needs the columns that tell its game apart"
+        ).format(path=path, games=", ".join(_(spec.title) for spec in fitting))
+    )
+
+
 def _one_game(frames: dict[str, pd.DataFrame]) -> str:
-    """The game all the files are studies of; a report never pools two games."""
-    games = {path: game_of(frame.columns) for path, frame in frames.items()}
+    """The game all the files are studies of (its registered name); a report never pools two games."""
+    games = {path: _game_of_file(path, frame) for path, frame in frames.items()}
     first = next(iter(games))
     for path, game in games.items():
-        if game != games[first]:
+        if game is not games[first]:
             raise InputError(
                 _(
                     "{first} ({game}) and {other} ({other_game}) are studies of two games; "
                     "a report pools the files of one game"
-                ).format(first=first, game=games[first], other=path, other_game=game)
+                ).format(first=first, game=_(games[first].title), other=path, other_game=_(game.title))
             )
-    return str(games[first])
+    return games[first].name
 
 
 def _check_report_columns(frame: pd.DataFrame, game: str, files: str) -> None:
     """The columns the report reads: a study always has them, a hand-made file may not."""
-    missing = [c for c in REPORT_COLUMNS[game] if c not in frame.columns]
-    if game == "Xochintlan" and "n_players" not in frame.columns and "player_0" not in frame.columns:
+    spec = game_spec(game)
+    seats = spec.report_metrics == "seats"
+    needed = REPORT_COLUMNS[spec.report_metrics] + (("n_players",) if seats else ())
+    missing = [c for c in REPORT_COLUMNS[spec.report_metrics] if c not in frame.columns]
+    if seats and "n_players" not in frame.columns and "player_0" not in frame.columns:
         missing.append("n_players")
     if missing:
         raise InputError(
             _("{files}: no column {missing}; the report of this game ({game}) reads {needed}").format(
-                files=files,
-                missing=", ".join(map(repr, missing)),
-                game=game,
-                needed=", ".join(REPORT_COLUMNS[game] + (("n_players",) if game == "Xochintlan" else ())),
+                files=files, missing=", ".join(map(repr, missing)), game=_(spec.title), needed=", ".join(needed)
             )
         )
 
