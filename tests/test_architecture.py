@@ -229,6 +229,38 @@ def test_only_the_command_line_imports_the_class_server(path, top):
     assert not found, f"{path.relative_to(PACKAGE)} imports the class server: {found}"
 
 
+def _private_names_from_other_modules(path: Path) -> list[str]:
+    """The kit's private names ``path`` reaches in another module: imported by name, or
+    read off a class or module it imported (a subclass extending its base's is its own)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    imported: set[str] = set()
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and (node.level or (node.module or "").startswith("xochintlan_hex")):
+            for alias in node.names:
+                if alias.name.startswith("_") and alias.name not in ("_", "__version__"):
+                    found.append(f"{node.module}.{alias.name}")
+                imported.add(alias.asname or alias.name)
+    bases = {b.id for n in ast.walk(tree) if isinstance(n, ast.ClassDef) for b in n.bases if isinstance(b, ast.Name)}
+    for node in ast.walk(tree):
+        if (
+            isinstance(node, ast.Attribute)
+            and node.attr.startswith("_")
+            and not node.attr.startswith("__")
+            and isinstance(node.value, ast.Name)
+            and node.value.id in imported - bases
+        ):
+            found.append(f"{node.value.id}.{node.attr}")
+    return found
+
+
+@pytest.mark.parametrize("path", sorted(PACKAGE.rglob("*.py")), ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_no_module_uses_a_private_name_of_another(path):
+    """What one module needs of another is public there (or moves), so that a private name
+    can change without looking for its users."""
+    assert _private_names_from_other_modules(path) == []
+
+
 # The examples are written the way a designer writes a game: on the kit's public names only,
 # below the pictures and the command line, so that what they show works outside the kit.
 EXAMPLES = sorted((PACKAGE.parent / "examples").glob("*.py"))

@@ -577,7 +577,7 @@ class ActionValue:
         if own:
             cls._field_names = tuple(own)
         # engines build many actions (every legal placement): one specialised constructor per class
-        setattr(cls, "_trusted", staticmethod(_trusted_constructor(cls)))  # noqa: B010 (mypy: no assigning to a method)
+        setattr(cls, "trusted", staticmethod(_trusted_constructor(cls)))  # noqa: B010 (mypy: no assigning to a method)
 
     def _fields(self) -> tuple[Any, ...]:
         return tuple(getattr(self, name) for name in self._field_names)
@@ -600,7 +600,7 @@ class ActionValue:
         return (type(self), self._fields())
 
     @classmethod
-    def _trusted(cls: type[A], *values: Any) -> A:
+    def trusted(cls: type[A], *values: Any) -> A:
         """An action built by an engine from checked values: no validation (replaced per class
         by :func:`_trusted_constructor`, which does the same faster)."""
         self = object.__new__(cls)
@@ -610,7 +610,7 @@ class ActionValue:
 
 
 def _trusted_constructor(cls: type[ActionValue]) -> Any:
-    """``cls._trusted``: sets the slots through their descriptors, unrolled for 1, 2 and 4 fields."""
+    """``cls.trusted``: sets the slots through their descriptors, unrolled for 1, 2 and 4 fields."""
     new = object.__new__
     setters = [getattr(cls, name).__set__ for name in cls._field_names]
     if len(setters) == 1:

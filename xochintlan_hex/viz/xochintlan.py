@@ -216,7 +216,7 @@ def draw_xochintlan(
             )
         )
     for cell, kind in board.items():
-        _draw_tile(ax, lat, cell, kind, scale)
+        draw_tile(ax, lat, cell, kind, scale)
     _draw_legal(ax, lat, legal_cells, board)
     if pattern_cells:
         _draw_pattern(ax, lat, pattern_cells, scale)
@@ -299,7 +299,8 @@ def _card_list(card: Any) -> list[Any]:
     return items
 
 
-def _draw_tile(ax: Axes, lat: Lattice, cell: Cell, kind: str, scale: float) -> None:
+def draw_tile(ax: Axes, lat: Lattice, cell: Cell, kind: str, scale: float) -> None:
+    """One tile on ``ax``: the cell in its animal's colour, with the animal's shape and letter (``scale``: points a unit)."""
     centre = lat.center(cell)
     fill = style.ANIMAL_COLOURS[kind]
     style.add(ax, style.cell_polygon(lat, cell, facecolor=fill, edgecolor=style.OUTLINE, linewidth=1.5, zorder=1))
