@@ -2,4 +2,5 @@
 
 from xochintlan_hex.cli import launch
 
-launch()
+if __name__ == "__main__":  # importing the module (as the API pages do) runs nothing
+    launch()
