@@ -143,7 +143,6 @@ nitpick_ignore_regex = [
 ]
 # Type aliases of the kit, written in signatures but not public names of their module.
 nitpick_ignore = [
-    ("py:class", "xochintlan_hex.cli_errors.Command"),
     ("py:class", "xochintlan_hex.viz.style.Draw"),
     ("py:class", "xochintlan_hex.widgets.base.Method"),
     ("py:data", "xochintlan_hex.lattice.SQUARE"),

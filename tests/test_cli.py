@@ -24,6 +24,8 @@ import pytest
 from pandas.testing import assert_frame_equal
 
 from xochintlan_hex import cli, simulate, stats, studies
+from xochintlan_hex.cli import study as study_command
+from xochintlan_hex.cli.study import rules_from_options
 from xochintlan_hex.hextremadura import load_tileset
 from xochintlan_hex.polyforms import count_polyforms
 from xochintlan_hex.xochintlan import Rules
@@ -233,7 +235,7 @@ def test_a_study_of_no_games_writes_the_columns(tmp_path, capsys):
 
 def test_an_unreachable_scheduler_is_a_one_line_error(tmp_path, capsys, monkeypatch):
     pytest.importorskip("distributed")
-    monkeypatch.setattr(cli, "SCHEDULER_TIMEOUT", 1)
+    monkeypatch.setattr(study_command, "SCHEDULER_TIMEOUT", 1)
     status, _, err = run([*STUDY, "--out", tmp_path / "s.csv", "--scheduler", "tcp://127.0.0.1:9"], capsys)
     assert_one_line_error(status, err, "tcp://127.0.0.1:9")
 
@@ -530,12 +532,26 @@ def test_report_as_csv_is_stats_report(tmp_path, capsys, uninterrupted):
     assert table["estimate"].to_numpy() == pytest.approx(expected["estimate"].to_numpy(), nan_ok=True)
 
 
+@pytest.mark.parametrize(
+    "header, words",
+    [
+        ("a,b", ["fit the study of no registered game", "Xochintlan", "Hextremadura"]),
+        ("game,seed", ["fit the studies of several games", "Xochintlan", "Hextremadura"]),
+    ],
+)
+def test_a_report_of_a_file_that_names_no_one_game_says_which_games_it_knows(tmp_path, capsys, header, words):
+    path = tmp_path / "f.csv"
+    path.write_text(f"{header}\n0,1\n")
+    status, _, err = run(["report", path], capsys)
+    assert_one_line_error(status, err, "f.csv", *words)
+
+
 def test_report_of_bad_files_is_a_one_line_error(tmp_path, capsys):
     status, _, err = run(["report", tmp_path / "none.csv"], capsys)
     assert_one_line_error(status, err, "none.csv")
     (tmp_path / "other.csv").write_text("a,b\n1,2\n")
     status, _, err = run(["report", tmp_path / "other.csv"], capsys)
-    assert_one_line_error(status, err, "not a study results file")
+    assert_one_line_error(status, err, "is not a study results file")
     (tmp_path / "broken.parquet").write_bytes(b"PAR1 not really")
     status, _, err = run(["report", tmp_path / "broken.parquet"], capsys)
     assert_one_line_error(status, err)
@@ -574,7 +590,7 @@ def test_a_shipped_study_file_is_what_its_command_plays(command):
     """The file's size and first games are those its command plays with today's kit."""
     args = cli.build_parser().parse_args(command)
     if args.game == "xochintlan":
-        study = studies.xochintlan_study(args.games, args.players, cli._rules(args), args.seed)
+        study = studies.xochintlan_study(args.games, args.players, rules_from_options(args), args.seed)
     else:
         tileset = args.tileset and ROOT / args.tileset  # the script runs from the repository root
         study = studies.hextremadura_study(args.games, args.player, tileset, args.seed)

@@ -369,6 +369,22 @@ def test_ismcts_searches_any_game_whose_spec_says_who_won():
         assert game.is_legal(action) and action == player.choose(game, random.Random(0))
 
 
+def test_the_report_knows_a_registered_game_by_its_columns_and_never_pools_two_games(tmp_path, capsys):
+    """Tessera's rows hold winner and end_reason, as Xochintlan's do: the report names each
+    file's game from the registered column schemas, and refuses to pool the two."""
+    from xochintlan_hex import cli
+    from xochintlan_hex.studies import run_study, study
+
+    tessera_file, xochintlan_file = tmp_path / "t.csv", tmp_path / "x.csv"
+    run_study(study("tessera", 20, "greedy,random", seed=1), tessera_file, progress=False)
+    run_study(study("xochintlan", 20, "random,random", seed=1), xochintlan_file, progress=False)
+    assert cli.main(["report", str(tessera_file)]) == 0
+    capsys.readouterr()
+    assert cli.main(["report", str(tessera_file), str(xochintlan_file)]) == 2
+    err = capsys.readouterr().err
+    assert "t.csv (Tessera) and" in err and "x.csv (Xochintlan) are studies of two games" in err, err
+
+
 def test_a_registered_game_with_seats_takes_a_sequential_question(tmp_path, capsys):
     from xochintlan_hex import cli
 

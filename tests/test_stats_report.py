@@ -4,6 +4,8 @@ English ones, and nothing rewrites English after the fact."""
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 import re
 from pathlib import Path
 
@@ -104,10 +106,18 @@ def test_the_command_line_holds_no_pattern_that_reads_report_labels():
     parses none of the report's language-neutral labels or notes to translate them."""
     before = pd.read_csv(BEFORE, keep_default_na=False)
     labels = set(before["level"]) | set(before["note"])
-    patterns = [value for value in vars(cli).values() if isinstance(value, re.Pattern)]
+    modules = [
+        cli,
+        *(
+            importlib.import_module(f"xochintlan_hex.cli.{m.name}")
+            for m in pkgutil.iter_modules(cli.__path__)
+            if m.name != "__main__"
+        ),
+    ]
+    patterns = [value for module in modules for value in vars(module).values() if isinstance(value, re.Pattern)]
     readers = {p.pattern for p in patterns for label in labels if label and p.search(label)}
-    assert not readers, f"cli.py parses report labels with {sorted(readers)}"
-    assert "re.sub" not in Path(cli.__file__).read_text(encoding="utf-8")
+    assert not readers, f"the command line parses report labels with {sorted(readers)}"
+    assert not [m.__name__ for m in modules if "re.sub" in Path(m.__file__).read_text(encoding="utf-8")]
 
 
 def test_a_report_reads_as_its_long_table_and_prints_in_words():

@@ -163,7 +163,7 @@ INTERRUPTED_AT_START = textwrap.dedent("""
 
     sys.meta_path.insert(0, PressCtrlC())
     sys.argv = ["xochintlan-hex", "count", "--max-n", "4"]
-    from xochintlan_hex.cli_errors import launch
+    from xochintlan_hex.cli import launch
     launch()
 """)
 
@@ -180,7 +180,7 @@ def test_ctrl_c_during_start_up_is_one_line_and_status_130():
 
 def test_the_command_is_started_by_the_launcher_that_catches_ctrl_c():
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
-    assert project["project"]["scripts"]["xochintlan-hex"] == "xochintlan_hex.cli_errors:launch"
+    assert project["project"]["scripts"]["xochintlan-hex"] == "xochintlan_hex.cli:launch"
 
 
 # ---------------------------------------------------------------------------

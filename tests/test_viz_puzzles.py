@@ -85,12 +85,12 @@ def test_goal_cards_nine_to_a_page():
 
 
 def test_touching_pieces_never_share_a_colour_in_big_sets():
+    from xochintlan_hex.drawing.tiling import neighbour_safe_colours
     from xochintlan_hex.lattice import HEX
-    from xochintlan_hex.viz.puzzles import _neighbour_safe_colours
 
     puzzle = Puzzle(Region("5x4", "hex"), "pentahexes", leftover=True)
     for solution in list(puzzle.solutions())[:200]:
-        colours = _neighbour_safe_colours(HEX, solution)
+        colours = neighbour_safe_colours(HEX, solution)
         owner = {c: i for i, p in enumerate(solution) for c in p.cells}
         for c, i in owner.items():
             assert all(colours[owner[n]] == colours[i] for n in HEX.neighbours(c) if owner.get(n) == i)

@@ -500,6 +500,35 @@ def spec_for_columns(columns: Sequence[str]) -> tuple[GameSpec[Any], int] | None
     return None
 
 
+def games_fitting_columns(columns: Sequence[str]) -> list[GameSpec[Any]]:
+    """The registered games a results file with these columns can be a study of.
+
+    First the games whose whole study columns the file holds (it may carry more: a
+    ``source`` or a grouping column; a study written before a later column existed
+    lacks it); failing those, the games whose study columns hold every column the file
+    shares with the registered games (a file cut down by hand). One game: the file's;
+    none or several: the columns do not say.
+
+    >>> [spec.name for spec in games_fitting_columns(game_spec("hextremadura").columns(1))]
+    ['hextremadura']
+    >>> [spec.name for spec in games_fitting_columns(["winner", "end_reason", "n_players"])]
+    ['xochintlan']
+    >>> [spec.name for spec in games_fitting_columns(["game", "seed"])]
+    ['xochintlan', 'hextremadura']
+    """
+    _load_builtin_games()
+    names = {str(c) for c in columns}
+    seats = sum(c.startswith("player_") and c[len("player_") :].isdigit() for c in names)
+    schemas = {
+        spec.name: set(spec.columns(min(max(seats, spec.seats[0]), spec.seats[1]))) for spec in _REGISTRY.values()
+    }
+    whole = [spec for spec in _REGISTRY.values() if schemas[spec.name] - set(spec.later_columns) <= names]
+    if whole:
+        return whole
+    shared = names & set().union(*schemas.values())
+    return [spec for spec in _REGISTRY.values() if shared and shared <= schemas[spec.name]]
+
+
 def is_whole(value: Any) -> bool:
     """True for an int or a numpy integer, False for bools and everything else."""
     return isinstance(value, Integral) and not isinstance(value, bool)
@@ -548,7 +577,7 @@ class ActionValue:
         if own:
             cls._field_names = tuple(own)
         # engines build many actions (every legal placement): one specialised constructor per class
-        setattr(cls, "_trusted", staticmethod(_trusted_constructor(cls)))  # noqa: B010 (mypy: no assigning to a method)
+        setattr(cls, "trusted", staticmethod(_trusted_constructor(cls)))  # noqa: B010 (mypy: no assigning to a method)
 
     def _fields(self) -> tuple[Any, ...]:
         return tuple(getattr(self, name) for name in self._field_names)
@@ -571,7 +600,7 @@ class ActionValue:
         return (type(self), self._fields())
 
     @classmethod
-    def _trusted(cls: type[A], *values: Any) -> A:
+    def trusted(cls: type[A], *values: Any) -> A:
         """An action built by an engine from checked values: no validation (replaced per class
         by :func:`_trusted_constructor`, which does the same faster)."""
         self = object.__new__(cls)
@@ -581,7 +610,7 @@ class ActionValue:
 
 
 def _trusted_constructor(cls: type[ActionValue]) -> Any:
-    """``cls._trusted``: sets the slots through their descriptors, unrolled for 1, 2 and 4 fields."""
+    """``cls.trusted``: sets the slots through their descriptors, unrolled for 1, 2 and 4 fields."""
     new = object.__new__
     setters = [getattr(cls, name).__set__ for name in cls._field_names]
     if len(setters) == 1:

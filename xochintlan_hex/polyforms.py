@@ -479,14 +479,14 @@ def _checked_cells(cells: Iterable[Cell]) -> list[Cell]:
         raise ValueError(f"cells must be an iterable of (x, y) pairs of ints, not {cells!r}") from None
     if not cell_list:
         raise ValueError("cells must hold at least one cell, got none")
-    cell_list = [_as_cell(c) for c in cell_list]
+    cell_list = [as_cell(c) for c in cell_list]
     if len(set(cell_list)) != len(cell_list):
         dup = next(c for c in cell_list if cell_list.count(c) > 1)
         raise ValueError(f"cells must be distinct: {dup} appears more than once")
     return cell_list  # type: ignore[return-value]
 
 
-def _as_cell(c: Any) -> Cell:
+def as_cell(c: Any) -> Cell:
     """``c`` as a pair of plain ints (numpy integers welcome, bools refused)."""
     try:
         if len(c) != 2 or any(isinstance(v, bool) for v in c):

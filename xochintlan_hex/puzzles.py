@@ -72,7 +72,7 @@ from dataclasses import dataclass
 
 from xochintlan_hex.i18n import _, number_text
 from xochintlan_hex.lattice import Cell, Lattice, get_lattice
-from xochintlan_hex.polyforms import KINDS, Polyform, _as_cell, polyforms
+from xochintlan_hex.polyforms import KINDS, Polyform, as_cell, polyforms
 
 __all__ = [
     "PIECE_SETS",
@@ -245,7 +245,7 @@ def _region_cells(spec: object, lat: Lattice) -> set[Cell]:
 
 def _region_cell(c: object) -> Cell:
     try:
-        return _as_cell(c)
+        return as_cell(c)
     except ValueError:
         raise ValueError(f"cells not on the lattice: {c!r} is not an (x, y) pair of ints") from None
 

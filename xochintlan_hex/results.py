@@ -709,12 +709,6 @@ GAME_COLUMNS = {
 }
 
 
-def game_of(columns: Sequence[str]) -> str | None:
-    """The game whose study has these columns ("Xochintlan" or "Hextremadura"), or None."""
-    found = [game for game, own in GAME_COLUMNS.items() if own & set(map(str, columns))]
-    return found[0] if len(found) == 1 else None
-
-
 def _check_columns(frame: pd.DataFrame, path: str) -> None:
     """One file is one game's study, with a cards column for every seat and nothing else."""
     columns = [str(c) for c in frame.columns]
@@ -796,7 +790,6 @@ __all__ = [
     "check_frame",
     "column_of",
     "first_broken_rule",
-    "game_of",
     "record_lines",
     "row_problem",
     "rows_problem",

@@ -20,9 +20,11 @@ from pathlib import Path
 
 import pandas as pd
 
+from xochintlan_hex.hextremadura import Hextremadura
 from xochintlan_hex.results import STUDENT
 from xochintlan_hex.simulate import hextremadura_frame, hextremadura_row, xochintlan_frame, xochintlan_row
 from xochintlan_hex.studies import write_results
+from xochintlan_hex.xochintlan import Xochintlan
 
 from .session import ClassSession, Table
 
@@ -41,9 +43,9 @@ def class_frames(session: ClassSession) -> tuple[pd.DataFrame, pd.DataFrame]:
     xochintlan, hextremadura = [], []
     for index, table in enumerate(finished_tables(session)):
         players = seat_players(table)
-        if table.row.game == "xochintlan":
+        if isinstance(table.game, Xochintlan):
             xochintlan.append(xochintlan_row(table.game, index, table.row.seed, players))
-        else:
+        elif isinstance(table.game, Hextremadura):
             hextremadura.append(hextremadura_row(table.game, index, table.row.seed, players[0]))
     return xochintlan_frame(xochintlan), hextremadura_frame(hextremadura)
 

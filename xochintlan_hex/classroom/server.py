@@ -32,6 +32,7 @@ import tornado.netutil
 import tornado.web
 import tornado.websocket
 
+from xochintlan_hex.hextremadura import Hextremadura
 from xochintlan_hex.i18n import LANGUAGES, N_, check_language, language_from_environment, translations
 
 from . import pages
@@ -449,7 +450,8 @@ class SeatSocket(JsonSocket):
         tile, face, rotation = data.get("tile"), data.get("face"), data.get("rotation")
         game = table.game
         if (
-            table.row.game != "hextremadura"
+            not isinstance(game, Hextremadura)
+            or not isinstance(tile, str)
             or tile not in game.available()
             or face not in game.faces(tile)
             or rotation not in range(6)
@@ -464,7 +466,7 @@ class SeatSocket(JsonSocket):
         game = table.game
         selected = self.selected
         if selected is not None and (
-            table.row.game != "hextremadura"
+            not isinstance(game, Hextremadura)
             or selected[0] not in game.available()
             or selected[1] not in game.faces(selected[0])
         ):
@@ -585,7 +587,10 @@ class ClassServer:
         """Print the addresses, the teacher token and the QR code of the join address (terminal text)."""
         out = out or sys.stdout  # looked up now: a notebook's kernel replaces sys.stdout after import
         language = language or language_from_environment()
-        say = lambda message: gettext_in(language, message)
+
+        def say(message: str) -> str:
+            return gettext_in(language, message)
+
         print(say(N_("Class session: {path}")).format(path=self.path), file=out)
         print(say(N_("Students join at: {url}")).format(url=self.url), file=out)
         print(say(N_("Teacher page (keep this address to yourself): {url}")).format(url=self.teacher_url), file=out)

@@ -118,7 +118,7 @@ class Table:
     """A table: its stored description, the engine's game and the seats."""
 
     row: TableRow
-    game: Any
+    game: Xochintlan | Hextremadura
     seats: list[Seat]
     lock: threading.Lock = field(default_factory=threading.Lock)
     window: Any = None  # the cells the board shows, kept from move to move (see the views)
@@ -174,7 +174,7 @@ def table_rules(rules: dict[str, Any] | None) -> dict[str, Any]:
     return dataclasses.asdict(checked)
 
 
-def check_name(name: Any) -> str:
+def check_name(name: object) -> str:
     """A display name: 1 to MAX_NAME characters, no markup, quotes or control characters."""
     if not isinstance(name, str) or not name.strip():
         raise Refusal("write a display name (1 to {limit} characters)", limit=MAX_NAME)

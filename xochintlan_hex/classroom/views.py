@@ -16,6 +16,7 @@ from __future__ import annotations
 import html
 from typing import Any
 
+from xochintlan_hex.hextremadura import Hextremadura
 from xochintlan_hex.i18n import _
 from xochintlan_hex.lattice import get_lattice
 from xochintlan_hex.polyforms import Polyform
@@ -24,6 +25,7 @@ from xochintlan_hex.widgets.base import steady_window
 from xochintlan_hex.widgets.hexmap import hextremadura_svg, legal_cells
 from xochintlan_hex.widgets.svgboard import xochintlan_svg
 from xochintlan_hex.widgets.xochintlan_app import GROWTH, MIN_VIEW
+from xochintlan_hex.xochintlan import Xochintlan
 
 from .session import Table, speaking
 
@@ -54,8 +56,7 @@ def card_svg(card: Polyform) -> str:
     )
 
 
-def _window(table: Table) -> Any:
-    game = table.game
+def _window(table: Table, game: Xochintlan) -> Any:
     lattice = game.lattice
     extra = 0.0 if table.window is None else GROWTH[lattice.name]
     table.window = steady_window(lattice, game.board, table.window, MIN_VIEW[lattice.name], extra)
@@ -67,7 +68,7 @@ def _last_move(table: Table) -> str:
     if not history:
         return ""
     action = history[-1]
-    if table.row.game == "hextremadura":
+    if isinstance(table.game, Hextremadura):
         return _("last move: {move}").format(move=str(action))
     who = table.seat_label(table.movers[-1]) if table.movers else ""
     text = action.describe() if hasattr(action, "describe") else str(action)
@@ -91,12 +92,12 @@ def _status(table: Table) -> str:
     game = table.game
     if table.closed and not game.is_over:
         return _("table closed by the teacher")
-    if table.row.game == "hextremadura":
+    if isinstance(game, Hextremadura):
         if game.is_over:
             return _("game over: score {score} of {best}").format(score=game.score(), best=game.max_score)
         return _("round {round}, score {score} so far").format(round=game.round, score=game.score())
     if game.is_over:
-        if game.winner is not None:
+        if game.winner is not None and game.winning_card is not None:
             return _("{name} won with card {card}").format(
                 name=table.seat_label(game.winner), card=game.winning_card.name
             )
@@ -106,7 +107,7 @@ def _status(table: Table) -> str:
 
 def _board(table: Table, legal: bool, selected: tuple[str, str, int] | None = None) -> str:
     game = table.game
-    if table.row.game == "hextremadura":
+    if isinstance(game, Hextremadura):
         window = set(game.map) | set(game.open_cells()) if game.map else {(0, 0)}
         last = game.history[-1].cell if game.history else None
         chosen = selected if legal and selected else None
@@ -116,7 +117,7 @@ def _board(table: Table, legal: bool, selected: tuple[str, str, int] | None = No
     if legal and table.playing:
         for action in game.legal_actions():
             targets.update(c for c in (getattr(action, "cell", None), getattr(action, "a", None)) if c is not None)
-    return xochintlan_svg(game, _window(table), legal=targets, last=_last_cells(table))
+    return xochintlan_svg(game, _window(table, game), legal=targets, last=_last_cells(table))
 
 
 def _seats(table: Table) -> list[dict[str, Any]]:
@@ -151,7 +152,7 @@ def seat_view(table: Table, seat: int, language: str, selected: tuple[str, str, 
             "seats": _seats(table),
             "board": _board(table, yours, selected),
         }
-        if table.row.game == "xochintlan":
+        if isinstance(game, Xochintlan):
             hands = game.visible_cards(seat)
             view["cards"] = [card_svg(card) for card in hands[seat] if card is not None]
             view["reserve"] = dict(game.reserve)
@@ -180,9 +181,10 @@ def projector_view(table: Table, language: str) -> dict[str, Any]:
             "seats": _seats(table),
             "board": _board(table, legal=False),
         }
-        if table.row.game == "xochintlan" and table.game.is_over:  # cards are public once the game ends
+        game = table.game
+        if isinstance(game, Xochintlan) and game.is_over:  # cards are public once the game ends
             view["all_cards"] = [
                 {"name": table.seat_label(p), "cards": [card_svg(c) for c in hand if c is not None]}
-                for p, hand in enumerate(table.game.visible_cards(None))
+                for p, hand in enumerate(game.visible_cards(None))
             ]
     return view

@@ -19,7 +19,7 @@ from __future__ import annotations
 import html
 import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any
+from typing import Any, Protocol
 
 from ..i18n import _
 from ..lattice import HEX, Cell, Point, screen_layout
@@ -136,7 +136,20 @@ def panel_centre(boxes: Mapping[str, Box], index: int) -> Point:
     return (x + width / 2, top + (height + 0.6 * UNIT) / 2)
 
 
-def available_panels(game: Any, selected: tuple[str, str, int] | None = None) -> list[tuple[str, str, str, int]]:
+class OfferedTiles(Protocol):
+    """What the panels beside a map read of a game: the tiles one may place, and their faces."""
+
+    @property
+    def offer(self) -> str | None: ...
+
+    def available(self) -> Sequence[str]: ...
+
+    def faces(self, tile_id: str, /) -> Sequence[str]: ...
+
+
+def available_panels(
+    game: OfferedTiles, selected: tuple[str, str, int] | None = None
+) -> list[tuple[str, str, str, int]]:
     """The available tiles as the map shows them beside it: (tile id, title, face, rotation), the selected
     one turned and flipped as it would be placed."""
     panels = []

@@ -748,7 +748,7 @@ def _places_at(tile: str, cell: Cell, face: str) -> tuple[Place, ...]:
     if found is None:
         if len(_PLACES) >= _PLACES_KEPT:
             _PLACES.clear()  # a bound on memory; the next calls rebuild what they need
-        found = _PLACES[key] = tuple(Place._trusted(tile, cell, rotation, face) for rotation in _ROTATIONS)
+        found = _PLACES[key] = tuple(Place.trusted(tile, cell, rotation, face) for rotation in _ROTATIONS)
     return found
 
 

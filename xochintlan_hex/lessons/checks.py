@@ -555,7 +555,7 @@ def check_edge_difference(answer: Any, study: pd.DataFrame, reference: pd.DataFr
 # Lesson 06: tilings
 
 
-def _tilings_table() -> pd.DataFrame:
+def tilings_table() -> pd.DataFrame:
     """The kit's table of pentomino box tilings (``datasets/tilings.csv``), by region."""
     from . import datasets_folder
 
@@ -565,7 +565,7 @@ def _tilings_table() -> pd.DataFrame:
 
 def check_all_tilings(count: Any, box: str = "6x10") -> Verdict:
     """``count``: the tilings of ``box`` by the 12 pentominoes, turns and flips of a tiling counted apart."""
-    row = _tilings_table().loc[box]
+    row = tilings_table().loc[box]
     if _is_whole_number(count) and int(count) == int(row["distinct"]):
         return _not_yet(_("that counts each family of turned and flipped tilings once; count every member."))
     return _verdict(
@@ -636,7 +636,7 @@ def check_symmetric_tiling(answer: Any, box: str = "5x12") -> Verdict:
         return _no_answer()
     if isinstance(answer, (str, bool)) or not isinstance(answer, Sequence) or len(answer) != 2:
         return _not_yet(_("give two things: a number of tilings, then True or False."))
-    row = _tilings_table().loc[box]
+    row = tilings_table().loc[box]
     # Burnside: families x symmetries = the sum, over the symmetries, of the tilings each leaves unchanged.
     unchanged_by_others = int(row["distinct"]) * int(row["symmetries"]) - int(row["tilings"])
     count, symmetric = answer

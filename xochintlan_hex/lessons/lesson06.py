@@ -7,21 +7,21 @@ from typing import Any
 
 from ..puzzles import Puzzle
 from .checks import (
-    _tilings_table,
     check_all_tilings,
     check_one_sided_tetromino_box,
     check_symmetric_tiling,
     check_tilings_with_copies,
+    tilings_table,
 )
 from .exercises import Exercise
 
 
 def _tilings(box: str) -> int:
-    return int(_tilings_table().loc[box, "tilings"])
+    return int(tilings_table().loc[box, "tilings"])
 
 
 def _families(box: str) -> int:
-    return int(_tilings_table().loc[box, "distinct"])
+    return int(tilings_table().loc[box, "distinct"])
 
 
 def _box_colours() -> tuple[int, int, int]:
@@ -31,7 +31,7 @@ def _box_colours() -> tuple[int, int, int]:
 
 
 def _unchanged_by_others(box: str = "5x12") -> int:
-    row = _tilings_table().loc[box]
+    row = tilings_table().loc[box]
     return int(row["distinct"]) * int(row["symmetries"]) - int(row["tilings"])
 
 

@@ -16,13 +16,18 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from matplotlib.axes import Axes
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
 from ..display import register_png
+
+if TYPE_CHECKING:  # the engines are loaded when one shows itself
+    from ..hextremadura import Hextremadura
+    from ..polyforms import Polyform
+    from ..xochintlan import Xochintlan
 
 #: resolution of the pictures objects show of themselves
 REPR_DPI = 100
@@ -38,21 +43,21 @@ def render_png(draw: Callable[[Axes], Any], figsize: tuple[float, float], dpi: i
     return buffer.getvalue()
 
 
-def polyform_png(form: Any) -> bytes:
+def polyform_png(form: Polyform) -> bytes:
     """A Polyform as a small card: its cells, name and symmetry marks."""
     from .polyforms import draw_card
 
     return render_png(lambda ax: draw_card(form, ax), (2.0, 2.4))
 
 
-def xochintlan_png(game: Any) -> bytes:
+def xochintlan_png(game: Xochintlan) -> bytes:
     """A Xochintlan game: the board, the lock, and the winning pattern once won."""
     from .xochintlan import board_figsize, draw_xochintlan
 
     return render_png(lambda ax: draw_xochintlan(game, ax, status=True), board_figsize(game))
 
 
-def hextremadura_png(game: Any) -> bytes:
+def hextremadura_png(game: Hextremadura) -> bytes:
     """A Hextremadura game: the map, the offer and the piles."""
     from .hextremadura import draw_hextremadura, map_figsize
 

@@ -29,6 +29,7 @@ from matplotlib.axes import Axes
 from matplotlib.collections import LineCollection
 from matplotlib.patches import Circle, Ellipse, Polygon, RegularPolygon, Wedge
 
+from ..hextremadura import Hextremadura, Place
 from ..hextremadura.game import rating_name
 from ..hextremadura.tiles import icon_name, terrain_name
 from ..i18n import _
@@ -585,7 +586,7 @@ def draw_hextremadura(
         status: a title with the round, the score and the pile.
         language: "en" or "fr" for every word of the picture; None: the kit's language.
     """
-    game = game_or_map if hasattr(game_or_map, "tileset") else None
+    game = game_or_map if isinstance(game_or_map, Hextremadura) else None
     tiles = map_of(game_or_map)
     tset = game.tileset if game is not None else _default_tileset(tileset)
     shown_piles = piles and game is not None
@@ -618,16 +619,16 @@ def draw_hextremadura(
         )
     if region is not None:
         _draw_regions(ax, region)
-    if preview_place is not None:
+    if preview_place is not None and game is not None:  # a preview needs a game (refused above otherwise)
         _draw_preview(ax, game, preview_place, scale, labels)
-    if shown_piles:
+    if shown_piles and game is not None:
         _draw_piles(ax, game, panels)
     if status and game is not None:
         ax.set_title(status_text(game), fontsize="medium")
     return ax
 
 
-def status_text(game: Any) -> str:
+def status_text(game: Hextremadura) -> str:
     """One line on the game: round, score and pile, or the final result."""
     score, best = game.score(), getattr(game, "max_score", 15)
     if game.is_over:
@@ -643,7 +644,9 @@ def status_text(game: Any) -> str:
     )
 
 
-def _requirements_met(tiles: Mapping[Cell, Any], tileset: Any, game: Any) -> dict[Cell, tuple[bool, ...]]:
+def _requirements_met(
+    tiles: Mapping[Cell, Any], tileset: Any, game: Hextremadura | None
+) -> dict[Cell, tuple[bool, ...]]:
     from ..hextremadura import requirements_met
 
     mode = getattr(game, "requirement_mode", "at_least")
@@ -652,7 +655,7 @@ def _requirements_met(tiles: Mapping[Cell, Any], tileset: Any, game: Any) -> dic
     }
 
 
-def _objectives_hold(tiles: Mapping[Cell, Any], tileset: Any, game: Any) -> dict[Cell, bool]:
+def _objectives_hold(tiles: Mapping[Cell, Any], tileset: Any, game: Hextremadura | None) -> dict[Cell, bool]:
     if game is not None:
         return {status.cell: status.holds for status in game.objectives()}
     from ..hextremadura import objective_holds, region_map
@@ -697,7 +700,7 @@ def _is_region_like(item: Any) -> bool:
 
 
 # -- preview --------------------------------------------------------------------------------
-def _resolve_preview(game: Any, preview: Any) -> Any:
+def _resolve_preview(game: Hextremadura | None, preview: Place | str | None) -> Place | None:
     if preview is None:
         return None
     if game is None:
@@ -709,7 +712,7 @@ def _resolve_preview(game: Any, preview: Any) -> Any:
     return preview
 
 
-def _draw_preview(ax: Axes, game: Any, place: Any, scale: float, labels: bool) -> None:
+def _draw_preview(ax: Axes, game: Hextremadura, place: Place, scale: float, labels: bool) -> None:
     spec = game.tileset[place.tile_id]
     draw_face(
         ax, HEX.center(place.cell), spec, place.face, place.rotation, scale=scale, label=labels, alpha=0.6, zorder=10
@@ -745,7 +748,7 @@ def _pile_panels(points: list[Point]) -> list[tuple[float, float, float, float]]
     return [(left, max(ys) - (i + 1) * height, width, height * 0.8) for i in range(3)]
 
 
-def _draw_piles(ax: Axes, game: Any, panels: list[tuple[float, float, float, float]]) -> None:
+def _draw_piles(ax: Axes, game: Hextremadura, panels: list[tuple[float, float, float, float]]) -> None:
     offer, pile, explored = game.offer, game.pile, game.explored
     entries = [
         (offer, _("offer"), None),

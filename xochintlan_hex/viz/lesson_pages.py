@@ -38,7 +38,7 @@ from ..i18n import _, ngettext, number_text, use_language
 from ..lattice import SQUARE
 from . import style
 from .puzzles import A4_CM, card_pages
-from .xochintlan import _draw_tile
+from .xochintlan import draw_tile
 
 #: blank border of a printed page, in centimetres
 MARGIN_CM = 1.5
@@ -695,4 +695,4 @@ def _animal_square(page: Figure, kind: str, x: float, y: float, size: float) -> 
     ax.set_xlim(-0.5, 0.5)
     ax.set_ylim(-0.5, 0.5)
     ax.set_axis_off()
-    _draw_tile(ax, SQUARE, (0, 0), kind, scale=size / 2.54 * 72)
+    draw_tile(ax, SQUARE, (0, 0), kind, scale=size / 2.54 * 72)

@@ -30,6 +30,8 @@ from matplotlib.figure import Figure
 # One colour per piece index, and the empty cell's: the SVG boards' own palette.
 from ..drawing.palette import EMPTY_COLOUR as EMPTY_COLOUR
 from ..drawing.palette import PIECE_COLOURS as PIECE_COLOURS
+from ..drawing.palette import text_colour
+from ..drawing.tiling import neighbour_safe_colours
 from ..i18n import N_, _, number_text
 from ..lattice import get_lattice
 from ..puzzles import PieceSet, Placement, Puzzle, Region, piece_set
@@ -46,13 +48,6 @@ A4_CM = (21.0, 29.7)
 def piece_colour(index: int) -> str:
     """The colour of piece number ``index``."""
     return PIECE_COLOURS[index % len(PIECE_COLOURS)]
-
-
-def _text_colour(fill: str) -> str:
-    """Black on light fills, white on dark ones (relative luminance, WCAG)."""
-    r, g, b = (int(fill[i : i + 2], 16) / 255 for i in (1, 3, 5))
-    luminance = 0.2126 * r + 0.7152 * g + 0.0722 * b
-    return "black" if luminance > 0.35 else "white"
 
 
 def _as_region_and_labels(region: Any, solution: Iterable[Placement]) -> tuple[Region, dict[int, str]]:
@@ -94,7 +89,7 @@ def draw_tiling(
             [lat.corners(c) for c in region.cells], facecolors=EMPTY_COLOUR, edgecolors=style.GRID, linewidths=0.5
         )
     )
-    colours = _neighbour_safe_colours(lat, solution)
+    colours = neighbour_safe_colours(lat, solution)
     for p, colour in zip(solution, colours):
         _draw_piece(ax, lat, p.cells, colour)
     style.outline(ax, style.outline_edges(lat, region.cells), style.OUTLINE, 2.5)
@@ -102,7 +97,7 @@ def draw_tiling(
     if labels and solution:
         size = max(6.0, min(0.45 * _unit(lat) * style.points_per_unit(ax), 22.0))
         for p in solution:
-            x, y = _label_spot(lat, p.cells)
+            x, y = label_spot(lat, p.cells)
             ax.text(
                 x,
                 y,
@@ -111,27 +106,11 @@ def draw_tiling(
                 va="center",
                 fontsize=size,
                 fontweight="bold",
-                color=_text_colour(colours[solution.index(p)]),
+                color=text_colour(colours[solution.index(p)]),
             )
     if title:
         ax.set_title(title)
     return ax
-
-
-def _neighbour_safe_colours(lat, solution: Sequence[Placement]) -> list[str]:
-    """Each placement's colour: its piece's own, unless a touching piece already has it.
-
-    With up to 12 pieces every piece has its own colour anyway; bigger sets reuse
-    colours, and then two touching pieces get different ones.
-    """
-    owner = {c: i for i, p in enumerate(solution) for c in p.cells}
-    colours: list[str] = []
-    for i, p in enumerate(solution):
-        touching = {colours[owner[n]] for c in p.cells for n in lat.neighbours(c) if owner.get(n, i) < i}
-        preferred = piece_colour(p.piece)
-        free = [c for c in PIECE_COLOURS if c not in touching]
-        colours.append(preferred if preferred not in touching or not free else free[0])
-    return colours
 
 
 def _unit(lat) -> float:
@@ -147,7 +126,7 @@ def _draw_piece(ax: Axes, lat, cells: Sequence, colour: str, width: float = 2.0)
     style.outline(ax, style.outline_edges(lat, cells), style.OUTLINE, width)
 
 
-def _label_spot(lat, cells: Sequence) -> tuple[float, float]:
+def label_spot(lat, cells: Sequence) -> tuple[float, float]:
     """The centre of the piece's cell nearest its centre of mass (inside the piece, even for a V or an L)."""
     centres = [lat.center(c) for c in cells]
     mx = sum(x for x, _ in centres) / len(centres)
@@ -257,7 +236,7 @@ def _print_piece(ax: Axes, lat, form, scale: float, shift: tuple[float, float], 
         for a, b in style.outline_edges(lat, form.cells)
     ]
     style.outline(ax, edges, "black", 1.2)
-    x, y = _label_spot(lat, form.cells)
+    x, y = label_spot(lat, form.cells)
     ax.text(x * scale + dx, y * scale + dy, name, ha="center", va="center", fontsize=14, fontweight="bold")
 
 

@@ -35,6 +35,7 @@ from matplotlib.patches import Circle, FancyBboxPatch, Wedge
 
 from ..i18n import _
 from ..lattice import Lattice, get_lattice
+from ..xochintlan import Xochintlan
 from . import style
 from .polyforms import draw_card
 
@@ -87,7 +88,7 @@ def action_cells(actions: Iterable[Any]) -> set[Cell]:
     return cells
 
 
-def _cells_option(option: Any, game: Any, attribute: str) -> set[Cell]:
+def _cells_option(option: Any, game: object, attribute: str) -> set[Cell]:
     """Cells for a highlight option: True takes the game's attribute, a collection is taken as is."""
     if option is None or option is False:
         return set()
@@ -97,7 +98,7 @@ def _cells_option(option: Any, game: Any, attribute: str) -> set[Cell]:
     return {tuple(c) for c in option}
 
 
-def _legal_cells(option: Any, game: Any) -> set[Cell]:
+def _legal_cells(option: Any, game: object) -> set[Cell]:
     if option is None or option is False:
         return set()
     if option is True:
@@ -215,7 +216,7 @@ def draw_xochintlan(
             )
         )
     for cell, kind in board.items():
-        _draw_tile(ax, lat, cell, kind, scale)
+        draw_tile(ax, lat, cell, kind, scale)
     _draw_legal(ax, lat, legal_cells, board)
     if pattern_cells:
         _draw_pattern(ax, lat, pattern_cells, scale)
@@ -298,7 +299,8 @@ def _card_list(card: Any) -> list[Any]:
     return items
 
 
-def _draw_tile(ax: Axes, lat: Lattice, cell: Cell, kind: str, scale: float) -> None:
+def draw_tile(ax: Axes, lat: Lattice, cell: Cell, kind: str, scale: float) -> None:
+    """One tile on ``ax``: the cell in its animal's colour, with the animal's shape and letter (``scale``: points a unit)."""
     centre = lat.center(cell)
     fill = style.ANIMAL_COLOURS[kind]
     style.add(ax, style.cell_polygon(lat, cell, facecolor=fill, edgecolor=style.OUTLINE, linewidth=1.5, zorder=1))
@@ -467,12 +469,13 @@ def _reserve_count(reserve: Mapping[Any, int], kind: str) -> int:
     return 0
 
 
-def status_text(game: Any) -> str:
-    """One line on the game: the result once over, else the turn and the player to move."""
-    if not hasattr(game, "is_over"):
+def status_text(game: object) -> str:
+    """One line on the game: the result once over, else the turn and the player to move
+    (nothing for a plain board)."""
+    if not isinstance(game, Xochintlan):
         return ""
     if game.is_over:
-        if getattr(game, "winner", None) is not None:
+        if game.winner is not None:
             kind = str(getattr(game.winning_kind, "value", game.winning_kind))
             animals = style.animal_plural(kind) if kind in style.ANIMAL_NAMES else "?"
             card = getattr(getattr(game, "winning_card", None), "name", "")

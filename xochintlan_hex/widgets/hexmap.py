@@ -29,7 +29,7 @@ import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
-from ..hextremadura import Place, requirements_met
+from ..hextremadura import Hextremadura, Place, requirements_met
 from ..i18n import _
 from ..lattice import HEX, Cell
 from ..viz import style
@@ -235,7 +235,7 @@ class HexMapBoard(SvgBoard):
         super().__init__(on_click, on_hover)
         self._on_choose = on_choose
 
-    def _received(self, widget: object, content: dict, buffers: object) -> None:
+    def _received(self, widget: object, content: dict[str, Any], buffers: object) -> None:
         if isinstance(content, dict) and content.get("type") == "choose" and isinstance(content.get("tile"), str):
             self._on_choose(content["tile"])
             return
@@ -302,7 +302,7 @@ def panel_centre(layout: Mapping[str, tuple[float, float, float, float]], index:
 
 # -- the whole picture -----------------------------------------------------------------------
 def hextremadura_svg(
-    game: Any,
+    game: Hextremadura,
     window: Iterable[Cell],
     *,
     selected: tuple[str, str, int] | None = None,
@@ -378,7 +378,9 @@ def hextremadura_svg(
     return "".join(parts)
 
 
-def legal_cells(game: Any, window: Iterable[Cell], selected: tuple[str, str, int]) -> dict[Cell, tuple[Cell, ...]]:
+def legal_cells(
+    game: Hextremadura, window: Iterable[Cell], selected: tuple[str, str, int]
+) -> dict[Cell, tuple[Cell, ...]]:
     """Each empty cell of ``window`` where the selected (tile, face, rotation) may be placed, with the cells
     of the tiles that placement would complete (the engine's ``would_remove``)."""
     tile_id, face, rotation = selected
@@ -437,7 +439,7 @@ def _outline(cell: Cell, colour: str, width: float, dashes: str, css_class: str)
 
 
 def _panels(
-    game: Any, layout: Mapping[str, tuple[float, float, float, float]], selected: tuple[str, str, int] | None
+    game: Hextremadura, layout: Mapping[str, tuple[float, float, float, float]], selected: tuple[str, str, int] | None
 ) -> str:
     """The available tiles beside the map, each clickable (``data-tile``): the selected one framed,
     turned and flipped as it would be placed."""

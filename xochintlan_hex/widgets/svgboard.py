@@ -25,6 +25,7 @@ import traitlets
 from ..i18n import _
 from ..lattice import Cell, Lattice
 from ..viz import style
+from ..xochintlan import Xochintlan
 
 _ESM = r"""
 function render({ model, el }) {
@@ -92,7 +93,7 @@ class SvgBoard(anywidget.AnyWidget):
         """Deliver a click on ``cell``, as the page does."""
         self._on_click((int(cell[0]), int(cell[1])))
 
-    def _received(self, _widget: object, content: dict, _buffers: object) -> None:
+    def _received(self, _widget: object, content: dict[str, Any], _buffers: object) -> None:
         if not isinstance(content, dict):
             return
         if content.get("type") == "action" and self._on_action is not None and isinstance(content.get("name"), str):
@@ -119,7 +120,7 @@ def _view_box(lattice: Lattice, cells: Iterable[Cell]) -> tuple[float, float, fl
     )
 
 
-def cell_fraction(game: Any, window: Iterable[Cell], cell: Cell) -> tuple[float, float]:
+def cell_fraction(game: Xochintlan, window: Iterable[Cell], cell: Cell) -> tuple[float, float]:
     """Where ``cell``'s centre lies on the picture :func:`xochintlan_svg` makes, as fractions of its
     width and height from the top-left."""
     x0, y0, width, height = _view_box(game.lattice, set(window) | set(game.board))
@@ -128,7 +129,7 @@ def cell_fraction(game: Any, window: Iterable[Cell], cell: Cell) -> tuple[float,
 
 
 def xochintlan_svg(
-    game: Any,
+    game: Xochintlan,
     window: Iterable[Cell],
     *,
     legal: Iterable[Cell] = (),

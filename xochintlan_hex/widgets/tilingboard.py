@@ -19,13 +19,16 @@ import html
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from ..drawing.palette import text_colour
+from ..drawing.tiling import neighbour_safe_colours
 from ..i18n import _
 from ..lattice import Cell, Lattice, get_lattice
 from ..viz import style
-from ..viz.puzzles import EMPTY_COLOUR, piece_colour
-from ..viz.puzzles import _label_spot as label_spot  # the cell a piece's letter goes on, as the pictures put it
-from ..viz.puzzles import _neighbour_safe_colours as neighbour_safe_colours
-from ..viz.puzzles import _text_colour as text_colour
+from ..viz.puzzles import (
+    EMPTY_COLOUR,
+    label_spot,  # the cell a piece's letter goes on, as the pictures put it
+    piece_colour,
+)
 from .svgboard import SvgBoard
 
 #: SVG units per drawing unit (one square cell, or a hexagon's circumradius)

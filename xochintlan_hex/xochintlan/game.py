@@ -86,7 +86,7 @@ def _place_action(kind: str, code: int) -> Place:
     cache = _PLACE_CACHE[kind]
     action = cache.get(code)
     if action is None:
-        action = cache[code] = Place._trusted(kind, decode(code))
+        action = cache[code] = Place.trusted(kind, decode(code))
     return action
 
 
@@ -94,14 +94,14 @@ def _switch_action(code: int, kind: str) -> Switch:
     cache = _SWITCH_CACHE[kind]
     action = cache.get(code)
     if action is None:
-        action = cache[code] = Switch._trusted(decode(code), kind)
+        action = cache[code] = Switch.trusted(decode(code), kind)
     return action
 
 
 def _move_action(code: int) -> MoveHuman:
     action = _MOVE_CACHE.get(code)
     if action is None:
-        action = _MOVE_CACHE[code] = MoveHuman._trusted(decode(code))
+        action = _MOVE_CACHE[code] = MoveHuman.trusted(decode(code))
     return action
 
 
@@ -410,8 +410,8 @@ class Xochintlan(GameCore, ShowsItself):
         if code == MOVE:
             return _move_action(move[1])
         if code == SWAP:
-            return Swap._trusted(*sorted((decode(move[1]), decode(move[2]))))
-        return Redraw._trusted(move[1])
+            return Swap.trusted(*sorted((decode(move[1]), decode(move[2]))))
+        return Redraw.trusted(move[1])
 
     def legal_actions(self) -> list[Action]:
         """Every legal action: places, switches, Human moves, swaps, redraws.

@@ -47,6 +47,12 @@ _KEYS = ("game", "version", "seed", "players", "rules", "cards", "actions")
 RESULT_FIELDS = {"winner": "winner", "winning_kind": "winning_kind", "end_reason": "end_reason", "actions": "turns"}
 
 
+class ReplayedGame(Protocol):
+    """What a record's actions are replayed on: a game that plays an action from its notation."""
+
+    def play(self, action: str, /) -> None: ...
+
+
 class RecordedGame(Protocol):
     """The public surface of a game that a record is written from."""
 
@@ -204,7 +210,7 @@ def check_result(setup: SetUp, outcome: dict[str, Any]) -> None:
         )
 
 
-def replay_actions(game: Any, actions: Sequence[str]) -> None:
+def replay_actions(game: ReplayedGame, actions: Sequence[str]) -> None:
     """Play the recorded actions on ``game``; RecordError names the first one refused."""
     for i, action in enumerate(actions):
         try:

@@ -11,7 +11,8 @@ import sqlite3
 import sys
 from pathlib import Path
 
-from xochintlan_hex.cli_errors import InputError, separates_input_errors, user_input
+from xochintlan_hex.cli.errors import InputError, user_input
+from xochintlan_hex.cli.options import Subcommands
 from xochintlan_hex.i18n import _
 
 #: the port a class server listens on unless told otherwise
@@ -26,7 +27,7 @@ def _port(text: str) -> int:
     return int(text)
 
 
-def add_class_commands(commands: argparse._SubParsersAction) -> None:
+def add_class_commands(commands: Subcommands) -> None:
     """Add ``class serve`` and ``class export`` to the command line's sub-commands."""
     klass = commands.add_parser("class", help=_("a class plays from its own devices: serve a session, export it"))
     actions = klass.add_subparsers(dest="class_action", required=True, metavar="ACTION")
@@ -87,9 +88,8 @@ def check_session_file(path: str) -> None:
         )
 
 
-@separates_input_errors
 def _serve(args: argparse.Namespace) -> int:
-    from .server import ClassServer
+    from xochintlan_hex.classroom.server import ClassServer
 
     if args.computer_pause < 0 or args.computer_pause > 60:
         raise InputError(_("--computer-pause: seconds from 0 to 60, not {value}").format(value=args.computer_pause))
@@ -105,9 +105,8 @@ def _serve(args: argparse.Namespace) -> int:
     return 0
 
 
-@separates_input_errors
 def _export(args: argparse.Namespace) -> int:
-    from .export import export_session
+    from xochintlan_hex.classroom.export import export_session
 
     check_session_file(args.session)
     with user_input():

@@ -15,6 +15,7 @@
 A region is ``RxC`` (rows x columns), ``RxC-HxW`` (with a centred hole), or the
 name of a text file holding a picture (``#`` for a cell, ``.`` for a hole).
 
+>>> from xochintlan_hex.cli import main
 >>> main(["puzzle", "solve", "3x20", "--pieces", "pentominoes"])
 UUXIIIIINNNFTWYYYYZV
 UXXXPPLNNFFFTWWYZZZV
@@ -32,11 +33,16 @@ import functools
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from xochintlan_hex.cli_errors import separates_input_errors, user_input
+from xochintlan_hex.cli.errors import user_input
+from xochintlan_hex.cli.options import Subcommands
 from xochintlan_hex.hextremadura import load_tileset
 from xochintlan_hex.i18n import LANGUAGES, _, duration_text, get_language, ngettext, number_text, percent_text
 from xochintlan_hex.puzzles import PIECE_SETS, PieceSet, Puzzle, Region, piece_set
+
+if TYPE_CHECKING:  # matplotlib is loaded only when pages are made
+    from matplotlib.figure import Figure
 
 #: Exit status of ``puzzle solve`` when the puzzle has no solution (as grep when it finds nothing).
 EXIT_NO_SOLUTION = 1
@@ -55,7 +61,7 @@ CLASS_MATERIAL = (*LESSON_MATERIAL, "animals")
 MAX_REGION_FILE_BYTES = 1_000_000
 
 
-def add_puzzle_commands(commands: argparse._SubParsersAction) -> None:
+def add_puzzle_commands(commands: Subcommands) -> None:
     """Add ``puzzle count`` and ``puzzle solve`` to the command line's sub-commands."""
     puzzle = commands.add_parser("puzzle", help=_("count or solve a tiling puzzle (pentominoes, pentahexes, ...)"))
     actions = puzzle.add_subparsers(dest="puzzle_action", required=True, metavar="ACTION")
@@ -163,7 +169,6 @@ def _puzzle(args: argparse.Namespace) -> Puzzle:
     return Puzzle(Region(spec, args.lattice or pieces.lattice), pieces, leftover=args.leftover)
 
 
-@separates_input_errors
 def _count_tilings(args: argparse.Namespace) -> int:
     from tqdm.auto import tqdm
 
@@ -218,7 +223,6 @@ def _set_words(pieces: PieceSet) -> str:
     return set_words(pieces)
 
 
-@separates_input_errors
 def _solve(args: argparse.Namespace) -> int:
     with user_input():
         puzzle = _puzzle(args)
@@ -233,7 +237,6 @@ def _solve(args: argparse.Namespace) -> int:
     return 0
 
 
-@separates_input_errors
 def _print(args: argparse.Namespace) -> int:
     import matplotlib
 
@@ -267,7 +270,7 @@ def _print(args: argparse.Namespace) -> int:
     return 0
 
 
-def _class_material(args: argparse.Namespace) -> Callable[[], list]:
+def _class_material(args: argparse.Namespace) -> Callable[[], list[Figure]]:
     """What makes the worksheet, answer key or assessment of ``--lesson``, or the animal tiles, in ``--lang``.
 
     The lesson and its files are read here (a wrong number or folder is the user's
@@ -287,10 +290,3 @@ def _class_material(args: argparse.Namespace) -> Callable[[], list]:
     lesson_pages.read_lesson(folder, args.lesson, language)
     make = lesson_pages.worksheet_pages if args.what == "worksheet" else lesson_pages.key_pages
     return functools.partial(make, folder, args.lesson, language)
-
-
-def main(argv: list[str]) -> int:
-    """Run the full command line (so that these examples read as a user types them)."""
-    from xochintlan_hex.cli import main as cli_main
-
-    return cli_main(argv)
