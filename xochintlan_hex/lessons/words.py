@@ -135,6 +135,7 @@ HEADINGS = {
     "verdict": N_("verdict"),
     "max": N_("max"),
     "exact chance at action 4": N_("exact chance at action 4"),
+    "next best": N_("next best player"),
 }
 
 #: What the solvability summaries measure (their ``what`` keys), as a reader names it.
@@ -550,13 +551,60 @@ def no_ties(players: str, ties: int, games: int, upper: float) -> str:
     )
 
 
-def ties_among_three(players: str, ties: int, games: int) -> str:
-    """How many ties a study of three players had."""
+def ties_among_three(players: str, ties: int, games: int, low: float, high: float) -> str:
+    """How many ties a study of three players had, their share and its 95% interval."""
     return ngettext(
-        "three {players} players: {ties} tie in {games} games",
-        "three {players} players: {ties} ties in {games} games",
+        "three {players} players: {ties} tie in {games} games, {share} ({level} interval {low} to {high})",
+        "three {players} players: {ties} ties in {games} games, {share} ({level} interval {low} to {high})",
         ties,
-    ).format(players=player_words(players), ties=number_text(ties), games=number_text(games))
+    ).format(
+        players=player_words(players),
+        ties=number_text(ties),
+        games=number_text(games),
+        share=percent_text(ties / games, 3),
+        level=percent_text(0.95),
+        low=percent_text(low, 3),
+        high=percent_text(high, 3),
+    )
+
+
+def wins_at_action_4(players: str, won: int, games: int, low: float, high: float) -> str:
+    """How many games of a study ended with a win at the fourth action, their share and its 95% interval."""
+    return ngettext(
+        "{players} players: {won} of {games} game won at the fourth action, {share} ({level} interval {low} to {high})",
+        "{players} players: {won} of {games} games won at the fourth action, {share} ({level} interval {low} to {high})",
+        games,
+    ).format(
+        players=player_words(players),
+        won=number_text(won),
+        games=number_text(games),
+        share=percent_text(won / games, 1),
+        level=percent_text(0.95),
+        low=percent_text(low, 1),
+        high=percent_text(high, 1),
+    )
+
+
+def difference_name(first: str, second: str) -> str:
+    """The name of a difference between two measured things ("Z - I", "Birds - Lizards")."""
+    return _("{first} - {second}").format(first=first, second=second)
+
+
+def kinds_difference(first: str, second: str) -> str:
+    """The difference between the win rates of two animal kinds (keys "L", "B", "M"), named in words."""
+    return difference_name(kind_name(first, 2), kind_name(second, 2))
+
+
+def gap_all_at_once(name: str, gap: float, low: float, high: float, z: float, comparisons: int) -> str:
+    """A difference with the interval that holds for ``comparisons`` differences at once (Bonferroni's z)."""
+    return _("{name}: {gap}, interval {low} to {high} with z = {z}, for {comparisons} differences at once").format(
+        name=name,
+        gap=number_text(float(gap), 3),
+        low=number_text(float(low), 3),
+        high=number_text(float(high), 3),
+        z=_two(z),
+        comparisons=comparisons,
+    )
 
 
 def card_holders(fewest: int, most: int) -> str:
