@@ -96,6 +96,15 @@ HEADINGS = {
     "widest interval": N_("widest interval"),
     "difference": N_("difference"),
     "win rate against greedy": N_("win rate against greedy"),
+    "minus": N_("minus"),  # a difference's second term, beside the "player" it is taken from
+    "difference_low": N_("difference, low"),
+    "difference_high": N_("difference, high"),
+    "same winner": N_("same winner"),
+    "actions added": N_("actions added"),
+    "p2_low": N_("by player 2, low"),
+    "p2_high": N_("by player 2, high"),
+    "2 cards - 1 card": N_("2 cards − 1 card"),
+    "decisive, swap - tie": N_("decisive, swap − tie"),
     "game length (actions)": N_("game length (actions)"),
     # lesson 4: the objectives' probabilities
     "turns fixing it": N_("turns fixing it"),
@@ -207,6 +216,7 @@ VALUE_NAMES: dict[str, Callable[[Any], Any]] = {
     "seed": str,  # an identifier: its digits as they are
     "player": lambda name: player_words(name),
     "opponent": lambda name: player_words(name),
+    "minus": lambda name: player_words(name),
     "players": lambda name: player_words(name),
     "level": lambda level: duel_words(level),
     "outcome": lambda outcome: outcome_words(outcome),
@@ -424,9 +434,7 @@ def rank_correlation_with(predictor: str, correlation: float, low: float, high: 
     95% bootstrap interval."""
     sentences = {
         "chance": N_("rank correlation with the random-garden chance: {correlation}, 95% interval {low} to {high}"),
-        "placements": N_(
-            "rank correlation with the number of placements: {correlation}, 95% interval {low} to {high}"
-        ),
+        "placements": N_("rank correlation with the number of placements: {correlation}, 95% interval {low} to {high}"),
     }
     return _(sentences[predictor]).format(correlation=_two(correlation), low=_two(low), high=_two(high))
 
@@ -441,8 +449,11 @@ def correlation_gain(gain: float, low: float, high: float) -> str:
 def rate_gap(higher: str, lower: str, gap: float, low: float, high: float) -> str:
     """The difference of two cards' win rates, with its 95% bootstrap interval."""
     return _("{higher} - {lower}: {gap}, 95% interval {low} to {high} (paired bootstrap)").format(
-        higher=higher, lower=lower, gap=number_text(float(gap), 3), low=number_text(float(low), 3),
-        high=number_text(float(high), 3)
+        higher=higher,
+        lower=lower,
+        gap=number_text(float(gap), 3),
+        low=number_text(float(low), 3),
+        high=number_text(float(high), 3),
     )
 
 
