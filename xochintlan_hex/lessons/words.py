@@ -96,6 +96,15 @@ HEADINGS = {
     "widest interval": N_("widest interval"),
     "difference": N_("difference"),
     "win rate against greedy": N_("win rate against greedy"),
+    "minus": N_("minus"),  # a difference's second term, beside the "player" it is taken from
+    "difference_low": N_("difference, low"),
+    "difference_high": N_("difference, high"),
+    "same winner": N_("same winner"),
+    "actions added": N_("actions added"),
+    "p2_low": N_("by player 2, low"),
+    "p2_high": N_("by player 2, high"),
+    "2 cards - 1 card": N_("2 cards − 1 card"),
+    "decisive, swap - tie": N_("decisive, swap − tie"),
     "game length (actions)": N_("game length (actions)"),
     # lesson 4: the objectives' probabilities
     "turns fixing it": N_("turns fixing it"),
@@ -208,6 +217,7 @@ VALUE_NAMES: dict[str, Callable[[Any], Any]] = {
     "seed": str,  # an identifier: its digits as they are
     "player": lambda name: player_words(name),
     "opponent": lambda name: player_words(name),
+    "minus": lambda name: player_words(name),
     "players": lambda name: player_words(name),
     "level": lambda level: duel_words(level),
     "outcome": lambda outcome: outcome_words(outcome),
