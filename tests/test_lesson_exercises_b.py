@@ -271,6 +271,20 @@ def test_the_density_slider_reaches_one_sixth_exactly():
     assert "1/6" in [label for label, _ in slider.density.options]
 
 
+def test_the_density_slider_stops_exactly_at_fractions_that_are_not_only_the_exercise_answers():
+    from fractions import Fraction
+
+    from xochintlan_hex.widgets import GardenDensity
+
+    slider = GardenDensity(card="I", gardens=200)
+    fractions = {Fraction(label) for label, _ in slider.density.options if "/" in label}
+    best = {Fraction(4, 4 + 12), Fraction(4, 4 + 8)}  # exercise 2's densities for I and X
+    assert best <= fractions and len(fractions - best) >= 3  # the answers sit among other exact stops
+    for label, value in slider.density.options:
+        if "/" in label:
+            assert float(Fraction(label)) == value
+
+
 def test_the_density_slider_saves_a_picture_of_its_state():
     from xochintlan_hex.widgets import GardenDensity
 

@@ -342,7 +342,8 @@ def check_flipped_placements(placements: Mapping[str, int] | None) -> Verdict:
 
 
 def check_best_density(card: str, p: float | None) -> Verdict:
-    """``p``: the garden density that makes a random garden most likely to hold ``card``."""
+    """``p``: the garden density that makes the formula largest for ``card`` (the expected number of kinds
+    with which it stands, a hair above the probability that it stands)."""
     grid = np.linspace(0.001, 1 / 3, 2000)
     best = float(grid[np.argmax([garden_chance(card, q) for q in grid])])
     return _verdict(

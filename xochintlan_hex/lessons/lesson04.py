@@ -69,6 +69,8 @@ EXERCISES = [
         right=[lambda: round(_best_density(12), 2), lambda: _best_density(12)],
         wrong=[lambda: round(_best_density(8), 3)],
         incomplete=[None],
+        # the slider's text once named its exact stops, the answers for I and X among a few
+        giveaways=("1/4 and 1/3", "1/4 et 1/3"),
     ),
     Exercise(
         lesson="04",

@@ -689,3 +689,52 @@ def coverage_summary(held: int, studies: int, p: float) -> str:
     return _("{held} of {studies} intervals hold p = {p}").format(
         held=number_text(held), studies=number_text(studies), p=number_text(p)
     )
+
+
+def _signed(value: float) -> str:
+    """A difference with its sign, so that a gain and a loss read apart ("+0.96", "-0.12")."""
+    return ("+" if value >= 0 else "") + _two(value)
+
+
+def paired_score_gain(better: str, worse: str, gain: Mapping[str, float]) -> str:
+    """The mean of the per-deal score differences of two players on the same deals, with its 95% t interval."""
+    return _("{better} - {worse}: {gain} points per deal, 95% interval {low} to {high} (paired, {deals} deals)").format(
+        better=player_name(better),
+        worse=player_name(worse),
+        gain=_signed(gain["estimate"]),
+        low=_signed(gain["low"]),
+        high=_signed(gain["high"]),
+        deals=number_text(int(gain["n"])),
+    )
+
+
+def searched_share(searched: int, brute_force: int) -> str:
+    """The share of brute force's states that the pruning rules still searched."""
+    return _("with the rules, the search visits {share} of the states brute force visits ({searched} of {all})").format(
+        share=percent_text(searched / brute_force, 0), searched=number_text(searched), all=number_text(brute_force)
+    )
+
+
+def figure_with_interval(what: str, estimate: float, low: float, high: float) -> str:
+    """One figure of lesson 05's design experiment with its 95% bootstrap interval (``what`` names it)."""
+    sentences = {
+        "face down": N_("share of all-symbols tiles face down: {estimate}, 95% interval {low} to {high} (bootstrap)"),
+        "predicted gain": N_("predicted gain: {estimate} points, 95% interval {low} to {high} (bootstrap)"),
+        "T1 face down": N_(
+            "T1's share face down - the average all-symbols tile's: {estimate}, 95% interval {low} to {high}"
+            " (paired bootstrap)"
+        ),
+        "three separate row": N_(
+            "three separate row, measured - predicted: {estimate}, 95% interval {low} to {high} (paired bootstrap)"
+        ),
+        "all symbols row": N_(
+            "all symbols row, measured - predicted: {estimate}, 95% interval {low} to {high} (paired bootstrap)"
+        ),
+        "wanderer share": N_(
+            "share of games rated Wanderer, easier T1 - kit set: {estimate}, 95% interval {low} to {high}"
+            " (paired, t interval)"
+        ),
+    }
+    signed = what not in ("face down", "predicted gain")
+    write = _signed if signed else _two
+    return _(sentences[what]).format(estimate=write(estimate), low=write(low), high=write(high))

@@ -3,7 +3,7 @@
 * :class:`GardenDensity` -- move the density ``p`` of a random garden and read, for
   one goal card, the chance the formula predicts beside the rate measured by the
   engine on random gardens, with its 95% interval; the slider steps by 0.01 and
-  also stops at 1/6, 1/4 and 1/3 exactly;
+  also stops at a few simple fractions exactly (1/6, 1/5, 1/4, 2/7, 1/3);
 * :class:`LiveStudy` -- choose the player, the number of players (seats) and of
   games, press *Run*: a progress bar fills, then the table of win rates per seat
   and its plot are updated.
@@ -45,9 +45,10 @@ from .base import App, css, escape, speaking
 
 #: games played between two updates of the progress bar
 BATCH = 20
-#: the densities the slider offers besides every hundredth from 0.05 to 0.33, exactly:
-#: 1/6 (half the cells empty), 1/4 (the lesson's choice) and 1/3 (no empty cell)
-DENSITY_FRACTIONS = (Fraction(1, 6), Fraction(1, 4), Fraction(1, 3))
+#: the densities the slider offers exactly, besides every hundredth from 0.05 to 0.33: 1/6 (half the
+#: cells empty), 1/4 (the lesson's choice), 1/3 (no empty cell) and, so that no stop singles out an
+#: exercise's answer, 1/5 and 2/7
+DENSITY_FRACTIONS = (Fraction(1, 6), Fraction(1, 5), Fraction(1, 4), Fraction(2, 7), Fraction(1, 3))
 
 
 def density_choices() -> list[tuple[str, float]]:
