@@ -1836,8 +1836,9 @@ def with_shared_strings(frame: pd.DataFrame) -> pd.DataFrame:
     Every cell points to its column's few strings (a study repeats its players,
     rules and cards on every row): 8 bytes a cell, where a string object per cell
     would cost about 60, a frame-wide copy several times the file. A caller that
-    keeps only this frame (as the command line does) holds no second copy of the
-    texts while the report runs.
+    keeps only this frame holds no second copy of the texts while the report runs;
+    ``studies.read_results(path, shared_texts=True)`` (as the command line reads)
+    gives such columns already, so this returns its frame as it is.
 
     >>> games = pd.DataFrame({"player_0": pd.Series(["greedy", "greedy"], dtype="str")})
     >>> shared = with_shared_strings(games)["player_0"]
