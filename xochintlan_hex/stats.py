@@ -15,8 +15,10 @@ How uncertainty is given
       balance (a maximum of such differences): the multinomial variance of the
       difference (:func:`share_difference`).
 
-    Quantiles come from ``statistics.NormalDist`` and ``scipy.stats``; only the
-    Wilson formula is written out here, as lesson 03 teaches it.
+    Quantiles come from ``statistics.NormalDist`` and ``scipy.special`` (the very
+    functions ``scipy.stats`` calls, without importing ``scipy.stats``, which holds
+    about five times the memory); only the Wilson formula is written out here, as
+    lesson 03 teaches it.
 
 What a study can conclude
     * many rates side by side: ``correction="holm"`` (or ``"bh"``) on
@@ -106,12 +108,87 @@ def t_quantile(p: float, df: float) -> float:
     >>> round(t_quantile(0.975, 10), 3)
     2.228
     """
-    from scipy.stats import t  # imported when first needed: a study without means never pays
-
     _check_probability(p)
     if df <= 0:
         raise ValueError(f"df must be positive, got {df!r}")
-    return float(t.ppf(p, df))
+    return float(_t_ppf(p, df))
+
+
+def _t_ppf(q, df):
+    """Student's t quantile, arrays welcome (NaN where ``df`` is NaN): the function
+    ``scipy.stats.t.ppf`` calls. Imported when first needed, from ``scipy.special``
+    alone: a study without means never pays, and no report pays for ``scipy.stats``."""
+    from scipy.special import stdtrit
+
+    return stdtrit(df, q)
+
+
+def _normal_sf(x):
+    """The standard normal upper tail, arrays welcome (``scipy.stats.norm.sf``'s function)."""
+    from scipy.special import ndtr
+
+    return ndtr(-np.asarray(x, dtype=float))
+
+
+def _chi_square_sf(x: float, df: int) -> float:
+    """The chi-square upper tail (``scipy.stats.chi2.sf``'s function)."""
+    from scipy.special import chdtrc
+
+    return float(chdtrc(df, x))
+
+
+def _binomial_pmf(k, n: int, p: float):
+    """The binomial probability of ``k`` successes in ``n`` trials, from its logarithm
+    (as ``scipy.stats.binom.logpmf`` writes it): no overflow for a large ``n``."""
+    from scipy.special import gammaln, xlog1py, xlogy
+
+    return np.exp(gammaln(n + 1) - gammaln(k + 1) - gammaln(n - k + 1) + xlogy(k, p) + xlog1py(n - k, -p))
+
+
+def _binomial_two_sided_p(k: int, n: int, p: float) -> float:
+    """The exact two-sided binomial test of ``k`` successes in ``n`` trials against ``p``:
+    the probability of every count no likelier than ``k``, as ``scipy.stats.binomtest``
+    computes it (its relative tolerance of 1e-7 included).
+
+    >>> round(_binomial_two_sided_p(3, 10, 0.5), 4), round(_binomial_two_sided_p(9, 10, 0.5), 4)
+    (0.3438, 0.0215)
+    """
+    likelihood = _binomial_pmf(k, n, p) * (1 + 1e-7)
+    if k == p * n:
+        return 1.0
+    if k < p * n:  # the counts above the mode no likelier than k: from the first of them to n
+        first = _first_count(lambda x: _binomial_pmf(x, n, p) <= likelihood, math.ceil(p * n), n)
+        return min(1.0, _binomial_at_most(k, n, p) + _binomial_at_least(first, n, p))
+    # the counts below the mode no likelier than k: from 0 to the last of them
+    last = _first_count(lambda x: _binomial_pmf(x, n, p) > likelihood, 0, math.floor(p * n)) - 1
+    return min(1.0, _binomial_at_most(last, n, p) + _binomial_at_least(k, n, p))
+
+
+def _binomial_at_most(k: int, n: int, p: float) -> float:
+    """P(X <= k) for X binomial (n, p), from the incomplete beta function as Boost (and so
+    ``scipy.stats.binom.cdf``) computes it: ``scipy.special.bdtr`` differs by about 1e-10."""
+    from scipy.special import betaincc
+
+    return 0.0 if k < 0 else 1.0 if k >= n else float(betaincc(k + 1, n - k, p))
+
+
+def _binomial_at_least(k: int, n: int, p: float) -> float:
+    """P(X >= k) for X binomial (n, p) (``scipy.stats.binom.sf(k - 1)``)."""
+    from scipy.special import betainc
+
+    return 1.0 if k <= 0 else 0.0 if k > n else float(betainc(k, n - k + 1, p))
+
+
+def _first_count(holds: Callable[[int], bool], low: int, high: int) -> int:
+    """The first count in ``low..high`` for which ``holds`` (false, then true: a
+    binomial's probabilities on one side of its mode), ``high + 1`` if none."""
+    while low <= high:
+        middle = (low + high) // 2
+        if holds(middle):
+            high = middle - 1
+        else:
+            low = middle + 1
+    return low
 
 
 def wilson_interval(successes, n, confidence: float = CONFIDENCE):
@@ -181,14 +258,12 @@ def _proportions(successes, n, confidence: float = CONFIDENCE) -> dict:
 
 def _mean_intervals(grouped, confidence: float = CONFIDENCE) -> pd.DataFrame:
     """:func:`mean_interval` for each group of a grouped numeric Series, at once."""
-    from scipy.stats import t
-
     summary = grouped.agg(["mean", "std", "count"])
     n = summary["count"].to_numpy(dtype=float)
     sd = summary["std"].to_numpy(dtype=float)
     mean = summary["mean"].to_numpy(dtype=float)
     with np.errstate(divide="ignore", invalid="ignore"):
-        quantile = t.ppf(0.5 + confidence / 2, np.where(n >= 2, n - 1, np.nan))
+        quantile = _t_ppf(0.5 + confidence / 2, np.where(n >= 2, n - 1, np.nan))
         half = quantile * sd / np.sqrt(n)
     enough = n >= 2
     return pd.DataFrame(
@@ -346,11 +421,12 @@ def seat_results(frame: pd.DataFrame) -> pd.DataFrame:
     seat = np.arange(len(rows)) - np.repeat(np.cumsum(playing) - playing, playing)
     won = winner[rows] == seat
     share = np.where(nobody, 1.0 / n_players, 0.0)[rows]
+    small = np.int8 if seats < 128 else np.int64  # seats and player counts: a byte a seat
     long = {
         "row": rows,
         "game": labels[rows],
-        "seat": seat,
-        "n_players": n_players[rows],
+        "seat": seat.astype(small),
+        "n_players": n_players[rows].astype(small),
         "won": won,
         "score": np.where(won, 1.0, share),
     }
@@ -361,7 +437,12 @@ def seat_results(frame: pd.DataFrame) -> pd.DataFrame:
     for column in ("winning_card", "turns"):
         if column in frame.columns:
             long[column] = frame[column].to_numpy()[rows]
-    return pd.DataFrame(long, copy=False)  # the columns as made, not copied into blocks
+    # The columns as made, not copied into blocks; texts stay the frame's own strings
+    # (8 bytes a cell), where pandas 3 would otherwise copy them into new string columns.
+    return pd.DataFrame(
+        {name: pd.Series(values, dtype=object) if values.dtype == object else values for name, values in long.items()},
+        copy=False,
+    )
 
 
 def _seat_values(frame: pd.DataFrame, prefix: str, rows: np.ndarray, seat: np.ndarray) -> np.ndarray:
@@ -453,14 +534,12 @@ def advantage_of_counts(first_wins, nobody, games, n_players, confidence: float 
     >>> round(float(edge["estimate"]), 2), round(float(edge["low"]), 3)
     (0.2, 0.005)
     """
-    from scipy.stats import t
-
     wins, ties, n, players = (np.asarray(x, dtype=float) for x in (first_wins, nobody, games, n_players))
     with np.errstate(divide="ignore", invalid="ignore"):
         mean = (wins + ties / players) / n
         squares = wins + ties / players**2
         sd = np.sqrt(np.maximum(squares - n * mean**2, 0.0) / (n - 1))
-        half = t.ppf(0.5 + confidence / 2, np.where(n >= 2, n - 1, np.nan)) * sd / np.sqrt(n)
+        half = _t_ppf(0.5 + confidence / 2, np.where(n >= 2, n - 1, np.nan)) * sd / np.sqrt(n)
 
         def rescale(score):
             # Seat 0's score lies in [0, 1]; so must the ends of its interval.
@@ -692,8 +771,6 @@ def mean_difference(a, b, paired: bool = False, confidence: float = CONFIDENCE) 
     >>> round(mean_difference([1, 0, 1, 1], [0, 0, 1, 0])["estimate"], 2)
     0.5
     """
-    from scipy.stats import t
-
     if paired:
         left, right = pd.Series(a, dtype=float), pd.Series(b, dtype=float)
         common = left.index.intersection(right.index)
@@ -709,7 +786,7 @@ def mean_difference(a, b, paired: bool = False, confidence: float = CONFIDENCE) 
     if se == 0:
         return {"estimate": estimate, "low": estimate, "high": estimate, "n": len(x) + len(y)}
     df = (va + vb) ** 2 / (va**2 / (len(x) - 1) + vb**2 / (len(y) - 1))
-    half = float(t.ppf(0.5 + confidence / 2, df)) * se
+    half = float(_t_ppf(0.5 + confidence / 2, df)) * se
     return {"estimate": estimate, "low": estimate - half, "high": estimate + half, "n": len(x) + len(y)}
 
 
@@ -830,8 +907,10 @@ def card_win_rate_bootstrap(frame: pd.DataFrame, rounds: int = 2000, seed: int =
     return pd.DataFrame(rates, columns=pd.Index(names, name="card"))
 
 
-def _cards_held(cards: np.ndarray) -> tuple[np.ndarray, pd.Series]:
-    """One row per card held: the position of its seat in ``cards``, and the card.
+def _cards_held(cards: np.ndarray) -> tuple[np.ndarray | slice, pd.Series]:
+    """One row per card held: the position of its seat in ``cards`` (every position in
+    order, as a slice that takes a view of the seats' columns, when each hand is one
+    card), and the card.
 
     Each distinct hand (``"F+L'"``) is split once, not once per seat: a study
     holds a few dozen hands over hundreds of thousands of seats, and a list of
@@ -850,7 +929,7 @@ def _cards_held(cards: np.ndarray) -> tuple[np.ndarray, pd.Series]:
     sizes = np.array([len(hand) for hand in names], dtype=np.int64)
     flat = np.array([name for hand in names for name in hand], dtype=object)
     if (sizes == 1).all():  # one card a hand (the rule book): each seat's card, without the arrays below
-        return np.arange(len(codes)), pd.Series(flat[codes], dtype=object)
+        return slice(None), pd.Series(flat[codes], dtype=object)
     first = np.concatenate([[0], np.cumsum(sizes)[:-1]]).astype(np.int64)
     per_seat = sizes[codes] if len(codes) else np.zeros(0, dtype=np.int64)
     seat_of = np.repeat(np.arange(len(codes)), per_seat)
@@ -1021,9 +1100,7 @@ def two_proportion_p_value(wins_a, n_a, wins_b, n_b) -> np.ndarray:
     >>> round(float(two_proportion_p_value(30, 100, 45, 100)), 4)
     0.0285
     """
-    from scipy.stats import norm
-
-    return 2 * norm.sf(np.abs(_two_proportion_z(wins_a, n_a, wins_b, n_b)))
+    return 2 * _normal_sf(np.abs(_two_proportion_z(wins_a, n_a, wins_b, n_b)))
 
 
 def _two_proportion_z(wins_a, n_a, wins_b, n_b) -> np.ndarray:
@@ -1062,11 +1139,9 @@ def _against_the_rest(cards: pd.DataFrame, correction: str) -> pd.DataFrame:
 
 def _kinds_alike(kinds: pd.DataFrame, correction: str) -> pd.DataFrame:
     """Each kind's share of the decisive games against an equal share (exact binomial)."""
-    from scipy.stats import binomtest
-
     wins = kinds["wins"].astype(int)
     decisive = int(wins.sum())
-    p = [binomtest(int(k), decisive, 1 / len(kinds)).pvalue if decisive else math.nan for k in wins]
+    p = [_binomial_two_sided_p(int(k), decisive, 1 / len(kinds)) if decisive else math.nan for k in wins]
     return _corrected(kinds, p, correction)
 
 
@@ -1185,11 +1260,9 @@ def _symmetry_of(cards: pd.DataFrame, by: By, confidence: float = CONFIDENCE) ->
                 "p_adjusted": adjust_p_values(p, "holm"),
             }
         )
-        from scipy.stats import chi2
-
         tested = ~np.isnan(z_scores)
         chi_square = float(np.sum(np.square(z_scores[tested])))
-        overall = float(chi2.sf(chi_square, tested.sum())) if tested.any() else math.nan
+        overall = _chi_square_sf(chi_square, int(tested.sum())) if tested.any() else math.nan
         table.loc[len(table)] = {
             "card": "all pairs",
             "mirror": "",
@@ -1802,8 +1875,9 @@ def with_shared_strings(frame: pd.DataFrame) -> pd.DataFrame:
     Every cell points to its column's few strings (a study repeats its players,
     rules and cards on every row): 8 bytes a cell, where a string object per cell
     would cost about 60, a frame-wide copy several times the file. A caller that
-    keeps only this frame (as the command line does) holds no second copy of the
-    texts while the report runs.
+    keeps only this frame holds no second copy of the texts while the report runs;
+    ``studies.read_results(path, shared_texts=True)`` (as the command line reads)
+    gives such columns already, so this returns its frame as it is.
 
     >>> games = pd.DataFrame({"player_0": pd.Series(["greedy", "greedy"], dtype="str")})
     >>> shared = with_shared_strings(games)["player_0"]

@@ -41,6 +41,7 @@ True
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import dataclasses
 import errno
 import functools
@@ -394,7 +395,7 @@ def write_results(frame: pd.DataFrame, out: str | os.PathLike[str]) -> Path:
     return path
 
 
-def read_results(path: str | os.PathLike[str]) -> pd.DataFrame:
+def read_results(path: str | os.PathLike[str], shared_texts: bool = False) -> pd.DataFrame:
     """Read a results file (CSV or Parquet) back into a study frame, checking every cell.
 
     A file with a study's columns comes back with the column types
@@ -407,6 +408,13 @@ def read_results(path: str | os.PathLike[str]) -> pd.DataFrame:
     A Xochintlan study written before a rules field existed (see
     :data:`LATER_RULES_FIELDS`) reads with that field at its default, the rule
     its games were played by.
+
+    ``shared_texts=True`` gives every text column as Python strings (``object``
+    columns), each distinct text of the file made once and every cell pointing to
+    it, as :func:`~xochintlan_hex.stats.report` works on them: 8 bytes a cell,
+    made block by block as the file is read, where the study's own string columns
+    (pandas 3: Arrow-backed) hold each cell's characters again. The values are the
+    same; only the column types differ.
     """
     path = Path(path)
     suffix = path.suffix.lower()
@@ -426,9 +434,10 @@ def read_results(path: str | os.PathLike[str]) -> pd.DataFrame:
             raise ResultsError(
                 _("{path} is not a readable Parquet file ({error})").format(path=path, error=_first_line(error))
             ) from None
-        return _as_study_frame(check_frame(frame, str(path), csv=False))
+        frame = _as_study_frame(check_frame(frame, str(path), csv=False))
+        return _with_shared_texts(frame, {}) if shared_texts else frame
     try:
-        frame = _read_csv_checked(path)
+        frame = _read_csv_checked(path, shared_texts)
     except pd.errors.EmptyDataError:
         raise ResultsError(_("{path} is empty: a results file has at least a header line").format(path=path)) from None
     except (pd.errors.ParserError, UnicodeDecodeError) as error:
@@ -439,7 +448,7 @@ def read_results(path: str | os.PathLike[str]) -> pd.DataFrame:
     return frame
 
 
-def _read_csv_checked(path: Path) -> pd.DataFrame:
+def _read_csv_checked(path: Path, shared_texts: bool = False) -> pd.DataFrame:
     """A CSV results file as a study frame, read, checked and typed
     :data:`FRAME_BLOCK_ROWS` rows at a time.
 
@@ -449,31 +458,75 @@ def _read_csv_checked(path: Path) -> pd.DataFrame:
     types; only the typed block is kept, never the file's texts. The blocks are
     joined column by column (:func:`_joined`). The rules that compare rows (no
     game or seed twice) are the caller's, on the whole frame. That is what keeps
-    ``report`` within a few times the file's size.
+    ``report`` within a few times the file's size. With ``shared_texts``, every
+    text column of a block is made of the file's shared strings
+    (:func:`_with_shared_texts`), so no block holds a string column of its own.
     """
     typed = []
     texts: dict[str, str] = {}
     row_offset = 0
     with pd.read_csv(path, dtype=object, keep_default_na=False, chunksize=FRAME_BLOCK_ROWS) as blocks:
         for block in blocks:
-            typed.append(_typed_block(block, path, row_offset, texts))
+            typed.append(_typed_block(block, path, row_offset, texts, shared_texts))
             row_offset += len(block)
     if not typed:  # a header alone
-        typed.append(_typed_block(pd.read_csv(path, dtype=str, keep_default_na=False).astype(object), path, 0, texts))
-    return _joined(typed)
+        header = pd.read_csv(path, dtype=str, keep_default_na=False).astype(object)
+        typed.append(_typed_block(header, path, 0, texts, shared_texts))
+    frame = _joined(typed)
+    _return_freed_memory()
+    return frame
 
 
-def _typed_block(block: pd.DataFrame, path: Path, row_offset: int, texts: dict[str, str]) -> pd.DataFrame:
+def _return_freed_memory() -> None:
+    """Give the system back the pages that reading freed, where the C library can.
+
+    The blocks' short-lived cells and their typed columns, once joined, are freed
+    amid the few objects that outlive them (the shared texts, the joined frame's own
+    small objects), so the C library's allocator keeps their pages: as much memory
+    again as the frame, for as long as the process runs. ``malloc_trim`` (GNU libc,
+    as on most Linux systems) returns every free page; elsewhere this does nothing.
+    """
+    if sys.platform.startswith("linux"):
+        with contextlib.suppress(OSError, AttributeError):
+            ctypes.CDLL(None).malloc_trim(0)
+
+
+def _typed_block(
+    block: pd.DataFrame, path: Path, row_offset: int, texts: dict[str, str], shared_texts: bool = False
+) -> pd.DataFrame:
     """One block of a CSV file's text cells (its first row the file's ``row_offset``),
-    checked and in the study's types, its text cells taken from ``texts``
-    (:func:`_shared_texts`)."""
+    checked and in the study's types, its ``object`` text cells (with ``shared_texts``,
+    all its text cells) taken from ``texts`` (:func:`_shared_texts`)."""
     block = check_frame(block, str(path), csv=True, row_offset=row_offset, across_rows=False)
     # A column the kit does not know stays text, as read_csv(dtype=str) gives it.
     block = block.astype({name: str for name in block.columns if column_of(str(name)) is None})
     block = _as_study_frame(block)
+    if shared_texts:
+        return _with_shared_texts(block, texts)
     return block.assign(
         **{str(name): _shared_texts(block[name], texts) for name in block if block[name].dtype == object}
     )
+
+
+def _with_shared_texts(frame: pd.DataFrame, texts: dict[str, str]) -> pd.DataFrame:
+    """``frame`` with every text column (``str`` or ``object``) as an ``object`` column of
+    the strings kept in ``texts``: :func:`_shared_texts` for an ``object`` column,
+    :func:`_shared_distinct_texts` for a string column (its missing cells NaN)."""
+    shared = {}
+    for name in frame.columns:
+        if pd.api.types.is_object_dtype(frame[name].dtype):
+            shared[str(name)] = _shared_texts(frame[name], texts)
+        elif pd.api.types.is_string_dtype(frame[name].dtype):
+            shared[str(name)] = _shared_distinct_texts(frame[name], texts)
+    return frame.assign(**shared)
+
+
+def _shared_distinct_texts(column: pd.Series, texts: dict[str, str]) -> pd.Series:
+    """A string column as an ``object`` column of the strings kept in ``texts``, made
+    from its distinct texts alone: no string object is made for each cell."""
+    codes, distinct = pd.factorize(column, use_na_sentinel=True)
+    strings = np.array([texts.setdefault(text, text) for text in distinct] + [np.nan], dtype=object)
+    return pd.Series(strings[codes], index=column.index, dtype=object)  # code -1 (missing): NaN
 
 
 def _shared_texts(column: pd.Series, texts: dict[str, str]) -> pd.Series:

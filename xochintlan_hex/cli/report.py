@@ -64,7 +64,7 @@ REPORT_COLUMNS = {"seats": ("winner", "end_reason", "turns"), "solo": ("score",)
 
 def _study_frame(path: str) -> pd.DataFrame:
     with user_input():
-        frame = read_results(path)
+        frame = read_results(path, shared_texts=True)  # as the report works on its texts
     if frame.empty:
         raise InputError(_("{path} holds no games").format(path=path))
     _game_of_file(path, frame)
@@ -141,12 +141,11 @@ def _distinct_files(paths: Sequence[str]) -> None:
 
 def _pooled_study(paths: Sequence[str]) -> tuple[pd.DataFrame, str]:
     """The games of every file, and the game they are studies of (one game only)."""
-    from xochintlan_hex.stats import with_shared_strings
-
     _distinct_files(paths)
-    # The texts the report works on, kept once: each frame as read is let go here.
-    frames = {path: with_shared_strings(_study_frame(path)) for path in paths}
+    frames = {path: _study_frame(path) for path in paths}  # their texts made once, as they were read
     game = _one_game(frames)
+    if len(frames) == 1:  # the frame as read: pd.concat would copy it whole
+        return frames[paths[0]], game
     return pd.concat(list(frames.values()), ignore_index=True), game
 
 
