@@ -155,6 +155,7 @@ def big_results_file(games: int, folder: Path) -> Path:
 START_UP = PEAK_MIB + textwrap.dedent("""
     import importlib, sys
     from xochintlan_hex import cli
+    import xochintlan_hex.cli.report  # the report command's own modules (pandas, the readers): loaded on first use
     for module in sys.argv[1:]:
         importlib.import_module(module)
     print(peak_mib(), file=sys.__stderr__)
@@ -162,8 +163,8 @@ START_UP = PEAK_MIB + textwrap.dedent("""
 
 
 def start_up_memory(*modules: str) -> int:
-    """Peak MiB of a fresh interpreter that imports the kit's command line (and ``modules``)
-    and does nothing."""
+    """Peak MiB of a fresh interpreter that imports the kit's command line with its report
+    command (and ``modules``) and does nothing."""
     done = subprocess.run([sys.executable, "-c", START_UP, *modules], capture_output=True, text=True, check=True)
     return int(done.stderr.strip().splitlines()[-1])
 

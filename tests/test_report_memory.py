@@ -73,12 +73,13 @@ def larger_study(games: int, folder: Path) -> Path:
     return path
 
 
-#: In a fresh process: import the kit's command line, run it on the arguments given
+#: In a fresh process: import the kit's command line and its report command, run it on the arguments given
 #: (none: do nothing), then print the peak resident memory of the process (bytes),
 #: as Linux counts it for this program alone (``VmHWM``, reset when it starts).
 PEAK = textwrap.dedent("""
     import sys
     from xochintlan_hex import cli
+    import xochintlan_hex.cli.report  # start-up: the report command's own modules, loaded on first use
     if sys.argv[1:]:
         cli.main(sys.argv[1:])
     with open("/proc/self/status") as status:
