@@ -31,8 +31,8 @@ import pandas as pd
 
 from xochintlan_hex import stats
 from xochintlan_hex.players import HextremaduraPlanner, XochintlanISMCTS
-from xochintlan_hex.players.hextremadura_planner import solve_deal
 from xochintlan_hex.simulate import game_seed, simulate_hextremadura, simulate_xochintlan
+from xochintlan_hex.solvability import solve_deal
 from xochintlan_hex.xochintlan import Xochintlan
 
 

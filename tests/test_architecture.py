@@ -140,20 +140,10 @@ def _top(module: str) -> str:
     return module.split(".")[1] if module.count(".") else module
 
 
-# Known circles, each to be broken, both through a late import: a report's text() puts the
-# report into words with report_text, which reads the report's types (both belong in one
-# statistics package); the planner's module still gives the deal solver at its older address,
-# and the solver plays through simulate, which imports the players.
-KNOWN_MODULE_CIRCLES = [
-    [
-        "xochintlan_hex.players",
-        "xochintlan_hex.players.hextremadura_planner",
-        "xochintlan_hex.simulate",
-        "xochintlan_hex.solvability",
-    ],
-    ["xochintlan_hex.report_text", "xochintlan_hex.stats"],
-]
-KNOWN_PACKAGE_CIRCLES = [["players", "simulate", "solvability"], ["report_text", "stats"]]
+# A known circle, to be broken, through a late import: a report's text() puts the report into
+# words with report_text, which reads the report's types (both belong in one statistics package).
+KNOWN_MODULE_CIRCLES = [["xochintlan_hex.report_text", "xochintlan_hex.stats"]]
+KNOWN_PACKAGE_CIRCLES = [["report_text", "stats"]]
 
 
 def _module_graph() -> dict[str, set[str]]:

@@ -6,11 +6,8 @@ import pytest
 
 from xochintlan_hex.hextremadura import Hextremadura, load_tileset, replay
 from xochintlan_hex.players import HextremaduraPlanner, get_player
-from xochintlan_hex.players.hextremadura_planner import (
-    objective_possible,
-    score_upper_bound,
-    solve_deal,
-)
+from xochintlan_hex.players.hextremadura_planner import objective_possible, score_upper_bound
+from xochintlan_hex.solvability import solve_deal
 
 QUICK = HextremaduraPlanner(candidates=2, worlds=2)
 

@@ -110,12 +110,3 @@ def score_upper_bound(tileset: Tileset | None = None, tiles: Any = None) -> int:
     places = printed_icons(tileset, tileset.terrain_ids)
     objectives = [tileset[t].back.objective for t in ids]
     return sum(objective is not None and icons_allow(objective, places) for objective in objectives)
-
-
-def __getattr__(name: str) -> Any:
-    """The look-ahead deal solver's older home: it lives in :mod:`xochintlan_hex.solvability`."""
-    if name in ("Solution", "solve_deal"):
-        from xochintlan_hex import solvability
-
-        return getattr(solvability, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
