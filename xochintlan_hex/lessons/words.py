@@ -27,7 +27,7 @@ from ..stats import SYMMETRY_VERDICTS
 from ..viz.studies import CONFIDENCE_NOTE
 from ..viz.style import PLAYER_NAMES, word
 from ..viz.tables import heading, readable
-from ..xochintlan import kind_name
+from ..xochintlan import kind_name, parse_action
 
 #: The keys of the lessons' own frames, and their headings in words.
 HEADINGS = {
@@ -488,6 +488,20 @@ def share_of_deals(what: str, estimate: float, deals: int, low: float, high: flo
         deals=number_text(deals),
         low=percent_text(low, 1),
         high=percent_text(high, 1),
+    )
+
+
+def step_title(number: int, player: int, action: str, distances: Sequence[float]) -> str:
+    """The title of one step of a replayed game: the action (as a record writes it, "B(0,-1)")
+    in the notation of the language in use, so that it names the letters the board is drawn
+    with ("O(0,-1)" in French), and each of the two players' distances to their cards.
+
+    >>> step_title(3, 1, "B(0,-1)", [4, 2.0])
+    '3. player 1: B(0,-1)\\ndistances 4 and 2'
+    """
+    first, second = (number_text(_whole(distance)) for distance in distances)
+    return _("{number}. player {player}: {action}\ndistances {first} and {second}").format(
+        number=number, player=player, action=parse_action(action).notation(), first=first, second=second
     )
 
 
