@@ -5,7 +5,9 @@ same code in English and in French, so the French decimal comma must come from t
 importing :mod:`xochintlan_hex.viz` makes every new linear axis write its ticks in the kit's
 language. The fast tests check that on pictures drawn here; the slow one runs every lesson
 in a kernel, keeps its figures open, and reads the tick labels of every figure it drew from
-the figure objects (a saved PNG keeps no text to read).
+the figure objects (a saved PNG keeps no text to read); in a French lesson it also reads every
+other text of every figure (titles, labels, legends, words drawn on it) for English words and
+for actions written with the code's letters B and M beside boards drawn with O and S.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ import matplotlib
 import nbformat
 import pytest
 from matplotlib.figure import Figure
+from test_french_lesson_outputs import english_words
 from test_french_numbers import DECIMAL_COMMA, DECIMAL_POINT
 
 matplotlib.use("Agg")
@@ -145,3 +148,16 @@ def test_every_figure_a_lesson_draws_writes_its_ticks_in_its_language(language, 
     wrong = {number: [t for t in shown["ticks"] if WRONG_MARK[language].search(t)] for number, shown in figures.items()}
     wrong = {number: ticks for number, ticks in wrong.items() if ticks}
     assert not wrong, f"ticks of {lesson.name} written the other language's way, by figure number: {wrong}"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lesson", LESSONS["fr"], ids=lesson_id)
+def test_every_figure_a_french_lesson_draws_speaks_french(lesson, drawn, monkeypatch):
+    """What a French figure says: its own words, and the French letters of the notation."""
+    monkeypatch.setenv("LANGUAGE", "en")
+    english = {
+        number: [text for text in shown["texts"] if english_words(text) or ENGLISH_NOTATION.search(text)]
+        for number, shown in drawn(lesson).items()
+    }
+    english = {number: texts for number, texts in english.items() if texts}
+    assert not english, f"English words or letters in the figures of {lesson.name}, by figure number: {english}"
