@@ -485,8 +485,8 @@ def test_each_student_reads_their_own_language_at_the_same_table(server):
         return (await ana.state_at(1))["last"], (await ben.state_at(1))["last"]
 
     french, english = run_async(scenario())
-    assert french == "dernier coup\u00a0: Ana\u00a0: poser un Lézard en (1, 0)"
-    assert english == "last move: Ana: place a Lizard on (1, 0)"
+    assert french == "Dernier coup\u00a0: Ana\u00a0: poser un Lézard en (1, 0)"
+    assert english == "Last move: Ana: place a Lizard on (1, 0)"
 
 
 def test_computer_players_fill_seats_and_a_table_of_computers_plays_to_the_end(server):
@@ -535,7 +535,7 @@ def test_the_projector_and_the_seat_show_the_end_of_a_solo_hextremadura_game(ser
 
     code, table = run_async(scenario())
     game = server.session.tables[code].game
-    assert table["status"] == f"game over: score {game.score()} of {game.max_score}"
+    assert table["status"] == f"Game over: score {game.score()} of {game.max_score}"
 
 
 # ---------------------------------------------------------------------- nothing lost
@@ -811,7 +811,7 @@ def test_a_closed_table_refuses_moves_and_joins_and_leaves_the_projector(server)
 
     code, other, closed, seen_by_ana, dropped, refused, late, again, shown, listed = run_async(scenario())
     assert closed == (200, {"code": code, "closed": True})
-    assert (seen_by_ana["your_turn"], seen_by_ana["status"]) == (False, "table fermée par l'enseignant")
+    assert (seen_by_ana["your_turn"], seen_by_ana["status"]) == (False, "Table fermée par l'enseignant")
     assert dropped == {"type": "closed", "code": code}
     assert refused["reason"] == f"la table {code} a été fermée par l'enseignant"
     assert late == (400, {"error": f"la table {code} a été fermée par l'enseignant"})
@@ -922,8 +922,8 @@ def test_the_teacher_page_offers_to_close_a_table_and_free_a_seat_in_both_langua
 
     pages = run_async(scenario())
     for lang, words in [
-        ("en", ["Close the table", "Free seat {number}", "closed"]),
-        ("fr", ["Fermer la table", "Libérer la place {number}", "fermée"]),
+        ("en", ["Close the table", "Free seat {number}", "Closed"]),
+        ("fr", ["Fermer la table", "Libérer la place {number}", "Fermée"]),
     ]:
         texts = json.loads(pages[lang].split('<script type="application/json" id="texts">')[1].split("</script>")[0])
         assert [texts["close"], texts["free_seat"], texts["closed"]] == words

@@ -66,7 +66,7 @@ INTERNATIONAL = re.compile(
 # reading a screen
 # ---------------------------------------------------------------------------------------------
 def widget_texts(root: w.Widget, path: str = "") -> Iterator[tuple[str, str]]:
-    """(where, text) for every text a widget tree shows: values, labels, every choice, tooltips."""
+    """(where, text) for every text a widget tree shows: values, labels, every choice, tooltips, placeholders."""
     here = f"{path}/{type(root).__name__}"
     svg = getattr(root, "svg", None)
     if isinstance(svg, str):  # a board drawn by the browser: its words, titles and name
@@ -81,8 +81,11 @@ def widget_texts(root: w.Widget, path: str = "") -> Iterator[tuple[str, str]]:
             yield f"{here}:option{i}", str(label)
         for i, tip in enumerate(getattr(root, "tooltips", None) or ()):
             yield f"{here}:tooltip{i}", tip
-    elif isinstance(root, w.Button):
-        yield here + ":tooltip", root.tooltip or ""
+    elif getattr(root, "tooltip", None):  # a button's, or any other widget's hover text
+        yield here + ":tooltip", root.tooltip
+    placeholder = getattr(root, "placeholder", "")
+    if placeholder and placeholder.strip("\u200b"):  # ipywidgets' own placeholder is a zero-width space
+        yield here + ":placeholder", placeholder
     if not isinstance(root, w.Box) and not isinstance(root, (w.ToggleButtons, w.Dropdown)):
         yield here, plain_text(root)
     description = getattr(root, "description", "")

@@ -8,8 +8,9 @@ the kit's English uses (a word of the catalog's English texts that no French tex
 catalog uses), or one of a few common English words, is English left on a French page.
 Names, notation and code identifiers shown as code are allowed.
 
-The same judge reads the command line's French output: ``count``, ``puzzle count``, and
-the help of every command.
+The same judge reads the command line's French output: ``count``, ``puzzle count``, ``report``,
+errors (a missing file, a folder that does not exist) and the help of every command and
+sub-command, read from the parser.
 """
 
 from __future__ import annotations
@@ -114,26 +115,49 @@ def test_a_french_lesson_shows_no_english(lesson):
 
 #: The words a command line user types: commands, piece sets, players' names.
 TYPED_WORDS = {"print", "solve", "count", "simulate", "report", "puzzle", "class", "cards", "tiles"} | {
-    "random", "greedy", "search", "planner", "ismcts",
+    "random", "greedy", "search", "planner", "ismcts", "serve", "export",
 }  # fmt: skip
 
-COMMANDS = [
+
+def every_command() -> list[tuple[str, ...]]:
+    """Every command and sub-command of the command line, read from its parser: ("puzzle", "count"), ..."""
+    import argparse
+
+    from xochintlan_hex.cli import build_parser
+
+    def walk(parser: argparse.ArgumentParser, prefix: tuple[str, ...]) -> list[tuple[str, ...]]:
+        found = [prefix]
+        for action in parser._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                for name, sub in action.choices.items():
+                    found += walk(sub, (*prefix, name))
+        return found
+
+    return walk(build_parser(), ())
+
+
+DATASETS = ROOT / "datasets"
+COMMANDS = [[*command, "--help"] for command in every_command()] + [
     ["count", "--max-n", "6"],
     ["count", "--max-n", "4", "--lattice", "hex"],
     ["puzzle", "count", "3x20"],
-    ["--help"],
-    ["count", "--help"],
-    ["puzzle", "count", "--help"],
-    ["puzzle", "solve", "--help"],
-    ["print", "--help"],
-    ["simulate", "xochintlan", "--help"],
-    ["simulate", "hextremadura", "--help"],
     ["puzzle", "count", "3x21"],
+    ["puzzle", "solve", "2x2"],
+    ["puzzle", "count", "3x20", "--pieces", "cartes"],
+    ["report", str(DATASETS / "xochintlan_greedy_vs_random.csv")],
+    ["report", str(DATASETS / "hextremadura_greedy.csv")],
+    ["report", "missing.csv"],
     ["print", "cartes", "--out", "x.pdf"],
+    ["print", "cards", "--out", "dossier-absent/cartes.pdf"],  # a folder that does not exist
+    ["class", "export", "missing.sqlite", "--out", "x.csv"],
 ]
 
 
-@pytest.mark.parametrize("command", COMMANDS, ids=" ".join)
+def test_every_command_of_the_parser_has_its_help_scanned():
+    assert {("puzzle", "solve"), ("class", "export"), ("simulate", "hextremadura"), ("print",)} <= set(every_command())
+
+
+@pytest.mark.parametrize("command", COMMANDS, ids=lambda command: " ".join(command).replace(str(DATASETS), "datasets"))
 def test_the_french_command_line_shows_no_english(command, tmp_path):
     done = subprocess.run(
         [sys.executable, "-m", "xochintlan_hex.cli", "--lang", "fr", *command],
@@ -142,6 +166,7 @@ def test_the_french_command_line_shows_no_english(command, tmp_path):
         cwd=tmp_path,
     )
     shown = done.stdout + done.stderr
+    assert shown.strip(), "the command printed nothing"
     # option names, metavars, choices and the syntax a help quotes « like this » are what a
     # user types: the same in every language
     prose = re.sub(r"--?[\w-]+|\b[A-Z][A-Z_.,]+\b|\{[^}]*\}|«[^»]*»", " ", shown)

@@ -107,7 +107,7 @@ def student_page(language: str) -> str:
             "switch": _("Switch to"),
             "swap": _("Swap two animals"),
             "redraw": _("Redraw my card"),
-            "seat": _("seat {number}"),
+            "seat": _("Seat {number}"),
             "free": _("nobody yet"),
             "computer": _("computer"),
             "you": _("you"),
@@ -161,7 +161,7 @@ def teacher_page(language: str) -> str:
             options = "".join(f'<option value="{e(v)}">{e(v)}</option>' for v in values)
             return f'<label>{e(name)} <select id="{e(name)}">{options}</select></label>'
 
-        seat = _("seat {number}")
+        seat = _("Seat {number}")
         seat_menus = "".join(
             f'<label>{e(seat.format(number=i + 1))} <select class="seat-player" data-seat="{i}">'
             f'<option value="">{w["student"]}</option>'
@@ -198,10 +198,10 @@ def teacher_page(language: str) -> str:
 <table><thead><tr><th>{w["Code"]}</th><th>{w["Game"]}</th><th>{w["Seats"]}</th><th>{w["Turn"]}</th>
 <th>{w["State"]}</th><th></th></tr></thead><tbody id="tables"></tbody></table>"""
         texts = {
-            "over": _("over"),
-            "playing": _("playing"),
+            "over": _("Over"),
+            "playing": _("Playing"),
             "free": _("nobody yet"),
-            "closed": _("closed"),
+            "closed": _("Closed"),
             "close": _("Close the table"),
             "free_seat": _("Free seat {number}"),
         }
@@ -224,7 +224,7 @@ def projector_page(language: str, join_url: str, qr_svg: str) -> str:
 <div class="qr">{qr_svg}</div>
 <div class="tables" id="tables"></div>"""
         texts = {
-            "seat": _("seat {number}"),
+            "seat": _("Seat {number}"),
             "free": _("nobody yet"),
             "computer": _("computer"),
             "line": _("{name}: {action}"),

@@ -69,11 +69,24 @@ def _last_move(table: Table) -> str:
         return ""
     action = history[-1]
     if isinstance(table.game, Hextremadura):
-        return _("last move: {move}").format(move=str(action))
-    who = table.seat_label(table.movers[-1]) if table.movers else ""
+        return _("Last move: {move}").format(move=str(action))
+    who = _seat_name(table, table.movers[-1]) if table.movers else ""
     text = action.describe() if hasattr(action, "describe") else str(action)
     move = _("{name}: {action}").format(name=who, action=text) if who else text
-    return _("last move: {move}").format(move=move)
+    return _("Last move: {move}").format(move=move)
+
+
+def sentence(text: str) -> str:
+    """``text`` as a line of a screen begins: with a capital, as the apps' status lines do
+    ("Greedy to play", where a computer player's name begins the sentence)."""
+    return text[:1].upper() + text[1:]
+
+
+def _seat_name(table: Table, seat: int) -> str:
+    """Who sits at ``seat``, in the screen's language: a computer player by its name in that
+    language (a French screen says "glouton", as the apps do), a student by their own name."""
+    computer = table.seats[seat].computer
+    return style.word(style.PLAYER_NAMES, computer) if computer else table.seat_label(seat)
 
 
 def _last_cells(table: Table) -> list[Any]:
@@ -91,18 +104,18 @@ def _last_cells(table: Table) -> list[Any]:
 def _status(table: Table) -> str:
     game = table.game
     if table.closed and not game.is_over:
-        return _("table closed by the teacher")
+        return _("Table closed by the teacher")
     if isinstance(game, Hextremadura):
         if game.is_over:
-            return _("game over: score {score} of {best}").format(score=game.score(), best=game.max_score)
-        return _("round {round}, score {score} so far").format(round=game.round, score=game.score())
+            return _("Game over: score {score} of {best}").format(score=game.score(), best=game.max_score)
+        return _("Round {round}, score {score} so far").format(round=game.round, score=game.score())
     if game.is_over:
         if game.winner is not None and game.winning_card is not None:
             return _("{name} won with card {card}").format(
-                name=table.seat_label(game.winner), card=game.winning_card.name
+                name=_seat_name(table, game.winner), card=game.winning_card.name
             )
-        return _("tie")
-    return _("{name} to play").format(name=table.seat_label(game.current_player))
+        return _("Tie")
+    return _("{name} to play").format(name=_seat_name(table, game.current_player))
 
 
 def _board(table: Table, legal: bool, selected: tuple[str, str, int] | None = None) -> str:
@@ -125,7 +138,7 @@ def _seats(table: Table) -> list[dict[str, Any]]:
     return [
         {
             "seat": i,
-            "name": held.name,
+            "name": _seat_name(table, i) if held.computer else held.name,
             "computer": bool(held.computer),
             "taken": held.taken,
             "to_play": table.playing and game.current_player == i,
@@ -147,7 +160,7 @@ def seat_view(table: Table, seat: int, language: str, selected: tuple[str, str, 
             "turn": table.turn,
             "over": game.is_over,
             "your_turn": yours,
-            "status": _status(table),
+            "status": sentence(_status(table)),
             "last": _last_move(table),
             "seats": _seats(table),
             "board": _board(table, yours, selected),
@@ -159,7 +172,7 @@ def seat_view(table: Table, seat: int, language: str, selected: tuple[str, str, 
             view["redraw"] = bool(game.rules.allow_redraw and game.cards_left > 0)
             if game.is_over:
                 view["all_cards"] = [
-                    {"name": table.seat_label(p), "cards": [card_svg(c) for c in hand if c is not None]}
+                    {"name": _seat_name(table, p), "cards": [card_svg(c) for c in hand if c is not None]}
                     for p, hand in enumerate(hands)
                 ]
         else:
@@ -176,7 +189,7 @@ def projector_view(table: Table, language: str) -> dict[str, Any]:
             "turn": table.turn,
             "over": table.game.is_over,
             "closed": table.closed,
-            "status": _status(table),
+            "status": sentence(_status(table)),
             "last": _last_move(table),
             "seats": _seats(table),
             "board": _board(table, legal=False),
@@ -184,7 +197,7 @@ def projector_view(table: Table, language: str) -> dict[str, Any]:
         game = table.game
         if isinstance(game, Xochintlan) and game.is_over:  # cards are public once the game ends
             view["all_cards"] = [
-                {"name": table.seat_label(p), "cards": [card_svg(c) for c in hand if c is not None]}
+                {"name": _seat_name(table, p), "cards": [card_svg(c) for c in hand if c is not None]}
                 for p, hand in enumerate(game.visible_cards(None))
             ]
     return view

@@ -45,7 +45,35 @@ def user_input(help_for: str | None = None) -> Iterator[None]:
 
 def one_line(error: BaseException) -> str:
     """An error as one line (tile-set errors list one problem per line)."""
+    if isinstance(error, OSError) and error.filename is not None:
+        return file_error(error)
     lines = [line.strip().removeprefix("- ") for line in str(error).splitlines() if line.strip()]
     if not lines:
         return type(error).__name__
     return " ".join([lines[0], "; ".join(lines[1:])]).strip()
+
+
+def file_error(error: OSError) -> str:
+    """What is wrong with a file the user named, in the kit's language.
+
+    Python's own text is English ("[Errno 2] No such file or directory") and names the
+    temporary file a page is first written to; this names the path the user gave, or the
+    folder that does not exist.
+    """
+    import os
+    from pathlib import Path
+
+    from xochintlan_hex.i18n import _
+
+    path = Path(os.fsdecode(error.filename))
+    if isinstance(error, FileNotFoundError):
+        if not path.parent.is_dir():
+            return _("{folder}: no such folder").format(folder=path.parent)
+        return _("{path}: no such file").format(path=path)
+    if isinstance(error, IsADirectoryError):
+        return _("{path} is a folder, not a file").format(path=path)
+    if isinstance(error, NotADirectoryError):
+        return _("{path}: a part of this path is a file, not a folder").format(path=path)
+    if isinstance(error, PermissionError):
+        return _("{path}: permission denied").format(path=path)
+    return _("{path}: {reason}").format(path=path, reason=error.strerror or type(error).__name__)

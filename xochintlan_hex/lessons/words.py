@@ -22,12 +22,12 @@ import pandas as pd
 
 from ..hextremadura import icon_name, rating_name
 from ..i18n import N_, _, ngettext, number_text, percent_text
-from ..report_text import VERDICT_NAMES
+from ..report_text import OBJECTIVE_NAMES, VERDICT_NAMES
 from ..stats import SYMMETRY_VERDICTS
 from ..viz.studies import CONFIDENCE_NOTE
 from ..viz.style import PLAYER_NAMES, word
 from ..viz.tables import heading, readable
-from ..xochintlan import kind_name
+from ..xochintlan import kind_name, parse_action
 
 #: The keys of the lessons' own frames, and their headings in words.
 HEADINGS = {
@@ -343,6 +343,9 @@ def measured_minus_predicted(gap: float, low: float, high: float) -> str:
 TITLES = {
     # lesson 1
     "the card": N_("the card"),
+    "seed example 1": N_("1) a win with the Lizards"),
+    "seed example 2": N_("2) no win: the Human is not in the pattern"),
+    "seed example 3": N_("3) no win: a fifth Lizard touches the pattern"),
     # lesson 3
     "small study": N_("small study ({games} tosses each)"),
     "share of heads": N_("share of heads, {level} interval"),
@@ -524,6 +527,56 @@ def share_of_deals(what: str, estimate: float, deals: int, low: float, high: flo
         deals=number_text(deals),
         low=percent_text(low, 1),
         high=percent_text(high, 1),
+    )
+
+
+def win_words(kinds: Iterable[str]) -> list[str] | str:
+    """The kinds that win on a board, in words ("Lizards"), or "no win" when none does."""
+    return [kind_name(kind, 2) for kind in sorted(kinds)] or _("no win")
+
+
+#: The eight symmetries of the square, in the order of ``Polyform.transform(0..7)``.
+SYMMETRY_NAMES = (
+    N_("as is"), N_("turn 90°"), N_("turn 180°"), N_("turn 270°"),
+    N_("mirror"), N_("mirror,\nturn 90°"), N_("mirror,\nturn 180°"), N_("mirror,\nturn 270°"),
+)  # fmt: skip
+
+
+def symmetry_names() -> list[str]:
+    """The eight symmetries of the square in words, in the order of ``Polyform.transform``."""
+    return [_(name) for name in SYMMETRY_NAMES]
+
+
+def symmetry_title(name: str, order: int) -> str:
+    """A shape's name and the order of its symmetry group: "X: symmetry group of order 8"."""
+    return _("{name}: symmetry group of order {order}").format(name=name, order=order)
+
+
+#: A tile's two faces, as a picture's title names the face shown.
+FACE_WORDS = {"front": N_("front"), "back": N_("back")}
+
+
+def tile_title(tile: str, face: str) -> str:
+    """A tile and the face shown: "T7 front" (in French "T7 recto")."""
+    return _("{tile} {face}").format(tile=tile, face=_(FACE_WORDS[face]))
+
+
+def objective_title(tile: str, objective: str) -> str:
+    """A tile and its objective's type in words: "T2: same symbol triad"."""
+    return _("{tile}: {objective}").format(tile=tile, objective=_(OBJECTIVE_NAMES[objective]))
+
+
+def step_title(number: int, player: int, action: str, distances: Sequence[float]) -> str:
+    """The title of one step of a replayed game: the action (as a record writes it, "B(0,-1)")
+    in the notation of the language in use, so that it names the letters the board is drawn
+    with ("O(0,-1)" in French), and each of the two players' distances to their cards.
+
+    >>> step_title(3, 1, "B(0,-1)", [4, 2.0])
+    '3. player 1: B(0,-1)\\ndistances 4 and 2'
+    """
+    first, second = (number_text(_whole(distance)) for distance in distances)
+    return _("{number}. player {player}: {action}\ndistances {first} and {second}").format(
+        number=number, player=player, action=parse_action(action).notation(), first=first, second=second
     )
 
 

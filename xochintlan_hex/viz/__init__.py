@@ -2,7 +2,10 @@
 
 Every function draws on the Axes it is given (``ax=``, or ``fig=`` for
 multi-panel pictures) or on a new figure, and returns its Axes, so pictures
-compose into a teacher's own figures. Nothing here changes pyplot's global state.
+compose into a teacher's own figures. Nothing here changes pyplot's global state, with one
+exception made on import: in a language other than English, every new linear axis, also
+those a lesson draws itself with ``plt.plot``, writes its tick labels the way that language
+writes numbers ("0,5" in French; :func:`~xochintlan_hex.viz.style.write_ticks_in_the_kit_language`).
 
 * :mod:`~xochintlan_hex.viz.style` the palette (Okabe-Ito), glyphs and hatches;
 * :mod:`~xochintlan_hex.viz.polyforms` :func:`draw_card`, :func:`draw_polyforms`;
@@ -32,10 +35,12 @@ from .studies import (
     plot_score_distribution,
     plot_seat_win_rates,
 )
+from .style import write_ticks_in_the_kit_language
 from .tables import readable
 from .xochintlan import draw_xochintlan
 
 _display.register()
+write_ticks_in_the_kit_language()
 
 __all__ = [
     "draw_card",

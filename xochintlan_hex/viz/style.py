@@ -21,6 +21,7 @@ from matplotlib.axes import Axes
 from matplotlib.collections import LineCollection
 from matplotlib.figure import Figure
 from matplotlib.patches import Polygon
+from matplotlib.scale import LinearScale, register_scale
 from matplotlib.ticker import FuncFormatter, ScalarFormatter
 
 # The colours and glyph shapes are the SVG boards' own: one palette for every picture
@@ -181,6 +182,33 @@ def number_axes(ax: Axes) -> Axes:
         if type(axis.get_major_formatter()) is ScalarFormatter:
             axis.set_major_formatter(NumberFormatter())
     return ax
+
+
+class LanguageLinearScale(LinearScale):
+    """matplotlib's linear scale, its tick labels written as the kit's language writes numbers.
+
+    :func:`write_ticks_in_the_kit_language` puts it in the place of matplotlib's own "linear"
+    scale, so that a lesson's own pictures (``plt.plot``, ``ax.bar``, ``ax.hist``: the code
+    cells are the same in every language) write "0,5" once the kit speaks French. In English
+    an axis keeps matplotlib's :class:`ScalarFormatter`, so English pictures do not change.
+    Category and date axes still get their own formatters: matplotlib replaces a default one.
+    """
+
+    name = "linear"
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:  # matplotlib < 3.11 passes the axis
+        super().__init__(*args, **kwargs)
+
+    def set_default_locators_and_formatters(self, axis: Any) -> None:
+        super().set_default_locators_and_formatters(axis)
+        if get_language() != "en":
+            axis.set_major_formatter(NumberFormatter())
+
+
+def write_ticks_in_the_kit_language() -> None:
+    """Make every linear axis made from now on write its ticks in the kit's language of the moment
+    (called when :mod:`xochintlan_hex.viz` is imported)."""
+    register_scale(LanguageLinearScale)
 
 
 def new_axes(figsize: tuple[float, float], ax: Axes | None = None) -> Axes:

@@ -40,7 +40,7 @@ from xochintlan_hex.errors import IllegalAction
 from xochintlan_hex.game import ActionValue, is_whole, notation_int
 from xochintlan_hex.i18n import _
 from xochintlan_hex.lattice import Cell
-from xochintlan_hex.xochintlan.rules import KINDS, kind_name, kind_of_letter, letter
+from xochintlan_hex.xochintlan.rules import KINDS, code_letters, kind_name, kind_of_letter, letter
 
 
 def _check_cell(cell: Any, argument: str = "cell") -> Cell:
@@ -58,7 +58,7 @@ def _check_cell(cell: Any, argument: str = "cell") -> Cell:
 def _check_kind(kind: Any) -> str:
     if not isinstance(kind, str) or kind not in KINDS:
         raise IllegalAction(
-            _("kind must be one of {kinds} (an animal), not {value}").format(kinds=", ".join(KINDS), value=repr(kind))
+            _("kind must be one of {kinds}, not {value}").format(kinds=code_letters(KINDS), value=repr(kind))
         )
     return kind
 

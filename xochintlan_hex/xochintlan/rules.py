@@ -89,6 +89,17 @@ def kind_name(kind: str, count: int = 1) -> str:
     raise ValueError(f"kind must be one of {', '.join(KIND_NAMES)}, not {kind!r}")
 
 
+def code_letters(kinds: Iterable[str]) -> str:
+    """``kinds`` as the code and the records write them, each named in the language in use:
+    what a message lists when a value must be one of the code's letters, so that a French
+    reader, who writes the Bird O and the Monkey S, learns that B and M are those animals.
+
+    >>> code_letters("LBM")
+    'L (Lizard), B (Bird), M (Monkey)'
+    """
+    return ", ".join(_("{letter} ({name})").format(letter=kind, name=kind_name(kind)) for kind in kinds)
+
+
 #: Size of a goal card's pattern.
 CARD_SIZE = 5
 

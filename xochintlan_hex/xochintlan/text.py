@@ -53,7 +53,7 @@ from xochintlan_hex.errors import BoardError
 from xochintlan_hex.game import is_whole
 from xochintlan_hex.i18n import _
 from xochintlan_hex.lattice import Cell, get_lattice
-from xochintlan_hex.xochintlan.rules import HUMAN, KIND_OF_LETTER, KINDS, letter
+from xochintlan_hex.xochintlan.rules import HUMAN, KIND_OF_LETTER, KINDS, code_letters, letter
 
 #: The tile kinds a board holds (language-neutral): the Human and the three animals.
 TILE_LETTERS = (HUMAN,) + KINDS
@@ -103,7 +103,7 @@ def _check_letters(board: Mapping[Cell, str]) -> None:
         if kind not in TILE_LETTERS:
             raise BoardError(
                 _("board: {cell} holds {value}; tiles are {letters}").format(
-                    cell=cell, value=repr(kind), letters=", ".join(TILE_LETTERS)
+                    cell=cell, value=repr(kind), letters=code_letters(TILE_LETTERS)
                 )
             )
 
