@@ -318,20 +318,6 @@ def refined_prediction(prediction: float, measured: Mapping[str, float]) -> str:
     )
 
 
-def prediction_and_measure(prediction: Sequence[float], measured: Mapping[str, float]) -> str:
-    """A prediction (estimate, low, high) and a measure (``estimate``, ``low``, ``high``), each with its 95% interval."""
-    return _(
-        "prediction {prediction}, 95% interval {low} to {high}; measured {estimate}, {measured_low} to {measured_high}"
-    ).format(
-        prediction=_two(prediction[0]),
-        low=_two(prediction[1]),
-        high=_two(prediction[2]),
-        estimate=_two(measured["estimate"]),
-        measured_low=_two(measured["low"]),
-        measured_high=_two(measured["high"]),
-    )
-
-
 def measured_minus_predicted(gap: float, low: float, high: float) -> str:
     """The difference measure - prediction with its 95% paired bootstrap interval."""
     return _("measured - predicted: {gap}, 95% interval {low} to {high} (paired bootstrap)").format(
