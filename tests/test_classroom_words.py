@@ -15,6 +15,7 @@ import pytest
 
 from xochintlan_hex.classroom import ClassSession
 from xochintlan_hex.classroom.pages import projector_page, student_page, teacher_page
+from xochintlan_hex.classroom.session import Refusal
 from xochintlan_hex.classroom.views import projector_view, seat_view
 
 
@@ -93,3 +94,13 @@ def test_a_seat_label_and_a_table_state_begin_with_a_capital(language):
     assert all(label[0].isupper() for label in labels), labels
     assert student["seat"].format(number=1) == {"en": "Seat 1", "fr": "Place 1"}[language]
     assert "Seat 1 <select" in teacher_page("en") and "Place 1 <select" in teacher_page("fr")
+
+
+def test_a_refusal_names_the_computer_whose_turn_it_is_in_the_students_language(session):
+    table = session.open_table(game="xochintlan", seats=2, seed=6, computers={0: "greedy"})
+    session.join(table.code, 1, "Ana")
+    with pytest.raises(Refusal) as refused:
+        session.play(table.code, 1, "L(1,0)", 0)
+    assert refused.value.text("fr") == "ce n'est pas votre tour\u00a0: c'est à la place 1 (glouton) de jouer"
+    assert refused.value.text("en") == "it is not your turn: seat 1 (greedy) plays now"
+    assert table.game.history == []  # refused: the game is as it was

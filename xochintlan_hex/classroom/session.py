@@ -43,6 +43,7 @@ from xochintlan_hex.hextremadura import Hextremadura
 from xochintlan_hex.i18n import N_, translations, use_language
 from xochintlan_hex.players import PLAYERS, get_player, player_name
 from xochintlan_hex.simulate import study_rules
+from xochintlan_hex.viz.style import PLAYER_NAMES, word
 from xochintlan_hex.xochintlan import Rules, Xochintlan
 
 from .store import SessionStore, TableRow, token_digest
@@ -82,7 +83,22 @@ class Refusal(ValueError):
         super().__init__(message.format(**values))
 
     def text(self, language: str) -> str:
-        return translations(language).gettext(self.message).format(**self.values)
+        with use_language(language):  # values that are words (a computer's name) follow the message's language
+            return translations(language).gettext(self.message).format(**self.values)
+
+
+@dataclass(frozen=True)
+class ComputerName:
+    """A computer player's name in a message, written in the language the message is put
+    into ("glouton" in French), as the apps and the class screens name it."""
+
+    player: str
+
+    def __format__(self, spec: str) -> str:
+        return format(word(PLAYER_NAMES, self.player), spec)
+
+    def __str__(self) -> str:
+        return format(self)
 
 
 def refused_by_engine(reason: str) -> Refusal:
@@ -149,6 +165,12 @@ class Table:
     def seat_label(self, seat: int) -> str:
         """Who sits at ``seat``, as the others read it: a display name or a computer player's name."""
         return self.seats[seat].name or "?"
+
+
+def _seat_name(table: Table, seat: int) -> ComputerName | str:
+    """Who sits at ``seat`` in a message: a computer player by its name in the message's language."""
+    computer = table.seats[seat].computer
+    return ComputerName(computer) if computer else table.seat_label(seat)
 
 
 def new_game(row: TableRow) -> Any:
@@ -374,7 +396,7 @@ class ClassSession:
                 raise Refusal(
                     "it is not your turn: seat {seat} ({name}) plays now",
                     seat=game.current_player + 1,
-                    name=table.seat_label(game.current_player),
+                    name=_seat_name(table, game.current_player),
                 )
             with speaking(language):
                 reason = game.why_illegal(notation)
