@@ -23,5 +23,23 @@ def _each_test_starts_in_the_environments_language():
     set_language(None)
 
 
+@pytest.fixture(autouse=True)
+def _each_test_sees_only_the_kits_own_games(request):
+    """The contract tests register an example game (Tessera) when they are collected; any
+    other test sees the kit's games alone, as a user's command does (a bare file of
+    winners then reads as Xochintlan's), and any game it registers itself is gone after it."""
+    from xochintlan_hex import game
+
+    if request.module is not None and request.module.__name__.endswith("test_game_contract"):
+        yield
+        return
+    registered = dict(game._REGISTRY)
+    for name in [name for name in registered if name not in ("xochintlan", "hextremadura")]:
+        del game._REGISTRY[name]
+    yield
+    game._REGISTRY.clear()
+    game._REGISTRY.update(registered)
+
+
 # Notebooks kept as test data (a lesson in the shape the printed pages read) are not lessons to run.
 collect_ignore_glob = ["tests/data/*"]

@@ -555,8 +555,7 @@ def test_report_of_bad_files_is_a_one_line_error(tmp_path, capsys):
     (tmp_path / "broken.parquet").write_bytes(b"PAR1 not really")
     status, _, err = run(["report", tmp_path / "broken.parquet"], capsys)
     assert_one_line_error(status, err)
-    # winning_kind: a Xochintlan study, whatever other game the session has registered
-    (tmp_path / "s.csv").write_text("winner,end_reason,n_players,winning_kind\n0,win,2,L\n")
+    (tmp_path / "s.csv").write_text("winner,end_reason,n_players\n0,win,2\n")
     status, _, err = run(["report", tmp_path / "s.csv", "--by", "lattice"], capsys)
     assert_one_line_error(status, err, "lattice")
 
