@@ -33,12 +33,17 @@ def _each_test_sees_only_the_kits_own_games(request):
     if request.module is not None and request.module.__name__.endswith("test_game_contract"):
         yield
         return
-    registered = dict(game._REGISTRY)
-    for name in [name for name in registered if name not in ("xochintlan", "hextremadura")]:
+    kits_own = ("xochintlan", "hextremadura")  # registered on first use: never taken away
+    registered, loaded = dict(game._REGISTRY), dict(game._LOADED_MODULES)
+    for name in [name for name in registered if name not in kits_own]:
         del game._REGISTRY[name]
+    game._LOADED_MODULES.clear()  # a module loaded again registers its games again
     yield
-    game._REGISTRY.clear()
+    for name in [name for name in game._REGISTRY if name not in kits_own]:
+        del game._REGISTRY[name]
     game._REGISTRY.update(registered)
+    game._LOADED_MODULES.clear()
+    game._LOADED_MODULES.update(loaded)
 
 
 # Notebooks kept as test data (a lesson in the shape the printed pages read) are not lessons to run.
