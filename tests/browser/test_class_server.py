@@ -148,7 +148,7 @@ def test_three_browsers_play_a_full_game_and_the_projector_follows(chromium_brow
     assert status == (
         f"{['Ana', 'Ben', 'Cy'][game.winner]} won with card {game.winning_card.name}"
         if game.winner is not None
-        else "tie"
+        else "Tie"
     )
     for seat, student in enumerate(students):
         before_the_end = "".join(f for f in student.frames if '"over": false' in f)
@@ -236,7 +236,7 @@ def test_the_teacher_frees_a_seat_and_closes_a_table_from_the_french_teacher_pag
     teacher.wait_for_function(f"() => !document.querySelector('{row} button[data-action=\"free-0\"]')")
     assert teacher.inner_text(f'{row} button[data-action="close"]') == "Fermer la table"
     teacher.click(f'{row} button[data-action="close"]')
-    teacher.wait_for_function(f"() => document.querySelector('{row} td:nth-child(5)').textContent === 'fermée'")
+    teacher.wait_for_function(f"() => document.querySelector('{row} td:nth-child(5)').textContent === 'Fermée'")
     projector.wait_for_selector(f'.table[data-code="{code}"]', state="detached")
     assert class_server.session.tables[code].closed and class_server.session.tables[code].seats[0].name == ""
 
