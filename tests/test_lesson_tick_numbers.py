@@ -79,23 +79,29 @@ def test_an_axis_follows_the_language_it_was_made_in():
     assert "0,5" in tick_texts(figure)
 
 
-# Added before a lesson's first cell: figures stay open after each cell is shown.
-KEEP_FIGURES = "%config InlineBackend.close_figures = False"
-# Added after its last cell: the texts of every figure the lesson drew, ticks apart, as JSON.
-READ_TEXTS = """
-import json as _json
+# Added before a lesson's first cell: figures stay open after each cell is shown, and a
+# function reads the texts of every open figure (ticks apart) changed since it last looked.
+KEEP_FIGURES = """
+%config InlineBackend.close_figures = False
 import matplotlib.pyplot as _plt
 from matplotlib.text import Text as _Text
 _shown = {}
-for _number in _plt.get_fignums():
-    _figure = _plt.figure(_number)
-    _figure.canvas.draw()
-    _ticks = [_label for _ax in _figure.axes for _label in (*_ax.get_xticklabels(), *_ax.get_yticklabels())]
-    _others = [_t for _t in _figure.findobj(_Text) if all(_t is not _label for _label in _ticks)]
-    _shown[_number] = {"ticks": [_t.get_text() for _t in _ticks if _t.get_visible()],
-                       "texts": [_t.get_text() for _t in _others if _t.get_visible() and _t.get_text().strip()]}
-print(_json.dumps(_shown))
+def _read_figures():
+    for _number in _plt.get_fignums():
+        _figure = _plt.figure(_number)
+        _key = f"{_number}:{id(_figure)}"
+        if _key in _shown and not _figure.stale:
+            continue
+        _figure.canvas.draw()
+        _ticks = [_label for _ax in _figure.axes for _label in (*_ax.get_xticklabels(), *_ax.get_yticklabels())]
+        _others = [_t for _t in _figure.findobj(_Text) if all(_t is not _label for _label in _ticks)]
+        _shown[_key] = {"ticks": [_t.get_text() for _t in _ticks if _t.get_visible()],
+                        "texts": [_t.get_text() for _t in _others if _t.get_visible() and _t.get_text().strip()]}
 """
+# Added after each code cell: a widget or a cell may close the figures before the lesson ends.
+READ_FIGURES = "_read_figures()"
+# Added after its last cell: the texts of every figure the lesson drew, as JSON.
+READ_TEXTS = "import json as _json\nprint(_json.dumps(_shown))"
 
 
 def lesson_figures(path: Path) -> dict[str, dict[str, list[str]]]:
@@ -103,8 +109,12 @@ def lesson_figures(path: Path) -> dict[str, dict[str, list[str]]]:
     from nbclient import NotebookClient
 
     notebook = nbformat.read(path, as_version=4)
-    notebook.cells.insert(0, nbformat.v4.new_code_cell(KEEP_FIGURES))
-    notebook.cells.append(nbformat.v4.new_code_cell(READ_TEXTS))
+    cells = [nbformat.v4.new_code_cell(KEEP_FIGURES)]
+    for cell in notebook.cells:
+        cells.append(cell)
+        if cell.cell_type == "code":
+            cells.append(nbformat.v4.new_code_cell(READ_FIGURES))
+    notebook.cells = [*cells, nbformat.v4.new_code_cell(READ_TEXTS)]
     NotebookClient(notebook, timeout=600, resources={"metadata": {"path": str(path.parent)}}).execute()
     printed = "".join(output.get("text", "") for output in notebook.cells[-1].outputs)
     return json.loads(printed)

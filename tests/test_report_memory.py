@@ -23,7 +23,7 @@ BEFORE = "tests/data/report_figures_before_memory.csv"
 FIGURES = ["estimate", "low", "high", "n", "p_value"]
 
 #: The reference was computed with SciPy 1.17; other SciPy versions (the oldest the kit
-#: declares, 1.11) compute Student's t quantile differently in the ninth digit, which
+#: declares, 1.12) compute Student's t quantile differently in the ninth digit, which
 #: moves a few mean intervals by about 1e-9 of their value. A change of the kit's own
 #: arithmetic moves figures far more than that.
 SAME_SCIPY = scipy.__version__.startswith("1.17.")
