@@ -322,7 +322,9 @@ def test_a_corrupt_chunk_is_named_set_aside_and_replayed(tmp_path, capsys, unint
 #: The child process: the real command, except that the fourth chunk never
 #: returns (it sleeps), so that the test can stop it with three chunks kept.
 CHILD = textwrap.dedent("""
-    import sys, time
+    import signal, sys, time
+    # Ctrl-C acts as in a terminal, even when the tests were started with it ignored (in the background)
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     from xochintlan_hex import cli, simulate
     real, calls = simulate.play_games, []
     def play(indices, *args):

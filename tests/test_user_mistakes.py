@@ -155,6 +155,9 @@ def test_count_with_a_400_digit_size_is_one_line(capsys):
 INTERRUPTED_AT_START = textwrap.dedent("""
     import os, signal, sys
 
+    # Ctrl-C acts as in a terminal, even when the tests were started with it ignored (in the background)
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+
     class PressCtrlC:
         def find_spec(self, name, path=None, target=None):
             if name == "pandas":
