@@ -196,9 +196,6 @@ class LanguageLinearScale(LinearScale):
 
     name = "linear"
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:  # matplotlib < 3.11 passes the axis
-        super().__init__(*args, **kwargs)
-
     def set_default_locators_and_formatters(self, axis: Any) -> None:
         super().set_default_locators_and_formatters(axis)
         if get_language() != "en":
