@@ -196,6 +196,11 @@ class LanguageLinearScale(LinearScale):
 
     name = "linear"
 
+    # Not a no-op: matplotlib 3.11 reads the constructor's signature and warns about scales
+    # that name an ``axis`` parameter (LinearScale's does); older versions pass the axis.
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+
     def set_default_locators_and_formatters(self, axis: Any) -> None:
         super().set_default_locators_and_formatters(axis)
         if get_language() != "en":
