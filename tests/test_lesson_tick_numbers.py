@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import matplotlib
@@ -171,3 +173,12 @@ def test_every_figure_a_french_lesson_draws_speaks_french(lesson, drawn, monkeyp
     }
     english = {number: texts for number, texts in english.items() if texts}
     assert not english, f"English words or letters in the figures of {lesson.name}, by figure number: {english}"
+
+
+def test_importing_the_pictures_warns_about_nothing():
+    # a warning printed by `import xochintlan_hex.viz` would sit in the first output of every
+    # lesson; matplotlib 3.11 warns about scales whose constructor names an axis parameter
+    done = subprocess.run(
+        [sys.executable, "-W", "error", "-c", "import xochintlan_hex.viz"], capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr
