@@ -10,15 +10,12 @@ draws the next piece of the bag. The player who cannot place a piece loses.
 
 from __future__ import annotations
 
-import copy
 import functools
-import json
 import random
 import re
-from typing import Any
 
 from xochintlan_hex.errors import IllegalAction
-from xochintlan_hex.game import ActionValue, GameSpec, Parameter, checked_seed, load_record, register_game
+from xochintlan_hex.game import ActionValue, BaseGame, GameSpec, Parameter, register_game, seat_row
 from xochintlan_hex.players import ISMCTS, RandomPlayer
 from xochintlan_hex.polyforms import polyforms
 
@@ -41,11 +38,6 @@ class Place(ActionValue):
         return f"{self.shape}/{self.turn}@{self.cell[0]},{self.cell[1]}"
 
 
-def as_place(action: Place | str) -> Place:
-    """``action`` as a :class:`Place` (its notation read, a subclass of Place taken as Place)."""
-    return parse_action(action) if isinstance(action, str) else Place(*action._fields())
-
-
 def parse_action(text: str) -> Place:
     match = re.fullmatch(r"\s*([A-Z0-9-]{1,8})/(\d)@(-?\d{1,3}),(-?\d{1,3})\s*", str(text))
     if not match:
@@ -56,116 +48,57 @@ def parse_action(text: str) -> Place:
 @functools.cache
 def placements(size: int) -> dict[str, list[tuple[Place, int]]]:
     """Every placement of each shape on a ``size`` x ``size`` board, with the bit mask of its cells."""
-    table: dict[str, list[tuple[Place, int]]] = {}
+    table: dict[str, list[tuple[Place, int]]] = {name: [] for name in SHAPES}
     for name, forms in SHAPES.items():
-        table[name] = []
         for turn, form in enumerate(forms):
             (x0, y0), cells = form.cells[0], form.cells
             for x in range(-3, size + 3):
                 for y in range(-3, size + 3):
                     moved = [(x + cx - x0, y + cy - y0) for cx, cy in cells]
                     if all(0 <= a < size and 0 <= b < size for a, b in moved):
-                        mask = sum(1 << (a * size + b) for a, b in moved)
-                        table[name].append((Place(name, turn, (x, y)), mask))
+                        table[name].append((Place(name, turn, (x, y)), sum(1 << (a * size + b) for a, b in moved)))
     return table
 
 
-class Tessera:
+class Tessera(BaseGame[Place]):
+    action_type, record_name, record_parameters = Place, "tessera", ("size",)
+
     def __init__(self, *, seed: int | None = None, size: int = 5) -> None:
-        self.seed, self.size = checked_seed(seed), size
+        super().__init__(seed)
+        self.size = size
         bag = list(BAG)
         random.Random(self.seed).shuffle(bag)
         self.hands, self.bag = [bag[:HAND], bag[HAND : 2 * HAND]], bag[2 * HAND :]
         self.filled = 0  # one bit per cell
-        self._played: list[tuple[Place, int, str | None]] = []  # action, its cells, the piece drawn after it
 
-    @property
-    def current_player(self) -> int:
-        return len(self._played) % 2
-
-    @property
-    def history(self) -> list[Place]:
-        return [action for action, _, _ in self._played]
-
-    @property
-    def is_over(self) -> bool:
-        return not self.legal_actions()
-
-    @property
-    def winner(self) -> int | None:
-        return 1 - self.current_player if self.is_over else None  # who cannot place a piece loses
+    parse_action = staticmethod(parse_action)
 
     def legal_actions(self) -> list[Place]:
         table = placements(self.size)
-        return [
-            a for shape in sorted(set(self.hands[self.current_player])) for a, m in table[shape] if not m & self.filled
-        ]
+        hand = sorted(set(self.hands[self.current_player]))
+        return [action for shape in hand for action, mask in table[shape] if not mask & self.filled]
 
-    def why_illegal(self, action: Any) -> str | None:
-        if not isinstance(action, (str, Place)):
-            return f"{action!r} is not a placement"
-        try:
-            action = as_place(action)
-        except IllegalAction as refused:
-            return str(refused)
-        if action.shape not in self.hands[self.current_player]:
-            return f"{action} is not a piece in the hand of player {self.current_player}"
-        mask = dict(placements(self.size)[action.shape]).get(action)
-        if mask is None or mask & self.filled:
-            return f"{action} needs empty cells of the board"
-        return None
-
-    def is_legal(self, action: Any) -> bool:
-        return self.why_illegal(action) is None
-
-    def random_action(self, rng: random.Random) -> Place:
-        actions = self.legal_actions()
-        if not actions:
-            raise IllegalAction("the game is over")
-        return actions[int(rng.random() * len(actions))]
-
-    def play(self, action: Place | str) -> None:
-        reason = self.why_illegal(action)
-        if reason is not None:
-            raise IllegalAction(reason)
-        action = as_place(action)
+    def apply(self, action: Place) -> tuple[int, str | None]:
         mask = dict(placements(self.size)[action.shape])[action]
         hand = self.hands[self.current_player]
         hand.remove(action.shape)
         drawn = self.bag.pop(0) if self.bag else None
         hand.extend([drawn] if drawn else [])
         self.filled |= mask
-        self._played.append((action, mask, drawn))
+        return mask, drawn  # what revert needs
 
-    def undo(self) -> Place:
-        action, mask, drawn = self._played.pop()
+    def revert(self, action: Place, undone: tuple[int, str | None]) -> None:
+        mask, drawn = undone
         hand = self.hands[self.current_player]
         if drawn is not None:
             hand.remove(drawn)
             self.bag.insert(0, drawn)
         hand.append(action.shape)
         self.filled &= ~mask
-        return action
 
-    def clone(self) -> Tessera:
-        twin = copy.copy(self)
-        twin.hands, twin.bag, twin._played = [list(h) for h in self.hands], list(self.bag), list(self._played)
-        return twin
-
-    def outcome(self) -> dict[str, Any]:
-        return {"winner": self.winner, "turns": len(self._played), "is_over": self.is_over}
-
-    def to_json(self, indent: int | None = None) -> str:
-        record = {"game": "tessera", "version": 1, "seed": self.seed, "size": self.size}
-        return json.dumps({**record, "actions": [str(a) for a in self.history]}, indent=indent)
-
-    @classmethod
-    def from_json(cls, text: Any, check_result: bool = True) -> Tessera:
-        record = load_record(text, "tessera", title="Tessera")  # the record holds no result to check
-        game = cls(seed=record["seed"], size=record["size"])
-        for action in record["actions"]:
-            game.play(action)
-        return game
+    @property
+    def winner(self) -> int | None:
+        return 1 - self.current_player if self.is_over else None  # who cannot place a piece loses
 
     def _repr_svg_(self) -> str:
         return board_svg(self)
@@ -184,14 +117,13 @@ def board_svg(game: Tessera, unit: int = 24) -> str:
 
 
 class Greedy:
-    """Wins at once if it can; else keeps the most room for the piece it keeps and the least
-    for the pieces the opponent may hold (it cannot see which)."""
+    """Keeps the most room for the piece it keeps and the least for the pieces the opponent
+    may hold (it cannot see which); a placement that leaves the opponent none wins at once."""
 
     name = "greedy"
 
     def choose(self, game: Tessera, rng: random.Random) -> Place:
-        table = placements(game.size)
-        me = game.current_player
+        me, table = game.current_player, placements(game.size)
         unseen = set(game.bag) | set(game.hands[1 - me])
         ranked = []
         for action in game.legal_actions():
@@ -215,23 +147,14 @@ def determinize(game: Tessera, viewer: int, rng: random.Random) -> Tessera:
     return world
 
 
-def row(game: Tessera, index: int, seed: int, players: list[str]) -> dict[str, Any]:
-    winner = game.winner
-    return {
-        "game": index, "seed": seed, "size": game.size, "n_players": 2, "player_0": players[0], "player_1": players[1],
-        "winner": winner, "winner_player": None if winner is None else players[winner],
-        "turns": len(game.history), "end_reason": "win" if game.is_over else "turn_limit",
-    }  # fmt: skip
-
-
 TESSERA = register_game(
     GameSpec(
         name="tessera",
         title="Tessera",
         new_game=lambda seed, seats=2, size=5: Tessera(seed=seed, size=size),
         parameters=(Parameter("size", "int", 5, minimum=3, maximum=9, help="board side, in cells"),),
-        row=row,
-        columns=lambda seats: list(row(Tessera(seed=0), 0, 0, ["", ""])),
+        row=lambda game, index, seed, players: seat_row(game, index, seed, players, size=game.size),
+        columns=lambda seats: list(seat_row(Tessera(seed=0), 0, 0, ["", ""], size=5)),
         players={"random": RandomPlayer, "greedy": Greedy, "ismcts": lambda: ISMCTS("tessera", iterations=200)},
         report_metrics="seats",
         hidden_information=True,

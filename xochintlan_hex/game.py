@@ -37,6 +37,7 @@ ValueError: seed must be a whole number >= 0 or None, not -7 (seeds k and -k wou
 
 from __future__ import annotations
 
+import copy
 import importlib
 import importlib.util
 import json
@@ -599,6 +600,12 @@ class ActionValue:
     def __reduce__(self) -> tuple[Any, ...]:
         return (type(self), self._fields())
 
+    def __copy__(self) -> Self:
+        return self  # immutable: a copy would be the same value
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Self:
+        return self
+
     @classmethod
     def trusted(cls: type[A], *values: Any) -> A:
         """An action built by an engine from checked values: no validation (replaced per class
@@ -719,3 +726,148 @@ def json_nesting(text: str) -> int:
         elif char in "]}":
             depth -= 1
     return deepest
+
+
+class BaseGame(Generic[A]):
+    """A base for a designer's own game: write the rules, inherit the rest of the contract.
+
+    A subclass keeps its state in its own attributes and writes only what is particular to
+    it: ``legal_actions()``, ``apply(action)`` (play a legal action; return what ``revert``
+    needs to take it back), ``revert(action, undone)``, ``parse_action(text)`` (the action's
+    notation read), ``winner`` and its constructor ``__init__(self, *, seed=None, ...)``
+    calling ``super().__init__(seed)``. It names its actions' class with ``action_type``,
+    its record with ``record_name`` and the constructor's parameters the record keeps
+    with ``record_parameters``. This base gives
+    the rest of :class:`Game`: the legality questions (an action is legal when it is one of
+    ``legal_actions()``), ``play`` that refuses without changing anything, ``undo``,
+    ``clone``, ``random_action``, ``history``, turns taken in seat order, ``outcome()`` and
+    the JSON record. The kit's two engines write these themselves, for speed.
+    """
+
+    #: the class of the game's actions (a subclass of it is played as it)
+    action_type: ClassVar[type[ActionValue]] = ActionValue
+    #: the record's header, ``{"game": record_name, "version": 1, ...}``
+    record_name: ClassVar[str] = ""
+    #: the constructor's keyword parameters the record keeps (besides the seed)
+    record_parameters: ClassVar[tuple[str, ...]] = ()
+    #: seats, taking turns in order
+    seats: int = 2
+
+    def __init__(self, seed: Any = None) -> None:
+        self.seed = checked_seed(seed)
+        self.played: list[tuple[A, Any]] = []  # each action with what its revert needs
+
+    # -- what a subclass writes --------------------------------------------------------
+    def legal_actions(self) -> list[A]:
+        raise NotImplementedError
+
+    def apply(self, action: A) -> Any:
+        raise NotImplementedError
+
+    def revert(self, action: A, undone: Any) -> None:
+        raise NotImplementedError
+
+    @classmethod
+    def parse_action(cls, text: str) -> A:
+        raise NotImplementedError
+
+    @property
+    def winner(self) -> int | None:
+        raise NotImplementedError
+
+    # -- the rest of the contract ------------------------------------------------------
+    @property
+    def current_player(self) -> int:
+        return len(self.played) % self.seats
+
+    @property
+    def history(self) -> list[A]:
+        return [action for action, _ in self.played]
+
+    @property
+    def is_over(self) -> bool:
+        return not self.legal_actions()
+
+    def as_action(self, action: A | str) -> A:
+        """``action`` as this game's action type: its notation read, a subclass of it taken as it."""
+        if isinstance(action, str):
+            return self.parse_action(action)
+        if type(action) is not self.action_type and isinstance(action, self.action_type):
+            return self.action_type(*action._fields())  # type: ignore[return-value]
+        return action
+
+    def why_illegal(self, action: object) -> str | None:
+        if isinstance(action, str | ActionValue):
+            try:
+                action = self.as_action(action)  # type: ignore[arg-type]
+            except IllegalAction as refused:
+                return str(refused)
+        if self.is_over:
+            return f"the game is over: {action} cannot be played"
+        if action not in self.legal_actions():
+            return f"{action!r} is not one of the {len(self.legal_actions())} legal actions of player {self.current_player}"
+        return None
+
+    def is_legal(self, action: object) -> bool:
+        return self.why_illegal(action) is None
+
+    def random_action(self, rng: random.Random) -> A:
+        actions = self.legal_actions()
+        if not actions:
+            raise IllegalAction("the game is over")
+        return actions[int(rng.random() * len(actions))]
+
+    def play(self, action: A | str) -> None:
+        reason = self.why_illegal(action)
+        if reason is not None:
+            raise IllegalAction(reason)
+        chosen = self.as_action(action)
+        self.played.append((chosen, self.apply(chosen)))
+
+    def undo(self) -> A:
+        if not self.played:
+            raise IllegalAction("no action to undo")
+        action, undone = self.played.pop()
+        self.revert(action, undone)
+        return action
+
+    def clone(self) -> Self:
+        return copy.deepcopy(self)
+
+    def outcome(self) -> dict[str, Any]:
+        return {"winner": self.winner, "turns": len(self.played), "is_over": self.is_over}
+
+    def to_json(self, indent: int | None = None) -> str:
+        record = {"game": self.record_name, "version": 1, "seed": self.seed}
+        record.update({name: getattr(self, name) for name in self.record_parameters})
+        return json.dumps({**record, "actions": [str(action) for action in self.history]}, indent=indent)
+
+    @classmethod
+    def from_json(cls, text: Any, check_result: bool = True) -> Self:
+        """The game replayed from its record (it holds no result to check)."""
+        record = load_record(text, cls.record_name)
+        try:
+            game = cls(seed=record["seed"], **{name: record[name] for name in cls.record_parameters})
+            for action in record["actions"]:
+                game.play(action)
+        except (KeyError, TypeError, ValueError, IllegalAction) as error:
+            raise RecordError(f"record: cannot be replayed ({error})") from None
+        return game
+
+
+def seat_row(game: Any, index: int, seed: int, players: Sequence[str], **parameters: Any) -> Row:
+    """The study row of a finished game of seats (``report_metrics="seats"``), for a
+    :class:`GameSpec`'s ``row``: the game's index and seed, its ``parameters``, the players
+    by seat, the winner (None for a draw or a cut-off game), the turns and why it ended."""
+    winner = game.outcome()["winner"]
+    return {
+        "game": index,
+        "seed": seed,
+        **parameters,
+        "n_players": len(players),
+        **{f"player_{seat}": name for seat, name in enumerate(players)},
+        "winner": winner,
+        "winner_player": None if winner is None else players[winner],
+        "turns": len(game.history),
+        "end_reason": "win" if winner is not None else "draw" if game.is_over else "turn_limit",
+    }
