@@ -398,3 +398,21 @@ def test_a_registered_game_with_seats_takes_a_sequential_question(tmp_path, caps
 
     with pytest.raises(UntilError, match="games of several seats, not Hextremadura"):
         sequential_test(hextremadura_study(10, "random"), "advantage 0.1")
+
+
+def test_a_designers_game_refuses_a_record_it_cannot_replay_and_an_undo_with_nothing_played():
+    """Tessera inherits records and undo from game.BaseGame: a record whose actions or
+    parameters do not replay is a RecordError, and an undo at the start changes nothing."""
+    game = Tessera(seed=3)
+    game.play(game.legal_actions()[0])
+    record = json.loads(game.to_json())
+    with pytest.raises(RecordError, match="cannot be replayed"):
+        Tessera.from_json(json.dumps({**record, "actions": record["actions"] * 2}))  # a cell filled twice
+    with pytest.raises(RecordError, match="cannot be replayed"):
+        Tessera.from_json(json.dumps({k: v for k, v in record.items() if k != "size"}))
+    assert Tessera.from_json(game.to_json()).to_json() == game.to_json()
+    fresh = Tessera(seed=3)
+    before = state_of(fresh)
+    with pytest.raises(IllegalAction, match="no action to undo"):
+        fresh.undo()
+    assert state_of(fresh) == before
