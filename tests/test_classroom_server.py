@@ -521,6 +521,19 @@ def test_a_solo_hextremadura_table_plays_a_chosen_tile(server):
     assert history(server, code) == [action] and after["turn"] == 1
 
 
+def test_a_solo_hextremadura_last_move_is_told_in_words_in_the_students_language(server):
+    async def scenario():
+        code = await open_table(server, game="hextremadura", seed=3)
+        ana, _ = await seated(server, code, 0, "Ana", lang="fr")
+        action = server.session.tables[code].game.legal_actions()[0]
+        await ana.send({"type": "play", "action": str(action), "turn": 0})
+        return (await ana.state_at(1))["last"], action
+
+    last, action = run_async(scenario())
+    q, r = action.cell
+    assert last == f"Dernier coup\u00a0: tuile {action.tile_id} en ({q}, {r}), côté recto, rotation {action.rotation}"
+
+
 def test_the_projector_and_the_seat_show_the_end_of_a_solo_hextremadura_game(server):
     async def scenario():
         code = await open_table(server, game="hextremadura", seed=3, computers={"0": "greedy"})

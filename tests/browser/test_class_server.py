@@ -207,7 +207,7 @@ def test_a_solo_hextremadura_table_plays_tiles_from_a_browser_and_the_projector_
         projector.wait_for_function("turn => window.xhPaints.some(p => p.turn >= turn)", arg=turn + 1)
         played.append(str(action))
         assert [a[2] for a in class_server.session.store.actions(code)] == played
-        assert projector.inner_text(f"{box} .last") == f"Last move: {action}" == page.inner_text("#last")
+        assert projector.inner_text(f"{box} .last") == f"Last move: {action.describe()}" == page.inner_text("#last")
         assert projector.inner_text(f"{box} .status") == page.inner_text("#status")
         assert projector.evaluate(BOARD_CELLS, f"{box} .board") == page.evaluate(BOARD_CELLS, "#board")
     assert len(page.evaluate(BOARD_CELLS, "#board")) > 3  # the map grew around the three tiles

@@ -69,7 +69,7 @@ def _last_move(table: Table) -> str:
         return ""
     action = history[-1]
     if isinstance(table.game, Hextremadura):
-        return _("Last move: {move}").format(move=str(action))
+        return _("Last move: {move}").format(move=action.describe())
     who = _seat_name(table, table.movers[-1]) if table.movers else ""
     text = action.describe() if hasattr(action, "describe") else str(action)
     move = _("{name}: {action}").format(name=who, action=text) if who else text

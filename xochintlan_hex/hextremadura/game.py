@@ -151,6 +151,14 @@ class Place(ActionValue):
         q, r = self.cell
         return f"{self.tile_id}@({q},{r})r{self.rotation}{self.face[0]}"
 
+    def describe(self) -> str:
+        """A sentence for people, in the language in use: ``'tile T3 on (1, -1), front up, rotation 2'``."""
+        if self.face == "front":
+            words = _("tile {tile} on {cell}, front up, rotation {rotation}")
+        else:
+            words = _("tile {tile} on {cell}, back up, rotation {rotation}")
+        return words.format(tile=self.tile_id, cell=f"({self.cell[0]}, {self.cell[1]})", rotation=self.rotation)
+
 
 class ObjectiveStatus(NamedTuple):
     """One back-facing tile's objective and whether it holds on the map now."""
