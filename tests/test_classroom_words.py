@@ -104,3 +104,28 @@ def test_a_refusal_names_the_computer_whose_turn_it_is_in_the_students_language(
     assert refused.value.text("fr") == "ce n'est pas votre tour\u00a0: c'est à la place 1 (glouton) de jouer"
     assert refused.value.text("en") == "it is not your turn: seat 1 (greedy) plays now"
     assert table.game.history == []  # refused: the game is as it was
+
+
+def menu_options(page: str, menu: str) -> list[tuple[str, str]]:
+    """The (value sent, words shown) of each option of the teacher page's menu ``menu``."""
+    found = re.search(rf'<select id="{menu}">(.*?)</select>', page, re.S)
+    assert found, f"no menu {menu}"
+    return re.findall(r'<option value="([^"]*)">([^<]*)</option>', found.group(1))
+
+
+def test_the_teachers_rule_menus_offer_every_rule_of_the_engine_in_the_pages_language():
+    from xochintlan_hex.xochintlan.rules import ENDGAMES, LATTICE_NAMES, LOCKS, MATCHES, WIN_CHECKS
+
+    english, french = teacher_page("en"), teacher_page("fr")
+    engine = {"lattice": LATTICE_NAMES, "match": MATCHES, "win_check": WIN_CHECKS, "endgame": ENDGAMES, "lock": LOCKS}
+    for menu, values in engine.items():
+        sent_en, shown_en = zip(*menu_options(english, menu))
+        sent_fr, shown_fr = zip(*menu_options(french, menu))
+        assert sent_en == sent_fr == values  # the page sends the engine's own names in every language
+        assert set(shown_fr).isdisjoint(values), f"{menu}: French shows the engine's names {shown_fr}"
+    assert menu_options(french, "lock")[1] == (
+        "french",
+        "seulement une pièce venant d&#x27;être déplacée (la lecture littérale du texte français)",
+    )
+    assert "allow_redraw</label>" not in french and "Un tour peut révéler une carte et en tirer une autre" in french
+    assert ">glouton</option>" in french and 'value="greedy"' in french

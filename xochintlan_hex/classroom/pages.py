@@ -13,12 +13,71 @@ import html
 import json
 from typing import Any
 
-from xochintlan_hex.i18n import LANGUAGES, _
+from xochintlan_hex.i18n import LANGUAGES, N_, _
 from xochintlan_hex.players import PLAYERS
+from xochintlan_hex.viz import style
 from xochintlan_hex.xochintlan import kind_name
 from xochintlan_hex.xochintlan.rules import ENDGAMES, LATTICE_NAMES, LOCKS, MATCHES, WIN_CHECKS
 
 from .session import MAX_NAME, MAX_SEATS, speaking
+
+#: The teacher's rule menus: the rule, its label, and the words shown for each of its values
+#: (the page sends the engine's own name of the value; every value of the engine has words).
+RULE_MENUS: tuple[tuple[str, str, tuple[str, ...], dict[str, str]], ...] = (
+    ("lattice", N_("Board"), LATTICE_NAMES, {"square": N_("square cells"), "hex": N_("hexagonal cells")}),
+    ("match", N_("A card counts"), MATCHES, {"rotation": N_("turned"), "rotation+reflection": N_("turned or flipped")}),
+    (
+        "win_check",
+        N_("Who can win after an action"),
+        WIN_CHECKS,
+        {"any": N_("every player"), "mover": N_("only the player who acted")},
+    ),
+    (
+        "endgame",
+        N_("Once every animal is on the board"),
+        ENDGAMES,
+        {"tie": N_("a tie"), "swap": N_("play goes on: a turn may swap two animals")},
+    ),
+    (
+        "lock",
+        N_("Locked tile"),
+        LOCKS,
+        {
+            "english": N_("the tile just played (the common reading)"),
+            "french": N_("only a tile just moved (the literal reading of the French text)"),
+        },
+    ),
+)
+#: The teacher's rule boxes to tick, with their words (those of the command line's help).
+RULE_BOXES = (
+    ("allow_redraw", N_("a turn may reveal a card and draw another")),
+    ("open_cards", N_("every hand is public")),
+    ("keep_connected", N_("the Human may not split the board")),
+    ("cut_off_switch", N_("an animal that touches no other tile may still be switched or swapped")),
+)
+
+
+def _rule_menus() -> str:
+    """The rule menus and boxes of the teacher's page, in the language in use."""
+    e = html.escape
+    menus = "".join(
+        f'<label>{e(_(label))} <select id="{rule}">'
+        + "".join(f'<option value="{e(value)}">{e(_(words[value]))}</option>' for value in values)
+        + "</select></label> "
+        for rule, label, values, words in RULE_MENUS
+    )
+    boxes = "".join(
+        f'<label><input type="checkbox" id="{rule}"> {e(_(words)[:1].upper() + _(words)[1:])}</label> '
+        for rule, words in RULE_BOXES
+    )  # capitalised as the menus' labels: the words are the command line's help, which begins small
+    return menus + boxes
+
+
+def _player_options(players: tuple[str, ...] | list[str]) -> str:
+    """A menu's options for computer players: the player's name in data, its name in the language in use."""
+    e = html.escape
+    return "".join(f'<option value="{e(p)}">{e(style.word(style.PLAYER_NAMES, p))}</option>' for p in players)
+
 
 CSS = """
 body { font-family: system-ui, sans-serif; margin: 0.6rem; max-width: 70rem; }
@@ -38,6 +97,7 @@ button.chosen { outline: 3px solid #1f77b4; font-weight: bold; }
 .table.over { background: #f3f3f3; }
 .table .cards svg { height: 3rem; width: auto; }
 .qr svg { width: 10rem; height: auto; }
+.rules label { display: block; margin: 0.1rem 0; }
 """
 
 #: Content-Security-Policy of every page: scripts and connections only from this server
@@ -154,24 +214,24 @@ def teacher_page(language: str) -> str:
                 ("Code", _("Code")),
                 ("Turn", _("Turn")),
                 ("State", _("State")),
+                ("Goal cards per hand", _("Goal cards per hand")),
+                (
+                    "Rounds at the start in which no card counts",
+                    _("Rounds at the start in which no card counts"),
+                ),
             ]
         }  # outside the f-strings below: Babel reads no call inside one
-
-        def menu(name: str, values: tuple[str, ...]) -> str:
-            options = "".join(f'<option value="{e(v)}">{e(v)}</option>' for v in values)
-            return f'<label>{e(name)} <select id="{e(name)}">{options}</select></label>'
+        rule_menus = _rule_menus()
 
         seat = _("Seat {number}")
         seat_menus = "".join(
             f'<label>{e(seat.format(number=i + 1))} <select class="seat-player" data-seat="{i}">'
-            f'<option value="">{w["student"]}</option>'
-            + "".join(f'<option value="{e(p)}">{e(p)}</option>' for p in PLAYERS["xochintlan"])
-            + "</select></label> "
+            f'<option value="">{w["student"]}</option>' + _player_options(PLAYERS["xochintlan"]) + "</select></label> "
             for i in range(MAX_SEATS)
         )
         hext_menu = (
             f'<label>{w["player"]} <select id="hext-player"><option value="">{w["student"]}</option>'
-            + "".join(f'<option value="{e(p)}">{e(p)}</option>' for p in PLAYERS["hextremadura"])
+            + _player_options(PLAYERS["hextremadura"])
             + "</select></label>"
         )
         body = f"""
@@ -182,14 +242,9 @@ def teacher_page(language: str) -> str:
 <option value="hextremadura">{w["Hextremadura (solo)"]}</option></select></label>
 <span id="xochintlan-options">
 <label>{w["Seats"]} <input id="seats" type="number" min="2" max="{MAX_SEATS}" value="3"></label>
-{menu("lattice", LATTICE_NAMES)} {menu("match", MATCHES)} {menu("win_check", WIN_CHECKS)} {menu("endgame", ENDGAMES)}
-{menu("lock", LOCKS)}
-<label><input type="checkbox" id="allow_redraw"> allow_redraw</label>
-<label><input type="checkbox" id="open_cards"> open_cards</label>
-<label><input type="checkbox" id="keep_connected"> keep_connected</label>
-<label><input type="checkbox" id="cut_off_switch"> cut_off_switch</label>
-<label>cards_per_player <input id="cards_per_player" type="number" min="1" max="3" value="1"></label>
-<label>quiet_rounds <input id="quiet_rounds" type="number" min="0" max="5" value="0"></label>
+<div class="rules">{rule_menus}
+<label>{w["Goal cards per hand"]} <input id="cards_per_player" type="number" min="1" max="3" value="1"></label>
+<label>{w["Rounds at the start in which no card counts"]} <input id="quiet_rounds" type="number" min="0" max="5" value="0"></label></div>
 <div>{seat_menus}</div></span>
 <span id="hextremadura-options" class="hidden">{hext_menu}</span>
 <label>{w["Seed (optional)"]} <input id="seed" type="number" min="0"></label>
