@@ -7,9 +7,9 @@ the Python side of a click on an SVG board: the browser then paints the picture.
 The machine may be shared: the load average is printed beside the figures.
 
 With ``--before REVISION`` the boards' widget modules as they were at that git
-revision are loaded beside today's and both are timed in one run, drawing for
-drawing in random order, and each board's change is printed with a 95 %
-bootstrap interval over the pairs.
+revision are loaded beside today's and both are timed in one run (in this
+process's CPU time), drawing for drawing in random order, and each board's
+change is printed with a 95 % bootstrap interval over the pairs.
 
     .venv/bin/python benchmarks/svg_boards.py [--repeats 200] [--before REVISION]
 """
@@ -108,14 +108,19 @@ def change_with_interval(before: list[float], now: list[float], rng: random.Rand
 
 
 def side_by_side(before: Callable[[], str], now: Callable[[], str], repeats: int, rng: random.Random) -> str:
-    """Both drawings timed in one run, in random order each time: the medians and the change."""
+    """Both drawings timed in one run, in random order each time: the medians and the change.
+
+    They are timed in the CPU time of this process: on a shared machine another
+    process taking the core in the middle of a drawing (a few milliseconds each
+    time) would otherwise count as the drawing's own cost.
+    """
     before(), now()  # the first calls load modules: not timed
     times: dict[Callable[[], str], list[float]] = {before: [], now: []}
     for _ in range(repeats):
         for draw in rng.sample([before, now], 2):
-            start = time.perf_counter()
+            start = time.process_time()
             draw()
-            times[draw].append(1000 * (time.perf_counter() - start))
+            times[draw].append(1000 * (time.process_time() - start))
     change, low, high = change_with_interval(times[before], times[now], rng)
     return (
         f"before {statistics.median(times[before]):5.2f} ms, now {statistics.median(times[now]):5.2f} ms, "
