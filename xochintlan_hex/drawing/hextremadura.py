@@ -136,6 +136,12 @@ def panel_centre(boxes: Mapping[str, Box], index: int) -> Point:
     return (x + width / 2, top + (height + 0.6 * UNIT) / 2)
 
 
+def panel_fraction(boxes: Mapping[str, Box], index: int) -> Point:
+    """Where available tile ``index``'s picture beside the map lies on the picture, as fractions of its width
+    and height from the top-left."""
+    return fraction(boxes["all"], panel_centre(boxes, index))
+
+
 class OfferedTiles(Protocol):
     """What the panels beside a map read of a game: the tiles one may place, and their faces."""
 

@@ -18,7 +18,7 @@ from typing import Any
 from ..i18n import _
 from ..lattice import Cell, Lattice, Layout, Point, get_lattice, screen_layout
 from . import palette
-from .svg import Box, document, edges_path, outline_edges, polygon
+from .svg import Box, document, edges_path, fraction, outline_edges, polygon
 
 #: SVG units per drawing unit (one square cell, or a hexagon's circumradius)
 UNIT = 40.0
@@ -43,6 +43,13 @@ def tiling_boxes(lattice: str | Lattice, cells: Iterable[Cell], panel: bool = Tr
         "panel": (x + width + 0.3 * UNIT, top, PANEL_WIDTH * UNIT, height),
         "all": (x, top, width + (0.3 + PANEL_WIDTH) * UNIT, height),
     }
+
+
+def tiling_cell_fraction(lattice: str | Lattice, cells: Iterable[Cell], cell: Cell, panel: bool = True) -> Point:
+    """Where ``cell``'s centre lies on the picture of a region of ``cells`` (with ``panel``, the selected
+    piece's panel beside it), as fractions of its width and height from the top-left."""
+    boxes = tiling_boxes(lattice, cells, panel)
+    return fraction(boxes["all"], screen_layout(lattice, UNIT).cell_to_screen(cell))
 
 
 def neighbour_safe_colours(lattice: Lattice, placed: Sequence[Any]) -> list[str]:

@@ -17,9 +17,9 @@ import html
 from collections.abc import Iterable, Mapping
 
 from ..i18n import _
-from ..lattice import Cell, Lattice, Layout, get_lattice, screen_layout
+from ..lattice import Cell, Lattice, Layout, Point, get_lattice, screen_layout
 from . import palette
-from .svg import Box, document, points, polygon, shrunk
+from .svg import Box, document, fraction, points, polygon, shrunk
 
 #: pixels per drawing unit in the SVG's own coordinates (the page scales the picture to its box)
 UNIT = 60.0
@@ -34,6 +34,12 @@ def board_layout(lattice: str | Lattice) -> Layout:
 def board_view_box(lattice: str | Lattice, cells: Iterable[Cell]) -> Box:
     """The SVG's (x, y, width, height) around ``cells``."""
     return board_layout(lattice).view_box(cells, 0.1 * UNIT)
+
+
+def cell_fraction(lattice: str | Lattice, cells: Iterable[Cell], cell: Cell) -> Point:
+    """Where ``cell``'s centre lies on the picture of a board over ``cells``, as fractions of its width and
+    height from the top-left (as a browser measures a click)."""
+    return fraction(board_view_box(lattice, cells), board_layout(lattice).cell_to_screen(cell))
 
 
 def board_svg(

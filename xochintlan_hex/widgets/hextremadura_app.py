@@ -22,6 +22,10 @@ import ipywidgets as w
 from matplotlib.figure import Figure
 from matplotlib.patches import Polygon, Rectangle
 
+from ..drawing import hextremadura as map_drawing
+from ..drawing import palette
+from ..drawing.hextremadura import MAX_HEIGHT_PX, cell_fraction, map_boxes, panel_fraction
+from ..drawing.svg import Box
 from ..hextremadura import Hextremadura, IllegalAction, Place, quest_name, rating_name, requirements_met
 from ..i18n import N_, _, use_language
 from ..lattice import HEX, Cell
@@ -48,16 +52,7 @@ from .base import (
     steady_window,
     view_window,
 )
-from .hexmap import (
-    END_MAX_HEIGHT_PX,
-    MAX_HEIGHT_PX,
-    HexMapBoard,
-    hextremadura_svg,
-    legal_cells,
-    map_layout,
-    panel_centre,
-    point_fraction,
-)
+from .hexmap import END_MAX_HEIGHT_PX, HexMapBoard, hextremadura_svg, legal_cells
 from .keys import KeyScope
 from .sprites import Frame, SpriteCache, clear_background, paste
 
@@ -73,11 +68,10 @@ MIN_VIEW = (3.8, 3.5)
 GROWTH = 1.8
 #: seconds of quiet after a change before tile pictures are drawn ahead (in a live kernel)
 PREFETCH_DELAY = 0.15
-#: faint outline of the empty cells (the viz layer's grid colour), and the ring of tiles a placement completes
-GRID_COLOUR = "#BBBBBB"
-COMPLETE_COLOUR = "#009E73"
-#: a hexagon's centre-to-side distance (circumradius 1), and the margin kept around a tile's picture
-APOTHEM = 3**0.5 / 2
+#: faint outline of the empty cells, and the ring of tiles a placement completes: the SVG map's colours
+GRID_COLOUR = palette.GRID
+COMPLETE_COLOUR = map_drawing.COMPLETE_COLOUR
+#: the margin kept around a tile's picture (drawing units)
 TILE_PAD = 0.08
 #: the board's size (inches at 100 pixels per inch): beside the controls, it fits a projector's screen
 BOARD_SIZE = (5.0, 4.3)
@@ -259,13 +253,13 @@ class HextremaduraApp(App):
         """Where ``cell``'s centre is on the board canvas: (x, y) fractions of its width and
         height, measured from the top-left corner (as a browser measures clicks)."""
         if self.board_kind == "svg":
-            return point_fraction(self._svg_layout(), HEX.center(as_cell(cell)))
+            return cell_fraction(self._svg_boxes(), as_cell(cell))
         return data_to_fraction(self.map_ax, HEX.center(as_cell(cell)))
 
     def tile_to_canvas_fraction(self, index: int) -> tuple[float, float]:
         """Where the picture of available tile ``index`` (0 or 1) is on the board canvas."""
         if self.board_kind == "svg":
-            return point_fraction(self._svg_layout(), panel_centre(self._svg_layout(), index))
+            return panel_fraction(self._svg_boxes(), index)
         box, figure = self.tile_axes[index].bbox, self.figure.bbox
         return ((box.x0 + box.x1) / 2 / figure.width, 1.0 - (box.y0 + box.y1) / 2 / figure.height)
 
@@ -414,8 +408,9 @@ class HextremaduraApp(App):
         """The cells the SVG map shows: the steady window while playing, the tiles alone on the end map."""
         return set(self.game.map) if self.game.is_over and self.game.map else self._view_cells()
 
-    def _svg_layout(self) -> dict[str, tuple[float, float, float, float]]:
-        return map_layout(self._svg_cells(), bool(self.game.available()))
+    def _svg_boxes(self) -> dict[str, Box]:
+        """Where the SVG map and its available tiles sit on the picture (as :func:`hextremadura_svg` draws it)."""
+        return map_boxes(self._svg_cells(), bool(self.game.available()))
 
     def _map_svg(self) -> str:
         game = self.game
@@ -521,7 +516,7 @@ class HextremaduraApp(App):
         self, tile_id: str, face: str, rotation: int, ppu: float, *, met: Any = None, holds: bool | None = None
     ) -> Any:
         spec = self.game.tileset[tile_id]
-        width, height = round(2 * (APOTHEM + TILE_PAD) * ppu), round(2 * (1 + TILE_PAD) * ppu)
+        width, height = round(2 * (HEX.apothem + TILE_PAD) * ppu), round(2 * (1 + TILE_PAD) * ppu)
         half_w, half_h = width / 2 / ppu, height / 2 / ppu
         scale = ppu * 72.0 / self.figure.dpi  # points per drawing unit, for the viz layer's text
 

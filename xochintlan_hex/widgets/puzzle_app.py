@@ -47,7 +47,7 @@ from .base import (
     speaking,
 )
 from .keys import KeyScope
-from .tilingboard import TilingBoard, tiling_fraction, tiling_layout, tiling_svg
+from .tilingboard import TilingBoard, tiling_cell_fraction, tiling_svg
 
 #: the puzzles offered in the menu: title -> (region, lattice, piece set, leftover). The menu shows
 #: each title in the app's language; code names a puzzle by its title in either language.
@@ -322,8 +322,7 @@ class PuzzleApp(App):
     def cell_to_canvas_fraction(self, cell: Cell) -> tuple[float, float]:
         """Where ``cell``'s centre is on the board canvas: fractions of its width and height from the top-left."""
         if self.board_kind == "svg":
-            layout = tiling_layout(self._lattice, self.puzzle.region.cells)
-            return tiling_fraction(layout, self._lattice.center(as_cell(cell)))
+            return tiling_cell_fraction(self._lattice, self.puzzle.region.cells, as_cell(cell))
         return data_to_fraction(self.board_ax, self._lattice.center(as_cell(cell)))
 
     def cells_for(self, cell: Cell) -> tuple[Cell, ...]:
