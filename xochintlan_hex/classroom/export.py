@@ -20,10 +20,10 @@ from pathlib import Path
 
 import pandas as pd
 
+from xochintlan_hex.balance.results import STUDENT
+from xochintlan_hex.balance.simulate import hextremadura_frame, hextremadura_row, xochintlan_frame, xochintlan_row
+from xochintlan_hex.balance.studies import write_results
 from xochintlan_hex.hextremadura import Hextremadura
-from xochintlan_hex.results import STUDENT
-from xochintlan_hex.simulate import hextremadura_frame, hextremadura_row, xochintlan_frame, xochintlan_row
-from xochintlan_hex.studies import write_results
 from xochintlan_hex.xochintlan import Xochintlan
 
 from .session import ClassSession, Table

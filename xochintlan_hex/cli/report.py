@@ -11,11 +11,11 @@ from typing import Any
 
 import pandas as pd
 
+from xochintlan_hex.balance.studies import read_results
 from xochintlan_hex.cli.errors import InputError, user_input
 from xochintlan_hex.cli.options import PROG, Subcommands, share
 from xochintlan_hex.game import GameSpec, game_names, game_spec, games_fitting_columns
 from xochintlan_hex.i18n import _, percent_text
-from xochintlan_hex.studies import read_results
 
 
 def add_report_command(commands: Subcommands) -> None:
@@ -151,7 +151,7 @@ def _pooled_study(paths: Sequence[str]) -> tuple[pd.DataFrame, str]:
 
 def _report_options(args: argparse.Namespace, frame: pd.DataFrame, files: str) -> list[str] | None:
     """``--by`` as a list of columns of ``frame`` (checked, with ``--difference``)."""
-    from xochintlan_hex.stats import check_by, check_difference
+    from xochintlan_hex.balance.stats import check_by, check_difference
 
     by = [c.strip() for c in args.by.split(",")] if args.by else None
     missing = [c for c in by or [] if c not in frame.columns]
@@ -168,7 +168,7 @@ def _report_options(args: argparse.Namespace, frame: pd.DataFrame, files: str) -
 
 
 def _report(args: argparse.Namespace) -> int:
-    from xochintlan_hex.stats import report
+    from xochintlan_hex.balance.stats import report
 
     frame, game = _pooled_study(args.file)
     files = ", ".join(args.file)

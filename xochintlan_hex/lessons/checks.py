@@ -24,7 +24,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from .. import stats
+from ..balance import stats
 from ..hextremadura import Hextremadura, load_tileset
 from ..i18n import N_, _, percent_text
 from ..polyforms import Polyform, count_polyforms, polyforms

@@ -29,7 +29,7 @@ import pandas as pd
 from matplotlib.axes import Axes
 from matplotlib.patches import Patch
 
-from .. import stats
+from ..balance import stats
 from ..hextremadura.game import quest_name, rating_name
 from ..i18n import N_, _
 from . import style

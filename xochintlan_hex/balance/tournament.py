@@ -37,10 +37,10 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from xochintlan_hex import stats
+from xochintlan_hex.balance import stats
+from xochintlan_hex.balance.simulate import PlayerSpec, simulate
 from xochintlan_hex.game import GameSpec, game_spec
 from xochintlan_hex.players import get_player, player_name
-from xochintlan_hex.simulate import PlayerSpec, simulate
 from xochintlan_hex.xochintlan import Rules
 
 #: Elo points per unit of log-odds strength.

@@ -30,9 +30,9 @@ from typing import Any
 
 import pandas as pd
 
+from xochintlan_hex.balance.stats import CONFIDENCE, CORRECTIONS, Label, Note, Report, ReportSection
 from xochintlan_hex.hextremadura import quest_name, rating_name
 from xochintlan_hex.i18n import N_, _, ngettext, number_text, percent_text, pgettext
-from xochintlan_hex.stats import CONFIDENCE, CORRECTIONS, Label, Note, Report, ReportSection
 from xochintlan_hex.xochintlan import KIND_NAMES, kind_name
 
 #: The title of each section (a metric of :func:`~xochintlan_hex.stats.report`).

@@ -63,12 +63,9 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from xochintlan_hex import __version__, simulate
-from xochintlan_hex.game import GameSpec, checked_count, loaded_game_modules, spec_for_columns
-from xochintlan_hex.hextremadura.tiles import MAX_TILESET_BYTES  # noqa: F401 (its older home)
-from xochintlan_hex.i18n import _, duration_text
-from xochintlan_hex.players import game_seconds
-from xochintlan_hex.results import (
+from xochintlan_hex import __version__
+from xochintlan_hex.balance import simulate
+from xochintlan_hex.balance.results import (
     ResultsError,
     cell_problem,
     check_across_rows,
@@ -76,6 +73,10 @@ from xochintlan_hex.results import (
     column_of,
     first_broken_rule,
 )
+from xochintlan_hex.game import GameSpec, checked_count, loaded_game_modules, spec_for_columns
+from xochintlan_hex.hextremadura.tiles import MAX_TILESET_BYTES  # noqa: F401 (its older home)
+from xochintlan_hex.i18n import _, duration_text
+from xochintlan_hex.players import game_seconds
 from xochintlan_hex.xochintlan import Rules
 from xochintlan_hex.xochintlan import spec as xochintlan_spec
 

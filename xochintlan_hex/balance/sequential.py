@@ -54,7 +54,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from xochintlan_hex import stats
+from xochintlan_hex.balance import stats
 from xochintlan_hex.game import game_spec
 from xochintlan_hex.i18n import _
 
@@ -126,7 +126,7 @@ def parse_until(text: str, alpha: float = 0.05, beta: float = 0.2, look: int = 1
     >>> parse_until("advantage 2")
     Traceback (most recent call last):
     ...
-    xochintlan_hex.sequential.UntilError: --until: the difference must lie strictly between 0 and 1, got 2
+    xochintlan_hex.balance.sequential.UntilError: --until: the difference must lie strictly between 0 and 1, got 2
     """
     if not isinstance(text, str):
         raise UntilError(_("--until takes a text, one of {forms}").format(forms=", ".join(UNTIL_FORMS)))
@@ -373,8 +373,8 @@ def load_reference(question: Question, seed: int, games: int) -> pd.DataFrame | 
     """The paired study of a question, checked: same seed (same deals), enough games."""
     if question.reference is None:
         return None
-    from xochintlan_hex.simulate import game_seed
-    from xochintlan_hex.studies import read_results
+    from xochintlan_hex.balance.simulate import game_seed
+    from xochintlan_hex.balance.studies import read_results
 
     path = Path(os.path.expanduser(question.reference))
     if not path.is_file():
@@ -454,7 +454,7 @@ def run_until(
     The same seed gives the same decision at the same game on any number of
     workers, resumed or not.
     """
-    from xochintlan_hex.studies import run_study
+    from xochintlan_hex.balance.studies import run_study
 
     test = sequential_test(study, question)
     run_options.setdefault("chunk_size", test.question.look)  # no game far past the decision

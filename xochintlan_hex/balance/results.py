@@ -22,7 +22,7 @@ differently. ``docs/reference/results-format.md`` lists them for users.
 >>> check_frame(cells, "s.csv")
 Traceback (most recent call last):
 ...
-xochintlan_hex.results.ResultsError: s.csv, row 1 (line 2), column 'winner': 5 is not a seat of a 2-player game (0 to 1)
+xochintlan_hex.balance.results.ResultsError: s.csv, row 1 (line 2), column 'winner': 5 is not a seat of a 2-player game (0 to 1)
 """
 
 from __future__ import annotations
@@ -38,11 +38,11 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from xochintlan_hex.balance.stats import CARD_SEPARATOR
 from xochintlan_hex.game import game_names, game_spec
 from xochintlan_hex.hextremadura import OBJECTIVE_TYPES, RATING_BANDS, rating_for
 from xochintlan_hex.i18n import _
 from xochintlan_hex.players import PLAYERS
-from xochintlan_hex.stats import CARD_SEPARATOR
 from xochintlan_hex.xochintlan import KINDS, goal_cards
 from xochintlan_hex.xochintlan.rules import (
     ENDGAMES,

@@ -1618,7 +1618,7 @@ class Report:
 
     def text(self, source: str = "") -> str:
         """The report as a person reads it, in the kit's language (``source``: the files it is of)."""
-        from xochintlan_hex.report_text import report_text
+        from xochintlan_hex.balance.report_text import report_text
 
         return report_text(self, source)
 
