@@ -30,7 +30,8 @@ from typing import Any
 
 import pandas as pd
 
-from xochintlan_hex.balance.stats import CONFIDENCE, CORRECTIONS, Label, Note, Report, ReportSection
+from xochintlan_hex.balance.intervals import CONFIDENCE, CORRECTIONS
+from xochintlan_hex.balance.report_rows import Label, Note, ReportData, ReportSection
 from xochintlan_hex.hextremadura import quest_name, rating_name
 from xochintlan_hex.i18n import N_, _, ngettext, number_text, percent_text, pgettext
 from xochintlan_hex.xochintlan import KIND_NAMES, kind_name
@@ -202,7 +203,7 @@ def section_table(section: ReportSection, by: tuple[str, ...]) -> pd.DataFrame:
     return pd.DataFrame(columns)
 
 
-def report_text(report: Report, source: str = "") -> str:
+def report_text(report: ReportData, source: str = "") -> str:
     """The whole report as a person reads it: a first line (``source``, the files, if
     given; the games; the confidence level), then each section's title and table."""
     count, level = number_text(report.games), percent_text(CONFIDENCE)

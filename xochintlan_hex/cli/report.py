@@ -151,7 +151,8 @@ def _pooled_study(paths: Sequence[str]) -> tuple[pd.DataFrame, str]:
 
 def _report_options(args: argparse.Namespace, frame: pd.DataFrame, files: str) -> list[str] | None:
     """``--by`` as a list of columns of ``frame`` (checked, with ``--difference``)."""
-    from xochintlan_hex.balance.stats import check_by, check_difference
+    from xochintlan_hex.balance.grouping import check_by
+    from xochintlan_hex.balance.intervals import check_difference
 
     by = [c.strip() for c in args.by.split(",")] if args.by else None
     missing = [c for c in by or [] if c not in frame.columns]
@@ -168,7 +169,7 @@ def _report_options(args: argparse.Namespace, frame: pd.DataFrame, files: str) -
 
 
 def _report(args: argparse.Namespace) -> int:
-    from xochintlan_hex.balance.stats import report
+    from xochintlan_hex.balance.report import report
 
     frame, game = _pooled_study(args.file)
     files = ", ".join(args.file)
