@@ -10,7 +10,7 @@ one long table (:attr:`Report.frame`) and prints in the kit's language
 >>> import pandas as pd
 >>> games = pd.DataFrame({"n_players": [2, 2, 2, 2], "winner": [0, 0, 1, None],
 ...                       "turns": [10, 12, 9, 48], "end_reason": ["win", "win", "win", "tie"]})
->>> found = report(games)
+>>> found = report(games, game="xochintlan")  # cut down to four columns: name its game
 >>> found
 <Report of 4 games by []: win_rate, first_player_advantage, balance, outcome, turns, games_needed>
 >>> first_seat = found.section("win_rate").rows[0]
@@ -42,6 +42,7 @@ from xochintlan_hex.balance.intervals import CORRECTIONS, games_to_resolve
 from xochintlan_hex.balance.report_rows import REPORT_COLUMNS, Label, Note, ReportRow, ReportSection
 from xochintlan_hex.balance.report_text import report_text
 from xochintlan_hex.balance.seat_metrics import (
+    SEAT_COLUMN,
     balance,
     first_player_advantage,
     head_to_head,
@@ -50,7 +51,8 @@ from xochintlan_hex.balance.seat_metrics import (
     win_rate_by_seat,
 )
 from xochintlan_hex.balance.solo_metrics import objective_rates, quest_rates, rating_shares
-from xochintlan_hex.game import game_names, game_spec
+from xochintlan_hex.game import GameSpec, game_names, game_spec
+from xochintlan_hex.i18n import _, ngettext
 
 
 @dataclass(frozen=True)
@@ -110,52 +112,118 @@ class Report:
         return len(self.frame)
 
 
-def report_metrics_of(frame: pd.DataFrame) -> str:
+def study_game(frame: pd.DataFrame, game: str | GameSpec[Any] | None = None) -> GameSpec[Any]:
+    """The game ``frame`` is a study of, as the registered specs' column schemas say.
+
+    ``game`` (a registered name or a :class:`~xochintlan_hex.game.GameSpec`) names it;
+    without it, the game is the one registered game whose study columns the frame holds
+    (it may carry more: a ``source`` or a grouping column; a study written before a
+    later column existed may lack that one). A frame cut down below every game's columns
+    is refused, never guessed at: ValueError naming the columns each game lacks and the
+    registered games.
+
+    >>> study_game(pd.DataFrame(columns=game_spec("hextremadura").columns(1))).name
+    'hextremadura'
+    >>> study_game(pd.DataFrame({"score": [3, 9]}), game="hextremadura").name
+    'hextremadura'
+    >>> study_game(pd.DataFrame({"score": [3, 9]}))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: report: the frame is no registered game's study (columns: 'score'): ... pass game=...
+    """
+    if game is not None:
+        return game_spec(game)
+    present = {str(c) for c in frame.columns}
+    lacking = {name: _columns_lacking(game_spec(name), present) for name in game_names()}
+    whole = [name for name, missing in lacking.items() if not missing]
+    if len(whole) == 1:
+        return game_spec(whole[0])
+    names = ", ".join(map(repr, lacking))
+    if whole:
+        raise ValueError(
+            _("report: the frame holds the study columns of several games ({games}); pass game= one of them").format(
+                games=", ".join(map(repr, whole))
+            )
+        )
+    raise ValueError(
+        _(
+            "report: the frame is no registered game's study (columns: {columns}): {lacking}; "
+            "pass game= one of the registered games ({games}) or a GameSpec"
+        ).format(
+            columns=", ".join(map(repr, frame.columns)) or "-",
+            lacking=_("; ").join(  # the French typography puts a thin space before ';'
+                _("{game} lacks {missing}").format(game=repr(name), missing=_listed(missing))
+                for name, missing in lacking.items()
+            ),
+            games=names,
+        )
+    )
+
+
+def _columns_lacking(spec: GameSpec[Any], present: set[str]) -> list[str]:
+    """The study columns of ``spec`` that ``present`` lacks, for as many seats as it names
+    players (a study written before a later column existed may lack that one)."""
+    low, high = spec.seats
+    seats = min(max(sum(bool(SEAT_COLUMN.match(c)) for c in present), low), high)
+    return [c for c in spec.columns(seats) if c not in present and c not in spec.later_columns]
+
+
+def _listed(columns: list[str], shown: int = 6) -> str:
+    """``columns`` quoted, the first few only when there are many."""
+    text = ", ".join(map(repr, columns[:shown]))
+    if len(columns) > shown:
+        more = len(columns) - shown
+        text += " " + ngettext("and {count} more", "and {count} more", more).format(count=more)
+    return text
+
+
+def report_metrics_of(frame: pd.DataFrame, game: str | GameSpec[Any] | None = None) -> str:
     """Which metrics a study's report holds, as its game's spec declares them:
     ``"solo"`` (one player scores, as in Hextremadura) or ``"seats"`` (players in seats
-    win, as in Xochintlan). The one place a report tells the games apart.
+    win, as in Xochintlan). The game is :func:`study_game`'s: ``game`` or the one whose
+    study columns the frame holds.
 
-    The game is the registered one whose study columns the frame holds (a frame may
-    carry more: a ``source`` or a grouping column); a frame cut down below any game's
-    columns is read by what it can be: a ``score`` column makes it a solo study.
+    >>> report_metrics_of(pd.DataFrame({"score": [3, 9]}), game="hextremadura")
+    'solo'
     """
-    present = set(frame.columns)
-    for name in game_names():
-        spec = game_spec(name)
-        low, high = spec.seats
-        if any(set(spec.columns(seats)) <= present for seats in range(low, min(high, 8) + 1)):
-            return spec.report_metrics
-    return "solo" if "score" in present else "seats"
+    return study_game(frame, game).report_metrics
 
 
 def report(
-    frame: pd.DataFrame, by: By = None, correction: str = "holm", difference: float = 0.05, power: float = 0.8
+    frame: pd.DataFrame,
+    by: By = None,
+    correction: str = "holm",
+    difference: float = 0.05,
+    power: float = 0.8,
+    game: str | GameSpec[Any] | None = None,
 ) -> Report:
     """The main metrics of a study as a :class:`Report` (it reads as one long table:
     ``metric``, ``level``, estimate...).
 
-    A frame with a ``score`` column is read as a Hextremadura study, otherwise as
-    a Xochintlan one (:func:`report_metrics_of`). ``level`` names the seat, outcome,
-    card, kind, score, band, objective or quest a row is about (empty for
-    whole-study figures).
+    The study's game decides which metrics (:func:`report_metrics_of`): the one whose
+    study columns the frame holds, or ``game`` (a registered name or a spec) for a frame
+    cut down to some of them; a cut-down frame without ``game`` is refused. ``level``
+    names the seat, outcome, card, kind, score, band, objective or quest a row is about
+    (empty for whole-study figures).
 
     Columns: [by...], ``metric``, ``level``, ``estimate``, ``low``, ``high``, ``n``,
     ``p_value``, ``note``. A Xochintlan report also says what the study can
     conclude:
 
     * card and kind win rates carry a ``p_value`` adjusted for their number
-      (``correction``, named in ``note``; see :func:`card_win_rates`);
+      (``correction``, named in ``note``; see
+      :func:`~xochintlan_hex.balance.card_metrics.card_win_rates`);
     * ``symmetry_check``: each card against its mirror image
-      (:func:`symmetry_check`); ``note`` gives the verdict;
+      (:func:`~xochintlan_hex.balance.card_metrics.symmetry_check`); ``note`` gives the verdict;
     * ``games_needed``: how many games a comparison of two seats, two cards or
       two kinds needs to resolve a true gap of ``difference`` (at the 5% level
-      with probability ``power``; :func:`games_to_resolve`, with the multinomial
-      variance for seats and kinds, which share their games), against ``n``, the
-      games the study has.
+      with probability ``power``; :func:`~xochintlan_hex.balance.intervals.games_to_resolve`,
+      with the multinomial variance for seats and kinds, which share their games),
+      against ``n``, the games the study has.
     """
     keys = by_list(by)
     frame = with_shared_strings(frame)
-    sections = REPORT_SECTIONS[report_metrics_of(frame)](frame, keys, correction, difference, power)
+    sections = REPORT_SECTIONS[report_metrics_of(frame, game)](frame, keys, correction, difference, power)
     return Report(tuple(section for section in sections if section.rows), tuple(keys), len(frame))
 
 

@@ -13,7 +13,7 @@ words and machine numbers, the same in every language.
 >>> games = pd.DataFrame({"n_players": [2, 2, 2, 2], "winner": [0, 0, 1, None],
 ...                       "turns": [10, 12, 9, 48], "end_reason": ["win", "win", "win", "tie"]})
 >>> with use_language("fr"):
-...     for line in report_text(stats.report(games)).splitlines()[2:6]:
+...     for line in report_text(stats.report(games, game="xochintlan")).splitlines()[2:6]:
 ...         print(line)
 Taux de victoire par joueur (le joueur 1 commence)
      catégorie estimation borne inf. borne sup. n

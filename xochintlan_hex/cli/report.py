@@ -175,7 +175,7 @@ def _report(args: argparse.Namespace) -> int:
     files = ", ".join(args.file)
     by = _report_options(args, frame, files)
     _check_report_columns(frame, game, files)
-    study_report = report(frame, by, difference=args.difference)
+    study_report = report(frame, by, difference=args.difference, game=game)
     if args.csv:  # the data's own words and machine numbers, the same in every language
         print(neutralised(study_report.frame).to_csv(index=False), end="")
     else:
