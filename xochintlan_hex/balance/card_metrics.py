@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 import numpy as np
 import pandas as pd
+from numpy.typing import ArrayLike
 
 from xochintlan_hex.balance.grouping import By, by_list, per_group, require_columns
 from xochintlan_hex.balance.intervals import (
@@ -243,7 +244,9 @@ def per_group_of_table(table: pd.DataFrame, by: By, add: Callable[[pd.DataFrame]
     return pd.concat(blocks, ignore_index=True)
 
 
-def _corrected(table: pd.DataFrame, p_values, correction: str, confidence: float = CONFIDENCE) -> pd.DataFrame:
+def _corrected(
+    table: pd.DataFrame, p_values: ArrayLike, correction: str, confidence: float = CONFIDENCE
+) -> pd.DataFrame:
     table = table.copy()
     table["p_value"] = np.asarray(p_values, dtype=float)
     table["p_adjusted"] = adjust_p_values(table["p_value"], correction)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -51,7 +52,7 @@ def per_group(frame: pd.DataFrame, by: By, metric: Callable[[pd.DataFrame], pd.D
     return pd.concat(blocks, ignore_index=True)
 
 
-def _own_column_of_group(block: pd.DataFrame, key: str, value) -> str:
+def _own_column_of_group(block: pd.DataFrame, key: str, value: Any) -> str:
     """A metric may report a grouping column itself (``n_players`` per seat): within
     the group it can only hold the group's value, and it moves to the front once.
     A column that says something else (``score`` of :func:`score_distribution`

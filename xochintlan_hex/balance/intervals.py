@@ -16,14 +16,19 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable
 from statistics import NormalDist
+from typing import Any, cast
 
 import numpy as np
 import pandas as pd
+from numpy.typing import ArrayLike, NDArray
 
 from xochintlan_hex.i18n import _
 
 #: Confidence level of every interval in this module unless a function says otherwise.
 CONFIDENCE = 0.95
+
+#: An array of floats, as the vectorised interval maths return them.
+Floats = NDArray[np.float64]
 
 #: The smallest gap between two rates the games-needed figures resolve: a gap of 0.001
 #: already needs about 8 million games a rate, near the largest study the kit plays.
@@ -61,20 +66,20 @@ def t_quantile(p: float, df: float) -> float:
     return float(_t_ppf(p, df))
 
 
-def _t_ppf(q, df):
+def _t_ppf(q: ArrayLike, df: ArrayLike) -> Floats:
     """Student's t quantile, arrays welcome (NaN where ``df`` is NaN): the function
     ``scipy.stats.t.ppf`` calls. Imported when first needed, from ``scipy.special``
     alone: a study without means never pays, and no report pays for ``scipy.stats``."""
     from scipy.special import stdtrit
 
-    return stdtrit(df, q)
+    return cast(Floats, stdtrit(df, q))
 
 
-def _normal_sf(x):
+def _normal_sf(x: ArrayLike) -> Floats:
     """The standard normal upper tail, arrays welcome (``scipy.stats.norm.sf``'s function)."""
     from scipy.special import ndtr
 
-    return ndtr(-np.asarray(x, dtype=float))
+    return cast(Floats, ndtr(-np.asarray(x, dtype=float)))
 
 
 def chi_square_sf(x: float, df: int) -> float:
@@ -84,12 +89,13 @@ def chi_square_sf(x: float, df: int) -> float:
     return float(chdtrc(df, x))
 
 
-def _binomial_pmf(k, n: int, p: float):
+def _binomial_pmf(k: ArrayLike, n: int, p: float) -> Floats:
     """The binomial probability of ``k`` successes in ``n`` trials, from its logarithm
     (as ``scipy.stats.binom.logpmf`` writes it): no overflow for a large ``n``."""
     from scipy.special import gammaln, xlog1py, xlogy
 
-    return np.exp(gammaln(n + 1) - gammaln(k + 1) - gammaln(n - k + 1) + xlogy(k, p) + xlog1py(n - k, -p))
+    k = np.asarray(k, dtype=float)
+    return cast(Floats, np.exp(gammaln(n + 1) - gammaln(k + 1) - gammaln(n - k + 1) + xlogy(k, p) + xlog1py(n - k, -p)))
 
 
 def binomial_two_sided_p(k: int, n: int, p: float) -> float:
@@ -104,10 +110,10 @@ def binomial_two_sided_p(k: int, n: int, p: float) -> float:
     if k == p * n:
         return 1.0
     if k < p * n:  # the counts above the mode no likelier than k: from the first of them to n
-        first = _first_count(lambda x: _binomial_pmf(x, n, p) <= likelihood, math.ceil(p * n), n)
+        first = _first_count(lambda x: bool(_binomial_pmf(x, n, p) <= likelihood), math.ceil(p * n), n)
         return min(1.0, _binomial_at_most(k, n, p) + _binomial_at_least(first, n, p))
     # the counts below the mode no likelier than k: from 0 to the last of them
-    last = _first_count(lambda x: _binomial_pmf(x, n, p) > likelihood, 0, math.floor(p * n)) - 1
+    last = _first_count(lambda x: bool(_binomial_pmf(x, n, p) > likelihood), 0, math.floor(p * n)) - 1
     return min(1.0, _binomial_at_most(last, n, p) + _binomial_at_least(k, n, p))
 
 
@@ -138,7 +144,7 @@ def _first_count(holds: Callable[[int], bool], low: int, high: int) -> int:
     return low
 
 
-def wilson_interval(successes, n, confidence: float = CONFIDENCE):
+def wilson_interval(successes: ArrayLike, n: ArrayLike, confidence: float = CONFIDENCE) -> tuple[Any, Any]:
     """Wilson score interval ``(low, high)`` for ``successes`` out of ``n``.
 
     Works on numbers or arrays; ``n == 0`` gives NaN bounds.
@@ -163,7 +169,7 @@ def wilson_interval(successes, n, confidence: float = CONFIDENCE):
     return low, high
 
 
-def proportion(successes: float, n: int, confidence: float = CONFIDENCE) -> dict:
+def proportion(successes: float, n: int, confidence: float = CONFIDENCE) -> dict[str, Any]:
     """A share with its Wilson interval, as a row: estimate, low, high, successes, n.
 
     >>> proportion(0, 0)["n"]
@@ -174,7 +180,7 @@ def proportion(successes: float, n: int, confidence: float = CONFIDENCE) -> dict
     return {"estimate": estimate, "low": float(low), "high": float(high), "successes": successes, "n": int(n)}
 
 
-def mean_interval(values: Iterable[float], confidence: float = CONFIDENCE) -> dict:
+def mean_interval(values: Iterable[float], confidence: float = CONFIDENCE) -> dict[str, Any]:
     """A mean with its Student t interval, as a row: estimate, low, high, sd, n.
 
     Missing values are left out. Fewer than two values give NaN bounds.
@@ -193,7 +199,7 @@ def mean_interval(values: Iterable[float], confidence: float = CONFIDENCE) -> di
     return {"estimate": mean, "low": mean - half, "high": mean + half, "sd": sd, "n": n}
 
 
-def proportions(successes, n, confidence: float = CONFIDENCE) -> dict:
+def proportions(successes: ArrayLike, n: ArrayLike, confidence: float = CONFIDENCE) -> dict[str, Any]:
     """Many shares at once: arrays ``estimate``, ``low``, ``high`` (Wilson)."""
     k = np.asarray(successes, dtype=float)
     n = np.asarray(n, dtype=float)
@@ -203,7 +209,7 @@ def proportions(successes, n, confidence: float = CONFIDENCE) -> dict:
     return {"estimate": estimate, "low": low, "high": high}
 
 
-def mean_intervals(grouped, confidence: float = CONFIDENCE) -> pd.DataFrame:
+def mean_intervals(grouped: pd.api.typing.SeriesGroupBy, confidence: float = CONFIDENCE) -> pd.DataFrame:
     """:func:`mean_interval` for each group of a grouped numeric Series, at once."""
     summary = grouped.agg(["mean", "std", "count"])
     n = summary["count"].to_numpy(dtype=float)
@@ -236,7 +242,9 @@ def check_difference(difference: float) -> float:
     return difference
 
 
-def advantage_of_counts(first_wins, nobody, games, n_players, confidence: float = CONFIDENCE) -> dict:
+def advantage_of_counts(
+    first_wins: ArrayLike, nobody: ArrayLike, games: ArrayLike, n_players: ArrayLike, confidence: float = CONFIDENCE
+) -> dict[str, Any]:
     """:func:`first_player_advantage` from counts: seat 0's wins, the games nobody
     won, the games, and the number of players (numbers or arrays of studies).
 
@@ -257,9 +265,9 @@ def advantage_of_counts(first_wins, nobody, games, n_players, confidence: float 
         sd = np.sqrt(np.maximum(squares - n * mean**2, 0.0) / (n - 1))
         half = _t_ppf(0.5 + confidence / 2, np.where(n >= 2, n - 1, np.nan)) * sd / np.sqrt(n)
 
-        def rescale(score):
+        def rescale(score: Floats) -> Floats:
             # Seat 0's score lies in [0, 1]; so must the ends of its interval.
-            return (players * np.clip(score, 0.0, 1.0) - 1) / (players - 1)
+            return cast(Floats, (players * np.clip(score, 0.0, 1.0) - 1) / (players - 1))
 
         return {
             "seat0_score": mean[()],
@@ -269,7 +277,9 @@ def advantage_of_counts(first_wins, nobody, games, n_players, confidence: float 
         }
 
 
-def share_difference(count_a, count_b, games, confidence: float = CONFIDENCE) -> dict:
+def share_difference(
+    count_a: ArrayLike, count_b: ArrayLike, games: ArrayLike, confidence: float = CONFIDENCE
+) -> dict[str, Any]:
     """The difference of two shares of the *same* games (two seats' wins, two kinds'
     wins), with its interval (numbers or arrays).
 
@@ -299,7 +309,7 @@ def share_difference(count_a, count_b, games, confidence: float = CONFIDENCE) ->
     }
 
 
-def balance_of_counts(counts, n_players: int, confidence: float = CONFIDENCE) -> dict:
+def balance_of_counts(counts: ArrayLike, n_players: int, confidence: float = CONFIDENCE) -> dict[str, Any]:
     """:func:`balance` and its interval for rows of outcome counts (one row per study).
 
     Column ``i < n_players`` counts the wins of seat ``i``; the last column counts
@@ -333,7 +343,7 @@ def balance_of_counts(counts, n_players: int, confidence: float = CONFIDENCE) ->
     return {"estimate": estimate, "low": 1.0 - largest_gap, "high": 1.0 - smallest_gap}
 
 
-def mean_difference(a, b, paired: bool = False, confidence: float = CONFIDENCE) -> dict:
+def mean_difference(a: ArrayLike, b: ArrayLike, paired: bool = False, confidence: float = CONFIDENCE) -> dict[str, Any]:
     """The difference of two means, ``mean(a) - mean(b)``, with its interval.
 
     ``paired=True``: ``a`` and ``b`` are Series indexed by the deal (the game
@@ -375,7 +385,7 @@ def mean_difference(a, b, paired: bool = False, confidence: float = CONFIDENCE) 
 CORRECTIONS = {"holm": "Holm", "bh": "Benjamini-Hochberg"}
 
 
-def adjust_p_values(p_values, method: str = "holm") -> np.ndarray:
+def adjust_p_values(p_values: ArrayLike, method: str = "holm") -> np.ndarray:
     """P-values adjusted for testing several hypotheses at once.
 
     ``"holm"`` (Holm-Bonferroni) keeps the chance of *any* false alarm below the
@@ -410,7 +420,7 @@ def adjust_p_values(p_values, method: str = "holm") -> np.ndarray:
     return out
 
 
-def two_proportion_p_value(wins_a, n_a, wins_b, n_b) -> np.ndarray:
+def two_proportion_p_value(wins_a: ArrayLike, n_a: ArrayLike, wins_b: ArrayLike, n_b: ArrayLike) -> np.ndarray:
     """Two-sided p-value that two win rates are equal (pooled z-test; arrays welcome).
 
     The same as the chi-square test of the 2 x 2 table without continuity
@@ -422,7 +432,7 @@ def two_proportion_p_value(wins_a, n_a, wins_b, n_b) -> np.ndarray:
     return 2 * _normal_sf(np.abs(two_proportion_z(wins_a, n_a, wins_b, n_b)))
 
 
-def two_proportion_z(wins_a, n_a, wins_b, n_b) -> np.ndarray:
+def two_proportion_z(wins_a: ArrayLike, n_a: ArrayLike, wins_b: ArrayLike, n_b: ArrayLike) -> np.ndarray:
     """The z score of the pooled two-proportion test (NaN where it is undefined)."""
     k_a, n_a, k_b, n_b = (np.asarray(x, dtype=float) for x in (wins_a, n_a, wins_b, n_b))
     with np.errstate(divide="ignore", invalid="ignore"):

@@ -231,8 +231,8 @@ def _section(
     metric: str,
     table: pd.DataFrame,
     keys: Sequence[str],
-    label: Callable[[dict], Label],
-    note: Callable[[dict], Note | None] = lambda row: None,
+    label: Callable[[dict[str, Any]], Label],
+    note: Callable[[dict[str, Any]], Note | None] = lambda row: None,
 ) -> ReportSection:
     """The rows of ``table`` (a metric's tidy frame) as a report section."""
     rows = []
@@ -252,24 +252,24 @@ def _section(
     return ReportSection(metric, tuple(rows))
 
 
-def _whole(record: dict) -> Label:
+def _whole(record: dict[str, Any]) -> Label:
     return Label()
 
 
-def _labelled(key: str, column: str | None = None) -> Callable[[dict], Label]:
+def _labelled(key: str, column: str | None = None) -> Callable[[dict[str, Any]], Label]:
     """Rows labelled by one column of their table (``column``, by default the key)."""
     return lambda record: Label(key, {key: record[column or key]})
 
 
-def _seat_label(record: dict) -> Label:
+def _seat_label(record: dict[str, Any]) -> Label:
     return Label("seat", {"seat": int(record["seat"]), "players": int(record["n_players"])})
 
 
-def _players_label(record: dict) -> Label:
+def _players_label(record: dict[str, Any]) -> Label:
     return Label("players", {"players": int(record["n_players"])})
 
 
-def _head_to_head_label(record: dict) -> Label:
+def _head_to_head_label(record: dict[str, Any]) -> Label:
     return Label("head_to_head", {"player": record["player"], "opponent": record["opponent"]})
 
 
@@ -341,7 +341,7 @@ def _adjusted(table: pd.DataFrame) -> pd.DataFrame:
 _CORRECTION_KEYS = {name: key for key, name in CORRECTIONS.items()}
 
 
-def _correction_note(record: dict) -> Note:
+def _correction_note(record: dict[str, Any]) -> Note:
     return Note("correction", {"method": _CORRECTION_KEYS[record["correction"]], "differs": bool(record["differs"])})
 
 
@@ -353,7 +353,7 @@ def _symmetry_section(cards: pd.DataFrame, keys: list[str]) -> ReportSection:
     verdicts = {text: key for key, text in SYMMETRY_VERDICTS.items()}
     symmetry = symmetry.assign(n=symmetry["n"] + symmetry["mirror_n"], p_value=symmetry["p_adjusted"])
 
-    def label(record: dict) -> Label:
+    def label(record: dict[str, Any]) -> Label:
         if record["mirror"] == "":
             return Label("all_mirror_pairs")
         return Label("mirror_pair", {"card": record["card"], "mirror": record["mirror"]})

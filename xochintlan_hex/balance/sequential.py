@@ -53,6 +53,7 @@ from typing import Any
 
 import numpy as np
 import pandas as pd
+from numpy.typing import ArrayLike, NDArray
 
 from xochintlan_hex.balance import stats
 from xochintlan_hex.game import game_spec
@@ -169,7 +170,9 @@ def _delta(text: str) -> float:
 # The test itself, on arrays (so that a simulation runs thousands of studies at once)
 
 
-def log_likelihood_ratio(total, total_of_squares, n, mu0: float, mu1: float, spread: float = 1.0):
+def log_likelihood_ratio(
+    total: ArrayLike, total_of_squares: ArrayLike, n: ArrayLike, mu0: float, mu1: float, spread: float = 1.0
+) -> Any:
     """The generalised SPRT's LLR of mean ``mu1`` against ``mu0`` from the running
     sum, sum of squares and count of the scores (numbers or arrays).
 
@@ -200,7 +203,7 @@ def wald_bounds(alpha: float, beta: float) -> tuple[float, float]:
     return math.log(beta / (1 - alpha)), math.log((1 - beta) / alpha)
 
 
-def one_sided_states(llr, alpha: float, beta: float):
+def one_sided_states(llr: ArrayLike, alpha: float, beta: float) -> NDArray[np.int_]:
     """+1 (accept H1), -1 (accept H0) or 0 (go on) for each LLR value."""
     lower, upper = wald_bounds(alpha, beta)
     llr = np.asarray(llr, dtype=float)
@@ -263,7 +266,7 @@ def fixed_size_games(delta: float, sides: int, alpha: float, beta: float, varian
 # A running study
 
 
-def _margin(row: dict, player: str | None = None) -> float:
+def _margin(row: dict[str, Any], player: str | None = None) -> float:
     """A game's score for one side: seat 0, or the seat ``player`` holds.
 
     +1 a win, -1 a loss, 0 a game nobody won; with more than two players the seat's
@@ -298,7 +301,7 @@ class SequentialTest:
     scores: list[float] = field(default_factory=list)
     decision: dict[str, Any] | None = None
 
-    def __call__(self, rows: list[dict]) -> int | None:
+    def __call__(self, rows: list[dict[str, Any]]) -> int | None:
         for row in rows:
             if self.decision is not None:
                 break
@@ -310,7 +313,7 @@ class SequentialTest:
                 self._look()
         return None if self.decision is None or self.decision["verdict"] == "undecided" else self.decision["games"]
 
-    def _score(self, row: dict) -> float:
+    def _score(self, row: dict[str, Any]) -> float:
         q = self.question
         if q.kind == "advantage":
             return _margin(row)
@@ -321,10 +324,10 @@ class SequentialTest:
             return (own + _margin(self._paired(row), q.player)) / 2
         return _margin(row) - _margin(self._paired(row))
 
-    def _paired(self, row: dict) -> dict:
+    def _paired(self, row: dict[str, Any]) -> dict[str, Any]:
         """The reference's game on the same deal as ``row``."""
         assert self.reference is not None
-        return self.reference.loc[row["game"]].to_dict()
+        return dict(self.reference.loc[row["game"]].to_dict())
 
     def _look(self) -> None:
         q = self.question
@@ -444,7 +447,7 @@ def _check_seats(question: Question, players: list[str]) -> None:
 
 
 def run_until(
-    study: Any, out: str | os.PathLike, question: Question | str, **run_options: Any
+    study: Any, out: str | os.PathLike[str], question: Question | str, **run_options: Any
 ) -> tuple[pd.DataFrame, dict[str, Any]]:
     """Play ``study`` until ``question`` is answered (at most ``study.games`` games).
 

@@ -55,50 +55,39 @@ How a game scores for a seat
 
 from __future__ import annotations
 
-from xochintlan_hex.balance.card_metrics import (  # noqa: F401
+from xochintlan_hex.balance.card_metrics import (
     ANIMAL_KINDS,
     CARD_SEPARATOR,
     SYMMETRY_VERDICTS,
-    against_the_rest,
     card_win_rate_bootstrap,
     card_win_rates,
     kind_win_rates,
     mirror_pairs,
-    per_group_of_table,
     shape_win_rates,
     symmetry_check,
-    symmetry_of,
 )
-from xochintlan_hex.balance.grouping import (  # noqa: F401
+from xochintlan_hex.balance.grouping import (
     By,
-    by_list,
     check_by,
     duration,
-    per_group,
-    require_columns,
     with_shared_strings,
 )
-from xochintlan_hex.balance.intervals import (  # noqa: F401
+from xochintlan_hex.balance.intervals import (
     CONFIDENCE,
     CORRECTIONS,
     MIN_DIFFERENCE,
     adjust_p_values,
     advantage_of_counts,
     balance_of_counts,
-    binomial_two_sided_p,
     check_difference,
-    chi_square_sf,
     games_to_resolve,
     mean_difference,
     mean_interval,
-    mean_intervals,
     normal_quantile,
     proportion,
-    proportions,
     share_difference,
     t_quantile,
     two_proportion_p_value,
-    two_proportion_z,
     wilson_interval,
 )
 from xochintlan_hex.balance.report import (
@@ -114,17 +103,14 @@ from xochintlan_hex.balance.report_rows import (
     ReportRow,
     ReportSection,
 )
-from xochintlan_hex.balance.seat_metrics import (  # noqa: F401
+from xochintlan_hex.balance.seat_metrics import (
     OUTCOMES,
-    SEAT_COLUMN,
     balance,
     first_player_advantage,
     game_margins,
     head_to_head,
     outcome_shares,
-    seat_pairs,
     seat_results,
-    seat_results_kept,
     win_rate_by_seat,
 )
 from xochintlan_hex.balance.solo_metrics import (
@@ -184,4 +170,6 @@ __all__ = [
     "wilson_interval",
     "win_rate_by_seat",
     "with_shared_strings",
+    # also offered, as by this module before the split
+    "By",
 ]

@@ -27,6 +27,11 @@ parameters and seed (a :class:`Study`, made by :func:`study`, or by
   Temporary files left by a killed run are removed by the next one. The side
   directory is removed once the results file is in place.
 
+This module gathers the names of a study's parts, each in its own module:
+:mod:`.study_spec` (what a study is and how large it may be), :mod:`.study_files`
+(the results file), :mod:`.study_lock` (one writer at a time), :mod:`.study_store`
+(the chunks kept while it runs) and :mod:`.study_runner` (playing it).
+
 >>> import tempfile, pathlib
 >>> folder = pathlib.Path(tempfile.mkdtemp())
 >>> study = xochintlan_study(6, ["greedy", "random"], seed=3)
@@ -40,23 +45,18 @@ True
 
 from __future__ import annotations
 
-from xochintlan_hex.balance.study_files import (  # noqa: F401
+from xochintlan_hex.balance.study_files import (
     FORMATS,
     FRAME_BLOCK_ROWS,
     LATER_RULES_FIELDS,
-    NO_FOLLOW,
     PARTS_SUFFIX,
-    atomic_write,
     check_output_path,
-    link_error,
-    open_no_follow,
     parts_directory,
     read_results,
     remove_leftover_temporaries,
     write_results,
-    write_text_atomically,
 )
-from xochintlan_hex.balance.study_lock import (  # noqa: F401
+from xochintlan_hex.balance.study_lock import (
     StudyLock,
     lock_path,
     study_lock,
@@ -66,7 +66,7 @@ from xochintlan_hex.balance.study_runner import (
     play_study,
     run_study,
 )
-from xochintlan_hex.balance.study_spec import (  # noqa: F401
+from xochintlan_hex.balance.study_spec import (
     MAX_STUDY_GAMES,
     MAX_STUDY_SECONDS,
     MAX_STUDY_TURNS,
@@ -82,7 +82,7 @@ from xochintlan_hex.balance.study_spec import (  # noqa: F401
     usable_cores,
     xochintlan_study,
 )
-from xochintlan_hex.balance.study_store import (  # noqa: F401
+from xochintlan_hex.balance.study_store import (
     CHUNK_OVERHEAD_BYTES,
     KEPT_QUARANTINE_SUFFIX,
     MANIFEST_FILE,
@@ -96,17 +96,16 @@ from xochintlan_hex.balance.study_store import (  # noqa: F401
     chunk_size_limit,
     kept_games,
     kept_quarantine,
-    listed_chunks,
     open_parts,
     quarantine,
     read_manifest,
-    remove_parts,
-    unused_name,
     verified_chunks,
     verify_chunk,
     write_chunk,
 )
-from xochintlan_hex.hextremadura.tiles import MAX_TILESET_BYTES  # noqa: F401 (its older home)
+from xochintlan_hex.hextremadura.tiles import (
+    MAX_TILESET_BYTES,
+)
 
 __all__ = [
     "study",
@@ -141,4 +140,22 @@ __all__ = [
     "write_chunk",
     "write_results",
     "xochintlan_study",
+    # also offered, as by this module before the split
+    "CHUNK_OVERHEAD_BYTES",
+    "chunk_size_limit",
+    "ChunkProblem",
+    "FRAME_BLOCK_ROWS",
+    "kept_quarantine",
+    "KEPT_QUARANTINE_SUFFIX",
+    "LATER_RULES_FIELDS",
+    "MAX_CHUNK_ROW_BYTES",
+    "MAX_CHUNK_SIZE",
+    "MAX_MANIFEST_BYTES_PER_GAME",
+    "MAX_STUDY_SECONDS",
+    "MAX_TILESET_BYTES",
+    "PARTS_FORMAT",
+    "quarantine",
+    "remove_leftover_temporaries",
+    "study_lock",
+    "usable_cores",
 ]
