@@ -17,8 +17,8 @@ Layers, bottom to top (nothing imports upwards):
 1. :mod:`~xochintlan_hex.lattice`, :mod:`~xochintlan_hex.polyforms`, :mod:`~xochintlan_hex.puzzles`,
    :mod:`~xochintlan_hex.i18n` (the languages)
 2. :mod:`~xochintlan_hex.xochintlan`, :mod:`~xochintlan_hex.hextremadura` (rules only)
-3. :mod:`~xochintlan_hex.players`, :mod:`~xochintlan_hex.simulate`, :mod:`~xochintlan_hex.studies`,
-   :mod:`~xochintlan_hex.stats`, :mod:`~xochintlan_hex.tournament`
+3. :mod:`~xochintlan_hex.players`, :mod:`~xochintlan_hex.balance.simulate`, :mod:`~xochintlan_hex.balance.studies`,
+   :mod:`~xochintlan_hex.balance.stats`, :mod:`~xochintlan_hex.balance.tournament`
 4. :mod:`~xochintlan_hex.viz`, :mod:`~xochintlan_hex.widgets`
 5. :mod:`~xochintlan_hex.cli`
 """

@@ -1,6 +1,6 @@
 """A study's report in words: every title, label, verdict and number in the kit's language.
 
-:func:`xochintlan_hex.stats.report` gives a report as data (:class:`~xochintlan_hex.stats.Report`:
+:func:`xochintlan_hex.balance.report.report` gives a report as data (:class:`~xochintlan_hex.balance.report.Report`:
 sections of rows, each row's label a key with its values). This module is the one place
 that data becomes text for a person, translated at its source: words from the catalog,
 numbers written as the language writes them (``0,362``, ``5 000 parties``, ``seuil 5 %``
@@ -36,7 +36,7 @@ from xochintlan_hex.hextremadura import quest_name, rating_name
 from xochintlan_hex.i18n import N_, _, ngettext, number_text, percent_text, pgettext
 from xochintlan_hex.xochintlan import KIND_NAMES, kind_name
 
-#: The title of each section (a metric of :func:`~xochintlan_hex.stats.report`).
+#: The title of each section (a metric of :func:`~xochintlan_hex.balance.report.report`).
 SECTION_TITLES = {
     "win_rate": N_("Win rate by player (1 plays first)"),
     "first_player_advantage": N_("First-player advantage (the first player minus the others)"),
@@ -57,7 +57,7 @@ SECTION_TITLES = {
     "rounds": N_("Rounds"),
 }
 
-#: How a game ended (the keys of :data:`~xochintlan_hex.stats.OUTCOMES`), as a row names it.
+#: How a game ended (the keys of :data:`~xochintlan_hex.balance.seat_metrics.OUTCOMES`), as a row names it.
 OUTCOME_NAMES = {
     "completion": N_("completion"),
     "decisive": N_("decisive"),
@@ -65,7 +65,7 @@ OUTCOME_NAMES = {
     "turn_limit": N_("turn limit"),
 }
 
-#: The symmetry check's verdicts (the keys of :data:`~xochintlan_hex.stats.SYMMETRY_VERDICTS`).
+#: The symmetry check's verdicts (the keys of :data:`~xochintlan_hex.balance.card_metrics.SYMMETRY_VERDICTS`).
 VERDICT_NAMES = {
     "ok": N_("consistent with symmetry"),
     "flag": N_("sample too small or a bug"),
@@ -106,7 +106,7 @@ def _apart(values: Mapping[str, Any]) -> str:
     return _(sentence).format(difference=number_text(values["difference"]))
 
 
-#: Each label key (see :class:`~xochintlan_hex.stats.Label`) worded from its values.
+#: Each label key (see :class:`~xochintlan_hex.balance.report_rows.Label`) worded from its values.
 LABEL_WORDS: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "": lambda values: "",
     # People count players from 1; the data keep seats from 0.

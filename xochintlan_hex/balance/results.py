@@ -58,7 +58,7 @@ from xochintlan_hex.xochintlan.rules import (
 #: Most seats a results file may name: one card each from the larger (hex) deck.
 MAX_PLAYERS = 33
 
-#: Seeds are 63-bit (see :func:`xochintlan_hex.simulate.game_seed`).
+#: Seeds are 63-bit (see :func:`xochintlan_hex.balance.simulate.game_seed`).
 MAX_SEED = 2**63 - 1
 
 #: How a Xochintlan game may end.

@@ -271,7 +271,7 @@ def _margin(row: dict[str, Any], player: str | None = None) -> float:
 
     +1 a win, -1 a loss, 0 a game nobody won; with more than two players the seat's
     share of the advantage (n·score - 1) / (n - 1), whose mean is
-    :func:`~xochintlan_hex.stats.first_player_advantage`.
+    :func:`~xochintlan_hex.balance.seat_metrics.first_player_advantage`.
     """
     seats = int(row["n_players"])
     seat = 0
@@ -290,7 +290,7 @@ def _margin(row: dict[str, Any], player: str | None = None) -> float:
 class SequentialTest:
     """Watches a study's games in order and says when its :class:`Question` is answered.
 
-    Use it as ``enough`` in :func:`~xochintlan_hex.studies.run_study` (or through
+    Use it as ``enough`` in :func:`~xochintlan_hex.balance.study_runner.run_study` (or through
     :func:`run_until`). ``reference``: the paired study frame (``beats ... with``,
     ``differs``), indexed by game.
     """
@@ -407,7 +407,7 @@ def sequential_test(study: Any, question: Question | str) -> SequentialTest:
     """The test that watches ``study`` for ``question``, checked before any game is
     played: a study of a game with seats (its spec's ``report_metrics`` is ``"seats"``:
     Xochintlan or a registered game of yours), players that play in it, a paired file
-    that fits. Pass it as ``enough`` to :func:`~xochintlan_hex.studies.run_study`."""
+    that fits. Pass it as ``enough`` to :func:`~xochintlan_hex.balance.study_runner.run_study`."""
     if isinstance(question, str):
         question = parse_until(question)
     if game_spec(study.game).report_metrics != "seats":
@@ -451,7 +451,7 @@ def run_until(
 ) -> tuple[pd.DataFrame, dict[str, Any]]:
     """Play ``study`` until ``question`` is answered (at most ``study.games`` games).
 
-    ``run_options`` are those of :func:`~xochintlan_hex.studies.run_study`
+    ``run_options`` are those of :func:`~xochintlan_hex.balance.study_runner.run_study`
     (``workers``, ``resume``, ...). Returns ``(frame, decision)``: the games up to
     the decision, and what was decided (see :func:`decision_of`).
     The same seed gives the same decision at the same game on any number of

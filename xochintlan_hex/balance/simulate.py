@@ -48,7 +48,7 @@ Xochintlan columns (:func:`simulate_xochintlan`)
         the player kind at each seat (``"greedy"``...); seat 0 moves first.
     ``cards_0``, ``cards_1``, ...
         the goal cards each seat held at the end, names joined by ``"+"``
-        (:data:`~xochintlan_hex.stats.CARD_SEPARATOR`), e.g. ``"F"`` or ``"L'+X"``.
+        (:data:`~xochintlan_hex.balance.card_metrics.CARD_SEPARATOR`), e.g. ``"F"`` or ``"L'+X"``.
         With ``allow_redraw`` a revealed and replaced card is no longer listed.
     ``winner``
         the winning seat (nullable ``Int64``; missing when nobody won).

@@ -1,7 +1,7 @@
 """Balance statistics on study frames, each with a 95% confidence interval.
 
 Every function takes a tidy study frame (one row per game, as made by
-:mod:`xochintlan_hex.simulate`, or read back from a CSV/Parquet file) and returns
+:mod:`xochintlan_hex.balance.simulate`, or read back from a CSV/Parquet file) and returns
 a tidy frame whose rows carry ``estimate``, ``low``, ``high`` and ``n`` (how
 many games, seats or objectives the estimate rests on). Pass ``by=`` (a column
 name or a list of them, e.g. ``"lattice"`` or ``["n_players", "endgame"]``) to

@@ -13,7 +13,7 @@ parameters and seed (a :class:`Study`, made by :func:`study`, or by
 * an interrupted run (Ctrl-C, a killed process, a lost machine) keeps every
   chunk written so far; ``run_study(..., resume=True)`` plays only the missing
   games. Game ``i`` depends only on the study and ``i`` (see
-  :func:`xochintlan_hex.simulate.game_seed`), so the finished file is exactly
+  :func:`xochintlan_hex.balance.simulate.game_seed`), so the finished file is exactly
   the one an uninterrupted run writes;
 * the study folder proves its own integrity. One run at a time writes a study
   (an exclusive lock, ``.<out>.lock`` beside the output); each chunk carries the

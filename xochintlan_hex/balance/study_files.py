@@ -113,19 +113,19 @@ def read_results(path: str | os.PathLike[str], shared_texts: bool = False) -> pd
     """Read a results file (CSV or Parquet) back into a study frame, checking every cell.
 
     A file with a study's columns comes back with the column types
-    :mod:`~xochintlan_hex.simulate` gives (``winner`` a nullable integer,
+    :mod:`~xochintlan_hex.balance.simulate` gives (``winner`` a nullable integer,
     missing values missing), so a study frame written and read back equals the
     frame written. Every column the kit knows is parsed strictly (integers are
     integers, booleans ``True`` or ``False``, names from their list, values in
-    range; see :mod:`xochintlan_hex.results`): a bad cell raises
-    :class:`~xochintlan_hex.results.ResultsError` naming the file, row and column.
+    range; see :mod:`xochintlan_hex.balance.results`): a bad cell raises
+    :class:`~xochintlan_hex.balance.results.ResultsError` naming the file, row and column.
     A Xochintlan study written before a rules field existed (see
     :data:`LATER_RULES_FIELDS`) reads with that field at its default, the rule
     its games were played by.
 
     ``shared_texts=True`` gives every text column as Python strings (``object``
     columns), each distinct text of the file made once and every cell pointing to
-    it, as :func:`~xochintlan_hex.stats.report` works on them: 8 bytes a cell,
+    it, as :func:`~xochintlan_hex.balance.report.report` works on them: 8 bytes a cell,
     made block by block as the file is read, where the study's own string columns
     (pandas 3: Arrow-backed) hold each cell's characters again. The values are the
     same; only the column types differ.
@@ -168,7 +168,7 @@ def _read_csv_checked(path: Path, shared_texts: bool = False) -> pd.DataFrame:
 
     Each block's cells are read as text (only empty cells missing), parsed
     strictly by their column and held to the rules within a row
-    (:func:`~xochintlan_hex.results.check_frame`), then turned into the study's
+    (:func:`~xochintlan_hex.balance.results.check_frame`), then turned into the study's
     types; only the typed block is kept, never the file's texts. The blocks are
     joined column by column (:func:`_joined`). The rules that compare rows (no
     game or seed twice) are the caller's, on the whole frame. That is what keeps

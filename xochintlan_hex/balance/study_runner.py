@@ -53,7 +53,7 @@ def missing_chunks(
 
     ``kept``: ``(first, last)`` of each kept chunk, in order, not overlapping.
     Chunks never straddle a kept one. By default about four chunks per worker,
-    at most :data:`~xochintlan_hex.simulate.MAX_CHUNK` games each.
+    at most :data:`~xochintlan_hex.balance.simulate.MAX_CHUNK` games each.
 
     >>> [list(c) for c in missing_chunks(10, kept=[(0, 3)], chunk_size=4)]
     [[4, 5, 6, 7], [8, 9]]
@@ -321,16 +321,16 @@ def run_study(
     """Play ``study``, keeping each finished chunk, and write the results file ``out``.
 
     ``workers``/``executor``: where the games run, as in
-    :func:`~xochintlan_hex.simulate.simulate_xochintlan`. ``resume=True`` finishes
+    :func:`~xochintlan_hex.balance.simulate.simulate_xochintlan`. ``resume=True`` finishes
     the unfinished run whose chunks are in ``<out>.parts/`` (the study must be the
     same); the result is exactly that of an uninterrupted run. ``chunk_size``:
     games per chunk (how much work an interruption can lose); by default about
-    four chunks per worker, at most :data:`~xochintlan_hex.simulate.MAX_CHUNK`.
+    four chunks per worker, at most :data:`~xochintlan_hex.balance.simulate.MAX_CHUNK`.
     ``force=True`` runs a study past :data:`MAX_STUDY_TURNS` (see
     :func:`check_study_size`). ``on_chunk(indices, path)`` is called after each
     chunk is kept; ``notify(message)`` is told of each chunk set aside (default:
     a :class:`StudyWarning`). ``enough(rows)``: a study that may stop early (see
-    :mod:`xochintlan_hex.sequential`) is shown its games in order, whatever the
+    :mod:`xochintlan_hex.balance.sequential`) is shown its games in order, whatever the
     workers, and returns the number of games the file keeps once that is decided.
     Returns the study frame, as read back from ``out`` (for a study too big to
     hold in memory, :func:`play_study` writes the file without reading it back).

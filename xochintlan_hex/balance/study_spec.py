@@ -51,7 +51,7 @@ class Study:
 
     ``parameters`` is plain JSON (it is written to ``study.json`` and compared on
     resume); ``play_chunk(indices, *args)`` returns one row per game index and
-    ``to_frame(rows)`` makes the tidy frame, both from :mod:`~xochintlan_hex.simulate`.
+    ``to_frame(rows)`` makes the tidy frame, both from :mod:`~xochintlan_hex.balance.simulate`.
     """
 
     game: str

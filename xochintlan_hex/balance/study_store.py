@@ -240,7 +240,7 @@ def verify_chunk(path: Path, study: Study, hashes: dict[str, str]) -> list[dict[
     belongs to this study; its games lie in the study; every row has the study's
     columns and types, is game ``i`` with the seed the study gives game ``i``,
     holds the study's rules and players, and keeps the row rules a results file
-    is read with (:data:`~xochintlan_hex.results.ROW_RULES`: a tie names no
+    is read with (:data:`~xochintlan_hex.balance.results.ROW_RULES`: a tie names no
     winning kind, a winning card is in the winner's hand ...).
     """
     first, last = _chunk_games(path)

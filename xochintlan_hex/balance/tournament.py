@@ -4,7 +4,7 @@ Games of two seats or more (Xochintlan by default, or any registered game: ``gam
     :func:`round_robin` plays every pair of players in both seatings, on the
     same deals (the same study seed for both seatings, so a deal that favours a
     seat favours each player once), through
-    :func:`~xochintlan_hex.simulate.simulate` (local processes or any executor, e.g. Dask).
+    :func:`~xochintlan_hex.balance.simulate.simulate` (local processes or any executor, e.g. Dask).
     :func:`bradley_terry` reads the games as pairwise results and fits one
     strength per player: ``P(i beats j) = 1 / (1 + exp(s_j - s_i))``, a draw
     counting half a win to each. Strengths are on a log-odds scale relative to
@@ -16,7 +16,7 @@ Games of two seats or more (Xochintlan by default, or any registered game: ``gam
 
 Solo games (Hextremadura by default)
     :func:`solo_ladder` plays each solo player on the same deals and gives its
-    mean score with a t interval (:func:`~xochintlan_hex.stats.duration`).
+    mean score with a t interval (:func:`~xochintlan_hex.balance.grouping.duration`).
 
 >>> frame = round_robin(["greedy", "random"], games=3, seed=1, progress=False)
 >>> sorted(frame["pairing"].unique())
@@ -108,7 +108,7 @@ def round_robin(
 def pairwise_results(frame: pd.DataFrame) -> pd.DataFrame:
     """Wins, losses and draws of every player against every other (one row per order).
 
-    The columns of :func:`~xochintlan_hex.stats.head_to_head` (``player``,
+    The columns of :func:`~xochintlan_hex.balance.seat_metrics.head_to_head` (``player``,
     ``opponent``, ``wins``, ``losses``, ``draws``, ``n``, ...).
     """
     return stats.head_to_head(frame)

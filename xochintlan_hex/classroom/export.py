@@ -10,7 +10,7 @@ JSON record per game, as the engines write them) go to ``<out>`` with
 ``.records.jsonl`` in place of its suffix: each replays to the same game.
 
 Game numbers follow the order the tables were opened in; ``seed`` is each
-table's seed, so :func:`~xochintlan_hex.simulate.replay_xochintlan` is not
+table's seed, so :func:`~xochintlan_hex.balance.simulate.replay_xochintlan` is not
 meant for these rows (students' moves are not a player's), the records are.
 """
 

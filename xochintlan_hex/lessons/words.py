@@ -193,7 +193,7 @@ def finding_words(what: Any) -> Any:
 
 
 def verdict_words(verdict: Any) -> Any:
-    """The symmetry check's verdict (the text :data:`~xochintlan_hex.stats.SYMMETRY_VERDICTS` stores) in words."""
+    """The symmetry check's verdict (the text :data:`~xochintlan_hex.balance.card_metrics.SYMMETRY_VERDICTS` stores) in words."""
     keys = {text: key for key, text in SYMMETRY_VERDICTS.items()}
     return _(VERDICT_NAMES[keys[verdict]]) if verdict in keys else verdict
 
