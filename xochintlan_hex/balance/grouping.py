@@ -18,14 +18,12 @@ import pandas as pd
 from xochintlan_hex.balance.intervals import mean_interval
 from xochintlan_hex.i18n import _
 
+#: What ``by=`` takes: a column name, a list of them, or None (the whole study).
 By = str | Sequence[str] | None
 
 
-# ---------------------------------------------------------------------------
-# Grouping and the per-seat view
-
-
 def by_list(by: By) -> list[str]:
+    """``by`` as a list of column names (empty for the whole study)."""
     if by is None:
         return []
     return [by] if isinstance(by, str) else list(by)
@@ -90,6 +88,7 @@ def check_by(frame: pd.DataFrame, by: By) -> list[str]:
 
 
 def require_columns(frame: pd.DataFrame, *columns: str) -> None:
+    """ValueError naming the ``columns`` that ``frame`` lacks, and those it has."""
     missing = [c for c in columns if c not in frame.columns]
     if missing:
         raise ValueError(f"the study frame lacks the column(s) {missing}; it has {list(frame.columns)}")

@@ -23,6 +23,7 @@ from xochintlan_hex.balance.intervals import (
     share_difference,
 )
 
+#: A seat's player column, ``player_<seat>``: as many as the study has seats.
 SEAT_COLUMN = re.compile(r"^player_(\d+)$")
 
 

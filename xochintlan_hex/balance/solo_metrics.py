@@ -20,9 +20,6 @@ import pandas as pd
 from xochintlan_hex.balance.grouping import By, per_group, require_columns
 from xochintlan_hex.balance.intervals import CONFIDENCE, normal_quantile, proportion
 
-# ---------------------------------------------------------------------------
-# Hextremadura
-
 
 def score_distribution(frame: pd.DataFrame, by: By = None, column: str = "score") -> pd.DataFrame:
     """The share of games at each score, and of games at that score or more.

@@ -96,6 +96,7 @@ def atomic_write(path: Path, write: Callable[[Path], object], before_rename: Cal
 
 
 def write_text_atomically(path: Path, text: str) -> None:
+    """``path`` holds ``text`` whole, or is left as it was (:func:`atomic_write`)."""
     atomic_write(path, lambda temporary: temporary.write_text(text, encoding="utf-8"))
 
 
@@ -315,6 +316,7 @@ NO_FOLLOW = getattr(os, "O_NOFOLLOW", 0)  # not on Windows, where links are rare
 
 
 def link_error(path: Path) -> StudyError:
+    """The error for a link found where a study writes (it would write where the link points)."""
     return StudyError(
         _(
             "{path} is a link; a study folder holds no links, since the study would write where "

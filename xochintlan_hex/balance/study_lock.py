@@ -12,9 +12,6 @@ from xochintlan_hex.balance.study_files import open_no_follow
 from xochintlan_hex.balance.study_spec import StudyError
 from xochintlan_hex.i18n import _
 
-# ---------------------------------------------------------------------------
-# One writer at a time
-
 
 def lock_path(out: str | os.PathLike[str]) -> Path:
     """The lock file of the study writing ``out``: beside it, so removing the

@@ -42,9 +42,6 @@ from xochintlan_hex.balance.study_store import (
 from xochintlan_hex.game import checked_count
 from xochintlan_hex.i18n import _
 
-# ---------------------------------------------------------------------------
-# Running
-
 
 def missing_chunks(
     games: int, kept: Iterable[tuple[int, int]], workers: int = 1, chunk_size: int | None = None
