@@ -1,22 +1,27 @@
 """The kit's layers import only downwards, and the rules layers draw nothing.
 
 Layers, bottom to top: foundation (lattice, polyforms, shared interface) ->
-games (xochintlan, hextremadura) -> studies (players, simulate, stats) ->
-pictures and boards (viz, widgets) -> command line (the cli/ package) and class server.
-A package (cli/, players/, viz/ ...) has one layer, that of its top name; neither its
-modules nor the packages import one another in a circle.
+games (xochintlan, hextremadura) -> studies (players, and the balance/ package:
+simulate, studies, statistics, the report) -> pictures and boards (viz, widgets) ->
+command line (the cli/ package) and class server.
+A package (balance/, cli/, players/, viz/ ...) has one layer, read from :data:`LAYERS`
+by its dotted name, the longest name listed first (a subpackage may sit apart from its
+package); no two of the kit's packages, nor two of its modules, import one another in
+a circle.
 """
 
 from __future__ import annotations
 
 import ast
+import importlib
 from pathlib import Path
 
 import pytest
 
 PACKAGE = Path(__file__).resolve().parents[1] / "xochintlan_hex"
 
-LAYER_OF_TOP_MODULE = {
+#: The layer of each package and top-level module, by its dotted name under xochintlan_hex.
+LAYERS = {
     "lattice": 1,
     "polyforms": 1,
     "puzzles": 1,
@@ -29,14 +34,8 @@ LAYER_OF_TOP_MODULE = {
     "xochintlan": 2,
     "hextremadura": 2,
     "players": 3,
-    "simulate": 3,
-    "stats": 3,
-    "report_text": 3,
-    "studies": 3,
-    "results": 3,
+    "balance": 3,
     "exact": 3,
-    "sequential": 3,
-    "tournament": 3,
     "solvability": 3,
     "viz": 4,
     "widgets": 4,
@@ -44,6 +43,25 @@ LAYER_OF_TOP_MODULE = {
     "cli": 5,
     "classroom": 5,
 }
+
+#: The modules of balance/ that once sat at the top level: each old module stays there,
+#: at the layer of balance/, re-exporting its new home so that older code keeps working.
+OLDER_HOMES = ("simulate", "studies", "results", "stats", "report_text", "tournament", "sequential")
+LAYERS.update({name: LAYERS["balance"] for name in OLDER_HOMES})
+
+
+def layer_of(dotted: str) -> int | None:
+    """The layer of a kit module or package (``xochintlan_hex.balance.report``): that of
+    the longest of its dotted names :data:`LAYERS` lists; None outside the kit or unknown."""
+    parts = dotted.split(".")
+    if parts[0] != "xochintlan_hex" or len(parts) < 2:
+        return None
+    for end in range(len(parts), 1, -1):
+        layer = LAYERS.get(".".join(parts[1:end]))
+        if layer is not None:
+            return layer
+    return None
+
 
 # The class server sits at the top beside the command line: only the command line imports it.
 CLASSROOM_IMPORTERS = ("cli", "classroom")
@@ -53,11 +71,12 @@ DRAWING_LIBRARIES = ("matplotlib", "ipywidgets", "ipympl", "IPython")
 
 
 def _modules():
+    """Each module of the kit (but its entry point) with its layer."""
     for path in sorted(PACKAGE.rglob("*.py")):
         parts = path.relative_to(PACKAGE).with_suffix("").parts
         if parts == ("__init__",):
             continue  # the package entry point assembles nothing but a version
-        yield path, parts[0]
+        yield path, layer_of(_module_name(path))
 
 
 def _imported_names(path: Path) -> list[str]:
@@ -140,12 +159,6 @@ def _top(module: str) -> str:
     return module.split(".")[1] if module.count(".") else module
 
 
-# A known circle, to be broken, through a late import: a report's text() puts the report into
-# words with report_text, which reads the report's types (both belong in one statistics package).
-KNOWN_MODULE_CIRCLES = [["xochintlan_hex.report_text", "xochintlan_hex.stats"]]
-KNOWN_PACKAGE_CIRCLES = [["report_text", "stats"]]
-
-
 def _module_graph() -> dict[str, set[str]]:
     """Who imports whom among the kit's modules; the package entry point (which names every
     layer's main objects, loaded when first used) is left out."""
@@ -156,13 +169,8 @@ def _module_graph() -> dict[str, set[str]]:
     }
 
 
-def test_no_two_modules_of_the_kit_import_each_other_in_a_circle():
-    circles = _cycles(_module_graph())
-    assert [c for c in circles if c not in KNOWN_MODULE_CIRCLES] == [], f"modules importing in a circle: {circles}"
-    assert [c for c in KNOWN_MODULE_CIRCLES if c not in circles] == [], "a known circle is broken: strike it off"
-
-
-def test_no_two_packages_of_the_kit_import_each_other_in_a_circle():
+def _package_graph() -> dict[str, set[str]]:
+    """Who imports whom among the kit's packages and top-level modules (``balance``, ``cli``, ``stats`` ...)."""
     graph: dict[str, set[str]] = {}
     for module, path in KIT_MODULES.items():
         if module == "xochintlan_hex":
@@ -170,9 +178,15 @@ def test_no_two_packages_of_the_kit_import_each_other_in_a_circle():
         graph.setdefault(_top(module), set()).update(
             _top(name) for name in _kit_imports(path) if name != "xochintlan_hex" and _top(name) != _top(module)
         )
-    circles = _cycles(graph)
-    assert [c for c in circles if c not in KNOWN_PACKAGE_CIRCLES] == [], f"packages importing in a circle: {circles}"
-    assert [c for c in KNOWN_PACKAGE_CIRCLES if c not in circles] == [], "a known circle is broken: strike it off"
+    return graph
+
+
+def test_no_two_modules_of_the_kit_import_each_other_in_a_circle():
+    assert _cycles(_module_graph()) == [], "modules importing in a circle"
+
+
+def test_no_two_packages_of_the_kit_import_each_other_in_a_circle():
+    assert _cycles(_package_graph()) == [], "packages importing in a circle"
 
 
 def test_the_cycle_finder_finds_a_circle_and_only_a_circle():
@@ -180,41 +194,68 @@ def test_the_cycle_finder_finds_a_circle_and_only_a_circle():
     assert _cycles({"a": {"b"}, "b": {"c"}, "d": {"a"}}) == []
 
 
-def _kit_layer(dotted: str) -> int | None:
-    parts = dotted.split(".")
-    if parts[0] != "xochintlan_hex" or len(parts) < 2:
-        return None
-    return LAYER_OF_TOP_MODULE.get(parts[1])
-
-
 def test_every_module_belongs_to_a_known_layer():
-    unknown = {top for _, top in _modules() if top not in LAYER_OF_TOP_MODULE}
-    assert not unknown, f"modules with no layer in the architecture: {sorted(unknown)}"
+    unknown = [str(path.relative_to(PACKAGE)) for path, layer in _modules() if layer is None]
+    assert not unknown, f"modules with no layer in the architecture: {unknown}"
 
 
-@pytest.mark.parametrize("path,top", list(_modules()), ids=lambda v: str(v) if isinstance(v, str) else v.name)
-def test_no_module_imports_a_higher_layer(path, top):
-    own = LAYER_OF_TOP_MODULE[top]
-    upward = [name for name in _imported_names(path) if (_kit_layer(name) or 0) > own]
-    assert not upward, f"{path.relative_to(PACKAGE)} (layer {own}) imports upwards: {upward}"
+def test_the_layer_of_a_package_is_that_of_its_modules():
+    assert layer_of("xochintlan_hex.balance") == layer_of("xochintlan_hex.balance.report") == 3
+    assert layer_of("xochintlan_hex.players.ismcts") == layer_of("xochintlan_hex.stats") == 3
+    assert layer_of("xochintlan_hex.cli.report") == 5 and layer_of("xochintlan_hex.xochintlan.game") == 2
+    assert layer_of("numpy") is None and layer_of("xochintlan_hex.nowhere") is None
+
+
+def _defined_names(path: Path) -> list[str]:
+    """The public names a module defines at its top level (functions, classes, constants)."""
+    names = []
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+            names.append(node.name)
+        elif isinstance(node, (ast.Assign, ast.AnnAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            names += [t.id for t in targets if isinstance(t, ast.Name)]
+    return [n for n in names if not n.startswith("_")]
+
+
+@pytest.mark.parametrize("name", OLDER_HOMES)
+def test_an_older_home_only_re_exports_its_new_one(name):
+    """``xochintlan_hex.stats`` imports ``xochintlan_hex.balance.stats`` and nothing else,
+    and offers every name its new home offers."""
+    path = PACKAGE / f"{name}.py"
+    assert _kit_imports(path) == {f"xochintlan_hex.balance.{name}"}
+    old, new = (
+        importlib.import_module(f"xochintlan_hex.{name}"),
+        importlib.import_module(f"xochintlan_hex.balance.{name}"),
+    )
+    public = getattr(new, "__all__", None) or _defined_names(PACKAGE / "balance" / f"{name}.py")
+    missing = [n for n in public if not hasattr(old, n)]
+    assert not missing, f"xochintlan_hex.{name} lacks {missing}"
+    assert all(getattr(old, n) is getattr(new, n) for n in old.__all__)
+
+
+@pytest.mark.parametrize("path,layer", list(_modules()), ids=lambda v: v.name if isinstance(v, Path) else str(v))
+def test_no_module_imports_a_higher_layer(path, layer):
+    upward = [name for name in _imported_names(path) if (layer_of(name) or 0) > layer]
+    assert not upward, f"{path.relative_to(PACKAGE)} (layer {layer}) imports upwards: {upward}"
 
 
 @pytest.mark.parametrize(
-    "path,top",
-    [(p, t) for p, t in _modules() if LAYER_OF_TOP_MODULE[t] <= 3],
-    ids=lambda v: str(v) if isinstance(v, str) else v.name,
+    "path,layer",
+    [(p, layer) for p, layer in _modules() if layer <= 3],
+    ids=lambda v: v.name if isinstance(v, Path) else str(v),
 )
-def test_rules_and_study_layers_draw_nothing(path, top):
+def test_rules_and_study_layers_draw_nothing(path, layer):
     drawing = [n for n in _imported_names(path) if n.split(".")[0] in DRAWING_LIBRARIES]
     assert not drawing, f"{path.relative_to(PACKAGE)} imports drawing libraries: {drawing}"
 
 
 @pytest.mark.parametrize(
-    "path,top",
-    [(p, t) for p, t in _modules() if t not in CLASSROOM_IMPORTERS],
-    ids=lambda v: str(v) if isinstance(v, str) else v.name,
+    "path",
+    [p for p, _ in _modules() if _module_name(p).split(".")[1] not in CLASSROOM_IMPORTERS],
+    ids=lambda p: str(p.relative_to(PACKAGE)),
 )
-def test_only_the_command_line_imports_the_class_server(path, top):
+def test_only_the_command_line_imports_the_class_server(path):
     found = [name for name in _imported_names(path) if name.startswith("xochintlan_hex.classroom")]
     assert not found, f"{path.relative_to(PACKAGE)} imports the class server: {found}"
 
@@ -269,5 +310,5 @@ def test_an_example_uses_only_public_names_of_the_rules_and_study_layers(path):
     assert kit, f"{path.name} uses nothing of the kit"
     private = [f"{m}.{n}" for m, n in kit if n.startswith("_") or any(p.startswith("_") for p in m.split("."))]
     assert not private, f"{path.name} imports private names: {private}"
-    too_high = [m for m, _ in kit if (_kit_layer(m) or 0) > 3]
+    too_high = [m for m, _ in kit if (layer_of(m) or 0) > 3]
     assert not too_high, f"{path.name} needs the pictures or the command line: {too_high}"

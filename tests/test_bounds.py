@@ -34,7 +34,7 @@ def no_games(monkeypatch):
     def refuse(*args, **kwargs):
         raise AssertionError("a game was played")
 
-    monkeypatch.setattr(simulate, "play_games", refuse)
+    monkeypatch.setattr("xochintlan_hex.balance.simulate.play_games", refuse)
 
 
 @pytest.fixture
@@ -76,7 +76,7 @@ def test_more_workers_than_games_or_cores_are_refused(tmp_path, capsys, no_games
 
 
 def test_workers_past_the_cores_run_with_force(tmp_path, capsys, monkeypatch):
-    monkeypatch.setattr(studies, "usable_cores", lambda: 1)
+    monkeypatch.setattr("xochintlan_hex.balance.study_spec.usable_cores", lambda: 1)
     argv = [
         "simulate",
         "xochintlan",
@@ -236,7 +236,9 @@ def renumbered_copies(folder: Path, copies: int) -> Path:
 def test_a_file_read_in_blocks_is_the_file_read_whole(tmp_path, monkeypatch):
     path = renumbered_copies(tmp_path, 2)
     whole = studies.read_results(path)
-    monkeypatch.setattr(studies, "FRAME_BLOCK_ROWS", 777)  # blocks that end mid-file, and a short last one
+    monkeypatch.setattr(
+        "xochintlan_hex.balance.study_files.FRAME_BLOCK_ROWS", 777
+    )  # blocks that end mid-file, and a short last one
     blocks = studies.read_results(path)
     assert blocks.equals(whole) and (blocks.dtypes == whole.dtypes).all()
     assert list(blocks.index) == list(range(len(whole)))

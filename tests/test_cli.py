@@ -289,7 +289,9 @@ def test_resume_plays_only_the_missing_games(tmp_path, capsys, monkeypatch):
     (parts / ".games-000000004-000000007.json.x.tmp").write_text("{half a chunk")
     played = []
     real = simulate.play_games
-    monkeypatch.setattr(simulate, "play_games", lambda indices, *a: played.extend(indices) or real(indices, *a))
+    monkeypatch.setattr(
+        "xochintlan_hex.balance.simulate.play_games", lambda indices, *a: played.extend(indices) or real(indices, *a)
+    )
     status, _, _ = run([*STUDY, "--out", out, "--resume"], capsys)
     assert status == 0
     assert sorted(played) == [*range(4, 12), *range(14, 20)]
@@ -302,7 +304,7 @@ def test_resume_of_a_finished_study_with_kept_parts_replays_nothing(tmp_path, ca
     out = tmp_path / "s.csv"
     assert run([*STUDY, "--out", out, "--keep-parts"], capsys)[0] == 0
     assert len(chunk_files(studies.parts_directory(out))) == 6
-    monkeypatch.setattr(simulate, "play_games", None)  # would fail if called
+    monkeypatch.setattr("xochintlan_hex.balance.simulate.play_games", None)  # would fail if called
     first = out.read_bytes()
     out.unlink()
     assert run([*STUDY, "--out", out, "--resume"], capsys)[0] == 0
@@ -325,7 +327,8 @@ CHILD = textwrap.dedent("""
     import signal, sys, time
     # Ctrl-C acts as in a terminal, even when the tests were started with it ignored (in the background)
     signal.signal(signal.SIGINT, signal.default_int_handler)
-    from xochintlan_hex import cli, simulate
+    from xochintlan_hex import cli
+    from xochintlan_hex.balance import simulate
     real, calls = simulate.play_games, []
     def play(indices, *args):
         calls.append(indices)

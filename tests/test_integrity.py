@@ -20,6 +20,7 @@ import pytest
 from pandas.testing import assert_frame_equal
 
 from xochintlan_hex import cli, polyforms, simulate, studies
+from xochintlan_hex.balance import study_runner
 from xochintlan_hex.results import ResultsError
 
 #: A quick study: greedy against random, 24 games, kept in chunks of 4.
@@ -80,7 +81,8 @@ def finished_then_removed(tmp_path, whole) -> tuple[Path, Path]:
 #: A child running the real command whose second chunk waits until a file appears.
 BLOCKED_CHILD = textwrap.dedent("""
     import os, sys, time
-    from xochintlan_hex import cli, simulate
+    from xochintlan_hex import cli
+    from xochintlan_hex.balance import simulate
     real, calls = simulate.play_games, []
     def play(indices, *args):
         calls.append(indices)
@@ -166,7 +168,7 @@ class FakeMsvcrt:
 
 
 def test_the_study_lock_on_windows_refuses_a_second_run_and_is_removed_after(tmp_path, capsys, monkeypatch):
-    monkeypatch.setattr(studies, "_WINDOWS", True)
+    monkeypatch.setattr("xochintlan_hex.balance.study_lock._WINDOWS", True)
     monkeypatch.setitem(sys.modules, "msvcrt", FakeMsvcrt)
     monkeypatch.setattr(FakeMsvcrt, "calls", [])
     out = tmp_path / "s.csv"
@@ -263,7 +265,7 @@ def test_a_damaged_study_file_is_written_again_and_the_chunks_kept(tmp_path, cap
     out, parts = finished_then_removed(tmp_path, whole)
     study_file = parts / studies.STUDY_FILE
     study_file.write_text(study_file.read_text()[:40])
-    monkeypatch.setattr(simulate, "play_games", None)  # nothing to replay
+    monkeypatch.setattr("xochintlan_hex.balance.simulate.play_games", None)  # nothing to replay
     status, _, err = run([*STUDY, "--out", out, "--resume"], capsys)
     assert status == 0, err
     assert out.read_bytes() == whole[0]
@@ -294,7 +296,7 @@ def test_a_chunk_cut_short_in_the_manifest_is_replayed(tmp_path, capsys, whole):
 def test_a_chunk_spoilt_during_assembly_is_never_merged(tmp_path, whole, monkeypatch):
     """The file is assembled from chunks checked again as they are read."""
     out, parts = finished_then_removed(tmp_path, whole)
-    real, spoilt = studies._stream_csv, []
+    real, spoilt = study_runner._stream_csv, []
 
     def spoil_then_stream(frames, empty, path):
         if not spoilt:  # once: the replayed chunk is left alone
@@ -302,7 +304,7 @@ def test_a_chunk_spoilt_during_assembly_is_never_merged(tmp_path, whole, monkeyp
             spoilt.append(True)
         real(frames, empty, path)
 
-    monkeypatch.setattr(studies, "_stream_csv", spoil_then_stream)
+    monkeypatch.setattr("xochintlan_hex.balance.study_runner._stream_csv", spoil_then_stream)
     study = studies.xochintlan_study(24, "greedy,random", seed=5)
     with pytest.warns(studies.StudyWarning) as warned:
         studies.play_study(study, out, resume=True, chunk_size=4, progress=False)
@@ -555,21 +557,21 @@ def test_usage_mistakes_are_one_line_with_help(capsys, argv, words):
 
 
 def test_a_bug_is_not_called_a_usage_error(tmp_path, capsys, monkeypatch, xochintlan_file):
-    from xochintlan_hex import stats
 
     def broken(*args, **kwargs):
         raise ValueError("cannot insert n_players, already exists")
 
-    monkeypatch.setattr(stats, "report", broken)
+    monkeypatch.setattr("xochintlan_hex.balance.report.report", broken)
     with pytest.raises(ValueError, match="already exists"):
         cli.main(["report", str(xochintlan_file)])
 
 
 def test_a_bug_shows_its_traceback_and_exit_status_1(tmp_path, xochintlan_file):
     code = (
-        "import sys; from xochintlan_hex import cli, stats\n"
+        "import sys; from xochintlan_hex import cli\n"
+        "from xochintlan_hex.balance import report\n"
         "def broken(*a, **k): raise ValueError('cannot insert n_players')\n"
-        "stats.report = broken\n"
+        "report.report = broken\n"
         f"sys.exit(cli.main(['report', {str(xochintlan_file)!r}]))\n"
     )
     done = subprocess.run(

@@ -42,8 +42,9 @@ STUDY = [
 #: line on stdout when each phase starts so that the kill lands inside it.
 CHILD = textwrap.dedent("""
     import sys, time
-    from xochintlan_hex import cli, simulate, studies
-    real_play, real_stream = simulate.play_games, studies._stream_csv
+    from xochintlan_hex import cli
+    from xochintlan_hex.balance import simulate, study_runner
+    real_play, real_stream = simulate.play_games, study_runner._stream_csv
     def play(indices, *args):
         time.sleep(0.05)
         return real_play(indices, *args)
@@ -55,7 +56,7 @@ CHILD = textwrap.dedent("""
         print("assembling", flush=True)
         real_stream(slow(frames), empty, path)
     simulate.play_games = play
-    studies._stream_csv = stream
+    study_runner._stream_csv = stream
     print("playing", flush=True)
     sys.exit(cli.main(sys.argv[1:]))
 """)

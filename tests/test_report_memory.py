@@ -11,7 +11,8 @@ import pandas as pd
 import pytest
 import scipy
 
-from xochintlan_hex import stats, studies
+from xochintlan_hex import stats
+from xochintlan_hex.balance import intervals
 from xochintlan_hex.results import ResultsError
 from xochintlan_hex.simulate import game_seed
 from xochintlan_hex.studies import read_results
@@ -123,7 +124,7 @@ def test_a_game_repeated_in_a_later_block_is_refused(tmp_path, monkeypatch):
     lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
     lines[7] = lines[1]  # row 7 (line 8, third block) copies row 1 (line 2, first block)
     path.write_text("".join(lines), encoding="utf-8")
-    monkeypatch.setattr(studies, "FRAME_BLOCK_ROWS", 3)
+    monkeypatch.setattr("xochintlan_hex.balance.study_files.FRAME_BLOCK_ROWS", 3)
     with pytest.raises(ResultsError, match=r"row 7 \(line 8\), column 'game': 0 appears again \(first on row 1\)"):
         read_results(path)
 
@@ -133,7 +134,7 @@ def test_a_seed_repeated_in_a_later_block_is_refused(tmp_path, monkeypatch):
     frame = pd.read_csv(path, dtype=str, keep_default_na=False)
     frame.loc[6, "seed"] = frame.loc[2, "seed"]
     frame.to_csv(path, index=False)
-    monkeypatch.setattr(studies, "FRAME_BLOCK_ROWS", 3)
+    monkeypatch.setattr("xochintlan_hex.balance.study_files.FRAME_BLOCK_ROWS", 3)
     with pytest.raises(ResultsError, match=r"row 7 \(line 8\), column 'seed': .* appears again \(first on row 3\)"):
         read_results(path)
 
@@ -143,7 +144,7 @@ def test_a_bad_cell_in_a_later_block_names_its_own_row_and_line(tmp_path, monkey
     frame = pd.read_csv(path, dtype=str, keep_default_na=False)
     frame.loc[4, "turns"] = "x"
     frame.to_csv(path, index=False)
-    monkeypatch.setattr(studies, "FRAME_BLOCK_ROWS", 3)
+    monkeypatch.setattr("xochintlan_hex.balance.study_files.FRAME_BLOCK_ROWS", 3)
     with pytest.raises(ResultsError, match=r"row 5 \(line 6\), column 'turns': 'x' is not an integer"):
         read_results(path)
 
@@ -153,13 +154,13 @@ def test_a_broken_row_rule_in_a_later_block_names_its_own_row(tmp_path, monkeypa
     frame = pd.read_csv(path, dtype=str, keep_default_na=False)
     frame.loc[7, "winner"] = "1" if frame.loc[7, "winner"] == "0" else "0"  # not the seat that holds the winning card
     frame.to_csv(path, index=False)
-    monkeypatch.setattr(studies, "FRAME_BLOCK_ROWS", 3)
+    monkeypatch.setattr("xochintlan_hex.balance.study_files.FRAME_BLOCK_ROWS", 3)
     with pytest.raises(ResultsError, match=r"row 8 \(line 9\), column 'winning_card': .* is not in the winner's hand"):
         read_results(path)
 
 
 def test_reading_in_blocks_keeps_each_distinct_text_once(tmp_path, monkeypatch):
-    monkeypatch.setattr(studies, "FRAME_BLOCK_ROWS", 3)
+    monkeypatch.setattr("xochintlan_hex.balance.study_files.FRAME_BLOCK_ROWS", 3)
     frame = read_results(larger_study(12, tmp_path))
     for name in ("winner_player", "winning_kind", "winning_card"):
         texts = [cell for cell in frame[name] if isinstance(cell, str)]
@@ -167,7 +168,7 @@ def test_reading_in_blocks_keeps_each_distinct_text_once(tmp_path, monkeypatch):
 
 
 def test_shared_texts_read_the_same_values_each_distinct_text_made_once(tmp_path, monkeypatch):
-    monkeypatch.setattr(studies, "FRAME_BLOCK_ROWS", 3)
+    monkeypatch.setattr("xochintlan_hex.balance.study_files.FRAME_BLOCK_ROWS", 3)
     path = larger_study(12, tmp_path)
     plain, shared = read_results(path), read_results(path, shared_texts=True)
     pd.testing.assert_frame_equal(shared, plain, check_dtype=False)
@@ -202,16 +203,16 @@ def test_the_binomial_test_gives_scipy_stats_p_values(n, p):
     counts = sorted({0, n, *range(max(0, mode - 40), min(n, mode + 40) + 1), *np.linspace(0, n, 50).astype(int)})
     for k in counts:
         expected = binomtest(k, n, p).pvalue
-        assert stats._binomial_two_sided_p(k, n, p) == pytest.approx(expected, rel=1e-12, abs=1e-13), k
+        assert intervals.binomial_two_sided_p(k, n, p) == pytest.approx(expected, rel=1e-12, abs=1e-13), k
 
 
 def test_the_quantiles_and_tails_give_scipy_stats_figures():
     from scipy.stats import chi2, norm, t
 
     df = np.array([1.0, 2.0, 9.0, 99.0, 299_999.0, np.nan])
-    np.testing.assert_array_equal(stats._t_ppf(0.975, df), t.ppf(0.975, df))
+    np.testing.assert_array_equal(intervals._t_ppf(0.975, df), t.ppf(0.975, df))
     z = np.linspace(0.0, 30.0, 301)
-    np.testing.assert_array_equal(stats._normal_sf(z), norm.sf(z))
+    np.testing.assert_array_equal(intervals._normal_sf(z), norm.sf(z))
     for freedom in (1, 3, 17):
         for x in (0.0, 0.5, 4.0, 40.0):
-            assert stats._chi_square_sf(x, freedom) == chi2.sf(x, freedom)
+            assert intervals.chi_square_sf(x, freedom) == chi2.sf(x, freedom)

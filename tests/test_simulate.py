@@ -8,6 +8,7 @@ import pandas as pd
 import pytest
 
 from xochintlan_hex import simulate
+from xochintlan_hex.balance import simulate as balance_simulate
 from xochintlan_hex.hextremadura import OBJECTIVE_TYPES, rating_for
 from xochintlan_hex.simulate import (
     STUDY_MAX_TURNS,
@@ -109,7 +110,7 @@ def test_replaying_a_row_gives_the_same_game(study, solo):
 
 
 def documented_columns():
-    return set(re.findall(r"``([a-z_0-9<>]+)``", simulate.__doc__))
+    return set(re.findall(r"``([a-z_0-9<>]+)``", balance_simulate.__doc__))
 
 
 def test_every_column_is_documented(study, solo):

@@ -28,7 +28,7 @@ def _study_frame(wins_0: int, wins_1: int, nobody: int) -> pd.DataFrame:
 
 
 def _printed_games_needed(frame: pd.DataFrame, family: str, difference: float = 0.05) -> int:
-    table = stats.report(frame, difference=difference)
+    table = stats.report(frame, difference=difference, game="xochintlan")
     needed = table[table["metric"] == "games_needed"].set_index("level")
     return int(needed.loc[f"{family} {difference:g} apart", "estimate"])
 

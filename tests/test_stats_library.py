@@ -2,6 +2,7 @@
 the kit has always given (to 1e-9) on every shipped study."""
 
 import doctest
+import importlib
 import math
 import os
 from statistics import NormalDist
@@ -62,7 +63,24 @@ def test_report_figures_unchanged_on_the_shipped_studies(name):
         )
 
 
-@pytest.mark.parametrize("module", [stats, exact], ids=["stats", "exact"])
-def test_the_examples_in_the_docstrings_run(module):
-    result = doctest.testmod(module)
+STATISTICS_MODULES = [
+    "stats",
+    "intervals",
+    "grouping",
+    "seat_metrics",
+    "card_metrics",
+    "solo_metrics",
+    "report_rows",
+    "report",
+]
+
+
+@pytest.mark.parametrize("name", STATISTICS_MODULES)
+def test_the_examples_in_the_docstrings_run(name):
+    result = doctest.testmod(importlib.import_module(f"xochintlan_hex.balance.{name}"))
+    assert result.failed == 0 and result.attempted > 0
+
+
+def test_the_examples_of_the_exact_module_run():
+    result = doctest.testmod(exact)
     assert result.failed == 0 and result.attempted > 0

@@ -16,6 +16,7 @@ import scipy
 
 from xochintlan_hex import cli, stats
 from xochintlan_hex.cli import main
+from xochintlan_hex.game import game_spec
 from xochintlan_hex.i18n import use_language
 from xochintlan_hex.players import PLAYERS
 from xochintlan_hex.studies import read_results
@@ -129,7 +130,7 @@ def test_a_report_reads_as_its_long_table_and_prints_in_words():
             "end_reason": ["win"] * 3 + ["tie"],
         }
     )
-    report = stats.report(games)
+    report = stats.report(games, game="xochintlan")
     rates = report.query("metric == 'win_rate'")
     assert rates["level"].tolist() == ["seat 0 of 2", "seat 1 of 2"]
     assert report.section("win_rate").rows[0].label == stats.Label("seat", {"seat": 0, "players": 2})
@@ -146,3 +147,32 @@ def test_a_grouped_french_report_keeps_its_groups_and_french_numbers(capsys):
     assert "n_players      catégorie estimation borne inf. borne sup." in french
     assert "        3 joueur 3 sur 3      0,226" in french
     assert not re.search(r"\d\.\d", french)
+
+
+# ---------------------------------------------------------------------------
+# The game of a report comes from the registered specs, never from a guess
+
+
+def test_a_frame_cut_down_below_every_game_is_refused_naming_what_each_game_lacks():
+    scores = pd.DataFrame({"score": [3, 9], "rounds": [3, 4]})
+    with pytest.raises(ValueError, match="no registered game's study") as refused:
+        stats.report(scores)
+    message = str(refused.value)
+    assert "'hextremadura' lacks 'game', 'seed'" in message and "'xochintlan' lacks" in message
+    assert "pass game= one of the registered games ('xochintlan', 'hextremadura')" in message
+
+
+def test_a_cut_down_frame_reports_as_the_game_it_names_by_name_or_by_spec():
+    scores = pd.DataFrame({"score": [3, 9], "rounds": [3, 4]})
+    by_name = stats.report(scores, game="hextremadura")
+    assert [section.metric for section in by_name.sections] == ["score", "rounds"]
+    pd.testing.assert_frame_equal(stats.report(scores, game=game_spec("hextremadura")).frame, by_name.frame)
+    with pytest.raises(ValueError, match="unknown game 'chess'; registered games: 'xochintlan', 'hextremadura'"):
+        stats.report(scores, game="chess")
+
+
+def test_a_whole_study_is_known_by_its_columns_without_naming_its_game():
+    games = read_results(Path("datasets") / "xochintlan_greedy_vs_random.csv")
+    pd.testing.assert_frame_equal(stats.report(games).frame, stats.report(games, game="xochintlan").frame)
+    assert stats.report_metrics_of(games) == "seats"
+    assert stats.report_metrics_of(games.assign(source="a.csv")) == "seats"  # more columns than the study's

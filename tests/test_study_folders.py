@@ -53,7 +53,7 @@ def no_games(monkeypatch):
     def refuse(*args, **kwargs):
         raise AssertionError("a game was played")
 
-    monkeypatch.setattr(simulate, "play_games", refuse)
+    monkeypatch.setattr("xochintlan_hex.balance.simulate.play_games", refuse)
 
 
 @pytest.fixture

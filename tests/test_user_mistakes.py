@@ -60,7 +60,7 @@ def test_a_capitalised_player_plays_each_game_once_and_the_study_ends(tmp_path, 
         played.extend(indices)
         return real(indices, *args)
 
-    monkeypatch.setattr(simulate, "play_games", counting)
+    monkeypatch.setattr("xochintlan_hex.balance.simulate.play_games", counting)
     out = tmp_path / "s.csv"
     status, _, err = run(
         [

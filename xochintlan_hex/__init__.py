@@ -17,8 +17,8 @@ Layers, bottom to top (nothing imports upwards):
 1. :mod:`~xochintlan_hex.lattice`, :mod:`~xochintlan_hex.polyforms`, :mod:`~xochintlan_hex.puzzles`,
    :mod:`~xochintlan_hex.i18n` (the languages)
 2. :mod:`~xochintlan_hex.xochintlan`, :mod:`~xochintlan_hex.hextremadura` (rules only)
-3. :mod:`~xochintlan_hex.players`, :mod:`~xochintlan_hex.simulate`, :mod:`~xochintlan_hex.studies`,
-   :mod:`~xochintlan_hex.stats`, :mod:`~xochintlan_hex.tournament`
+3. :mod:`~xochintlan_hex.players`, :mod:`~xochintlan_hex.balance.simulate`, :mod:`~xochintlan_hex.balance.studies`,
+   :mod:`~xochintlan_hex.balance.stats`, :mod:`~xochintlan_hex.balance.tournament`
 4. :mod:`~xochintlan_hex.viz`, :mod:`~xochintlan_hex.widgets`
 5. :mod:`~xochintlan_hex.cli`
 """
@@ -51,16 +51,16 @@ _NAMES = {
     "BoardError": "xochintlan_hex.errors",
     "TilesetError": "xochintlan_hex.hextremadura",
     # studies and their statistics
-    "simulate_xochintlan": "xochintlan_hex.simulate",
-    "simulate_hextremadura": "xochintlan_hex.simulate",
-    "Study": "xochintlan_hex.studies",
-    "xochintlan_study": "xochintlan_hex.studies",
-    "hextremadura_study": "xochintlan_hex.studies",
-    "run_study": "xochintlan_hex.studies",
-    "read_results": "xochintlan_hex.studies",
-    "report": "xochintlan_hex.stats",
-    "round_robin": "xochintlan_hex.tournament",
-    "bradley_terry": "xochintlan_hex.tournament",
+    "simulate_xochintlan": "xochintlan_hex.balance.simulate",
+    "simulate_hextremadura": "xochintlan_hex.balance.simulate",
+    "Study": "xochintlan_hex.balance.studies",
+    "xochintlan_study": "xochintlan_hex.balance.studies",
+    "hextremadura_study": "xochintlan_hex.balance.studies",
+    "run_study": "xochintlan_hex.balance.studies",
+    "read_results": "xochintlan_hex.balance.studies",
+    "report": "xochintlan_hex.balance.stats",
+    "round_robin": "xochintlan_hex.balance.tournament",
+    "bradley_terry": "xochintlan_hex.balance.tournament",
     # the apps (ipywidgets; loaded on first use)
     "XochintlanApp": "xochintlan_hex.widgets",
     "HextremaduraApp": "xochintlan_hex.widgets",
@@ -121,20 +121,20 @@ if TYPE_CHECKING:  # what a type checker and an editor see: the same names, impo
         widgets,
         xochintlan,
     )
-    from xochintlan_hex.errors import BoardError, IllegalAction, RecordError  # noqa: F401
-    from xochintlan_hex.hextremadura import Hextremadura, TilesetError, load_tileset  # noqa: F401
-    from xochintlan_hex.polyforms import Polyform, count_polyforms  # noqa: F401
-    from xochintlan_hex.puzzles import Puzzle, Region  # noqa: F401
-    from xochintlan_hex.simulate import simulate_hextremadura, simulate_xochintlan  # noqa: F401
-    from xochintlan_hex.stats import report  # noqa: F401
-    from xochintlan_hex.studies import (  # noqa: F401
+    from xochintlan_hex.balance.simulate import simulate_hextremadura, simulate_xochintlan  # noqa: F401
+    from xochintlan_hex.balance.stats import report  # noqa: F401
+    from xochintlan_hex.balance.studies import (  # noqa: F401
         Study,
         hextremadura_study,
         read_results,
         run_study,
         xochintlan_study,
     )
-    from xochintlan_hex.tournament import bradley_terry, round_robin  # noqa: F401
+    from xochintlan_hex.balance.tournament import bradley_terry, round_robin  # noqa: F401
+    from xochintlan_hex.errors import BoardError, IllegalAction, RecordError  # noqa: F401
+    from xochintlan_hex.hextremadura import Hextremadura, TilesetError, load_tileset  # noqa: F401
+    from xochintlan_hex.polyforms import Polyform, count_polyforms  # noqa: F401
+    from xochintlan_hex.puzzles import Puzzle, Region  # noqa: F401
     from xochintlan_hex.widgets import (  # noqa: F401
         GameChooser,
         HextremaduraApp,

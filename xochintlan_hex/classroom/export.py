@@ -10,7 +10,7 @@ JSON record per game, as the engines write them) go to ``<out>`` with
 ``.records.jsonl`` in place of its suffix: each replays to the same game.
 
 Game numbers follow the order the tables were opened in; ``seed`` is each
-table's seed, so :func:`~xochintlan_hex.simulate.replay_xochintlan` is not
+table's seed, so :func:`~xochintlan_hex.balance.simulate.replay_xochintlan` is not
 meant for these rows (students' moves are not a player's), the records are.
 """
 
@@ -20,10 +20,10 @@ from pathlib import Path
 
 import pandas as pd
 
+from xochintlan_hex.balance.results import STUDENT
+from xochintlan_hex.balance.simulate import hextremadura_frame, hextremadura_row, xochintlan_frame, xochintlan_row
+from xochintlan_hex.balance.studies import write_results
 from xochintlan_hex.hextremadura import Hextremadura
-from xochintlan_hex.results import STUDENT
-from xochintlan_hex.simulate import hextremadura_frame, hextremadura_row, xochintlan_frame, xochintlan_row
-from xochintlan_hex.studies import write_results
 from xochintlan_hex.xochintlan import Xochintlan
 
 from .session import ClassSession, Table

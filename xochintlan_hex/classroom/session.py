@@ -38,11 +38,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from xochintlan_hex.balance.simulate import study_rules
 from xochintlan_hex.game import checked_seed, fresh_seed
 from xochintlan_hex.hextremadura import Hextremadura
 from xochintlan_hex.i18n import N_, translations, use_language
 from xochintlan_hex.players import PLAYERS, get_player, player_name
-from xochintlan_hex.simulate import study_rules
 from xochintlan_hex.viz.style import PLAYER_NAMES, word
 from xochintlan_hex.xochintlan import Rules, Xochintlan
 

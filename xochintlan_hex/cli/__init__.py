@@ -14,7 +14,7 @@
 
 Studies write each finished chunk of games next to the output
 (``<out>.parts/``) and the output file only when every game is done (see
-:mod:`xochintlan_hex.studies`). The kit's own input errors (bad options, bad or
+:mod:`xochintlan_hex.balance.studies`). The kit's own input errors (bad options, bad or
 unreadable files, a refused study) end with a one-line message and exit status
 2; anything else is a bug in the kit, shown with its traceback (exit status 1).
 An interrupted study (Ctrl-C, SIGTERM or SIGHUP) ends with status 130 and tells

@@ -8,6 +8,9 @@ import sys
 from collections.abc import Sequence
 
 from xochintlan_hex import __version__
+from xochintlan_hex.balance.report_text import printable
+from xochintlan_hex.balance.results import ResultsError
+from xochintlan_hex.balance.studies import StudyError
 from xochintlan_hex.cli.classroom import add_class_commands
 from xochintlan_hex.cli.count import add_count_command
 from xochintlan_hex.cli.errors import EXIT_INTERRUPTED, EXIT_USAGE, InputError, one_line, user_input
@@ -17,9 +20,6 @@ from xochintlan_hex.cli.report import add_report_command
 from xochintlan_hex.cli.study import add_simulate_command, game_modules
 from xochintlan_hex.game import load_game_module
 from xochintlan_hex.i18n import LANGUAGES, _, use_language
-from xochintlan_hex.report_text import printable
-from xochintlan_hex.results import ResultsError
-from xochintlan_hex.studies import StudyError
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -11,11 +11,11 @@ from typing import Any
 
 import pandas as pd
 
+from xochintlan_hex.balance.studies import read_results
 from xochintlan_hex.cli.errors import InputError, user_input
 from xochintlan_hex.cli.options import PROG, Subcommands, share
 from xochintlan_hex.game import GameSpec, game_names, game_spec, games_fitting_columns
 from xochintlan_hex.i18n import _, percent_text
-from xochintlan_hex.studies import read_results
 
 
 def add_report_command(commands: Subcommands) -> None:
@@ -151,7 +151,8 @@ def _pooled_study(paths: Sequence[str]) -> tuple[pd.DataFrame, str]:
 
 def _report_options(args: argparse.Namespace, frame: pd.DataFrame, files: str) -> list[str] | None:
     """``--by`` as a list of columns of ``frame`` (checked, with ``--difference``)."""
-    from xochintlan_hex.stats import check_by, check_difference
+    from xochintlan_hex.balance.grouping import check_by
+    from xochintlan_hex.balance.intervals import check_difference
 
     by = [c.strip() for c in args.by.split(",")] if args.by else None
     missing = [c for c in by or [] if c not in frame.columns]
@@ -168,13 +169,13 @@ def _report_options(args: argparse.Namespace, frame: pd.DataFrame, files: str) -
 
 
 def _report(args: argparse.Namespace) -> int:
-    from xochintlan_hex.stats import report
+    from xochintlan_hex.balance.report import report
 
     frame, game = _pooled_study(args.file)
     files = ", ".join(args.file)
     by = _report_options(args, frame, files)
     _check_report_columns(frame, game, files)
-    study_report = report(frame, by, difference=args.difference)
+    study_report = report(frame, by, difference=args.difference, game=game)
     if args.csv:  # the data's own words and machine numbers, the same in every language
         print(neutralised(study_report.frame).to_csv(index=False), end="")
     else:

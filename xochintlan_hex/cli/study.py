@@ -16,13 +16,8 @@ from collections.abc import Iterator, Sequence
 from concurrent.futures import Executor
 from typing import Any
 
-from xochintlan_hex.cli.errors import EXIT_INTERRUPTED, user_input
-from xochintlan_hex.cli.options import PROG, Subcommands, natural, positive, share
-from xochintlan_hex.game import GameSpec, game_names, game_spec
-from xochintlan_hex.i18n import _, ngettext, pgettext
-from xochintlan_hex.players import PLAYERS
-from xochintlan_hex.sequential import SequentialTest, decision_of, parse_until, sequential_test
-from xochintlan_hex.studies import (
+from xochintlan_hex.balance.sequential import SequentialTest, decision_of, parse_until, sequential_test
+from xochintlan_hex.balance.studies import (
     Study,
     check_output_path,
     check_study_size,
@@ -32,6 +27,11 @@ from xochintlan_hex.studies import (
     play_study,
     study,
 )
+from xochintlan_hex.cli.errors import EXIT_INTERRUPTED, user_input
+from xochintlan_hex.cli.options import PROG, Subcommands, natural, positive, share
+from xochintlan_hex.game import GameSpec, game_names, game_spec
+from xochintlan_hex.i18n import _, ngettext, pgettext
+from xochintlan_hex.players import PLAYERS
 from xochintlan_hex.xochintlan import Rules
 from xochintlan_hex.xochintlan.rules import ENDGAMES, LATTICE_NAMES, LOCKS, MATCHES, WIN_CHECKS
 

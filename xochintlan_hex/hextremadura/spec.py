@@ -7,7 +7,7 @@ Study rows (:func:`study_row`, columns :func:`study_columns`): ``game``,
 ``seed``, ``tileset``, ``player``, ``score``, ``max_score``, ``rating``,
 ``rounds``, ``turns``, ``explored``, ``tiles_on_map``, ``front_left``, then
 ``objectives_<type>``/``met_<type>`` and the three ``quest_<name>`` columns (see
-:mod:`xochintlan_hex.simulate`).
+:mod:`xochintlan_hex.balance.simulate`).
 
 >>> study_columns()[:6]
 ['game', 'seed', 'tileset', 'player', 'score', 'max_score']

@@ -1,7 +1,7 @@
 """Self-checks for the lessons' exercises: right or wrong, without giving the answer away.
 
 Every check computes the right answer itself, with the engines, the polyform
-counter or :mod:`xochintlan_hex.stats` (so it stays right when the kit or a
+counter or :mod:`xochintlan_hex.balance.stats` (so it stays right when the kit or a
 study changes), compares it with yours and returns a :class:`Verdict`: it
 shows as one line, ``Right!`` or ``Not yet: `` and a hint that points the way
 without the answer, in the language in use (:mod:`xochintlan_hex.i18n`: the French
@@ -24,7 +24,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from .. import stats
+from ..balance import stats
 from ..hextremadura import Hextremadura, load_tileset
 from ..i18n import N_, _, percent_text
 from ..polyforms import Polyform, count_polyforms, polyforms

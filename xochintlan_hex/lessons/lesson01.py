@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from ..simulate import play_xochintlan_game
+from ..balance.simulate import play_xochintlan_game
 from ..xochintlan import Xochintlan
 from .checks import check_action_counts, check_record_result, check_x_card_boards
 from .exercises import Exercise

@@ -10,8 +10,8 @@ import functools
 
 import pandas as pd
 
-from .. import stats
-from ..studies import read_results
+from ..balance import stats
+from ..balance.studies import read_results
 from . import datasets_folder
 from .checks import (
     bonferroni_z,

@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from .. import stats
+from ..balance import stats
 from ..hextremadura import load_tileset
 from ..xochintlan import Rules, goal_cards
 from ..xochintlan.patterns import card_placements

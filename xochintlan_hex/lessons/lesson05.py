@@ -13,8 +13,8 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from ..balance.studies import read_results
 from ..hextremadura import Hextremadura, load_tileset
-from ..studies import read_results
 from . import datasets_folder
 from .checks import (
     check_old_objective_loss,

@@ -10,8 +10,8 @@ import functools
 
 import pandas as pd
 
-from .. import stats
-from ..tournament import bradley_terry
+from ..balance import stats
+from ..balance.tournament import bradley_terry
 from .checks import (
     check_edge_difference,
     check_elo_win_chance,

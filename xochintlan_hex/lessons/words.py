@@ -20,10 +20,10 @@ from typing import Any
 
 import pandas as pd
 
+from ..balance.report_text import OBJECTIVE_NAMES, VERDICT_NAMES
+from ..balance.stats import SYMMETRY_VERDICTS
 from ..hextremadura import icon_name, rating_name
 from ..i18n import N_, _, ngettext, number_text, percent_text
-from ..report_text import OBJECTIVE_NAMES, VERDICT_NAMES
-from ..stats import SYMMETRY_VERDICTS
 from ..viz.studies import CONFIDENCE_NOTE
 from ..viz.style import PLAYER_NAMES, word
 from ..viz.tables import heading, readable
@@ -193,7 +193,7 @@ def finding_words(what: Any) -> Any:
 
 
 def verdict_words(verdict: Any) -> Any:
-    """The symmetry check's verdict (the text :data:`~xochintlan_hex.stats.SYMMETRY_VERDICTS` stores) in words."""
+    """The symmetry check's verdict (the text :data:`~xochintlan_hex.balance.card_metrics.SYMMETRY_VERDICTS` stores) in words."""
     keys = {text: key for key, text in SYMMETRY_VERDICTS.items()}
     return _(VERDICT_NAMES[keys[verdict]]) if verdict in keys else verdict
 

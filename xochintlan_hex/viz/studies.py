@@ -1,8 +1,8 @@
 """Study plots: balance and difficulty read at a glance, always with their uncertainty.
 
 Each function takes a tidy study frame (one row per game, as made by
-:mod:`xochintlan_hex.simulate` or read back from a results file), computes its
-figures with :mod:`xochintlan_hex.stats` (95% intervals: Wilson for shares, t for
+:mod:`xochintlan_hex.balance.simulate` or read back from a results file), computes its
+figures with :mod:`xochintlan_hex.balance.stats` (95% intervals: Wilson for shares, t for
 means) and draws them on ``ax``. Every estimate is a dot or a bar with its
 interval as a line, so a class sees at once which differences are real.
 
@@ -29,7 +29,7 @@ import pandas as pd
 from matplotlib.axes import Axes
 from matplotlib.patches import Patch
 
-from .. import stats
+from ..balance import stats
 from ..hextremadura.game import quest_name, rating_name
 from ..i18n import N_, _
 from . import style
@@ -538,9 +538,9 @@ def plot_objective_probabilities(
 def plot_ladder(ladder: pd.DataFrame, ax: Axes | None = None, *, language: str | None = None) -> Axes:
     """A rating ladder, strongest on top, each rating with its 95% interval.
 
-    ``ladder``: :func:`xochintlan_hex.tournament.bradley_terry`'s frame (Elo
+    ``ladder``: :func:`xochintlan_hex.balance.tournament.bradley_terry`'s frame (Elo
     points, the reference player at 0) or the ladder of
-    :func:`xochintlan_hex.tournament.solo_ladder` (mean score). Two players
+    :func:`xochintlan_hex.balance.tournament.solo_ladder` (mean score). Two players
     whose intervals overlap may not differ in strength. ``language``: "en", "fr" (None: the kit's).
     """
     if "elo" in ladder.columns:

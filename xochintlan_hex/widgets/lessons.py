@@ -35,9 +35,9 @@ import ipywidgets as w
 import pandas as pd
 from matplotlib.figure import Figure
 
-from .. import stats
+from ..balance import stats
+from ..balance.simulate import play_xochintlan_games, xochintlan_frame
 from ..i18n import _, number_text
-from ..simulate import play_xochintlan_games, xochintlan_frame
 from ..viz import plot_seat_win_rates, style
 from ..xochintlan import goal_cards
 from ..xochintlan.gardens import garden_chance, measured_garden_rates

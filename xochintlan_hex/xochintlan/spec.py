@@ -11,7 +11,7 @@ Study rows (:func:`study_row`, columns :func:`study_columns`)
     ``game``, ``seed``; one column per rules field; ``n_players``;
     ``player_<seat>``; ``cards_<seat>`` (the cards each seat held at the end,
     names joined by ``"+"``); ``winner``, ``winner_player``, ``winning_kind``,
-    ``winning_card``, ``turns``, ``end_reason`` (see :mod:`xochintlan_hex.simulate`).
+    ``winning_card``, ``turns``, ``end_reason`` (see :mod:`xochintlan_hex.balance.simulate`).
 
 >>> study_columns(2)[-8:]
 ['cards_0', 'cards_1', 'winner', 'winner_player', 'winning_kind', 'winning_card', 'turns', 'end_reason']
