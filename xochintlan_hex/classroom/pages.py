@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import html
 import json
+from collections.abc import Iterable
 from typing import Any
 
 from xochintlan_hex.i18n import LANGUAGES, N_, _
@@ -73,7 +74,7 @@ def _rule_menus() -> str:
     return menus + boxes
 
 
-def _player_options(players: tuple[str, ...] | list[str]) -> str:
+def _player_options(players: Iterable[str]) -> str:
     """A menu's options for computer players: the player's name in data, its name in the language in use."""
     e = html.escape
     return "".join(f'<option value="{e(p)}">{e(style.word(style.PLAYER_NAMES, p))}</option>' for p in players)
