@@ -190,3 +190,89 @@ def test_the_geometry_finder_finds_units_and_square_roots(tmp_path):
         "import math\nUNIT = 60.0\nAPOTHEM = 3**0.5 / 2\nh = math.sqrt(3)\nok = 2**0.5\nCELL_UNITS = {}\n"
     )
     assert sorted(_geometry_in(module)) == ["3 ** 0.5", "APOTHEM", "UNIT", "math.sqrt(3)"]
+
+
+# -- the board's view, chosen once ------------------------------------------------------------
+APPS = {
+    "xochintlan": lambda board: XochintlanApp(players=("human", "human"), seed=3, pause=None, board=board),
+    "hextremadura": lambda board: HextremaduraApp(seed=5, board=board),
+    "puzzle": lambda board: PuzzleApp("3x20", board=board),
+}
+
+
+def _play_a_little(app) -> None:
+    """A few moves, the same whoever draws the board."""
+    if isinstance(app, PuzzleApp):
+        assert app.select("X").click((1, 1))
+        app.hint()
+        return
+    rng = random.Random(4)
+    for _ in range(5):
+        assert app.play(app.game.random_action(rng))
+
+
+@pytest.mark.parametrize("name", sorted(APPS))
+def test_a_saved_notebook_keeps_the_same_picture_whoever_draws_the_board(name):
+    pictures = []
+    for board in ("svg", "ipympl"):
+        app = APPS[name](board)
+        _play_a_little(app)
+        pictures.append(app.static_png())
+    assert pictures[0].startswith(b"\x89PNG") and pictures[0] == pictures[1]
+
+
+@pytest.mark.parametrize("name", sorted(APPS))
+def test_the_board_the_page_shows_is_the_view_chosen_from_board(name):
+    svg_app, canvas_app = APPS[name]("svg"), APPS[name]("ipympl")
+    assert svg_app.find("xh-board") is svg_app.svg_board and "<svg" in svg_app.svg_board.svg
+    assert canvas_app.find("xh-board") is canvas_app.board.widget and canvas_app.svg_board is None
+    # The browser scales an SVG board into the room beside the controls; a canvas keeps its size.
+    assert svg_app.svg_board.layout.flex.endswith("px") and canvas_app.board.widget.layout.flex == "0 0 auto"
+
+
+def test_an_svg_board_leaves_its_matplotlib_picture_undrawn_until_a_notebook_keeps_it():
+    # Each click on an SVG board costs the SVG picture only: matplotlib draws when a notebook is saved.
+    app = APPS["xochintlan"]("svg")
+    _play_a_little(app)
+    assert not app.ax.collections and not app.ax.patches
+    app.static_png()
+    assert app.ax.collections or app.ax.patches
+
+
+APP_MODULES = [WIDGETS / f"{name}_app.py" for name in sorted(APPS)]
+
+
+def _board_kind_tests(path: Path) -> list[str]:
+    """Where a module asks which kind of board it has: reads ``board_kind``, or compares with "svg" or "ipympl"."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Attribute) and node.attr == "board_kind" and isinstance(node.ctx, ast.Load):
+            found.append(ast.unparse(node))
+        elif isinstance(node, ast.Compare):
+            operands = [node.left, *node.comparators]
+            if any(isinstance(o, ast.Constant) and o.value in ("svg", "ipympl") for o in operands):
+                found.append(ast.unparse(node))
+    return found
+
+
+@pytest.mark.parametrize("path", APP_MODULES, ids=lambda p: p.name)
+def test_no_app_asks_which_board_it_has(path):
+    # The view (widgets/views.py) is chosen once from board=; the app then asks the view, never the kind.
+    assert _board_kind_tests(path) == []
+
+
+def test_the_board_kind_finder_finds_reads_and_comparisons(tmp_path):
+    module = tmp_path / "app.py"
+    module.write_text(
+        "self.board_kind = board\n"
+        "if self.board_kind == 'svg': pass\n"
+        "x = 'ipympl' != kind\n"
+        "widget = a if self.board_kind else b\n"
+        "y = kind == 'hex'\n"
+    )
+    assert sorted(_board_kind_tests(module)) == [
+        "'ipympl' != kind",
+        "self.board_kind",
+        "self.board_kind",
+        "self.board_kind == 'svg'",
+    ]

@@ -1,9 +1,9 @@
 """Interactive boards for Jupyter: play both games and explore polyforms with the mouse.
 
-The apps, each an ipywidgets layout around a board: for Xochintlan an SVG drawn by
-the browser (:mod:`.svgboard`; ``board="ipympl"`` for the matplotlib canvas), for
-the others an ipympl canvas (a static picture, with a notice saying how to
-install ipympl, where it is missing):
+The apps, each an ipywidgets layout around a board: for the games and the puzzle
+an SVG drawn by the browser (``board="ipympl"`` for the matplotlib canvas; the view
+is chosen once, :mod:`.views`), for the explorer an ipympl canvas (a static
+picture, with a notice saying how to install ipympl, where it is missing):
 
 * :class:`XochintlanApp` -- a Xochintlan board, hot-seat or against computer players;
 * :class:`HextremaduraApp` -- the solo tile game, with a preview of each placement;
@@ -21,13 +21,15 @@ other language and leaves the game as it is. In French the tiles show the French
 rule text's letters (H Homme, L Lézard, O Oiseau, S Singe) and the Xochintlan keys
 follow them (``o`` Oiseau, ``s`` Singe, ``r`` remplacer).
 
-How to write a new app on this base: subclass :class:`~.base.App`; build the board
-(:class:`~.base.BoardCanvas` or :class:`~.svgboard.SvgBoard`) and a list of side
-widgets (status and message first); make the root with
-``base.app_root(board, side, KeyScope(KEYS, self._on_key), "xh-<name>")``; give
-every widget a stable ``xh-*`` class; keep the code API (``click(cell)``, ...)
-calling the engine; override ``static_png`` if the picture a saved notebook keeps
-is not ``self.board``'s.
+How to write a new app on this base: subclass :class:`~.views.BoardApp` (or
+:class:`~.base.App` for an app with no game board); give it its board drawn both
+ways, as an SVG picture and on its matplotlib figure
+(:class:`~.views.BoardDrawings`), and let ``_choose_view`` make the view of the kind
+the app was given (``board="svg"`` or ``"ipympl"``, read there once); then paint with
+``self.view.paint()``. Make a list of side widgets (status and message first) and
+the root with ``base.app_root(self.view.widget, side, KeyScope(KEYS, self._on_key),
+"xh-<name>", board_flex=self.view.flex)``; give every widget a stable ``xh-*`` class;
+keep the code API (``click(cell)``, ...) calling the engine.
 
 Two small hands-on widgets for the lessons, :class:`GardenDensity` and
 :class:`LiveStudy`, are in :mod:`~xochintlan_hex.widgets.lessons`.

@@ -57,13 +57,14 @@ IPYMPL_MISSING = N_(
 DPI = 100
 
 
-def side_by_side(board: w.Widget, controls: w.Widget) -> w.HBox:
+def side_by_side(board: w.Widget, controls: w.Widget, board_flex: str = "0 0 auto") -> w.HBox:
     """The board and its controls in a row; the controls go below it when the page is too narrow.
 
-    The board is never squeezed: its canvas keeps its size, so every pixel still
-    maps to the same cell, and no control ever covers it.
+    By default the board is never squeezed: its canvas keeps its size, so every
+    pixel still maps to the same cell, and no control ever covers it. A board the
+    browser scales (an SVG picture) may share the row as ``board_flex`` says.
     """
-    board.layout.flex = "0 0 auto"
+    board.layout.flex = board_flex
     controls.layout.flex = "1 1 300px"
     controls.layout.min_width = "300px"
     controls.layout.max_width = "420px"
@@ -71,18 +72,25 @@ def side_by_side(board: w.Widget, controls: w.Widget) -> w.HBox:
 
 
 def app_root(
-    board: w.Widget, side: list[w.Widget], keys: w.Widget, *classes: str, language: w.Widget | None = None
+    board: w.Widget,
+    side: list[w.Widget],
+    keys: w.Widget,
+    *classes: str,
+    language: w.Widget | None = None,
+    board_flex: str = "0 0 auto",
 ) -> w.Box:
     """An app's root widget: the board, and beside it one column that starts with what a player
     must read (the status, the banner, the refusal line) and ends with the key line (and the
-    app's FR/EN switch, ``language``).
+    app's FR/EN switch, ``language``); ``board_flex`` is the board's share of the row
+    (:func:`side_by_side`).
 
     Everything a player needs sits beside the board, so the whole app fits a
     projector's screen (1280 x 800 with JupyterLab's file browser open) without scrolling.
     """
     last = keys if language is None else w.HBox([language, keys], layout=w.Layout(align_items="center", grid_gap="8px"))
     column = w.VBox([*side, last], layout=w.Layout(grid_gap="4px"))
-    return css(w.VBox([side_by_side(board, column)], layout=w.Layout(padding="4px")), "xh-app", *classes)
+    row = side_by_side(board, column, board_flex)
+    return css(w.VBox([row], layout=w.Layout(padding="4px")), "xh-app", *classes)
 
 
 #: toggle buttons as wide as their labels (ipywidgets' default is a fixed 148 px per button)

@@ -19,7 +19,6 @@ import random
 from typing import Any
 
 import ipywidgets as w
-from matplotlib.figure import Figure
 from matplotlib.patches import Polygon, Rectangle
 
 from ..drawing import hextremadura as map_drawing
@@ -32,8 +31,6 @@ from ..lattice import HEX, Cell
 from ..viz.hextremadura import draw_face, draw_tile
 from .base import (
     COMPACT_TOGGLES,
-    App,
-    BoardCanvas,
     app_root,
     as_cell,
     banner_html,
@@ -55,6 +52,7 @@ from .base import (
 from .hexmap import END_MAX_HEIGHT_PX, HexMapBoard, hextremadura_svg, legal_cells
 from .keys import KeyScope
 from .sprites import Frame, SpriteCache, clear_background, paste
+from .views import BoardApp, BoardDrawings, check_board_kind
 
 #: quests by the engine's key, as a person reads them
 QUEST_NAMES = {
@@ -75,6 +73,8 @@ COMPLETE_COLOUR = map_drawing.COMPLETE_COLOUR
 TILE_PAD = 0.08
 #: the board's size (inches at 100 pixels per inch): beside the controls, it fits a projector's screen
 BOARD_SIZE = (5.0, 4.3)
+#: the SVG map's share of the app's row: it grows into the room beside the controls
+SVG_FLEX = "3 1 360px"
 #: where the map and the two available tiles sit on the figure (fractions); once no tile is
 #: left to place, the map takes the whole figure
 MAP_RECT = (0.0, 0.0, 0.72, 1.0)
@@ -88,11 +88,9 @@ NO_PREVIEW = N_("Preview: point at an empty cell by the map")
 KEYS = {"r": N_("turn"), "R": N_("turn back"), "f": N_("flip"), "1": N_("offer"), "2": N_("pile"), "u": N_("undo")}
 #: a tile's faces, as the selection line names them
 FACE_NAMES = {"front": N_("front up"), "back": N_("back up")}
-#: who may draw the map: the browser (SVG) or matplotlib in the kernel (ipympl)
-BOARD_KINDS = ("svg", "ipympl")
 
 
-class HextremaduraApp(App):
+class HextremaduraApp(BoardApp):
     """A Hextremadura map to play with the mouse (or from code).
 
     Code API (the buttons, keys and clicks call the same): :meth:`choose_tile`,
@@ -116,9 +114,7 @@ class HextremaduraApp(App):
         language: str | None = None,
     ) -> None:
         self._speak(language)
-        if board not in BOARD_KINDS:
-            raise ValueError(f"board must be one of {list(BOARD_KINDS)}, not {board!r}")
-        self.board_kind = board
+        self.board_kind = check_board_kind(board)
         self._seed = seed
         self._seeds = random.Random(seed)  # seeds of later new games
         self._tileset = tileset
@@ -188,8 +184,7 @@ class HextremaduraApp(App):
         if cell != self.hovered:
             self.hovered = cell
             self._show_preview()
-            if self.board_kind == "ipympl":  # the page draws the SVG map's preview itself
-                self._draw()
+            self.view.paint_hover()
         return self
 
     @speaking
@@ -249,19 +244,9 @@ class HextremaduraApp(App):
         self._after_change()
         return self
 
-    def cell_to_canvas_fraction(self, cell: Cell) -> tuple[float, float]:
-        """Where ``cell``'s centre is on the board canvas: (x, y) fractions of its width and
-        height, measured from the top-left corner (as a browser measures clicks)."""
-        if self.board_kind == "svg":
-            return cell_fraction(self._svg_boxes(), as_cell(cell))
-        return data_to_fraction(self.map_ax, HEX.center(as_cell(cell)))
-
     def tile_to_canvas_fraction(self, index: int) -> tuple[float, float]:
         """Where the picture of available tile ``index`` (0 or 1) is on the board canvas."""
-        if self.board_kind == "svg":
-            return panel_fraction(self._svg_boxes(), index)
-        box, figure = self.tile_axes[index].bbox, self.figure.bbox
-        return ((box.x0 + box.x1) / 2 / figure.width, 1.0 - (box.y0 + box.y1) / 2 / figure.height)
+        return self.view.panel_fraction(index)
 
     @property
     def statuses(self) -> list[Any]:
@@ -321,7 +306,7 @@ class HextremaduraApp(App):
         self._objectives.value = self._objectives_html()
         self._banner.value = self._banner_html()
         self._show_preview()
-        self._draw()
+        self.view.paint()
 
     def _set_tile_options(self, options: list[tuple[str, str]]) -> None:
         """Show the available tiles as toggle buttons; none at all once the game is over.
@@ -388,20 +373,21 @@ class HextremaduraApp(App):
     # scale and kept as pixels; a frame blends those pixels onto the background with
     # numpy (see .sprites). A click then costs a few array copies, not the hundreds
     # of hatched patches of a whole map.
-    def _draw(self) -> None:
-        if self.board_kind == "svg":
-            self.svg_board.svg = self._map_svg()
-            return
-        self._compose()
-        self.board.refresh()
-        self._schedule_prefetch()
+    def _drawings(self) -> BoardDrawings:
+        """The map drawn by the browser (an SVG picture) or by matplotlib (composed pixels)."""
+        return BoardDrawings(
+            svg=self._map_svg,
+            svg_fraction=lambda cell: cell_fraction(self._svg_boxes(), cell),
+            figure=self._compose,
+            figure_fraction=lambda cell: data_to_fraction(self.map_ax, HEX.center(cell)),
+            svg_panel_fraction=lambda index: panel_fraction(self._svg_boxes(), index),
+            figure_panel_fraction=self._figure_panel_fraction,
+            after_canvas_paint=self._schedule_prefetch,
+        )
 
-    @speaking
-    def static_png(self) -> bytes | None:
-        """A picture of the map as it stands (PNG bytes), kept in saved notebooks."""
-        if self.board_kind == "svg":
-            self._compose()
-        return self.board.png()
+    def _figure_panel_fraction(self, index: int) -> tuple[float, float]:
+        box, figure = self.tile_axes[index].bbox, self.figure.bbox
+        return ((box.x0 + box.x1) / 2 / figure.width, 1.0 - (box.y0 + box.y1) / 2 / figure.height)
 
     # The map drawn by the browser: one SVG picture per change; hovers are previewed by the page.
     def _svg_cells(self) -> set[Cell]:
@@ -621,9 +607,7 @@ class HextremaduraApp(App):
 
     # -- widgets ----------------------------------------------------------------------
     def _build_widgets(self) -> None:
-        # The matplotlib picture: the map itself with ipympl, else only the picture a saved notebook keeps.
-        self.board = BoardCanvas(BOARD_SIZE, static=self.board_kind == "svg")
-        self.figure: Figure = self.board.figure
+        self._choose_view(self._drawings(), BOARD_SIZE, self._svg_board_widget, SVG_FLEX)
         self.map_ax = board_axes(self.figure, MAP_RECT)
         self.tile_axes = [board_axes(self.figure, rect) for rect in PANEL_RECTS]
         for ax in (self.map_ax, *self.tile_axes):
@@ -674,12 +658,18 @@ class HextremaduraApp(App):
             w.HBox([self._undo, new]),
             self._objectives,
         ]
-        if self.board_kind == "svg":
-            self.svg_board = css(HexMapBoard(self.click, self._on_map_hover, self._on_panel_choice), "xh-board")
-        board_widget = self.svg_board if self.board_kind == "svg" else self.board.widget
-        self.widget = app_root(board_widget, side, self.keys, "xh-hextremadura", language=self._language_switch())
-        if self.board_kind == "svg":  # a picture the browser scales: it grows into the room beside the controls
-            board_widget.layout.flex = "3 1 360px"
+        self.widget = app_root(
+            self.view.widget,
+            side,
+            self.keys,
+            "xh-hextremadura",
+            language=self._language_switch(),
+            board_flex=self.view.flex,
+        )
+
+    def _svg_board_widget(self) -> HexMapBoard:
+        """The map's widget when the browser draws it: clicks, hovers and a click on a tile beside it."""
+        return css(HexMapBoard(self.click, self._on_map_hover, self._on_panel_choice), "xh-board")
 
     def _label_buttons(self) -> None:
         """The buttons' words, in the language in use."""

@@ -21,7 +21,6 @@ from collections.abc import Callable
 from typing import Any
 
 import ipywidgets as w
-from matplotlib.figure import Figure
 from matplotlib.patches import Polygon
 
 from ..i18n import N_, _, ngettext, use_language
@@ -31,8 +30,6 @@ from ..puzzles import Placement, Puzzle, Region, piece_set
 from ..viz.polyforms import set_words
 from ..viz.puzzles import draw_tiling, piece_colour
 from .base import (
-    App,
-    BoardCanvas,
     app_root,
     as_cell,
     banner_html,
@@ -48,6 +45,7 @@ from .base import (
 )
 from .keys import KeyScope
 from .tilingboard import TilingBoard, tiling_cell_fraction, tiling_svg
+from .views import BoardApp, BoardDrawings, check_board_kind
 
 #: the puzzles offered in the menu: title -> (region, lattice, piece set, leftover). The menu shows
 #: each title in the app's language; code names a puzzle by its title in either language.
@@ -73,15 +71,15 @@ HINT_COLOUR = "#000000"
 #: the board and the selected piece (inches at 100 pixels per inch): with the controls beside it, it fits a
 #: projector's screen
 BOARD_SIZE = (5.2, 3.3)
+#: the SVG board's share of the app's row: it grows into the room beside the controls
+SVG_FLEX = "3 1 360px"
 #: the app's keys (while it has the keyboard), and the method each one calls
 KEYS = {"r": N_("rotate"), "m": N_("mirror"), "h": N_("hint")}
 #: the method each key calls
 KEY_METHODS = {"r": "rotate", "m": "mirror", "h": "hint"}
-#: who may draw the board: the browser (SVG) or matplotlib in the kernel (ipympl)
-BOARD_KINDS = ("svg", "ipympl")
 
 
-class PuzzleApp(App):
+class PuzzleApp(BoardApp):
     """A tiling puzzle to play with the mouse (or from code).
 
     ``puzzle`` is a :class:`Puzzle`, a title of :data:`PUZZLES`, or a region
@@ -104,9 +102,7 @@ class PuzzleApp(App):
         language: str | None = None,
     ) -> None:
         self._speak(language)
-        if board not in BOARD_KINDS:
-            raise ValueError(f"board must be one of {list(BOARD_KINDS)}, not {board!r}")
-        self.board_kind = board
+        self.board_kind = check_board_kind(board)
         self._hint_words: Callable[[], str] = str  # the solver's answer, written in the language in use
         with use_language(self.language):
             self._build_widgets()
@@ -319,12 +315,6 @@ class PuzzleApp(App):
         """True when every cell of the board is covered."""
         return sum(len(p.cells) for p in self.placed) == self.puzzle.region.size
 
-    def cell_to_canvas_fraction(self, cell: Cell) -> tuple[float, float]:
-        """Where ``cell``'s centre is on the board canvas: fractions of its width and height from the top-left."""
-        if self.board_kind == "svg":
-            return tiling_cell_fraction(self._lattice, self.puzzle.region.cells, as_cell(cell))
-        return data_to_fraction(self.board_ax, self._lattice.center(as_cell(cell)))
-
     def cells_for(self, cell: Cell) -> tuple[Cell, ...]:
         """The cells the selected piece would cover if put with its middle cell on ``cell``."""
         return self._cells_for(as_cell(cell))
@@ -371,7 +361,7 @@ class PuzzleApp(App):
             if self.is_solved
             else ""
         )
-        self._draw()
+        self.view.paint()
 
     def _words(self, piece: int) -> str:
         """How the page names a piece: its letter on the board, with its full name when they differ ("B (H5-2)")."""
@@ -379,23 +369,20 @@ class PuzzleApp(App):
         return name if label == name else f"{label} ({name})"
 
     # -- drawing ---------------------------------------------------------------------------
-    def _draw(self) -> None:
-        if self.board_kind == "svg":
-            selected = None if self.form is None or self.selected is None else (self.selected, self.form)
-            middle = None if self.form is None else _middle_cell(self._lattice, self.form.cells)
-            self.svg_board.svg = tiling_svg(
-                self.puzzle, self.placed, hinted=self.hinted, selected=selected, middle=middle
-            )
-            return
-        self._draw_picture()
-        self.board.refresh()
+    def _drawings(self) -> BoardDrawings:
+        """The board drawn by the browser (an SVG picture) or by matplotlib, and where a cell lies on each."""
+        return BoardDrawings(
+            svg=self._board_svg,
+            svg_fraction=lambda cell: tiling_cell_fraction(self._lattice, self.puzzle.region.cells, cell),
+            figure=self._draw_picture,
+            figure_fraction=lambda cell: data_to_fraction(self.board_ax, self._lattice.center(cell)),
+        )
 
-    @speaking
-    def static_png(self) -> bytes | None:
-        """A picture of the board as it stands (PNG bytes), kept in saved notebooks."""
-        if self.board_kind == "svg":
-            self._draw_picture()
-        return self.board.png()
+    def _board_svg(self) -> str:
+        """The board drawn by the browser: the tiling, the hinted piece, and the selected piece beside it."""
+        selected = None if self.form is None or self.selected is None else (self.selected, self.form)
+        middle = None if self.form is None else _middle_cell(self._lattice, self.form.cells)
+        return tiling_svg(self.puzzle, self.placed, hinted=self.hinted, selected=selected, middle=middle)
 
     def _draw_picture(self) -> None:
         """The board drawn by matplotlib (the ipympl canvas, and the picture kept in saved notebooks)."""
@@ -439,9 +426,7 @@ class PuzzleApp(App):
     # -- widgets ---------------------------------------------------------------------------
     def _build_widgets(self) -> None:
         # Beside the controls, the board fits a projector's screen (1280 x 800 with the file browser open).
-        # The matplotlib picture: the board itself with ipympl, else only the picture a saved notebook keeps.
-        self.board = BoardCanvas(BOARD_SIZE, static=self.board_kind == "svg")
-        self.figure: Figure = self.board.figure
+        self._choose_view(self._drawings(), BOARD_SIZE, self._svg_board_widget, SVG_FLEX)
         self.board_ax = board_axes(self.figure, (0.01, 0.02, 0.72, 0.96))
         self.piece_ax = board_axes(self.figure, (0.76, 0.3, 0.22, 0.45))
         self.board.connect("button_press_event", self._on_press)
@@ -486,12 +471,13 @@ class PuzzleApp(App):
             self._hint_text,
             w.HBox([self._undo, clear]),
         ]
-        if self.board_kind == "svg":
-            self.svg_board = css(TilingBoard(self._on_cell, on_action=lambda _name: self.rotate()), "xh-board")
-        board_widget = self.svg_board if self.board_kind == "svg" else self.board.widget
-        self.widget = app_root(board_widget, side, self.keys, "xh-puzzle", language=self._language_switch())
-        if self.board_kind == "svg":  # a picture the browser scales: it grows into the room beside the controls
-            board_widget.layout.flex = "3 1 360px"
+        self.widget = app_root(
+            self.view.widget, side, self.keys, "xh-puzzle", language=self._language_switch(), board_flex=self.view.flex
+        )
+
+    def _svg_board_widget(self) -> TilingBoard:
+        """The board's widget when the browser draws it: a click on a cell, or on the selected piece (turns it)."""
+        return css(TilingBoard(self._on_cell, on_action=lambda _name: self.rotate()), "xh-board")
 
     @speaking
     def _on_cell(self, cell: Cell) -> None:

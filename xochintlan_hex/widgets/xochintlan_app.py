@@ -59,8 +59,6 @@ from ..xochintlan import (
 from ..xochintlan.rules import kind_of_letter
 from .base import (
     COMPACT_TOGGLES,
-    App,
-    BoardCanvas,
     app_root,
     as_cell,
     banner_html,
@@ -78,6 +76,7 @@ from .base import (
 )
 from .keys import KeyScope
 from .svgboard import SvgBoard, cell_fraction, xochintlan_svg
+from .views import BoardApp, BoardDrawings, check_board_kind
 
 Cell = tuple[int, int]
 
@@ -93,10 +92,10 @@ MIN_VIEW = {"square": (3.5, 3.5), "hex": (5.5, 5.0)}
 GROWTH = {"square": 1.0, "hex": 1.8}
 #: the hint names at most this many of the engine's reasons
 MAX_REASONS = 2
-#: who may draw the board: the browser (SVG) or matplotlib in the kernel (ipympl)
-BOARD_KINDS = ("svg", "ipympl")
 #: the board's size (inches at 100 pixels per inch): beside the controls, it fits a projector's screen
 BOARD_SIZE = (5.0, 5.0)
+#: the SVG board's share of the app's row: it shrinks before the controls wrap below it
+SVG_FLEX = "1 1 300px"
 #: the app's keys in each language (while it has the keyboard), as its key line names them: the
 #: animals' keys are the letters their tiles show (in French, O for Oiseau and S for Singe), and
 #: Switch is r in French ("remplacer"), since s is the Singe's
@@ -141,7 +140,7 @@ def kind_code(animal: str) -> str:
     raise ValueError(f"animal must be one of {allowed}, not {animal!r}")
 
 
-class XochintlanApp(App):
+class XochintlanApp(BoardApp):
     """A Xochintlan board to play with the mouse (or from code).
 
     ``players`` lists each seat: ``"human"`` or a computer player's name
@@ -171,9 +170,7 @@ class XochintlanApp(App):
         language: str | None = None,
     ) -> None:
         self._speak(language)
-        if board not in BOARD_KINDS:
-            raise ValueError(f"board must be one of {list(BOARD_KINDS)}, not {board!r}")
-        self.board_kind = board
+        self.board_kind = check_board_kind(board)
         if len(players) < 1:
             raise ValueError("players must list at least one seat: 'human' or a computer player's name")
         if pause is not None and (not isinstance(pause, (int, float)) or pause < 0):
@@ -192,6 +189,7 @@ class XochintlanApp(App):
         self.selection: Cell | None = None  # the first cell of a swap
         self.hint = ""  # why the chosen action has no cell to click now (the engine's reasons)
         self._window: set[Cell] | None = None
+        self._targets: set[Cell] = set()  # the cells the board marks as playable, asked of the engine once per change
         self._card_png_key: Any = None
         self._movers: list[int] = []  # who played each move of the game's history
         with use_language(self.language):
@@ -339,13 +337,6 @@ class XochintlanApp(App):
         if action is not None:
             self._after_move()
         return action
-
-    def cell_to_canvas_fraction(self, cell: Cell) -> tuple[float, float]:
-        """Where ``cell``'s centre is on the board canvas: (x, y) fractions of its width and
-        height, measured from the top-left corner (as a browser measures clicks)."""
-        if self.board_kind == "svg":
-            return cell_fraction(self.game, self._view_cells(), as_cell(cell))
-        return data_to_fraction(self.ax, self.game.lattice.center(as_cell(cell)))
 
     @speaking
     def last_move_text(self) -> str:
@@ -542,40 +533,44 @@ class XochintlanApp(App):
         return cells
 
     def _draw_board(self) -> None:
-        window = self._view_cells()
-        targets = self._target_cells()
-        last = _move_cells(self.game.history[-1]) if self.game.history else []
-        if self.board_kind == "svg":
-            self.svg_board.svg = xochintlan_svg(self.game, window, legal=targets, selected=self.selection, last=last)
-        else:
-            self._draw_picture(window, targets, last)
-            self.board.refresh()
-        self.hint = self._hint_text(targets)
+        self._targets = self._target_cells()
+        self.view.paint()
+        self.hint = self._hint_text(self._targets)
         self._show_message()
 
-    def _draw_picture(self, window: set[Cell], targets: set[Cell], last: list[Cell]) -> None:
+    def _drawings(self) -> BoardDrawings:
+        """The board drawn by the browser (an SVG picture) or by matplotlib, and where a cell lies on each."""
+        return BoardDrawings(
+            svg=self._board_svg,
+            svg_fraction=lambda cell: cell_fraction(self.game, self._view_cells(), cell),
+            figure=self._draw_picture,
+            figure_fraction=lambda cell: data_to_fraction(self.ax, self.game.lattice.center(cell)),
+        )
+
+    def _last_cells(self) -> list[Cell]:
+        return _move_cells(self.game.history[-1]) if self.game.history else []
+
+    def _board_svg(self) -> str:
+        """The board drawn by the browser: the SVG picture of the board as it stands."""
+        window = self._view_cells()
+        return xochintlan_svg(self.game, window, legal=self._targets, selected=self.selection, last=self._last_cells())
+
+    def _draw_picture(self) -> None:
         """The board drawn by matplotlib (the ipympl canvas, and the picture kept in saved notebooks)."""
         clear_artists(self.ax)
+        window = self._view_cells()
         draw_xochintlan(
             self.game,
             ax=self.ax,
-            legal=targets,
+            legal=self._targets,
             locked=True,
             pattern=True,
             frame=window,
             empty=window,
             selected=self.selection,
             legend=False,
-            last=last or None,
+            last=self._last_cells() or None,
         )
-
-    @speaking
-    def static_png(self) -> bytes | None:
-        """A picture of the board as it stands (PNG bytes), kept in saved notebooks."""
-        if self.board_kind == "svg":
-            last = _move_cells(self.game.history[-1]) if self.game.history else []
-            self._draw_picture(self._view_cells(), self._target_cells(), last)
-        return self.board.png()
 
     def _view_cells(self) -> set[Cell]:
         """The cells the board shows: at first a small area around the Human; it grows,
@@ -658,14 +653,9 @@ class XochintlanApp(App):
         return names + ["swap"] if self.rules.endgame == "swap" else names
 
     def _build_widgets(self) -> None:
-        # The matplotlib picture: the board itself with ipympl, else only the picture a saved notebook keeps.
-        self.board = BoardCanvas(BOARD_SIZE, static=self.board_kind == "svg")
-        self.figure: Figure = self.board.figure
+        self._choose_view(self._drawings(), BOARD_SIZE, self._svg_board_widget, SVG_FLEX)
         self.ax = board_axes(self.figure, (0.01, 0.01, 0.98, 0.98))
         self.board.connect("button_press_event", self._on_press)
-        if self.board_kind == "svg":
-            self.svg_board = css(SvgBoard(self.click), "xh-board")
-        board_widget = self.svg_board if self.board_kind == "svg" else self.board.widget
 
         self._status = css(w.Label(), "xh-status")
         # HTML rather than Label: these lines wrap in a narrow column instead of being cut short.
@@ -717,9 +707,18 @@ class XochintlanApp(App):
             card,
             w.HBox([self._undo, self._new]),
         ]
-        self.widget = app_root(board_widget, side, self.keys, "xh-xochintlan", language=self._language_switch())
-        if self.board_kind == "svg":  # a picture the browser scales: it shrinks before the controls wrap below
-            board_widget.layout.flex = "1 1 300px"
+        self.widget = app_root(
+            self.view.widget,
+            side,
+            self.keys,
+            "xh-xochintlan",
+            language=self._language_switch(),
+            board_flex=self.view.flex,
+        )
+
+    def _svg_board_widget(self) -> SvgBoard:
+        """The board's widget when the browser draws it: a click on a cell plays there."""
+        return css(SvgBoard(self.click), "xh-board")
 
     def _action_options(self) -> list[tuple[str, str]]:
         return [(_(ACTION_NAMES[a]), a) for a in self._action_names()]
