@@ -855,7 +855,7 @@ class BaseGame(Generic[A]):
         return game
 
 
-def seat_row(game: Any, index: int, seed: int, players: Sequence[str], **parameters: Any) -> Row:
+def seat_row(game: Game[Any], index: int, seed: int, players: Sequence[str], **parameters: Any) -> Row:
     """The study row of a finished game of seats (``report_metrics="seats"``), for a
     :class:`GameSpec`'s ``row``: the game's index and seed, its ``parameters``, the players
     by seat, the winner (None for a draw or a cut-off game), the turns and why it ended."""
