@@ -66,6 +66,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -185,11 +186,24 @@ class XochintlanISMCTS:
                 return action
         return None
 
-    def search(self, game: Xochintlan, rng: random.Random) -> _Node:
-        """Grow the tree from ``game`` with the budget and return its root."""
+    def search(
+        self,
+        game: Xochintlan,
+        rng: random.Random,
+        actions: Sequence[Action] | None = None,
+        view: _PublicView | None = None,
+    ) -> _Node:
+        """Grow the tree from ``game`` with the budget and return its root.
+
+        ``actions``: the root's actions to search (default: every legal one; ``ismcts-fast``
+        passes its few candidates). ``view``: what the player knows, when already read.
+        """
         me = game.current_player
         root = _Node(None, (me - 1) % game.n_players)
-        view = _PublicView.of(game, me, self.inference)
+        if actions is not None:
+            root.untried = list(actions)  # the rest of the root is never tried
+        if view is None:
+            view = _PublicView.of(game, me, self.inference)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = 0
         while True:
@@ -204,11 +218,21 @@ class XochintlanISMCTS:
     @staticmethod
     def _world(game: Xochintlan, me: int, view: _PublicView, rng: random.Random) -> Xochintlan:
         """An imagined world, its hidden cards drawn in proportion to the beliefs
-        (rejection sampling: at most 64 draws, then the last one)."""
+        (rejection sampling: at most 64 draws, then the last one).
+
+        Each draw shuffles the unseen cards exactly as ``game.sample_hidden(me, rng)``
+        would, but the game is copied only for the draw kept (the shuffle is
+        replayed from the saved state of ``rng``): the same worlds and the same
+        random numbers as drawing whole worlds, without a copy per rejected draw.
+        """
         for _ in range(63):
-            world = game.sample_hidden(me, rng)
-            if view.plausible(world, rng):
-                return world
+            before = rng.getstate()
+            deal = list(view.pool)  # the list sample_hidden shuffles
+            rng.shuffle(deal)
+            if view.plausible_deal(deal, rng):
+                replay = random.Random()
+                replay.setstate(before)
+                return game.sample_hidden(me, replay)
         return game.sample_hidden(me, rng)
 
     # -------------------------------------------------- one iteration
@@ -319,6 +343,22 @@ class _PublicView:
                         chance *= self.belief[q][i] / top
         return rng.random() < chance
 
+    def plausible_deal(self, deal: Sequence[Any], rng: random.Random) -> bool:
+        """:meth:`plausible` for the world that deals the unseen cards in the order of
+        ``deal`` (the hidden places, player by player), without building it."""
+        chance = 1.0
+        names = self.index
+        start = 0
+        for q, count in enumerate(self.hidden):
+            if count:
+                top = max(self.belief[q])
+                for card in deal[start : start + count]:
+                    i = names.get(_name(card))
+                    if i is not None:
+                        chance *= self.belief[q][i] / top
+                start += count
+        return rng.random() < chance
+
     def expected_shares(self, node: _Node, world: Any) -> list[float]:
         """Each player's expected share of the win at a new leaf, averaged exactly over
         the hidden cards (each hidden card drawn from the pool, independently).
@@ -360,21 +400,10 @@ def _beliefs(
     multiplies that card's weight by ``exp(inference * k)`` (a player tends to
     build its own card). ``inference=0``: every unseen card equally likely."""
     n = game.n_players
-    score = [[0.0] * len(pool) for _ in range(n)]
     if inference and pool and any(hidden[q] for q in range(n) if q != me):
-        replay = game.clone()
-        actions = []
-        while replay.history:
-            actions.append(replay.undo())
-        cards = list(pool)
-        for action in reversed(actions):
-            q = replay.current_player
-            if q != me and hidden[q] and type(action) is not Redraw:
-                before, after = distances_after(replay, [None, action], cards)
-                progress = np.minimum(before, _FAR) - np.minimum(after, _FAR)
-                for i, k in enumerate(progress):
-                    score[q][i] += float(k)
-            replay.play(action)
+        score = _belief_scores(game, me, pool, hidden)
+    else:
+        score = [[0.0] * len(pool) for _ in range(n)]
     belief: list[tuple[float, ...]] = []
     for q in range(n):
         if not pool:
@@ -385,6 +414,54 @@ def _beliefs(
         total = sum(weights)
         belief.append(tuple(w / total for w in weights))
     return tuple(belief)
+
+
+def _belief_scores(game: Xochintlan, me: int, pool: tuple[Any, ...], hidden: tuple[int, ...]) -> list[list[float]]:
+    """Per player, each pool card's summed progress over that player's past actions.
+
+    A player asks again at each of its turns with a few more actions played, so the
+    sums are remembered by the actions so far (:data:`_SCORES`) and only the new
+    actions are replayed: the same sums as replaying the whole game, for a few
+    distance calls a turn instead of one per past action.
+    """
+    n = game.n_players
+    key = (game.rules, n, me, hidden, tuple(_name(card) for card in pool))
+    history = tuple(game.history)
+    replay = game.clone()
+    score = None
+    for back in range(min(len(history), _LOOK_BACK) + 1):
+        score = _SCORES.get((key, history[: len(history) - back]))
+        if score is not None:
+            _SCORES.move_to_end((key, history[: len(history) - back]))
+            break
+        if back < min(len(history), _LOOK_BACK):
+            replay.undo()
+    if score is None:  # nothing remembered: from the first action
+        while replay.history:
+            replay.undo()
+        score = [[0.0] * len(pool) for _ in range(n)]
+    score = [list(row) for row in score]
+    cards = list(pool)
+    for action in history[replay.turn :]:
+        q = replay.current_player
+        if q != me and hidden[q] and type(action) is not Redraw:
+            before, after = distances_after(replay, [None, action], cards)
+            progress = np.minimum(before, _FAR) - np.minimum(after, _FAR)
+            for i, k in enumerate(progress):
+                score[q][i] += float(k)
+        replay.play(action)
+    _SCORES[(key, history)] = score
+    while len(_SCORES) > _SCORES_KEPT:
+        _SCORES.popitem(last=False)
+    return score
+
+
+#: (what the sums depend on, the actions so far) -> the belief sums, oldest first.
+_SCORES: OrderedDict[tuple[Any, ...], list[list[float]]] = OrderedDict()
+#: How many positions' sums are kept (a few per game in progress in this process).
+_SCORES_KEPT = 64
+#: How many of the last actions are undone at most to find remembered sums.
+_LOOK_BACK = 12
 
 
 #: Distances beyond this count as this far when reading progress from past actions.
