@@ -36,7 +36,7 @@ import numpy as np
 import pandas as pd
 
 from xochintlan_hex import stats
-from xochintlan_hex.players import HextremaduraPlanner, XochintlanISMCTS, get_player
+from xochintlan_hex.players import HextremaduraPlanner, XochintlanFastISMCTS, XochintlanISMCTS, get_player
 from xochintlan_hex.simulate import game_seed, simulate, simulate_hextremadura, simulate_xochintlan
 from xochintlan_hex.solvability import solve_deal
 from xochintlan_hex.xochintlan import Xochintlan
@@ -200,7 +200,7 @@ def ratio_interval(fast: list[float], slow: list[float], rounds: int = 2000) -> 
 
 def cheap(options: argparse.Namespace) -> None:
     print(f"machine: {load()}")
-    reference, fast = get_player("ismcts-250"), get_player("ismcts-fast")
+    reference, fast = get_player("ismcts-250"), XochintlanFastISMCTS()
     positions = benchmark_positions(options.positions, options.seed)
     slow_cpu = cpu_per_action(reference, positions)
     fast_cpu = cpu_per_action(fast, positions)
@@ -220,7 +220,7 @@ def cheap(options: argparse.Namespace) -> None:
 
 def head_to_head(games: int, seed: int) -> None:
     """ismcts-fast against ismcts-250, ``games`` in each seating on the same deals, one core."""
-    fast, reference = CPUTimedPlayer(get_player("ismcts-fast")), CPUTimedPlayer(get_player("ismcts-250"))
+    fast, reference = CPUTimedPlayer(XochintlanFastISMCTS()), CPUTimedPlayer(get_player("ismcts-250"))
     start = time.process_time()
     frame = pd.concat(
         [

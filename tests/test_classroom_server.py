@@ -443,7 +443,7 @@ def test_the_teacher_api_needs_the_teacher_token(server):
         ({"game": "xochintlan", "seats": 6}, "a Xochintlan table has 2 to 5 seats, not 6"),
         (
             {"game": "xochintlan", "seats": 2, "computers": {"1": "deep-blue"}},
-            "unknown xochintlan player 'deep-blue'; known players: random, greedy, search, ismcts, ismcts-250, ismcts-fast",
+            "unknown xochintlan player 'deep-blue'; known players: random, greedy, search, ismcts, ismcts-250",
         ),
         (
             {"game": "xochintlan", "rules": {"gravity": 1}},

@@ -241,7 +241,7 @@ def test_a_card_standing_in_the_quiet_opening_is_no_win_for_the_players():
 
 
 # ---------------------------------------------------------------------------
-# ismcts-fast: ismcts's judgement on every action, the best few judged in full
+# XochintlanFastISMCTS: every action scored at once, ismcts on the best few
 
 RULE_VARIANTS = [
     Rules(),
@@ -257,7 +257,7 @@ RULE_VARIANTS = [
 @pytest.mark.parametrize("players", [2, 3, 5])
 @pytest.mark.parametrize("rules", RULE_VARIANTS)
 def test_ismcts_fast_plays_legally_reproducibly_and_touches_nothing(players, rules):
-    player = get_player("ismcts-fast")
+    player = XochintlanFastISMCTS()
     rng = random.Random(players)
     for seed in range(3):
         game = wander(Xochintlan(players=players, seed=seed, rules=rules), rng.randrange(0, 40), rng)
@@ -344,9 +344,8 @@ def test_ismcts_fast_searches_only_its_candidates_with_its_budget():
     assert sum(child.visits for child in root.children.values()) == 30
 
 
-def test_ismcts_fast_is_registered_and_plays_whole_games():
-    assert player_name(get_player("ismcts-fast")) == "ismcts-fast"
-    frame = simulate_xochintlan(3, ["ismcts-fast", "ismcts-250"], seed=1, progress=False)
+def test_ismcts_fast_plays_whole_games():
+    frame = simulate_xochintlan(3, [XochintlanFastISMCTS(), "ismcts-250"], seed=1, progress=False)
     assert frame["player_0"].eq("ismcts-fast").all()
     assert frame["end_reason"].isin(["win", "tie", "turn_limit"]).all()
 

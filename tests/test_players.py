@@ -40,7 +40,7 @@ def wander(game, steps, rng):
 
 
 def test_registry_names_every_player():
-    assert set(PLAYERS["xochintlan"]) == {"random", "greedy", "search", "ismcts", "ismcts-250", "ismcts-fast"}
+    assert set(PLAYERS["xochintlan"]) == {"random", "greedy", "search", "ismcts", "ismcts-250"}
     assert set(PLAYERS["hextremadura"]) == {"random", "greedy", "search", "planner"}
     assert isinstance(get_player("greedy"), XochintlanGreedy)
     assert isinstance(get_player(" Search "), XochintlanSearch)

@@ -18,9 +18,6 @@ game              name            how it plays
                                   imagined games per move, each dealing the cards it
                                   cannot see at random
 ``xochintlan``    ``ismcts-250``  the same with 250 imagined games per move
-``xochintlan``    ``ismcts-fast`` every action scored at once by ismcts's judgement,
-                                  then ismcts with 40 imagined games on the 12
-                                  best: a fraction of ismcts-250's time
 ``hextremadura``  ``random``      a uniformly random legal placement
 ``hextremadura``  ``greedy``      most tiles explored now (from round 2: best score
                                   right after), then the fewest hopeless
@@ -41,7 +38,7 @@ True
 >>> get_player("clever")
 Traceback (most recent call last):
 ...
-ValueError: unknown Xochintlan player 'clever'; known players: 'random', 'greedy', 'search', 'ismcts', 'ismcts-250', 'ismcts-fast'
+ValueError: unknown Xochintlan player 'clever'; known players: 'random', 'greedy', 'search', 'ismcts', 'ismcts-250'
 """
 
 from __future__ import annotations
@@ -85,7 +82,6 @@ PLAYERS: dict[str, dict[str, Callable[[], Player[Any, Any]]]] = {
         "search": XochintlanSearch,
         "ismcts": XochintlanISMCTS,
         "ismcts-250": lambda: XochintlanISMCTS(name="ismcts-250", iterations=250),
-        "ismcts-fast": XochintlanFastISMCTS,
     },
     "hextremadura": {
         "random": RandomPlayer,
@@ -102,17 +98,9 @@ PLAYERS: dict[str, dict[str, Callable[[], Player[Any, Any]]]] = {
 #: limit estimates a study's time from it; a player missing here counts as the slowest.
 #: Measured on a busy machine (load average 5 and more on its 2 cores): the slow
 #: players' figures (3 to 5 games each) overstate a quiet machine's, and are wide
-#: (ismcts: 95% interval up to 2,445 s; ismcts-fast, 8 games: 1.0 to 15.6 s); what matters
-#: here is their order of magnitude.
+#: (ismcts: 95% interval up to 2,445 s); what matters here is their order of magnitude.
 GAME_SECONDS: dict[str, dict[str, float]] = {
-    "xochintlan": {
-        "random": 0.000506,
-        "greedy": 0.003,
-        "search": 1.75,
-        "ismcts": 477,
-        "ismcts-250": 50.8,
-        "ismcts-fast": 8.34,
-    },
+    "xochintlan": {"random": 0.000506, "greedy": 0.003, "search": 1.75, "ismcts": 477, "ismcts-250": 50.8},
     "hextremadura": {"random": 0.00558, "greedy": 0.222, "search": 0.594, "planner": 15.3},
 }
 

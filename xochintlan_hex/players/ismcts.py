@@ -1,6 +1,6 @@
-"""Information-set Monte Carlo tree search: tuned for Xochintlan (``"ismcts"``, and
-``"ismcts-fast"``, the search narrowed to the best-scored actions: :class:`XochintlanFastISMCTS`),
-and for any game (:class:`ISMCTS`).
+"""Information-set Monte Carlo tree search: tuned for Xochintlan (``"ismcts"``; and
+:class:`XochintlanFastISMCTS`, the search narrowed to the best-scored actions), and for any
+game (:class:`ISMCTS`).
 
 :class:`ISMCTS` searches any registered game from its spec alone (its
 ``determinize`` and ``returns``); :class:`XochintlanISMCTS`, described below,
@@ -614,6 +614,11 @@ class XochintlanFastISMCTS:
     against ``ismcts-250``: 4 candidates and 16 iterations, or 8 and 24, lost
     measurably. The opponents' cards never enter; the choice depends only on the
     position, what the player sees and ``rng``.
+
+    Not registered: with the defaults it takes about a fifth of ``ismcts-250``'s CPU
+    an action but lost to it measurably over 80 fresh games (P(win) - P(loss) =
+    -0.26 [-0.43, -0.08]; ``benchmarks/players.py cheap --games 40 --seed 26``), so
+    it is not yet the cheaper strong player the studies need.
 
     >>> import random
     >>> from xochintlan_hex.xochintlan import Xochintlan
