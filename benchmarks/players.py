@@ -4,6 +4,8 @@
     .venv/bin/python benchmarks/players.py match --games 100 --seed 13   # ismcts vs search
     .venv/bin/python benchmarks/players.py planner --games 30  # planner vs greedy, same deals
     .venv/bin/python benchmarks/players.py solver --games 10   # solver time per deal
+    .venv/bin/python benchmarks/players.py cheap               # ismcts-fast vs ismcts-250: CPU an action
+    .venv/bin/python benchmarks/players.py cheap --games 200 --seed 26   # ... and their match
 
 ``match --games N`` plays N games in each seating (2N in all) between search and
 the registered ``ismcts`` (2,000 iterations a move: a median 0.84 s a move here,
@@ -14,7 +16,10 @@ Targets: ismcts makes at least 2,000 iterations in at most 1 s from the opening
 of a 2-player square game, one core; ismcts at 1 s a move beats search by P(win) - P(loss)
 >= +0.20 with the 95% interval above 0 over at least 200 games; the planner's
 mean score beats greedy's on the same deals (interval of the paired difference
-above 0); the solver decides a deal in a median of at most 10 s. Figures
+above 0); the solver decides a deal in a median of at most 10 s; ``ismcts-fast``
+takes at most a tenth of ``ismcts-250``'s CPU an action and, over ``cheap --games N``
+(N games in each seating, the same deals), P(win) - P(loss) against it has a 95%
+interval within about +-0.10 that contains 0. Figures
 depend on the machine and on what else it is doing: the load average is
 printed with them.
 """
@@ -27,11 +32,12 @@ import random
 import statistics
 import time
 
+import numpy as np
 import pandas as pd
 
 from xochintlan_hex import stats
-from xochintlan_hex.players import HextremaduraPlanner, XochintlanISMCTS
-from xochintlan_hex.simulate import game_seed, simulate_hextremadura, simulate_xochintlan
+from xochintlan_hex.players import HextremaduraPlanner, XochintlanFastISMCTS, XochintlanISMCTS, get_player
+from xochintlan_hex.simulate import game_seed, simulate, simulate_hextremadura, simulate_xochintlan
 from xochintlan_hex.solvability import solve_deal
 from xochintlan_hex.xochintlan import Xochintlan
 
@@ -144,16 +150,115 @@ def solver(options: argparse.Namespace) -> None:
     print(f"at the end: {load()}")
 
 
+class CPUTimedPlayer:
+    """Passes every choice to ``player`` and keeps the CPU time of each (``time.process_time``)."""
+
+    def __init__(self, player) -> None:
+        self.player, self.name, self.seconds = player, player.name, []
+
+    def choose(self, game, rng):
+        start = time.process_time()
+        action = self.player.choose(game, rng)
+        self.seconds.append(time.process_time() - start)
+        return action
+
+    def __str__(self) -> str:
+        return self.name
+
+
+def benchmark_positions(games: int, seed: int) -> list[Xochintlan]:
+    """Every third position (opening to endgame) of ``games`` seeded search-vs-search games."""
+    positions = []
+    for index in range(games):
+        game, rng = Xochintlan(players=2, seed=game_seed(seed, index)), random.Random(index)
+        search = get_player("search")
+        while not game.is_over and game.turn < 90:
+            if game.turn % 3 == 0:
+                positions.append(game.clone())
+            game.play(search.choose(game, rng))
+    return positions
+
+
+def cpu_per_action(player, positions: list[Xochintlan]) -> list[float]:
+    """CPU seconds of one choice on each position (a fixed rng per position)."""
+    seconds = []
+    for index, game in enumerate(positions):
+        start = time.process_time()
+        player.choose(game, random.Random(index))
+        seconds.append(time.process_time() - start)
+    return seconds
+
+
+def ratio_interval(fast: list[float], slow: list[float], rounds: int = 2000) -> tuple[float, float, float]:
+    """mean(fast) / mean(slow) with a 95% percentile bootstrap interval, positions resampled in pairs."""
+    a, b = np.array(fast), np.array(slow)
+    picks = np.random.default_rng(0).integers(0, len(a), size=(rounds, len(a)))
+    ratios = a[picks].mean(axis=1) / b[picks].mean(axis=1)
+    low, high = np.quantile(ratios, [0.025, 0.975])
+    return float(a.mean() / b.mean()), float(low), float(high)
+
+
+def cheap(options: argparse.Namespace) -> None:
+    print(f"machine: {load()}")
+    reference, fast = get_player("ismcts-250"), XochintlanFastISMCTS()
+    positions = benchmark_positions(options.positions, options.seed)
+    slow_cpu = cpu_per_action(reference, positions)
+    fast_cpu = cpu_per_action(fast, positions)
+    for name, cpu in (("ismcts-250", slow_cpu), ("ismcts-fast", fast_cpu)):
+        mean = stats.mean_interval(cpu)
+        print(
+            f"{name}: {mean['estimate'] * 1000:.1f} ms of CPU an action [{mean['low'] * 1000:.1f}, "
+            f"{mean['high'] * 1000:.1f}] over {len(cpu)} positions (every third of {options.positions} "
+            f"search games, seed {options.seed}), the longest {max(cpu) * 1000:.0f} ms"
+        )
+    ratio, low, high = ratio_interval(fast_cpu, slow_cpu)
+    print(f"ismcts-fast / ismcts-250 CPU an action: {ratio:.3f} [{low:.3f}, {high:.3f}] (target <= 0.10)")
+    if options.games:
+        head_to_head(options.games, options.seed)
+    print(f"at the end: {load()}")
+
+
+def head_to_head(games: int, seed: int) -> None:
+    """ismcts-fast against ismcts-250, ``games`` in each seating on the same deals, one core."""
+    fast, reference = CPUTimedPlayer(XochintlanFastISMCTS()), CPUTimedPlayer(get_player("ismcts-250"))
+    start = time.process_time()
+    frame = pd.concat(
+        [
+            simulate("xochintlan", games, seats, seed=seed, workers=1, progress=True)
+            for seats in ([fast, reference], [reference, fast])
+        ],
+        ignore_index=True,
+    )
+    row = stats.head_to_head(frame).set_index(["player", "opponent"]).loc[("ismcts-fast", "ismcts-250")]
+    print(
+        f"ismcts-fast vs ismcts-250, {len(frame)} games (seed {seed}, seats swapped on the same deals): "
+        f"{int(row['wins'])} wins, {int(row['losses'])} losses, {int(row['draws'])} draws; "
+        f"P(win) - P(loss) = {row['margin']:+.3f} [{row['margin_low']:+.3f}, {row['margin_high']:+.3f}] "
+        f"(target: contains 0, within about +-0.10); {time.process_time() - start:.0f} s of CPU"
+    )
+    for player in (reference, fast):
+        print(
+            f"  {player.name} in these games: {statistics.fmean(player.seconds) * 1000:.1f} ms of CPU an "
+            f"action over {len(player.seconds)} actions"
+        )
+    print(
+        f"  in these games: ismcts-fast / ismcts-250 = {statistics.fmean(fast.seconds) / statistics.fmean(reference.seconds):.3f}"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
         "what",
         nargs="?",
         default="speed",
-        choices=["speed", "match", "planner", "solver"],
+        choices=["speed", "match", "planner", "solver", "cheap"],
         help="what to measure (speed when not given: what `make benchmarks` runs)",
     )
-    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument(
+        "--games", type=int, default=None, help="games (cheap: of the match in each seating, none by default)"
+    )
+    parser.add_argument("--positions", type=int, default=4, help="cheap: search games whose positions are timed")
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--iterations", type=int, default=2000, help="match: ismcts's budget a move")
@@ -164,7 +269,9 @@ def main() -> None:
     parser.add_argument("--candidates", type=int, default=4)
     parser.add_argument("--out", default=None, help="also write the match's games (CSV)")
     options = parser.parse_args()
-    {"speed": speed, "match": match, "planner": planner, "solver": solver}[options.what](options)
+    if options.games is None and options.what != "cheap":
+        options.games = 100
+    {"speed": speed, "match": match, "planner": planner, "solver": solver, "cheap": cheap}[options.what](options)
 
 
 if __name__ == "__main__":

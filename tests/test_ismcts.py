@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from xochintlan_hex.players import XochintlanISMCTS, get_player, player_name
+from xochintlan_hex.players import XochintlanFastISMCTS, XochintlanISMCTS, get_player, player_name
 from xochintlan_hex.players.ismcts import evaluate
 from xochintlan_hex.players.xochintlan import unseen_cards
 from xochintlan_hex.simulate import simulate_xochintlan
@@ -238,3 +238,179 @@ def test_a_card_standing_in_the_quiet_opening_is_no_win_for_the_players():
         judged[quiet] = evaluate(game)
     assert judged[0] == [0.0, 1.0]  # the rule book: a certain win at the fourth action
     assert judged[2][1] < 1.0  # two quiet rounds: the fourth action wins nothing
+
+
+# ---------------------------------------------------------------------------
+# XochintlanFastISMCTS: every action scored at once, ismcts on the best few
+
+RULE_VARIANTS = [
+    Rules(),
+    Rules(lattice="hex", allow_redraw=True),
+    Rules(open_cards=True, cards_per_player=2, win_check="mover"),
+    Rules(endgame="swap", tiles_per_kind=5, keep_connected=True),
+    Rules(match="rotation+reflection", max_turns=30),
+    Rules(cut_off_switch=True, lock="french"),
+    Rules(quiet_rounds=2),
+]
+
+
+@pytest.mark.parametrize("players", [2, 3, 5])
+@pytest.mark.parametrize("rules", RULE_VARIANTS)
+def test_ismcts_fast_plays_legally_reproducibly_and_touches_nothing(players, rules):
+    player = XochintlanFastISMCTS()
+    rng = random.Random(players)
+    for seed in range(3):
+        game = wander(Xochintlan(players=players, seed=seed, rules=rules), rng.randrange(0, 40), rng)
+        before = game.to_json()
+        action = player.choose(game, random.Random(seed))
+        assert game.to_json() == before
+        assert game.is_legal(action), game.why_illegal(action)
+        assert player.choose(game, random.Random(seed)) == action
+
+
+def test_ismcts_fast_plays_swaps_in_the_swap_endgame():
+    game = Xochintlan(seed=4, rules=Rules(endgame="swap", tiles_per_kind=2))
+    rng = random.Random(1)
+    while sum(game.reserve.values()):
+        game.play(game.random_action(rng))
+    assert game.is_legal(XochintlanFastISMCTS().choose(game, random.Random(0)))
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_ismcts_fast_ignores_the_opponents_hidden_cards(players):
+    """Changing what the others secretly hold never changes its choice (fixed seed)."""
+    player = XochintlanFastISMCTS()
+    rng = random.Random(17)
+    deck = [card.name for card in goal_cards()]
+    for seed in range(8):
+        mine = deck[seed]
+        others = [c for c in deck if c != mine]
+        game_a = Xochintlan(players=players, seed=seed, cards=[mine] + rng.sample(others, players - 1))
+        game_b = Xochintlan(players=players, seed=seed, cards=[mine] + rng.sample(others, players - 1))
+        for _ in range(rng.randrange(0, 30)):
+            action = game_a.random_action(rng)
+            game_a.play(action)
+            game_b.play(action)
+            if game_a.is_over or game_b.is_over:
+                game_a.undo(), game_b.undo()
+                break
+        while game_a.current_player != 0:
+            game_a.undo(), game_b.undo()
+        assert player.choose(game_a, random.Random(seed)) == player.choose(game_b, random.Random(seed))
+
+
+def test_ismcts_fast_takes_an_immediate_win():
+    game = Xochintlan(seed=1, cards=["I", "X"])
+    for action in ["L(1,0)", "B(0,1)", "L(2,0)", "B(0,2)", "L(3,0)", "B(1,1)"]:
+        game.play(action)
+    game.play(XochintlanFastISMCTS().choose(game, random.Random(0)))
+    assert game.winner == 0
+
+
+def test_ismcts_fast_blocks_a_threat_it_can_infer_only_from_the_board():
+    """With open cards the opponent's I is known: every candidate but the blocks loses."""
+    game = Xochintlan(seed=1, rules=Rules(open_cards=True), cards=["X", "I"])
+    for action in ["B(0,1)", "L(1,0)", "B(0,2)", "L(2,0)", "M(-1,0)", "L(3,0)"]:
+        game.play(action)
+    game.play(XochintlanFastISMCTS().choose(game, random.Random(0)))
+    assert not game.is_over
+    assert not any((game.play(reply), game.winner == 1, game.undo())[1] for reply in game.legal_actions())
+
+
+def test_ismcts_fast_refuses_bad_parameters():
+    with pytest.raises(ValueError, match="candidates must be an int >= 1, not 0"):
+        XochintlanFastISMCTS(candidates=0)
+    with pytest.raises(ValueError, match="iterations must be an int >= 1, not True"):
+        XochintlanFastISMCTS(iterations=True)
+    with pytest.raises(ValueError, match="inference must be a number >= 0"):
+        XochintlanFastISMCTS(inference=-1)
+
+
+def test_ismcts_fast_searches_only_its_candidates_with_its_budget():
+    """The narrowed search: every iteration goes to one of the best-scored actions."""
+    game = wander(Xochintlan(seed=6), 20, random.Random(6))
+    player = XochintlanFastISMCTS(candidates=5, iterations=30)
+    actions = game.legal_actions()
+    from xochintlan_hex.players.ismcts import _PublicView
+    from xochintlan_hex.players.xochintlan import distances_after
+
+    view = _PublicView.of(game, game.current_player, 1.0)
+    cards = list(view.pool) + [card for hand in view.known for card in hand]
+    best = player._candidates(
+        game, actions, view, distances_after(game, actions, cards).astype(float), random.Random(0)
+    )
+    root = XochintlanISMCTS(iterations=30).search(game, random.Random(1), actions=best, view=view)
+    assert len(best) == 5 and set(root.children) == set(best)
+    assert sum(child.visits for child in root.children.values()) == 30
+
+
+def test_ismcts_fast_plays_whole_games():
+    frame = simulate_xochintlan(3, [XochintlanFastISMCTS(), "ismcts-250"], seed=1, progress=False)
+    assert frame["player_0"].eq("ismcts-fast").all()
+    assert frame["end_reason"].isin(["win", "tie", "turn_limit"]).all()
+
+
+# ---------------------------------------------------------------------------
+# Speed-ups that change no choice of ismcts
+
+
+def _positions(count, rules_list, seed=5):
+    """Positions of random games under several rule sets, each with its player to move."""
+    rng = random.Random(seed)
+    found = []
+    for index in range(count):
+        rules = rules_list[index % len(rules_list)]
+        game = wander(Xochintlan(players=2 + index % 3, seed=index, rules=rules), rng.randrange(0, 45), rng)
+        found.append(game)
+    return found
+
+
+SPEED_RULES = [Rules(), Rules(lattice="hex", allow_redraw=True), Rules(open_cards=True, cards_per_player=2)]
+
+
+def test_ismcts_draws_the_same_worlds_without_copying_the_rejected_ones():
+    """Each world, and the random numbers left, equal those of drawing whole worlds and
+    keeping each with its plausibility (the way worlds were drawn first)."""
+    from xochintlan_hex.players.ismcts import _PublicView
+
+    def whole_worlds(game, me, view, rng):
+        for _ in range(63):
+            world = game.sample_hidden(me, rng)
+            if view.plausible(world, rng):
+                return world
+        return game.sample_hidden(me, rng)
+
+    for game in _positions(24, SPEED_RULES + [Rules(cards_per_player=2)]):
+        me = game.current_player
+        view = _PublicView.of(game, me, inference=1.0)
+        for seed in range(10):
+            expected_rng, rng = random.Random(seed), random.Random(seed)
+            expected = whole_worlds(game, me, view, expected_rng)
+            world = XochintlanISMCTS._world(game, me, view, rng)
+            assert world.to_json() == expected.to_json() and world.cards == expected.cards
+            assert rng.getstate() == expected_rng.getstate()
+
+
+def test_ismcts_beliefs_remembered_between_turns_equal_beliefs_read_afresh():
+    from xochintlan_hex.players import ismcts
+
+    rng = random.Random(8)
+    for seed in range(6):
+        game = Xochintlan(players=2 + seed % 3, seed=seed, rules=SPEED_RULES[seed % 3])
+        while not game.is_over and game.turn < 60:
+            me = game.current_player
+            remembered = ismcts._PublicView.of(game, me, inference=1.0)
+            ismcts._SCORES.clear()
+            afresh = ismcts._PublicView.of(game, me, inference=1.0)
+            assert remembered.belief == afresh.belief
+            game.play(game.random_action(rng))
+
+
+def test_ismcts_250_chooses_the_same_with_and_without_remembered_beliefs():
+    from xochintlan_hex.players import ismcts
+
+    player = get_player("ismcts-250")
+    for index, game in enumerate(_positions(12, SPEED_RULES, seed=11)):
+        warm = player.choose(game, random.Random(index))
+        ismcts._SCORES.clear()
+        assert player.choose(game, random.Random(index)) == warm

@@ -52,7 +52,7 @@ from xochintlan_hex.game import Game, GameSpec, Player, game_spec
 from xochintlan_hex.i18n import _
 from xochintlan_hex.players.hextremadura import HextremaduraGreedy, HextremaduraSearch
 from xochintlan_hex.players.hextremadura_planner import HextremaduraPlanner
-from xochintlan_hex.players.ismcts import ISMCTS, XochintlanISMCTS
+from xochintlan_hex.players.ismcts import ISMCTS, XochintlanFastISMCTS, XochintlanISMCTS
 from xochintlan_hex.players.xochintlan import XochintlanGreedy, XochintlanSearch, distances_after
 
 ActionT = TypeVar("ActionT")
@@ -156,6 +156,7 @@ __all__ = [
     "XochintlanGreedy",
     "XochintlanSearch",
     "XochintlanISMCTS",
+    "XochintlanFastISMCTS",
     "ISMCTS",
     "HextremaduraGreedy",
     "HextremaduraSearch",
