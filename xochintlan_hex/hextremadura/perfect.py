@@ -28,6 +28,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from xochintlan_hex.i18n import _
 from xochintlan_hex.lattice import HEX
 
 from . import analysis as R
@@ -263,11 +264,13 @@ def find_perfect_game(
     fresh engine to certify its score; ValueError if a start does not replay.
     """
     if not isinstance(seconds, (int, float)) or isinstance(seconds, bool) or seconds <= 0:
-        raise ValueError(f"seconds must be a number > 0, not {seconds!r}")
+        raise ValueError(_("{name} must be a number > 0, not {value}").format(name="seconds", value=repr(seconds)))
     if isinstance(first_width, bool) or not isinstance(first_width, int) or first_width < 1:
-        raise ValueError(f"first_width must be an int >= 1, not {first_width!r}")
+        raise ValueError(
+            _("{name} must be an int >= 1, not {value}").format(name="first_width", value=repr(first_width))
+        )
     if candidates is not None and (isinstance(candidates, bool) or not isinstance(candidates, int) or candidates < 1):
-        raise ValueError(f"candidates must be None or an int >= 1, not {candidates!r}")
+        raise ValueError(_("candidates must be None or an int >= 1, not {value}").format(value=repr(candidates)))
     cpu_start = time.process_time()
     deal = Hextremadura(seed=seed, tileset=tileset, order=order, requirement_mode=requirement_mode)
     beam = _Beam(cpu_start + seconds, random.Random(rng_seed), candidates)
@@ -306,6 +309,8 @@ def _replayed(deal: Hextremadura, actions: Sequence[Place]) -> Hextremadura:
     for number, action in enumerate(actions, start=1):
         why = game.why_illegal(action)
         if why is not None:
-            raise ValueError(f"start action {number} ({action}): {why}")
+            raise ValueError(
+                _("start action {number} ({action}): {error}").format(number=number, action=action, error=why)
+            )
         game.play(action)
     return game
