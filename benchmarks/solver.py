@@ -16,6 +16,13 @@ the time to decide it, or the limit when it stays undecided. Wall-clock and CPU
 time of this process are both printed; on a shared machine the CPU time is the
 better estimate of one free core. The study file ``datasets/hextremadura_decided.csv``
 (a node or CPU time limit per deal) adds its own figures for 1,000 deals when it is there.
+
+With ``--finder`` the same deals go to the perfect-game finder
+(:func:`~xochintlan_hex.hextremadura.perfect.find_perfect_game`) instead, started
+from the look-ahead's game of ``datasets/hextremadura_solver.csv`` only (the study
+file holds the games the finder itself found). A deal counts as decided within a
+limit when the finder returns a perfect game, which replays through the engine to 15;
+its time is the time to find it, or the limit.
 """
 
 from __future__ import annotations
@@ -24,11 +31,13 @@ import argparse
 import math
 import random
 import statistics
+import time
 from pathlib import Path
 
 import pandas as pd
 
 from xochintlan_hex import stats
+from xochintlan_hex.hextremadura.perfect import find_perfect_game
 from xochintlan_hex.hextremadura.solver import solve_exactly
 from xochintlan_hex.simulate import game_seed
 
@@ -48,10 +57,23 @@ def solve_with_limit(index: int, limit: float, known: dict[int, str]) -> tuple[b
     return proof.decided, proof.seconds, proof.cpu_seconds, proof.nodes
 
 
-def known_games() -> dict[int, str]:
-    """Seed -> the best game the shipped files hold for that deal of seed 7."""
-    known = {}
+def find_with_limit(index: int, limit: float, known: dict[int, str]) -> tuple[bool, float, float, int]:
+    """(perfect game found, wall seconds, CPU seconds, placements judged) for deal ``index`` of seed 7."""
+    seed = game_seed(7, index)
+    start = time.perf_counter()
+    starts = [known[seed].split()] if seed in known else []
+    found = find_perfect_game(seed=seed, starts=starts, seconds=limit, rng_seed=seed)
+    if found.perfect:
+        assert found.replay().score() == found.max_score  # the engine certifies the game
+    return found.perfect, time.perf_counter() - start, found.cpu_seconds, found.states
+
+
+def known_games(names: tuple[str, ...] = ("hextremadura_solver.csv", "hextremadura_decided.csv")) -> dict[int, str]:
+    """Seed -> the best game the shipped files ``names`` hold for that deal of seed 7."""
+    known: dict[int, tuple[int, str]] = {}
     for name, score in (("hextremadura_solver.csv", "best_found"), ("hextremadura_decided.csv", "lower")):
+        if name not in names:
+            continue
         path = DATASETS / name
         if path.exists():
             frame = pd.read_csv(path)
@@ -61,9 +83,10 @@ def known_games() -> dict[int, str]:
     return {seed: actions for seed, (_, actions) in known.items()}
 
 
-def report_limit(limit: float, indices: list[int], known: dict[int, str]) -> None:
+def report_limit(limit: float, indices: list[int], known: dict[int, str], finder: bool = False) -> None:
     deals = len(indices)
-    results = [solve_with_limit(index, limit, known) for index in indices]
+    solve = find_with_limit if finder else solve_with_limit
+    results = [solve(index, limit, known) for index in indices]
     decided = [r[0] for r in results]
     wall = [r[1] for r in results]
     cpu = [r[2] for r in results]
@@ -109,16 +132,18 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=6, help="deals solved with a 10 s limit")
     parser.add_argument("--long-deals", type=int, default=2, help="deals solved with each longer limit")
     parser.add_argument("--limits", type=float, nargs="*", default=[10, 60], help="time limits, seconds")
+    parser.add_argument("--finder", action="store_true", help="time the perfect-game finder instead")
     args = parser.parse_args()
-    known = known_games()
-    study = DATASETS / "hextremadura_decided.csv"
+    known = known_games(("hextremadura_solver.csv",)) if args.finder else known_games()
+    study = DATASETS / ("hextremadura_solver.csv" if args.finder else "hextremadura_decided.csv")
     pool = pd.read_csv(study)["game"].tolist() if study.exists() else list(range(args.deals))
     indices = sorted(random.Random(31).sample(pool, min(args.deals, len(pool)))) if len(pool) > args.deals else pool
     for limit in args.limits:
         chosen = indices if limit <= 10 else indices[: args.long_deals]
         print(f"deals {chosen} of seed 7, limit {limit:g} CPU seconds each ...", flush=True)
-        report_limit(limit, chosen, known)
-    report_study()
+        report_limit(limit, chosen, known, args.finder)
+    if not args.finder:
+        report_study()
 
 
 if __name__ == "__main__":

@@ -5,12 +5,15 @@ For each deal (deal ``i`` is the pile of game ``i`` of ``simulate hextremadura
 the one ``--known`` lists for it (the solver file's, replayed through the engine),
 or else the look-ahead's (``--candidates``). The exact solver then searches from
 that game with at most ``--max-nodes`` states; it says whether the deal is decided
-(its best score proved) or gives the bounds reached.
+(its best score proved) or gives the bounds reached. With ``--perfect-seconds S``
+the perfect-game finder first searches S CPU seconds for a perfect game from the
+rounds of that game: every perfect game it finds decides its deal (``lower_from``
+"perfect search"), and a better game it finds starts the exact search.
 
 Usage (from the repository root)::
 
-    .venv/bin/python datasets/decide_deals.py --games 1000 --seed 7 --known datasets/hextremadura_solver.csv \\
-        --out datasets/hextremadura_decided.csv --summary
+    .venv/bin/python datasets/decide_deals.py --games 1000 --seed 7 --perfect-seconds 2 --seconds 0.1 \\
+        --known datasets/hextremadura_solver.csv --out datasets/hextremadura_decided.csv --summary
 
 The file is rewritten after every few deals: an interrupted run keeps its
 finished deals, and ``--resume`` decides only the missing ones. ``--summary``
@@ -67,6 +70,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--max-nodes", type=int, default=None, help="states the exact search visits per deal")
     parser.add_argument("--seconds", type=float, default=None, help="CPU seconds of exact search per deal")
     parser.add_argument(
+        "--perfect-seconds",
+        type=float,
+        default=None,
+        help="CPU seconds per deal of the perfect-game finder, before the exact search",
+    )
+    parser.add_argument(
         "--known", type=Path, nargs="*", default=[], help="solver or decided files whose games give lower bounds"
     )
     parser.add_argument("--batch", type=int, default=10, help="deals decided between two writes")
@@ -99,6 +108,7 @@ def main(argv: list[str] | None = None) -> int:
                     max_nodes=args.max_nodes,
                     known_actions=known.get(game_seed(args.seed, index)),
                     max_seconds=args.seconds,
+                    perfect_seconds=args.perfect_seconds,
                 )
             )
         found = pd.DataFrame(rows, columns=DECIDED_COLUMNS)

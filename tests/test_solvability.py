@@ -90,6 +90,26 @@ def test_a_decided_row_starts_from_the_known_game_and_replays():
     assert game.is_over and game.score() == row["lower"]
 
 
+def test_a_decided_row_with_the_perfect_finder_is_decided_by_a_game_that_replays_to_15():
+    """Deal 25 of seed 7: the shipped look-ahead game scores 14; the perfect-game finder,
+    started from it, finds a perfect game, so the row is decided at 15, says where its
+    game came from, and the engine replays that game to 15."""
+    from pathlib import Path
+
+    from xochintlan_hex.hextremadura import Hextremadura
+    from xochintlan_hex.solvability import decide_deal_row
+
+    shipped = pd.read_csv(Path(__file__).resolve().parents[1] / "datasets" / "hextremadura_solver.csv")
+    assert shipped["best_found"][25] == 14
+    row = decide_deal_row(25, seed=7, max_nodes=50, known_actions=shipped["actions"][25], perfect_seconds=120)
+    assert row["decided"] is True and row["perfect_possible"] is True and row["lower"] == row["upper"] == 15
+    assert row["lower_from"] == "perfect search"
+    game = Hextremadura(seed=row["seed"])
+    for action in row["actions"].split():
+        game.play(action)
+    assert game.is_over and game.score() == 15
+
+
 def test_the_decided_summary_pairs_players_with_the_deals_best_game():
     from xochintlan_hex.solvability import decided_summary
 

@@ -48,6 +48,7 @@ import pandas as pd
 
 from xochintlan_hex import stats
 from xochintlan_hex.hextremadura import Hextremadura, Place, load_tileset
+from xochintlan_hex.hextremadura.perfect import find_perfect_game
 from xochintlan_hex.hextremadura.solver import solve_exactly
 from xochintlan_hex.players.hextremadura_planner import candidate_placements, finish_with_greedy, score_upper_bound
 from xochintlan_hex.simulate import chunk_indices, game_seed, iter_chunks
@@ -283,6 +284,7 @@ def decide_deal_row(
     max_nodes: int | None = 200,
     known_actions: str | None = None,
     max_seconds: float | None = None,
+    perfect_seconds: float | None = None,
 ) -> dict:
     """One deal decided as far as the limit allows: its lower bound from a known game
     (``known_actions``, e.g. the solver file's, replayed through the engine) or else
@@ -292,6 +294,12 @@ def decide_deal_row(
 
     ``perfect_possible`` is True (a perfect game found), False (proved impossible)
     or None (open). ``lower_from`` says where the lower bound's game came from.
+
+    With ``perfect_seconds``, the perfect-game finder
+    (:func:`~xochintlan_hex.hextremadura.perfect.find_perfect_game`) first searches
+    that many CPU seconds from the known game's rounds; a perfect game decides the
+    deal at once (``lower_from`` "perfect search"), else its best game, when better
+    than the known one, starts the exact search. ``cpu_seconds`` counts both searches.
     """
     tileset = load_tileset(tileset)
     seed_of_game = game_seed(seed, index)
@@ -300,6 +308,14 @@ def decide_deal_row(
     else:
         found = solve_deal(seed=seed_of_game, tileset=tileset, candidates=candidates, rng_seed=seed_of_game)
         certificate, lower_from = [str(a) for a in found.actions], "look-ahead"
+    finder_seconds = 0.0
+    if perfect_seconds is not None:
+        search = find_perfect_game(
+            seed=seed_of_game, tileset=tileset, starts=[certificate], seconds=perfect_seconds, rng_seed=seed_of_game
+        )
+        finder_seconds = search.cpu_seconds
+        if search.actions and [str(a) for a in search.actions] != certificate:
+            certificate, lower_from = [str(a) for a in search.actions], "perfect search"
     proof = solve_exactly(
         seed=seed_of_game, tileset=tileset, certificate=certificate, max_nodes=max_nodes, seconds=max_seconds
     )
@@ -321,7 +337,7 @@ def decide_deal_row(
         "complete": proof.complete,
         "rules": " ".join(proof.rules),
         "seconds": round(proof.seconds, 2),
-        "cpu_seconds": round(proof.cpu_seconds, 2),
+        "cpu_seconds": round(proof.cpu_seconds + finder_seconds, 2),
         "actions": " ".join(str(a) for a in proof.actions),
     }
 
