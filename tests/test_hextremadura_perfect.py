@@ -58,7 +58,9 @@ def test_with_a_shortlist_it_still_finds_the_perfect_games_brute_force_finds():
 
 @pytest.mark.slow
 def test_on_three_tile_deals_it_finds_a_perfect_game_exactly_when_one_exists():
-    for seed in range(1000, 1008):
+    # three deals (one perfect, two not): brute force over three tiles takes seconds a deal,
+    # and the whole suite runs twice in CI
+    for seed in range(1000, 1003):
         found = check_small_deal(seed, 3, candidates=None)
         assert found.perfect or (found.complete and found.score == brute_force_deal(seed, 3))
 
