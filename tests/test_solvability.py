@@ -5,7 +5,8 @@ import doctest
 import pandas as pd
 import pytest
 
-from xochintlan_hex import solvability, tournament
+from xochintlan_hex import solvability
+from xochintlan_hex.balance import tournament
 from xochintlan_hex.players import hextremadura_planner, ismcts
 from xochintlan_hex.simulate import game_seed, simulate_hextremadura
 from xochintlan_hex.solvability import COLUMNS, solvability_summary, solve_deals
