@@ -802,10 +802,11 @@ class BaseGame(Generic[A]):
                 action = self.as_action(action)  # type: ignore[arg-type]
             except IllegalAction as refused:
                 return str(refused)
-        if self.is_over:
+        legal = self.legal_actions()  # listed once: is_over and the membership test both need it
+        if not legal:
             return f"the game is over: {action} cannot be played"
-        if action not in self.legal_actions():
-            return f"{action!r} is not one of the {len(self.legal_actions())} legal actions of player {self.current_player}"
+        if action not in legal:
+            return f"{action!r} is not one of the {len(legal)} legal actions of player {self.current_player}"
         return None
 
     def is_legal(self, action: object) -> bool:
