@@ -220,6 +220,24 @@ def test_terminal_escapes_in_cells_are_shown_not_run(tmp_path, capsys, files):
     assert "\\x1b]0;owned\\x07\\x1b[31mred" in out
 
 
+def test_csv_on_a_terminal_shows_escapes_and_in_a_file_keeps_the_data(tmp_path, capsys, files, monkeypatch):
+    """``report --csv`` printed on a terminal cannot recolour or retitle it; piped to a
+    file, the cells stay the data's own bytes."""
+    frame = pd.read_csv(files / "x.csv", dtype=str, keep_default_na=False)
+    frame["site"] = ["\x1b]0;owned\x07\x1b[31mred"] * 30
+    path = tmp_path / "escape.csv"
+    frame.to_csv(path, index=False)
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
+    status, on_terminal, err = run(["report", path, "--by", "site", "--csv"], capsys)
+    assert status == 0, err
+    assert "\x1b" not in on_terminal and "\x07" not in on_terminal
+    assert "\\x1b]0;owned\\x07\\x1b[31mred" in on_terminal
+    assert on_terminal.count("\n") > 1  # the rows still end their lines
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: False)
+    _, in_a_file, _ = run(["report", path, "--by", "site", "--csv"], capsys)
+    assert "\x1b]0;owned\x07\x1b[31mred" in in_a_file
+
+
 def test_terminal_escapes_in_an_error_are_shown_not_run(tmp_path, capsys, files):
     frame = pd.read_csv(files / "x.csv", dtype=str, keep_default_na=False)
     path = tmp_path / "bad\x1b[2J.csv"

@@ -6,11 +6,13 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
+import sys
 from collections.abc import Sequence
 from typing import Any
 
 import pandas as pd
 
+from xochintlan_hex.balance.report_text import printable
 from xochintlan_hex.balance.studies import read_results
 from xochintlan_hex.cli.errors import InputError, user_input
 from xochintlan_hex.cli.options import PROG, Subcommands, share
@@ -177,10 +179,18 @@ def _report(args: argparse.Namespace) -> int:
     _check_report_columns(frame, game, files)
     study_report = report(frame, by, difference=args.difference, game=game)
     if args.csv:  # the data's own words and machine numbers, the same in every language
-        print(neutralised(study_report.frame).to_csv(index=False), end="")
+        print(terminal_safe(neutralised(study_report.frame).to_csv(index=False)), end="")
     else:
         print(study_report.text(source=files))
     return 0
+
+
+def terminal_safe(csv_text: str) -> str:
+    """The CSV text as printed: on a terminal, a cell's control characters are shown as
+    escapes (they could recolour or retitle it); into a file or a pipe, the data's own bytes."""
+    if not sys.stdout.isatty():
+        return csv_text
+    return os.linesep.join(printable(line) for line in csv_text.split(os.linesep))
 
 
 #: What a spreadsheet reads as a formula when a cell starts with it.
