@@ -181,9 +181,44 @@ def test_ctrl_c_during_start_up_is_one_line_and_status_130():
     assert done.stdout == ""
 
 
+#: The same, as the installed script starts the command, with Ctrl-C pressed while the
+#: package ``xochintlan_hex`` itself is being imported (its language module is found).
+INTERRUPTED_IMPORTING_THE_KIT = textwrap.dedent("""
+    import os, signal, sys
+
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+
+    class PressCtrlC:
+        def find_spec(self, name, path=None, target=None):
+            if name == "xochintlan_hex.i18n":
+                os.kill(os.getpid(), signal.SIGINT)
+            return None
+
+    sys.meta_path.insert(0, PressCtrlC())
+    sys.argv = ["xochintlan-hex", "count", "--max-n", "4"]
+    from xochintlan_hex_command import launch
+    launch()
+""")
+
+
+def test_ctrl_c_while_the_package_itself_is_imported_is_one_line_and_status_130():
+    environment = {**os.environ, "PYTHONPATH": str(ROOT), "LANG": "C", "LC_ALL": "C"}
+    done = subprocess.run(
+        [sys.executable, "-c", INTERRUPTED_IMPORTING_THE_KIT],
+        capture_output=True,
+        text=True,
+        env=environment,
+        timeout=60,
+    )
+    assert done.returncode == 130, done.stderr
+    assert done.stderr.strip() == "xochintlan-hex: interrupted", done.stderr
+    assert done.stdout == ""
+
+
 def test_the_command_is_started_by_the_launcher_that_catches_ctrl_c():
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
-    assert project["project"]["scripts"]["xochintlan-hex"] == "xochintlan_hex.cli:launch"
+    assert project["project"]["scripts"]["xochintlan-hex"] == "xochintlan_hex_command:launch"
+    assert "xochintlan_hex_command" in project["tool"]["setuptools"]["py-modules"]
 
 
 # ---------------------------------------------------------------------------
