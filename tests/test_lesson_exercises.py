@@ -334,8 +334,14 @@ def series_style(handle) -> tuple:
 
 
 def colour_only_series(figure) -> list[str]:
-    """The legends of ``figure`` whose entries differ from one another by colour alone."""
+    """The series of ``figure`` that differ from one another by colour alone: the entries of its
+    legends, and, on a chart with no legend, the lines and collections it draws. (Pictures of
+    boards and tilings, drawn with their axes hidden, tell their pieces apart by letters.)"""
     problems = []
+    if not figure.legends:
+        for ax in figure.axes:
+            if ax.get_legend() is None and ax.axison:  # a chart: boards and tilings hide their axes
+                problems += colour_only_drawings(ax)
     legends = [(ax, ax.get_legend()) for ax in figure.axes] + [(None, legend) for legend in figure.legends]
     for ax, legend in legends:
         if legend is None:
@@ -348,6 +354,36 @@ def colour_only_series(figure) -> list[str]:
                 if styles[i] == styles[j]:
                     where = ax.get_title() if ax is not None else figure.get_suptitle()
                     problems.append(f"{where!r}: {labels[j]!r} and {labels[i]!r} differ by colour only")
+    return problems
+
+
+def colour_only_drawings(ax) -> list[str]:
+    """The lines and collections of ``ax`` that look alike but for their colour.
+
+    Error bars count once, by their data line (their caps and bars look alike in every
+    series); a collection coloured by value (a colour scale) is one series, not several.
+    """
+    from matplotlib.colors import to_hex
+
+    parts_of_error_bars = set()
+    for container in ax.containers:
+        if isinstance(container, ErrorbarContainer):
+            parts_of_error_bars.update(id(artist) for artist in [*container.lines[1], *container.lines[2]])
+    drawn = []
+    for line in ax.lines:
+        if id(line) not in parts_of_error_bars:
+            drawn.append((series_style(line), {to_hex(line.get_color()), to_hex(line.get_markerfacecolor())}))
+    for collection in ax.collections:
+        if id(collection) in parts_of_error_bars:
+            continue
+        colours = {to_hex(c) for c in [*collection.get_facecolor(), *collection.get_edgecolor()]}
+        if len(colours) <= 2:
+            drawn.append((series_style(collection), colours))
+    problems = []
+    for i in range(len(drawn)):
+        for j in range(i):
+            if drawn[i][0] == drawn[j][0] and drawn[i][1] != drawn[j][1]:
+                problems.append(f"{ax.get_title()!r}: drawings {j} and {i} differ by colour only, and no legend")
     return problems
 
 
@@ -382,6 +418,37 @@ def test_every_plotted_series_differs_by_more_than_colour(path):
     """The French twins run the same code, so their pictures are checked here too."""
     problems = [f"cell {i}: {problem}" for i, figure in lesson_figures(path) for problem in colour_only_series(figure)]
     assert not problems, "\n".join(problems)
+
+
+def test_the_series_check_sees_lines_told_apart_by_colour_only_without_a_legend():
+    figure = Figure()
+    ax = figure.add_subplot()
+    ax.plot([0, 1], [0, 1], color="C0")
+    ax.plot([0, 1], [1, 0], color="C1")
+    assert colour_only_series(figure) == ["'': drawings 0 and 1 differ by colour only, and no legend"]
+    ax.lines[1].set_linestyle("--")
+    assert colour_only_series(figure) == []
+
+
+def test_the_series_check_sees_points_told_apart_by_colour_only_without_a_legend():
+    figure = Figure()
+    ax = figure.add_subplot()
+    ax.scatter([0, 1], [0, 1], color="C0")
+    ax.scatter([0, 1], [1, 0], color="C1")
+    assert len(colour_only_series(figure)) == 1
+    ax.collections[1].remove()
+    ax.scatter([0, 1], [1, 0], color="C1", marker="s")
+    assert colour_only_series(figure) == []
+
+
+def test_error_bars_told_apart_by_their_markers_pass_though_their_caps_look_alike():
+    figure = Figure()
+    ax = figure.add_subplot()
+    ax.errorbar([0, 1], [0, 1], yerr=0.1, fmt="o", capsize=3, color="C0")
+    ax.errorbar([0, 1], [1, 0], yerr=0.1, fmt="s", capsize=3, color="C1")
+    assert colour_only_series(figure) == []
+    ax.errorbar([0, 1], [2, 2], yerr=0.1, fmt="o", capsize=3, color="C2")
+    assert len(colour_only_series(figure)) == 1
 
 
 def test_the_series_check_sees_a_legend_told_apart_by_colour_only():
