@@ -662,6 +662,14 @@ class PageWriter:
             level = y - k * WRITING_LINE_CM
             self.ax.plot([MARGIN_CM, A4_CM[0] - MARGIN_CM], [level, level], color="#BBBBBB", linewidth=0.6)
 
+    @staticmethod
+    def fits_on_a_page(*writes: Callable[[PageWriter], None]) -> bool:
+        """What ``writes`` write, one after the other, fits on one page."""
+        probe = PageWriter("", measuring=True)
+        for write in writes:
+            write(probe)
+        return probe.top <= A4_CM[1] - 2 * MARGIN_CM
+
     def keep_together(self, write: Callable[[PageWriter], None]) -> None:
         """Start a new page unless what ``write`` writes still fits on this one (or fits on no page)."""
         probe = PageWriter("", measuring=True)
@@ -750,14 +758,24 @@ def worksheet_pages(folder: str | Path, lesson: object, language: str = "en") ->
         _header(writer, read.title, _("Worksheet: the exercises of lesson {number}").format(number=read.number), True)
         for exercise in read.exercises:
             lines = WRITING_LINES.get(exercise.level or "", 7)
-            if exercise.material:  # it may fill a page: it flows, and the question stays with its lines
-                writer.keep_together(functools.partial(_exercise_material, exercise, _exercise_title(exercise)))
-                writer.keep_together(functools.partial(_exercise_to_answer, exercise, "", lines))
+            title = _exercise_title(exercise)
+            material = functools.partial(_exercise_material, exercise, title)
+            question = functools.partial(_exercise_to_answer, exercise, "", lines)
+            if exercise.material and not PageWriter.fits_on_a_page(material, question):
+                writer.keep_together(material)  # a page of material: the question stays with its lines
+                writer.keep_together(question)
+            elif exercise.material:
+                writer.keep_together(functools.partial(_one_after_another, (material, question)))
             else:
-                writer.keep_together(functools.partial(_exercise_to_answer, exercise, _exercise_title(exercise), lines))
+                writer.keep_together(functools.partial(_exercise_to_answer, exercise, title, lines))
         if read.discussion is not None:
             writer.keep_together(functools.partial(_exercise_to_answer, read.discussion, _("To discuss"), 5))
         return writer.pages
+
+
+def _one_after_another(writes: Iterable[Callable[[PageWriter], None]], writer: PageWriter) -> None:
+    for write in writes:
+        write(writer)
 
 
 def _exercise_material(exercise: LessonExercise, title: str, writer: PageWriter) -> None:
