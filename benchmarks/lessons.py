@@ -1,12 +1,12 @@
 """How long each lesson takes to run top to bottom, and its slowest cell.
 
-Each lesson is executed in a fresh kernel (as "Run All" does, from the lessons'
-folder), without saving it. Printed per lesson: the whole run (kernel start
+Each lesson, English (``notebooks/``) and French (``notebooks/fr/``), is executed in a
+fresh kernel (as "Run All" does, from the lesson's own folder), without saving it. Printed per lesson: the whole run (kernel start
 included), the run of its cells alone, and the slowest cell with its first line.
 The targets: a lesson under 30 s, no cell over 10 s. The machine may be shared:
 the load average is printed beside the figures.
 
-    .venv/bin/python benchmarks/lessons.py [01 03 ...]
+    .venv/bin/python benchmarks/lessons.py [01 03 ...]   # the numbers select lessons in both languages
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ def time_lesson(path: Path) -> tuple[float, float, float, str]:
     """(whole run, cells only, slowest cell, its first line) in seconds."""
     lesson = nbformat.read(path, as_version=4)
     client = NotebookClient(
-        lesson, timeout=300, kernel_name="python3", resources={"metadata": {"path": str(NOTEBOOKS)}}
+        lesson, timeout=300, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}}
     )
     cell_times: list[tuple[float, str]] = []
     start = time.perf_counter()
@@ -45,12 +45,14 @@ def time_lesson(path: Path) -> tuple[float, float, float, str]:
 
 
 def main(selected: list[str]) -> None:
-    lessons = sorted(p for p in NOTEBOOKS.glob("[0-9][0-9]_*.ipynb") if not selected or p.name[:2] in selected)
+    every_lesson = [*sorted(NOTEBOOKS.glob("[0-9][0-9]_*.ipynb")), *sorted(NOTEBOOKS.glob("fr/[0-9][0-9]_*.ipynb"))]
+    lessons = [p for p in every_lesson if not selected or p.name[:2] in selected]
     print(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
     print(f"{'lesson':34} {'run':>7} {'cells':>7} {'slowest':>8}  slowest cell")
     for path in lessons:
         whole, cells, slowest, line = time_lesson(path)
-        print(f"{path.stem:34} {whole:6.1f}s {cells:6.1f}s {slowest:7.1f}s  {line[:50]}")
+        name = str(path.relative_to(NOTEBOOKS).with_suffix(""))
+        print(f"{name:34} {whole:6.1f}s {cells:6.1f}s {slowest:7.1f}s  {line[:50]}")
 
 
 if __name__ == "__main__":

@@ -202,14 +202,101 @@ def test_no_check_cell_holds_its_answer(path):
     assert not problems, "\n".join(sorted(set(problems)))
 
 
+# Fewer digits than this say nothing: "2", "72" or "0.1" stand on any page for other reasons.
+MEANINGFUL_DIGITS = 3
+# Right answers that stand above their exercise for another reason, each read and judged no
+# giveaway: (lesson, exercise, the value as English writes it) -> how many cells hold it, and why.
+# One more cell holding the value (a new leak) fails the test.
+COINCIDENCES = {
+    ("04", 2, "0.25"): (1, "the density section 2 chose for its example; the exercise asks why it is best for I"),
+    ("05", 3, "0.12"): (1, "the change of the Wanderer share (-0.12) printed under the histograms of section 6"),
+    ("07", 2, "0.944"): (1, "the high end of ismcts' margin against greedy, in the duels' table"),
+}
+
+
+def written_forms(number: float) -> dict[str, set[str]]:
+    """How a page may write ``number``: {its English form: {English and French forms}}.
+
+    A value given rounded is written at its own decimals; a value computed to many
+    decimals is written at 0, 1 and 2, the roundings the lessons print. Thousands may be
+    grouped (a comma in English; a space, no-break or thin no-break, in French); French
+    formulas write the decimal comma ``{,}``.
+    """
+    written = repr(float(number))
+    decimals = len(written.partition(".")[2].rstrip("0")) if "e" not in written else 99
+    forms: dict[str, set[str]] = {}
+    for digits in [decimals] if decimals <= 3 else [0, 1, 2]:
+        english = f"{number:.{digits}f}"
+        grouped = f"{number:,.{digits}f}"
+        french = {grouped.replace(",", space).replace(".", ",") for space in (" ", "\u00a0", "\u202f")}
+        forms[english] = {english, grouped, english.replace(".", ","), english.replace(".", "{,}"), *french}
+    return forms
+
+
+def answer_forms(exercise: Exercise) -> dict[str, set[str]]:
+    """Every number the exercise accepts as (part of) its answer, in the forms a page writes it.
+
+    Numbers with fewer than MEANINGFUL_DIGITS digits are left out.
+    """
+    forms: dict[str, set[str]] = {}
+    for answer in exercise.right:
+        for part in parts(value(answer)):
+            if isinstance(part, (int, float)) and not isinstance(part, bool):
+                for english, texts in written_forms(part).items():
+                    if sum(c.isdigit() for c in english) >= MEANINGFUL_DIGITS:
+                        forms.setdefault(english, set()).update(texts)
+    return forms
+
+
+def cells_showing(texts: set[str], cells) -> list[int]:
+    """The indices of ``cells`` whose Markdown or outputs write one of ``texts`` as a whole number."""
+    found = []
+    for index, cell in enumerate(cells):
+        shown = text_of(cell)
+        if any(re.search(rf"(?<![\d.,]){re.escape(text)}(?![\d])", shown) for text in texts):
+            found.append(index)
+    return found
+
+
+def answers_above(exercise: Exercise, cells, heading: int) -> list[str]:
+    """The exercise's answers that stand above its heading: giveaway texts, or its right values themselves."""
+    above = cells[:heading]
+    leaks = [repr(text) for text in exercise.giveaways if text in "\n".join(text_of(cell) for cell in above)]
+    for english, texts in answer_forms(exercise).items():
+        holding = cells_showing(texts, above)
+        allowed, _why = COINCIDENCES.get((exercise.lesson, exercise.number, english), (0, ""))
+        if len(holding) > allowed:
+            leaks.append(f"{english} (cells {holding})")
+    return leaks
+
+
 @pytest.mark.parametrize("path", LESSON_FILES, ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_no_answer_is_shown_above_its_exercise(path):
     exercises = lesson_exercises(path)
     cells, found = nbformat.read(path, as_version=4).cells, headings(path)
     for exercise in exercises:
-        above = "\n".join(text_of(cell) for cell in cells[: found[exercise.number][0]])
-        shown = [text for text in exercise.giveaways if text in above]
-        assert not shown, f"exercise {exercise.number}: {shown} stand above its heading"
+        leaks = answers_above(exercise, cells, found[exercise.number][0])
+        assert not leaks, f"exercise {exercise.number}: {leaks} stand above its heading"
+
+
+@pytest.mark.parametrize(
+    ("lesson", "number", "planted"),
+    [("04", 4, "About 381 gardens in 4,000."), ("07", 3, "Le score moyen est 0,57."), ("02", 3, "3\u202f652")],
+)
+def test_a_right_value_planted_above_its_exercise_is_caught(lesson, number, planted):
+    """An exercise that names no giveaway is caught too, its value in English or French writing."""
+    exercise = next(e for e in EXERCISES if (e.lesson, e.number) == (lesson, number))
+    path = next(p for p in LESSON_FILES if p.name.startswith(lesson))
+    cells, heading = nbformat.read(path, as_version=4).cells, headings(path)[number][0]
+    assert not answers_above(exercise, cells, heading)
+    cells.insert(1, nbformat.v4.new_markdown_cell(planted))
+    assert answers_above(exercise, cells, heading + 1)
+
+
+def test_a_longer_number_holding_the_answer_is_no_leak():
+    exercise = next(e for e in EXERCISES if (e.lesson, e.number) == ("04", 4))
+    cells = [nbformat.v4.new_markdown_cell("1381 gardens, 3810 cells, 38.1% and 0.381 of them")]
+    assert answers_above(exercise, cells, 1) == []
 
 
 @pytest.mark.parametrize("path", LESSON_FILES, ids=lambda p: f"{p.parent.name}/{p.name}")
@@ -247,8 +334,14 @@ def series_style(handle) -> tuple:
 
 
 def colour_only_series(figure) -> list[str]:
-    """The legends of ``figure`` whose entries differ from one another by colour alone."""
+    """The series of ``figure`` that differ from one another by colour alone: the entries of its
+    legends, and, on a chart with no legend, the lines and collections it draws. (Pictures of
+    boards and tilings, drawn with their axes hidden, tell their pieces apart by letters.)"""
     problems = []
+    if not figure.legends:
+        for ax in figure.axes:
+            if ax.get_legend() is None and ax.axison:  # a chart: boards and tilings hide their axes
+                problems += colour_only_drawings(ax)
     legends = [(ax, ax.get_legend()) for ax in figure.axes] + [(None, legend) for legend in figure.legends]
     for ax, legend in legends:
         if legend is None:
@@ -261,6 +354,36 @@ def colour_only_series(figure) -> list[str]:
                 if styles[i] == styles[j]:
                     where = ax.get_title() if ax is not None else figure.get_suptitle()
                     problems.append(f"{where!r}: {labels[j]!r} and {labels[i]!r} differ by colour only")
+    return problems
+
+
+def colour_only_drawings(ax) -> list[str]:
+    """The lines and collections of ``ax`` that look alike but for their colour.
+
+    Error bars count once, by their data line (their caps and bars look alike in every
+    series); a collection coloured by value (a colour scale) is one series, not several.
+    """
+    from matplotlib.colors import to_hex
+
+    parts_of_error_bars = set()
+    for container in ax.containers:
+        if isinstance(container, ErrorbarContainer):
+            parts_of_error_bars.update(id(artist) for artist in [*container.lines[1], *container.lines[2]])
+    drawn = []
+    for line in ax.lines:
+        if id(line) not in parts_of_error_bars:
+            drawn.append((series_style(line), {to_hex(line.get_color()), to_hex(line.get_markerfacecolor())}))
+    for collection in ax.collections:
+        if id(collection) in parts_of_error_bars:
+            continue
+        colours = {to_hex(c) for c in [*collection.get_facecolor(), *collection.get_edgecolor()]}
+        if len(colours) <= 2:
+            drawn.append((series_style(collection), colours))
+    problems = []
+    for i in range(len(drawn)):
+        for j in range(i):
+            if drawn[i][0] == drawn[j][0] and drawn[i][1] != drawn[j][1]:
+                problems.append(f"{ax.get_title()!r}: drawings {j} and {i} differ by colour only, and no legend")
     return problems
 
 
@@ -295,6 +418,37 @@ def test_every_plotted_series_differs_by_more_than_colour(path):
     """The French twins run the same code, so their pictures are checked here too."""
     problems = [f"cell {i}: {problem}" for i, figure in lesson_figures(path) for problem in colour_only_series(figure)]
     assert not problems, "\n".join(problems)
+
+
+def test_the_series_check_sees_lines_told_apart_by_colour_only_without_a_legend():
+    figure = Figure()
+    ax = figure.add_subplot()
+    ax.plot([0, 1], [0, 1], color="C0")
+    ax.plot([0, 1], [1, 0], color="C1")
+    assert colour_only_series(figure) == ["'': drawings 0 and 1 differ by colour only, and no legend"]
+    ax.lines[1].set_linestyle("--")
+    assert colour_only_series(figure) == []
+
+
+def test_the_series_check_sees_points_told_apart_by_colour_only_without_a_legend():
+    figure = Figure()
+    ax = figure.add_subplot()
+    ax.scatter([0, 1], [0, 1], color="C0")
+    ax.scatter([0, 1], [1, 0], color="C1")
+    assert len(colour_only_series(figure)) == 1
+    ax.collections[1].remove()
+    ax.scatter([0, 1], [1, 0], color="C1", marker="s")
+    assert colour_only_series(figure) == []
+
+
+def test_error_bars_told_apart_by_their_markers_pass_though_their_caps_look_alike():
+    figure = Figure()
+    ax = figure.add_subplot()
+    ax.errorbar([0, 1], [0, 1], yerr=0.1, fmt="o", capsize=3, color="C0")
+    ax.errorbar([0, 1], [1, 0], yerr=0.1, fmt="s", capsize=3, color="C1")
+    assert colour_only_series(figure) == []
+    ax.errorbar([0, 1], [2, 2], yerr=0.1, fmt="o", capsize=3, color="C2")
+    assert len(colour_only_series(figure)) == 1
 
 
 def test_the_series_check_sees_a_legend_told_apart_by_colour_only():

@@ -211,3 +211,141 @@ def test_bad_lessons_and_languages_end_with_one_line(options, words, tmp_path, c
     status, _, err = run(["print", *options, "--notebooks", FIXTURE, "--out", tmp_path / "x.pdf"], capsys)
     assert status == 2 and words in err and len(err.strip().splitlines()) == 1 and "Traceback" not in err
     assert not (tmp_path / "x.pdf").exists()
+
+
+# --- what each exercise reads, printed above it on the worksheet
+
+# The exercises that read a table, a picture or a rule on the lesson's page, and the kinds of
+# material their worksheet prints (from the cells tagged worksheet-material-N); every other
+# exercise of every lesson reads nothing from the page (it is computed, or stated in its question).
+MATERIAL = {
+    ("01", 1): {"markdown", "table", "picture"},  # the actions and the lock; the board at set-up
+    ("02", 4): {"picture"},  # the 22 pentahexes, by name
+    ("03", 2): {"table"},  # the first-player advantage of section 3
+    ("04", 1): {"table"},  # each card's placements
+    ("04", 2): {"markdown", "table"},  # the formula of section 2; each card's rim
+    ("04", 5): {"table", "picture"},  # the objectives and the icons on their backs; the rates by type
+    ("05", 3): {"table"},  # the table "type by type"
+    ("05", 4): {"table"},  # the paired interval of section 6
+    ("06", 1): {"table"},  # the table of section 5
+    ("06", 2): {"picture"},  # the chessboard colouring
+    ("07", 2): {"table", "picture"},  # what search scored against greedy; the ladder
+    ("07", 3): {"table"},  # the first-player advantages under each rule fix
+}
+
+
+def in_order(words: list[str], printed: list[str]) -> bool:
+    """``words`` stand in ``printed`` in this order (a wrapped cell shares its lines with its row's others)."""
+    remaining = iter(printed)
+    return all(word in remaining for word in words)
+
+
+def material_kinds(exercise) -> set[str]:
+    kinds = {material.kind for material in exercise.material}
+    if any(kind == "table" for kind, _ in _markdown_blocks(exercise)):
+        kinds.add("table")
+    return kinds
+
+
+def _markdown_blocks(exercise):
+    return [
+        block
+        for material in exercise.material
+        if material.kind == "markdown"
+        for block in lesson_pages.printed_blocks(material.text)
+    ]
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("number", [f"{n:02d}" for n in range(1, 8)])
+def test_each_exercise_that_reads_the_page_has_its_material_and_no_other(number, language):
+    lesson = lesson_pages.read_lesson(LESSONS, number, language)
+    kinds = {(number, e.number): material_kinds(e) for e in lesson.exercises if e.material}
+    assert kinds == {key: value for key, value in MATERIAL.items() if key[0] == number}
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("number", sorted({lesson for lesson, _ in MATERIAL}))
+def test_the_worksheet_prints_each_table_and_picture_an_exercise_reads_above_its_question(number, language):
+    lesson = lesson_pages.read_lesson(LESSONS, number, language)
+    pages = lesson_pages.worksheet_pages(LESSONS, number, language)
+    printed = [t.get_text() for page in pages for ax in page.axes for t in ax.texts]
+    pictures = sum(len(ax.images) for page in pages for ax in page.axes)
+    assert pictures == sum(len(e.pictures) for e in lesson.exercises) + sum(
+        material.kind == "picture" for e in lesson.exercises for material in e.material
+    )
+    for exercise in lesson.exercises:
+        if not exercise.material:
+            continue
+        heading = printed.index(exercise.heading)
+        first_words_printed = lesson_pages.printed_blocks(exercise.question)[0][1][:15]
+        question = next(i for i, text in enumerate(printed) if i > heading and text.startswith(first_words_printed))
+        between = printed[heading:question]
+        for material in exercise.material:
+            for row in material.rows:  # every cell of a table, as the lesson shows it (perhaps wrapped)
+                for cell in filter(None, row):
+                    assert cell in between or in_order(cell.split(), " ".join(between).split()), (
+                        f"exercise {exercise.number}: {cell!r} is not printed above it"
+                    )
+
+
+@pytest.mark.parametrize(
+    ("language", "readings"),
+    [("en", ["0.46", "0.35", "all_symbols"]), ("fr", ["0,46", "0,35", "all_symbols"])],
+)
+def test_lesson_05_exercise_3_can_be_done_from_the_worksheet(language, readings):
+    """The table "type by type" its question names, with the two means the exercise subtracts."""
+    pages = lesson_pages.worksheet_pages(LESSONS, 5, language)
+    printed = [t.get_text() for page in pages for ax in page.axes for t in ax.texts]
+    heading = printed.index({"en": "Exercise 3 (medium)", "fr": "Exercice 3 (intermédiaire)"}[language])
+    following = printed.index({"en": "Exercise 4 (stretch)", "fr": "Exercice 4 (approfondissement)"}[language])
+    assert all(reading in printed[heading:following] for reading in readings)
+
+
+def test_the_french_lessons_tag_the_same_material_as_the_english_ones():
+    for english in sorted(LESSONS.glob("[0-9][0-9]_*.ipynb")):
+        french = next((LESSONS / "fr").glob(f"{english.name[:2]}_*.ipynb"))
+        tagged = []
+        for path in (english, french):
+            cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+            tagged.append(
+                [
+                    (cell["cell_type"], tag, "".join(cell["source"]) if cell["cell_type"] == "code" else "")
+                    for cell in cells
+                    for tag in cell.get("metadata", {}).get("tags", [])
+                    if tag.startswith("worksheet-material")
+                ]
+            )
+        assert tagged[0] == tagged[1], english.name
+
+
+def fixture_with_tag(tmp_path, tag: str, below_heading: bool) -> Path:
+    """The fixture lesson 07 with ``tag`` on a code cell above (or below) exercise 1's heading."""
+    notebook = json.loads((FIXTURE / "07_fixture.ipynb").read_text(encoding="utf-8"))
+    headings = [i for i, c in enumerate(notebook["cells"]) if "".join(c["source"]).startswith("#### Exercise 1")]
+    code = [i for i, c in enumerate(notebook["cells"]) if c["cell_type"] == "code"]
+    index = next(i for i in code if i > headings[0]) if below_heading else max(i for i in code if i < headings[0])
+    notebook["cells"][index].setdefault("metadata", {})["tags"] = [tag]
+    (tmp_path / "07_fixture.ipynb").write_text(json.dumps(notebook), encoding="utf-8")
+    return tmp_path
+
+
+def test_material_tagged_below_its_exercise_is_refused(tmp_path):
+    folder = fixture_with_tag(tmp_path, "worksheet-material-1", below_heading=True)
+    with pytest.raises(ValueError, match="worksheet-material-1 but stands below the exercise's heading"):
+        lesson_pages.read_lesson(folder, 7)
+
+
+def test_material_for_an_exercise_the_lesson_lacks_is_refused(tmp_path):
+    folder = fixture_with_tag(tmp_path, "worksheet-material-9", below_heading=False)
+    with pytest.raises(ValueError, match="tags material for exercise 9, which it does not have"):
+        lesson_pages.read_lesson(folder, 7)
+
+
+def test_a_markdown_table_is_printed_as_a_table():
+    text = "Actions:\n\n| action | notation |\n|---|---|\n| **place** | `L(1,0)` |\n\nThen."
+    assert lesson_pages.printed_blocks(text) == [
+        ("text", "Actions:"),
+        ("table", "| action | notation |\n| **place** | `L(1,0)` |"),
+        ("text", "Then."),
+    ]

@@ -436,20 +436,32 @@ def check_smaller_requirements(tileset: Any) -> Verdict:
     )
 
 
+def _loss_readings(before: float, after: float) -> list[float]:
+    """The loss as a student can reach it from lesson 05's page: computed, at the page's rounding
+    (2 decimals), as the difference of the two means the table prints (2 decimals), as the
+    folded answer's "about a tenth" (1 decimal)."""
+    right = float(before - after)
+    return [right, round(right, 2), round(round(before, 2) - round(after, 2), 2), round(right, 1)]
+
+
+def _page_reading(value: float, readings: Sequence[float]) -> bool:
+    """``value`` is one of ``readings``, or the computed one (the first) written to 3 decimals or more."""
+    return abs(value - readings[0]) <= 0.0005 or any(abs(value - reading) < 1e-9 for reading in readings[1:])
+
+
 def check_old_objective_loss(loss: float | None, kit_study: pd.DataFrame, new_study: pd.DataFrame) -> Verdict:
     """``loss``: points per game the *all symbols* objectives lost between the two studies."""
     if loss is None:
         return _no_answer()
     before, after = kit_study["met_all_symbols"].mean(), new_study["met_all_symbols"].mean()
-    right = float(before - after)
+    readings = _loss_readings(before, after)
     try:
         value = float(loss)
     except (TypeError, ValueError):
         return _not_yet(_("give one number, in points per game."))
-    # the page prints both means to 2 decimals: their difference may be off by 0.01
-    if abs(value - right) <= 0.0126 or value == round(right, 1):
+    if _page_reading(value, readings):
         return _right()
-    if abs(value + right) <= 0.0126:
+    if _page_reading(-value, readings):
         return _not_yet(_("a loss is counted as a positive number: the kit set's mean minus the new set's."))
     if abs(value - before) <= 0.006 or abs(value - after) <= 0.006:
         return _not_yet(_("that is one study's mean: the loss is the difference between the two studies."))

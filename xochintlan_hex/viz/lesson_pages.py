@@ -6,7 +6,11 @@ heading ``#### Exercise N (level)`` (French ``#### Exercice N (niveau)``; the
 level may be missing) with its question, then the student's code cell, then the
 answer folded in ``<details><summary>Answer</summary> ... </details>``. A
 ``#### Discussion`` (``#### Pour discuter``) heading opens the lesson's open
-question. The assessments are the kit's own texts, one Markdown file per lesson
+question. A cell tagged ``worksheet-material-N`` (in its metadata, identically in the
+English and French lessons) holds what exercise N reads: a table, a picture, a printed
+result, or Markdown; the worksheet prints it above the exercise, tables as tables. Such a
+cell must stand above the exercise's heading, so the worksheet shows nothing the lesson
+does not show before the question. The assessments are the kit's own texts, one Markdown file per lesson
 and language in ``xochintlan_hex/data/assessments/``.
 
 Every page is an A4 figure at real size; :func:`~xochintlan_hex.viz.puzzles.save_pdf`
@@ -27,6 +31,7 @@ import textwrap
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
+from html.parser import HTMLParser
 from importlib import resources
 from io import BytesIO
 from pathlib import Path
@@ -51,7 +56,11 @@ WRITING_LINES = {"easy": 5, "medium": 7, "stretch": 9}
 WRITING_LINE_CM = 0.85
 #: a picture from a lesson is printed at most this tall
 PICTURE_MAX_CM = 8.5
+#: a table from a lesson: its largest and smallest type, the gap between its columns
+TABLE_PT, TABLE_MIN_PT, TABLE_GAP_CM = 8.5, 5.5, 0.35
 
+_MATERIAL_TAG = re.compile(r"^worksheet-material-(\d+)$")
+_NUMBER_CELL = re.compile(r"^[-−+]?[\d\s\u00a0\u202f.,]*\d[\d\s\u00a0\u202f.,]*\s?%?$")
 _EXERCISE_HEADING = re.compile(r"^####\s+Exerci[sc]e\s+(\d+)\s*(?:\((.*)\))?\s*$", re.IGNORECASE)
 _DISCUSSION_HEADING = re.compile(r"^####\s+(Discussion|Pour discuter)\b", re.IGNORECASE)
 _HEADING = re.compile(r"^(#{1,6})\s+(.*)$")
@@ -71,6 +80,17 @@ _LEVEL_WORDS = {
 
 # -- reading the lessons --------------------------------------------------------------
 @dataclass
+class Material:
+    """Something an exercise reads on the lesson's page, as the worksheet prints it."""
+
+    kind: str  # "table", "text" (a printed result), "markdown" or "picture"
+    text: str = ""  # the printed result, or the Markdown
+    rows: list[list[str]] = field(default_factory=list)  # a table's cells, row by row
+    header_rows: int = 0  # a table's first rows, which name its columns
+    png: bytes = b""  # a picture
+
+
+@dataclass
 class LessonExercise:
     """One exercise of a lesson as printed: its question, its pictures, its folded answer."""
 
@@ -80,6 +100,7 @@ class LessonExercise:
     question: str = ""  # Markdown
     pictures: list[bytes] = field(default_factory=list)  # PNG outputs shown before the answer
     answer: str = ""  # Markdown inside the fold
+    material: list[Material] = field(default_factory=list)  # from the cells tagged worksheet-material-N
 
 
 @dataclass
@@ -134,7 +155,142 @@ def read_lesson(folder: str | Path, number: object, language: str = "en") -> Les
             )
         )
     notebook = json.loads(files[number].read_text(encoding="utf-8"))
-    return _lesson_from_items(number, _items(notebook, files[number].parent))
+    lesson = _lesson_from_items(number, _items(notebook, files[number].parent))
+    material = _material_by_exercise(notebook, files[number].parent)
+    for exercise in lesson.exercises:
+        exercise.material = material.pop(exercise.number, [])
+    if material:
+        raise ValueError(
+            _("lesson {number} tags material for exercise {exercise}, which it does not have").format(
+                number=number, exercise=min(material)
+            )
+        )
+    return lesson
+
+
+def _material_by_exercise(notebook: dict, folder: Path) -> dict[int, list[Material]]:
+    """What each exercise reads, from the cells tagged ``worksheet-material-N``, in the lesson's order.
+
+    A tagged cell below its exercise's heading is refused: the worksheet must never
+    print what the lesson shows only after the question (an answer, a solution's output).
+    """
+    found: dict[int, list[Material]] = {}
+    asked: set[int] = set()  # the exercises whose heading stands above the current cell
+    for index, cell in enumerate(notebook.get("cells", [])):
+        for tag in cell.get("metadata", {}).get("tags", []):
+            tagged = _MATERIAL_TAG.match(tag)
+            if not tagged:
+                continue
+            if int(tagged.group(1)) in asked:
+                raise ValueError(
+                    _("cell {index} is tagged {tag} but stands below the exercise's heading").format(
+                        index=index, tag=tag
+                    )
+                )
+            found.setdefault(int(tagged.group(1)), []).extend(_cell_material(cell, folder))
+        if cell.get("cell_type") == "markdown":
+            headings = map(_EXERCISE_HEADING.match, _joined(cell.get("source", "")).splitlines())
+            asked.update(int(heading.group(1)) for heading in headings if heading)
+    return found
+
+
+def _cell_material(cell: dict, folder: Path) -> Iterator[Material]:
+    """A cell as material: a Markdown cell's text and images (never its folded answer), a code cell's outputs."""
+    if cell.get("cell_type") == "markdown":
+        image = functools.partial(_markdown_image, cell, folder)
+        for kind, value in _markdown_items(_joined(cell.get("source", "")), image):
+            if kind == "picture":
+                yield Material("picture", png=value)  # type: ignore[arg-type]
+            elif kind != "answer":
+                yield Material("markdown", text=str(value))
+        return
+    for output in cell.get("outputs", []):
+        data = output.get("data", {})
+        if output.get("output_type") == "stream" and output.get("name") == "stdout":
+            yield Material("text", text=_joined(output.get("text", "")).rstrip())
+        elif "image/png" in data:
+            yield Material("picture", png=_png_bytes(data["image/png"]))
+        elif "<table" in _joined(data.get("text/html", "")):
+            for rows, header_rows in html_tables(_joined(data["text/html"])):
+                yield Material("table", rows=rows, header_rows=header_rows)
+        elif "text/plain" in data:
+            yield Material("text", text=_joined(data["text/plain"]).rstrip())
+
+
+def _joined(text: str | list[str]) -> str:
+    return "".join(text) if isinstance(text, list) else text
+
+
+def html_tables(html: str) -> list[tuple[list[list[str]], int]]:
+    """The tables of ``html`` (as pandas writes them) as rows of cell texts, with their number of header rows.
+
+    A cell spanning several columns or rows keeps its text in its first one; the others are blank.
+
+    >>> html_tables("<table><thead><tr><th colspan='2'>kit</th></tr></thead>"
+    ...             "<tr><th rowspan='2'>a</th><td>1</td></tr><tr><td>2</td></tr></table>")
+    [([['kit', ''], ['a', '1'], ['', '2']], 1)]
+    """
+    reader = _TableReader()
+    reader.feed(html)
+    reader.close()
+    return reader.tables
+
+
+class _TableReader(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.tables: list[tuple[list[list[str]], int]] = []
+        self._rows: list[list[str]] = []
+        self._row: list[str] | None = None
+        self._cell: list[str] | None = None
+        self._spans = (1, 1)  # the open cell's columns and rows
+        self._below: dict[int, int] = {}  # column -> rows still covered by a cell above
+        self._header_rows = 0
+        self._in_head = False
+
+    def _skip_covered(self) -> None:
+        assert self._row is not None
+        while self._below.get(len(self._row), 0) > 0:
+            self._below[len(self._row)] -= 1
+            self._row.append("")
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        given = dict(attrs)
+        if tag == "table":
+            self._rows, self._below, self._header_rows = [], {}, 0
+        elif tag == "thead":
+            self._in_head = True
+        elif tag == "tr":
+            self._row = []
+        elif tag in ("td", "th") and self._row is not None:
+            self._skip_covered()
+            self._cell = []
+            self._spans = (int(given.get("colspan") or 1), int(given.get("rowspan") or 1))
+        elif tag == "br" and self._cell is not None:
+            self._cell.append(" ")
+
+    def handle_data(self, data: str) -> None:
+        if self._cell is not None:
+            self._cell.append(data)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("td", "th") and self._cell is not None and self._row is not None:
+            columns, rows = self._spans
+            for column in range(len(self._row), len(self._row) + columns):
+                if rows > 1:
+                    self._below[column] = rows - 1
+            self._row += [" ".join("".join(self._cell).split())] + [""] * (columns - 1)
+            self._cell = None
+        elif tag == "tr" and self._row is not None:
+            self._skip_covered()
+            self._rows.append(self._row)
+            self._header_rows += self._in_head
+            self._row = None
+        elif tag == "thead":
+            self._in_head = False
+        elif tag == "table":
+            width = max((len(row) for row in self._rows), default=0)
+            self.tables.append(([row + [""] * (width - len(row)) for row in self._rows], self._header_rows))
 
 
 def _items(notebook: dict, folder: Path) -> Iterator[tuple[str, object]]:
@@ -247,7 +403,8 @@ def _lesson_from_items(number: str, items: Iterable[tuple[str, object]]) -> Less
 
 # -- Markdown as printed lines ------------------------------------------------------
 def printed_blocks(markdown: str) -> list[tuple[str, str]]:
-    """``markdown`` as blocks to print: ("text", paragraph), ("code", lines) or ("board", text board).
+    """``markdown`` as blocks to print: ("text", paragraph), ("code", lines), ("board", text board)
+    or ("table", its rows, one a line, cells between ``|``).
 
     Inline marks are dropped (bold, italics, code quotes, links keep their words);
     ``$...$`` stays for matplotlib's mathtext; HTML tags vanish.
@@ -265,7 +422,7 @@ def printed_blocks(markdown: str) -> list[tuple[str, str]]:
             blocks.append(("text", _inline(" ".join(paragraph))))
             paragraph.clear()
 
-    for line in markdown.splitlines():
+    for line, previous in zip(markdown.splitlines(), ["", *markdown.splitlines()]):
         if line.strip().startswith("```"):
             if code is None:
                 close_paragraph()
@@ -278,10 +435,14 @@ def printed_blocks(markdown: str) -> list[tuple[str, str]]:
             code.append(line)
         elif not line.strip():
             close_paragraph()
-        elif line.lstrip().startswith("|"):  # a table row: printed as it is written
+        elif line.lstrip().startswith("|"):  # a table row: the rows that follow one another make one table
             close_paragraph()
-            if not set(line.strip()) <= set("|-: "):
-                blocks.append(("code", _inline(line.strip())))
+            if set(line.strip()) <= set("|-: "):  # the rule under the header
+                continue
+            if blocks and blocks[-1][0] == "table" and previous.lstrip().startswith("|"):
+                blocks[-1] = ("table", f"{blocks[-1][1]}\n{line.strip()}")
+            else:
+                blocks.append(("table", line.strip()))
         elif re.match(r"^\s*([*-]|\d+\.)\s+", line):  # a list item starts its own paragraph
             close_paragraph()
             paragraph.append(re.sub(r"^\s*[*-]\s+", "• ", line))
@@ -310,11 +471,14 @@ def _safe_math(text: str) -> str:
     from matplotlib.mathtext import MathTextParser
 
     parser = MathTextParser("path")
+    # mathtext has no \text: a word in a formula is drawn upright, its spaces kept
+    text = re.sub(r"\\text\{([^}]*)\}", lambda m: r"\mathrm{" + m.group(1).replace(" ", r"\ ") + "}", text)
 
     def checked(match: re.Match[str]) -> str:
+        formula = f"${match.group(1)}$"  # a displayed $$...$$ formula is drawn inline
         try:
-            parser.parse(match.group(0))
-            return match.group(0)
+            parser.parse(formula)
+            return formula
         except ValueError:
             return match.group(1).replace("\\", "").replace("{", "").replace("}", "")
 
@@ -421,6 +585,9 @@ class PageWriter:
                 self.text(block, CODE_PT, family="monospace")
             elif kind == "board":
                 self.picture(_board_picture(block))
+            elif kind == "table":
+                rows = [[_inline(cell) for cell in row.strip().strip("|").split("|")] for row in block.splitlines()]
+                self.table(rows, header_rows=1)
             else:
                 self.text(block, size)
 
@@ -442,12 +609,66 @@ class PageWriter:
         holder.imshow(image)
         holder.set_axis_off()
 
+    def table(self, rows: list[list[str]], header_rows: int = 0) -> None:
+        """A table as the lesson shows it: its columns fitted to the page (its longest texts wrapped,
+        then smaller type if needed), numbers right-aligned, the header in bold over a rule."""
+        if not rows:
+            return
+        cells = _fitted_cells(rows, header_rows)
+        widths = [max(_text_width_cm(lines, TABLE_PT, 0) for lines in column) for column in zip(*cells)]
+        natural = sum(widths) + TABLE_GAP_CM * (len(widths) - 1)
+        scale = max(TABLE_MIN_PT / TABLE_PT, min(1.0, TEXT_WIDTH_CM / natural))
+        size, widths, gap = TABLE_PT * scale, [width * scale for width in widths], TABLE_GAP_CM * scale
+        numeric = [_numeric_column(column[header_rows:]) for column in zip(*rows)]
+        step = size * 1.35 / 72 * 2.54
+        for index, row in enumerate(cells):
+            for line in range(max(len(lines) for lines in row)):
+                y = self.reserve(step)
+                if self.measuring:
+                    continue
+                x = MARGIN_CM
+                for lines, width, right in zip(row, widths, numeric):
+                    self.ax.text(
+                        x + width if right else x,
+                        y - step / 2,
+                        lines[line] if line < len(lines) else "",
+                        fontsize=size,
+                        ha="right" if right else "left",
+                        va="center",
+                        fontweight="bold" if index < header_rows else "normal",
+                        parse_math=False,
+                    )
+                    x += width + gap
+            if index == header_rows - 1 and not self.measuring:
+                right_end = min(A4_CM[0] - MARGIN_CM, x - gap)
+                self.ax.plot([MARGIN_CM, right_end], [y - step, y - step], color="#555555", linewidth=0.6)
+        self.space(0.2)
+
+    def material(self, material: Material) -> None:
+        """Something an exercise reads, as the lesson shows it: a table, a printed result, Markdown, a picture."""
+        if material.kind == "table":
+            self.table(material.rows, material.header_rows)
+        elif material.kind == "text":
+            self.text(material.text, CODE_PT, family="monospace")
+        elif material.kind == "markdown":
+            self.markdown(material.text)
+        elif material.kind == "picture":
+            self.picture(material.png)
+
     def writing_room(self, lines: int) -> None:
         """Ruled lines for a handwritten answer (kept on one page)."""
         y = self.reserve(lines * WRITING_LINE_CM + 0.2)
         for k in range(1, 0 if self.measuring else lines + 1):
             level = y - k * WRITING_LINE_CM
             self.ax.plot([MARGIN_CM, A4_CM[0] - MARGIN_CM], [level, level], color="#BBBBBB", linewidth=0.6)
+
+    @staticmethod
+    def fits_on_a_page(*writes: Callable[[PageWriter], None]) -> bool:
+        """What ``writes`` write, one after the other, fits on one page."""
+        probe = PageWriter("", measuring=True)
+        for write in writes:
+            write(probe)
+        return probe.top <= A4_CM[1] - 2 * MARGIN_CM
 
     def keep_together(self, write: Callable[[PageWriter], None]) -> None:
         """Start a new page unless what ``write`` writes still fits on this one (or fits on no page)."""
@@ -456,6 +677,45 @@ class PageWriter:
         if self.room < probe.top <= A4_CM[1] - 2 * MARGIN_CM or not self.pages:
             self.new_page()
         write(self)
+
+
+def _text_width_cm(column: Iterable[str], size: float, bold_rows: int) -> float:
+    """The width of the widest text of a table's column, drawn at ``size`` points (its first ``bold_rows`` in bold)."""
+    from matplotlib.font_manager import FontProperties
+    from matplotlib.textpath import text_to_path
+
+    fonts = [FontProperties(family="sans-serif", size=size, weight=w) for w in ("normal", "bold")]
+    widest = 0.0
+    for row, text in enumerate(column):
+        if text:
+            font = fonts[row < bold_rows]
+            widest = max(widest, text_to_path.get_text_width_height_descent(text, font, ismath=False)[0])
+    return widest * 1.06 / 72 * 2.54  # hinted rendering draws up to 5% wider
+
+
+def _fitted_cells(rows: list[list[str]], header_rows: int) -> list[list[list[str]]]:
+    """Each cell of ``rows`` as its printed lines: the widest text columns wrapped until the table
+    fits the page at :data:`TABLE_PT` (no column narrower than 3 cm), other cells on one line."""
+    cells = [[[text] for text in row] for row in rows]
+    for _attempt in range(len(rows[0])):
+        widths = [max(_text_width_cm(lines, TABLE_PT, 0) for lines in column) for column in zip(*cells)]
+        spare = TEXT_WIDTH_CM - sum(widths) - TABLE_GAP_CM * (len(widths) - 1)
+        texts = [c for c, column in enumerate(zip(*rows)) if not _numeric_column(column[header_rows:])]
+        if spare >= 0 or not texts:
+            break
+        widest = max(texts, key=lambda c: widths[c])
+        target = max(3.0, widths[widest] + spare)
+        if target >= widths[widest]:
+            break
+        for row in cells:
+            row[widest] = [part for line in row[widest] for part in _wrap(line, target, TABLE_PT, "sans-serif")]
+    return cells
+
+
+def _numeric_column(cells: Iterable[str]) -> bool:
+    """Most of the column's filled cells are numbers: it is right-aligned, as the lessons show it."""
+    filled = [cell for cell in cells if cell.strip()]
+    return bool(filled) and sum(bool(_NUMBER_CELL.match(cell)) for cell in filled) * 2 > len(filled)
 
 
 def _board_picture(text: str) -> bytes:
@@ -490,22 +750,48 @@ def _exercise_title(exercise: LessonExercise) -> str:
 
 # -- the four kinds of pages ------------------------------------------------------------
 def worksheet_pages(folder: str | Path, lesson: object, language: str = "en") -> list[Figure]:
-    """The student's worksheet of ``lesson``: each exercise with its pictures and room to write, no answer."""
+    """The student's worksheet of ``lesson``: each exercise with what it reads from the lesson (the cells
+    tagged for it), its pictures and room to write, no answer."""
     with use_language(language):
         read = read_lesson(folder, lesson, language)
         writer = PageWriter(_("Lesson {number} · worksheet · page {{page}}").format(number=read.number))
         _header(writer, read.title, _("Worksheet: the exercises of lesson {number}").format(number=read.number), True)
         for exercise in read.exercises:
             lines = WRITING_LINES.get(exercise.level or "", 7)
-            writer.keep_together(functools.partial(_exercise_to_answer, exercise, _exercise_title(exercise), lines))
+            title = _exercise_title(exercise)
+            material = functools.partial(_exercise_material, exercise, title)
+            question = functools.partial(_exercise_to_answer, exercise, "", lines)
+            if exercise.material and not PageWriter.fits_on_a_page(material, question):
+                writer.keep_together(material)  # a page of material: the question stays with its lines
+                writer.keep_together(question)
+            elif exercise.material:
+                writer.keep_together(functools.partial(_one_after_another, (material, question)))
+            else:
+                writer.keep_together(functools.partial(_exercise_to_answer, exercise, title, lines))
         if read.discussion is not None:
             writer.keep_together(functools.partial(_exercise_to_answer, read.discussion, _("To discuss"), 5))
         return writer.pages
 
 
-def _exercise_to_answer(exercise: LessonExercise, title: str, lines: int, writer: PageWriter) -> None:
-    """An exercise as the worksheet prints it: its title, question and pictures, then ``lines`` ruled lines."""
+def _one_after_another(writes: Iterable[Callable[[PageWriter], None]], writer: PageWriter) -> None:
+    for write in writes:
+        write(writer)
+
+
+def _exercise_material(exercise: LessonExercise, title: str, writer: PageWriter) -> None:
+    """An exercise's title, then what it reads from the lesson, as the lesson shows it."""
     writer.text(title, HEADING_PT, bold=True)
+    writer.text(_("From the lesson, for this exercise:"), BODY_PT, bold=True)
+    for material in exercise.material:
+        writer.material(material)
+    writer.space(0.2)
+
+
+def _exercise_to_answer(exercise: LessonExercise, title: str, lines: int, writer: PageWriter) -> None:
+    """An exercise as the worksheet prints it: its title (unless printed above its material), question and
+    pictures, then ``lines`` ruled lines."""
+    if title:
+        writer.text(title, HEADING_PT, bold=True)
     writer.markdown(_without_heading(exercise.question))
     for png in exercise.pictures:
         writer.picture(png)
