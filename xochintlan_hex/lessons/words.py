@@ -285,12 +285,12 @@ def tile_faces(tile: Any) -> str:
     >>> from xochintlan_hex.hextremadura import load_tileset
     >>> print(tile_faces(load_tileset()["T7"]))
     front sectors: forest, water, forest, water, forest, water
-    requirements: forest ≥ 3 beyond side 0, water ≥ 3 beyond side 1
+    requirements: forest ≥ 3 across side 0, water ≥ 3 across side 1
     back icons: sector 0: stork; objective: two adjacent regions, one with a stork, the other with a monument
     """
     sectors = ", ".join(terrain_name(terrain) for terrain in tile.front.sectors)
     requirements = ", ".join(
-        _("{terrain} ≥ {size} beyond side {side}").format(
+        _("{terrain} ≥ {size} across side {side}").format(
             terrain=terrain_name(requirement.terrain), size=requirement.size, side=requirement.side
         )
         for requirement in tile.front.requirements
