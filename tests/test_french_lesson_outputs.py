@@ -33,7 +33,7 @@ COMMON_ENGLISH = {
     "the", "with", "and", "not", "yet", "which", "what", "answered", "win", "wins", "rule", "rules",
     "seats", "order", "group", "symmetry", "front", "back", "sectors", "rank", "correlation", "estimate",
     "low", "high", "tiling", "tilings", "player", "players", "game", "games", "card", "cards", "of",
-    "by", "is", "are", "right", "wrong", "answer", "try", "again",
+    "by", "is", "are", "right", "wrong", "answer", "try", "again", "agrees", "same", "gives",
 }  # fmt: skip
 #: Words both languages use, or names and code a French page shows as they are.
 ALLOWED = {
@@ -45,9 +45,14 @@ ALLOWED = {
 ENGLISH = (ENGLISH_ONLY | COMMON_ENGLISH) - ALLOWED
 
 
+#: A quoted word with no space in it is a name or notation the code shows ('greedy', 'L(1,0)');
+#: a quoted sentence is prose a reader reads, and is judged like any other.
+QUOTED_NAME = r"'[^'\s]*'|\"[^\"\s]*\""
+
+
 def english_words(text: str) -> set[str]:
     """The English words of ``text`` outside its code (quoted names, identifiers with _ or ., keys)."""
-    prose = re.sub(r"'[^'\n]*'|\"[^\"\n]*\"|\w+(?:[_.]\w+)+|\w+[=(]|<[^>]*>|dtype: \w+", " ", text)
+    prose = re.sub(rf"{QUOTED_NAME}|\w+(?:[_.]\w+)+|\w+[=(]|<[^>]*>|dtype: \w+", " ", text)
     return words(prose) & ENGLISH
 
 
@@ -83,6 +88,8 @@ def test_the_judge_finds_english_and_lets_names_and_code_pass():
     assert english_words("X: symmetry group of order 8") >= {"symmetry", "group", "order"}
     assert not english_words("X : groupe de symétrie d'ordre 8, voir winning_kinds('X') et rules.max_turns")
     assert not english_words("Xochintlan, Hextremadura : glouton contre hasard")
+    assert english_words("'the same seed gives the same games'") >= {"the", "same", "games"}
+    assert not english_words("'greedy' contre 'random' : 'forest>=3@0'")
 
 
 def test_a_lesson_table_is_shown_in_french_with_its_data_left_alone():
@@ -147,6 +154,7 @@ COMMANDS = [[*command, "--help"] for command in every_command()] + [
     ["report", str(DATASETS / "xochintlan_greedy_vs_random.csv")],
     ["report", str(DATASETS / "hextremadura_greedy.csv")],
     ["report", "missing.csv"],
+    ["simulate", "xochintlan", "--games", "6", "--players", "greedy,random", "--seed", "1", "--out", "x.csv"],
     ["print", "cartes", "--out", "x.pdf"],
     ["print", "cards", "--out", "dossier-absent/cartes.pdf"],  # a folder that does not exist
     ["class", "export", "missing.sqlite", "--out", "x.csv"],

@@ -138,3 +138,51 @@ def test_a_readable_table_speaks_the_language_and_leaves_the_data_alone():
     assert all("," in text and "." not in text for text in french["estimation"])
     assert all("." in text and "," not in text for text in english["estimate"])
     pd.testing.assert_frame_equal(rates, before)
+
+
+def test_the_live_study_table_writes_its_numbers_in_its_language():
+    from xochintlan_hex.widgets.lessons import LiveStudy
+
+    # shares are shown with three decimals ("0,500"): a comma before three digits is a decimal one here
+    for language, mark, other in (("fr", ",", "."), ("en", ".", ",")):
+        table = LiveStudy(games=20, language=language, run_now=True).text("xh-study-table")
+        assert re.search(rf"\b0{re.escape(mark)}\d{{3}}\b", table), table
+        assert not re.search(rf"\d{re.escape(other)}\d", table), table
+
+
+def test_the_garden_slider_labels_its_stops_in_the_language_shown():
+    from xochintlan_hex.widgets.lessons import GardenDensity
+
+    slider = GardenDensity(card="P", gardens=200, language="en")
+    english = [label for label, _value in slider.density.options]
+    assert "0.05" in english and "1/4" in english
+    slider.set_language("fr")
+    french = [label for label, _value in slider.density.options]
+    assert "0,05" in french and "0,32" in french and "1/4" in french
+    assert not any(DECIMAL_POINT.search(label) for label in french), french
+    assert slider.density.label == "1/4", "the stop chosen stays the same when the language changes"
+
+
+def test_the_garden_count_takes_the_plural_of_its_number():
+    from xochintlan_hex.widgets.lessons import GardenDensity
+
+    one = GardenDensity(card="P", p=0.07, gardens=200, language="fr").text("xh-garden-measured")
+    assert one.startswith("Moteur\u00a0: 1 jardin au hasard sur 200"), one
+    none = GardenDensity(card="X", p=0.05, gardens=200, language="fr").text("xh-garden-measured")
+    assert none.startswith("Moteur\u00a0: 0 jardin au hasard sur 200"), none
+    many = GardenDensity(card="P", p=0.25, gardens=200, language="fr").text("xh-garden-measured")
+    assert re.match(r"Moteur\u00a0: \d+ jardins au hasard sur 200", many), many
+    english = GardenDensity(card="P", p=0.07, gardens=200, language="en").text("xh-garden-measured")
+    assert english.startswith("Engine: 1 of 200 random gardens"), english
+
+
+def test_a_sequential_studys_numbers_are_written_in_its_language():
+    from xochintlan_hex.cli.study import _number
+
+    with use_language("fr"):
+        assert (_number(0.05), _number(0.1234, signed=True), _number(-0.1234, signed=True)) == (
+            "0,05",
+            "+0,123",
+            "-0,123",
+        )
+    assert (_number(0.05), _number(0.1234, signed=True)) == ("0.05", "+0.123")

@@ -7,6 +7,7 @@ their code, and in the command line's French help as a user reads it.
 
 from __future__ import annotations
 
+import json
 import re
 import subprocess
 import sys
@@ -18,6 +19,8 @@ from babel.messages.pofile import read_po
 ROOT = Path(__file__).resolve().parents[1]
 FRENCH_PO = ROOT / "xochintlan_hex" / "locale" / "fr" / "LC_MESSAGES" / "xochintlan_hex.po"
 FRENCH_PAGES = [ROOT / "README.fr.md", *sorted((ROOT / "docs" / "fr").glob("*.md"))]
+FRENCH_LESSONS = sorted((ROOT / "notebooks" / "fr").glob("*.ipynb"))
+TEACHERS_PAGE = ROOT / "notebooks" / "fr" / "README.md"
 
 # A plain space before a high sign or a closing guillemet, or after an opening one. A %
 # followed by ( s d r is a %-format's field (argparse's own messages), not a per cent.
@@ -33,6 +36,11 @@ def prose_of_markdown(text: str) -> str:
     """``text`` without its code blocks and code spans (code keeps the language's own spaces)."""
     text = re.sub(r"^```.*?^```", "", text, flags=re.S | re.M)
     return re.sub(r"`[^`\n]*`", "", text)
+
+
+def prose_of_lesson_text(text: str) -> str:
+    """A lesson's Markdown without its code and its formulas (LaTeX sets its own spacing)."""
+    return re.sub(r"\$\$.*?\$\$|\$[^$\n]*\$", "", prose_of_markdown(text), flags=re.S)
 
 
 def _catalog_strings() -> dict[str, str]:
@@ -82,3 +90,16 @@ def test_the_help_shows_one_percent_sign(command, language):
     assert "%%" not in shown, shown
     if language == "fr":
         assert not breakable_spaces(shown.replace("\n", "  ")), breakable_spaces(shown)
+
+
+@pytest.mark.parametrize("lesson", [*FRENCH_LESSONS, TEACHERS_PAGE], ids=lambda p: p.name)
+def test_the_french_lessons_keep_their_punctuation_with_its_word(lesson):
+    if lesson.suffix == ".md":
+        texts = {"page": lesson.read_text(encoding="utf-8")}
+    else:
+        cells = json.loads(lesson.read_text(encoding="utf-8"))["cells"]
+        texts = {f"cell {n}": "".join(c["source"]) for n, c in enumerate(cells) if c["cell_type"] == "markdown"}
+    found = [
+        f"{where}: …{place}…" for where, text in texts.items() for place in breakable_spaces(prose_of_lesson_text(text))
+    ]
+    assert not found, f"{len(found)} breakable space(s):\n" + "\n".join(found)

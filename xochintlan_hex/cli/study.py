@@ -30,7 +30,7 @@ from xochintlan_hex.balance.studies import (
 from xochintlan_hex.cli.errors import EXIT_INTERRUPTED, user_input
 from xochintlan_hex.cli.options import PROG, Subcommands, natural, positive, share
 from xochintlan_hex.game import GameSpec, game_names, game_spec
-from xochintlan_hex.i18n import _, ngettext, pgettext
+from xochintlan_hex.i18n import _, ngettext, number_text
 from xochintlan_hex.players import PLAYERS
 from xochintlan_hex.xochintlan import Rules
 from xochintlan_hex.xochintlan.rules import ENDGAMES, LATTICE_NAMES, LOCKS, MATCHES, WIN_CHECKS
@@ -402,9 +402,12 @@ def _run(study: Study, args: argparse.Namespace, test: SequentialTest | None = N
     return 0
 
 
-def _number(value: float, form: str = "g") -> str:
-    """A number with the decimal mark of the language in use ("0.05", "0,05")."""
-    return format(value, form).replace(".", pgettext("decimal mark", "."))
+def _number(value: float, signed: bool = False) -> str:
+    """A number as the language in use writes it ("0.05", "0,05"); ``signed``: three decimals
+    and a sign either way ("+0.123"), for a difference."""
+    if not signed:
+        return number_text(value)
+    return ("+" if value >= 0 else "") + number_text(value, 3)
 
 
 def _decision_lines(test: SequentialTest, decision: dict[str, Any]) -> str:
@@ -447,9 +450,9 @@ def _decision_lines(test: SequentialTest, decision: dict[str, Any]) -> str:
             "Mean score {estimate} [{low}, {high}] ({level} interval as for a fixed-size study: "
             "a study that stops early tends to overstate the difference)"
         ).format(
-            estimate=_number(decision["estimate"], "+.3f"),
-            low=_number(decision["low"], "+.3f"),
-            high=_number(decision["high"], "+.3f"),
+            estimate=_number(decision["estimate"], signed=True),
+            low=_number(decision["low"], signed=True),
+            high=_number(decision["high"], signed=True),
             level=_("{number}%").format(number=95),
         ),
     ]

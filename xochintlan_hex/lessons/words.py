@@ -22,7 +22,7 @@ import pandas as pd
 
 from ..balance.report_text import OBJECTIVE_NAMES, VERDICT_NAMES
 from ..balance.stats import SYMMETRY_VERDICTS
-from ..hextremadura import icon_name, rating_name
+from ..hextremadura import icon_name, rating_name, terrain_name
 from ..i18n import N_, _, ngettext, number_text, percent_text
 from ..viz.studies import CONFIDENCE_NOTE
 from ..viz.style import PLAYER_NAMES, word
@@ -279,17 +279,72 @@ def matrix_size(rows: int, columns: int) -> str:
 
 
 def tile_faces(tile: Any) -> str:
-    """A terrain tile's data, labelled: the front's sectors and requirements, the back's icons and objective."""
-    requirements = [str(requirement) for requirement in tile.front.requirements]
+    """A terrain tile's data, labelled and in words: the front's sectors (from side 0) and
+    requirements, the back's icons (by sector) and objective.
+
+    >>> from xochintlan_hex.hextremadura import load_tileset
+    >>> print(tile_faces(load_tileset()["T7"]))
+    front sectors: forest, water, forest, water, forest, water
+    requirements: forest ≥ 3 across side 0, water ≥ 3 across side 1
+    back icons: sector 0: stork; objective: two adjacent regions, one with a stork, the other with a monument
+    """
+    sectors = ", ".join(terrain_name(terrain) for terrain in tile.front.sectors)
+    requirements = ", ".join(
+        _("{terrain} ≥ {size} across side {side}").format(
+            terrain=terrain_name(requirement.terrain), size=requirement.size, side=requirement.side
+        )
+        for requirement in tile.front.requirements
+    )
+    icons = ", ".join(
+        _("sector {sector}: {icon}").format(sector=sector, icon=icon_name(icon))
+        for sector, icon in sorted(tile.back.icons.items())
+    )
     return "\n".join(
         [
-            _("front sectors: {sectors}").format(sectors=tile.front.sectors),
+            _("front sectors: {sectors}").format(sectors=sectors),
             _("requirements: {requirements}").format(requirements=requirements),
             _("back icons: {icons}; objective: {objective}").format(
-                icons=dict(tile.back.icons), objective=tile.back.objective.describe()
+                icons=icons, objective=tile.back.objective.describe()
             ),
         ]
     )
+
+
+class Sentence(str):
+    """A sentence a lesson's cell shows as its result: displayed as itself, without the quotes
+    and escapes of a string's repr (a French sentence holds non-breaking spaces, which the
+    repr writes as ``\\xa0``).
+
+    >>> Sentence("la même graine donne les mêmes parties")
+    la même graine donne les mêmes parties
+    """
+
+    def __repr__(self) -> str:
+        return str(self)
+
+
+def same_seed_same_games() -> Sentence:
+    """What a lesson's check of a study's seed showed: the games came out the same."""
+    return Sentence(_("the same seed gives the same games"))
+
+
+def stored_games_replay() -> Sentence:
+    """What a lesson's check of a study file showed: its games, replayed, end as stored."""
+    return Sentence(_("the stored games replay exactly"))
+
+
+def walk_and_kit(first_card: str, second_card: str, ours: float, kit: float) -> Sentence:
+    """The chance of a win at the fourth action found by the lesson's own walk of the game
+    tree, beside the kit's ``exact.first_win_chance``, as percentages with five decimals."""
+    sentence = _("cards {first} and {second}: our walk {ours}, exact.first_win_chance {kit}")
+    return Sentence(
+        sentence.format(first=first_card, second=second_card, ours=percent_text(ours, 5), kit=percent_text(kit, 5))
+    )
+
+
+def kit_agrees(function: str) -> Sentence:
+    """What a lesson's comparison with one of the kit's functions showed: the same numbers."""
+    return Sentence(_("{function} gives the same numbers").format(function=function))
 
 
 def game_summary(actions: int, score: int, rating: str) -> str:

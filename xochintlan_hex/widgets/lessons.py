@@ -37,8 +37,8 @@ from matplotlib.figure import Figure
 
 from ..balance import stats
 from ..balance.simulate import play_xochintlan_games, xochintlan_frame
-from ..i18n import _, number_text
-from ..viz import plot_seat_win_rates, style
+from ..i18n import _, ngettext, number_text
+from ..viz import plot_seat_win_rates, readable, style
 from ..xochintlan import goal_cards
 from ..xochintlan.gardens import garden_chance, measured_garden_rates
 from .base import App, css, escape, speaking
@@ -52,8 +52,9 @@ DENSITY_FRACTIONS = (Fraction(1, 6), Fraction(1, 5), Fraction(1, 4), Fraction(2,
 
 
 def density_choices() -> list[tuple[str, float]]:
-    """The slider's stops as (label, value): hundredths, and the exact fractions labelled as such."""
-    stops = {round(k / 100, 2): f"{k / 100:.2f}" for k in range(5, 34)}
+    """The slider's stops as (label, value): hundredths written as the language in use writes
+    them ("0.05", "0,05"), and the exact fractions labelled as such."""
+    stops = {round(k / 100, 2): number_text(k / 100, 2) for k in range(5, 34)}
     for fraction in DENSITY_FRACTIONS:
         stops.pop(round(float(fraction), 2), None)  # 0.25 is 1/4: one stop, labelled as the fraction
         stops[float(fraction)] = f"{fraction.numerator}/{fraction.denominator}"
@@ -132,6 +133,9 @@ class GardenDensity(App):
 
     def _show_texts(self) -> None:
         self.density.description, self.card.description = _("density p"), _("card")
+        p = self.density.value  # the same stop, its label in the new language
+        self._quiet_set(self.density, density_choices(), "options")
+        self._quiet_set(self.density, p)
         self._update()
 
     @speaking
@@ -144,9 +148,13 @@ class GardenDensity(App):
             _("Formula: card {card} stands with {chance} of random gardens").format(card=card, chance=_percent(chance))
         )
         self.measured.value = escape(
-            _("Engine: {hits} of {gardens} random gardens = {rate} ({level} interval {low} to {high})").format(
+            ngettext(  # the noun agrees with the count of gardens that hold the card
+                "Engine: {hits} of {gardens} random gardens = {rate} ({level} interval {low} to {high})",
+                "Engine: {hits} of {gardens} random gardens = {rate} ({level} interval {low} to {high})",
+                hits,
+            ).format(
                 level=style.percent(0.95),
-                hits=hits,
+                hits=_count(hits),
                 gardens=_count(self.gardens),
                 rate=_percent(hits / self.gardens),
                 low=_percent(low),
@@ -222,17 +230,9 @@ class LiveStudy(App):
         return self.study
 
     def _show(self, study: pd.DataFrame) -> None:
-        table = stats.win_rate_by_seat(study)
-        table = table.assign(player=table["seat"] + 1)[["player", "wins", "n", "estimate", "low", "high"]]
-        headers = {
-            "player": _("player"),
-            "wins": _("wins"),
-            "n": "n",
-            "estimate": _("estimate"),
-            "low": _("low"),
-            "high": _("high"),
-        }
-        self.table.value = table.round(3).rename(columns=headers).to_html(index=False)
+        table = stats.win_rate_by_seat(study)[["seat", "wins", "n", "estimate", "low", "high"]]
+        # numbers and headings as the language writes them: the seat as the player counted from 1
+        self.table.value = readable(table).to_html(index=False)
         figure = Figure(figsize=(6.4, 3.4), layout="constrained")
         plot_seat_win_rates(study, ax=figure.add_subplot())
         picture = io.BytesIO()
