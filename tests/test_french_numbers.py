@@ -186,3 +186,25 @@ def test_a_sequential_studys_numbers_are_written_in_its_language():
             "-0,123",
         )
     assert (_number(0.05), _number(0.1234, signed=True)) == ("0.05", "+0.123")
+
+
+def _study_bar_text(language: str) -> str:
+    import io
+
+    from xochintlan_hex.balance.progress import game_progress_bar
+
+    shown = io.StringIO()
+    with use_language(language):
+        with game_progress_bar(10_000, "study", file=shown, mininterval=0, ascii=True) as bar:
+            bar.update(5_000)
+    return shown.getvalue().split("\r")[-1]
+
+
+def test_a_study_progress_bar_writes_its_counts_and_rate_in_its_language():
+    french = _study_bar_text("fr")
+    assert "5\u202f000/10\u202f000" in french and "50\u202f%" in french, french
+    assert re.search(r"\d+(,\d)? parties/s\]", french), french  # a decimal comma, not « 73.70partie/s »
+    assert "study\u00a0: " in french, french
+    english = _study_bar_text("en")
+    assert "5,000/10,000" in english and "50%" in english, english
+    assert re.search(r"\d+(\.\d)? games/s\]", english), english

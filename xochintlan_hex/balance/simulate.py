@@ -342,12 +342,12 @@ def _run(
     progress: bool,
     desc: str,
 ) -> list[dict[str, Any]]:
-    from tqdm.auto import tqdm
+    from xochintlan_hex.balance.progress import game_progress_bar
 
     rows: list[dict[str, Any]] = []
     chunks = chunk_indices(range(games), workers)
     results = iter_chunks(play_chunk, chunks, args, workers, executor)
-    with tqdm(total=games, desc=desc, unit=_("game"), disable=not progress) as bar:
+    with game_progress_bar(games, desc, disable=not progress) as bar:
         for chunk, chunk_rows in results:
             rows.extend(chunk_rows)
             bar.update(len(chunk))

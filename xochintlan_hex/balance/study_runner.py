@@ -166,7 +166,7 @@ def _play_missing(
 ) -> int:
     """Play the games not kept yet; return how many games the results file holds:
     all of them, or fewer when ``enough`` (see :class:`_Prefix`) says so."""
-    from tqdm.auto import tqdm
+    from xochintlan_hex.balance.progress import game_progress_bar
 
     prefix = _Prefix(enough, study.games)
     if enough is not None:
@@ -178,11 +178,10 @@ def _play_missing(
     done = sum(last - first + 1 for first, last, _path in kept)
     chunks = missing_chunks(study.games, [(first, last) for first, last, _path in kept], workers, chunk_size)
     with (
-        tqdm(
-            total=study.games,
+        game_progress_bar(
+            study.games,
+            study.label,
             initial=done,
-            desc=study.label,
-            unit=_("game"),
             disable=not progress or done == study.games,
             smoothing=0.1,
         ) as bar,
