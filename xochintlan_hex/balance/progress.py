@@ -27,8 +27,9 @@ def bar_fields(shown: dict[str, Any]) -> dict[str, str]:
     """
     done, total = shown["n"], shown["total"]
     rate = shown.get("rate")
-    if rate is None and shown.get("elapsed"):  # tqdm gives no smoothed rate before its first update
-        rate = (done - shown.get("initial", 0)) / shown["elapsed"]
+    played = done - (shown.get("initial") or 0)
+    if rate is None and played and shown.get("elapsed"):  # tqdm's smoothed rate waits for its first update
+        rate = played / shown["elapsed"]
     return {
         "games_desc": _("{desc}: ").format(desc=shown["prefix"]) if shown.get("prefix") else "",
         "games_percent": percent_text(done / total) if total else "",
