@@ -13,7 +13,7 @@ from typing import Any
 
 from xochintlan_hex.i18n import _, number_text, percent_text
 
-#: What the bar shows; the fields named games_... are added by :func:`bar_fields`.
+#: What the bar shows; the fields whose names begin with ``games`` come from :func:`bar_fields`.
 BAR_FORMAT = "{games_desc}{games_percent}|{bar}| {games_done}/{games_total} [{elapsed}<{remaining}, {games_rate}]"
 
 
