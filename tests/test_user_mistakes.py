@@ -150,8 +150,9 @@ def test_count_with_a_400_digit_size_is_one_line(capsys):
     assert_one_line_error(status, err, "no machine can finish it, even with --force")
 
 
-#: A child that presses Ctrl-C while the command line is still being imported (as the
-#: ``xochintlan-hex`` script starts it), at the moment pandas starts to load.
+#: A child that starts the command as the installed ``xochintlan-hex`` script does
+#: (``from xochintlan_hex_command import launch``) and presses Ctrl-C at the moment the
+#: module ``{module}`` is looked for.
 INTERRUPTED_AT_START = textwrap.dedent("""
     import os, signal, sys
 
@@ -160,37 +161,7 @@ INTERRUPTED_AT_START = textwrap.dedent("""
 
     class PressCtrlC:
         def find_spec(self, name, path=None, target=None):
-            if name == "pandas":
-                os.kill(os.getpid(), signal.SIGINT)
-            return None
-
-    sys.meta_path.insert(0, PressCtrlC())
-    sys.argv = ["xochintlan-hex", "count", "--max-n", "4"]
-    from xochintlan_hex.cli import launch
-    launch()
-""")
-
-
-def test_ctrl_c_during_start_up_is_one_line_and_status_130():
-    environment = {**os.environ, "PYTHONPATH": str(ROOT), "LANG": "C", "LC_ALL": "C"}
-    done = subprocess.run(
-        [sys.executable, "-c", INTERRUPTED_AT_START], capture_output=True, text=True, env=environment, timeout=60
-    )
-    assert done.returncode == 130, done.stderr
-    assert done.stderr.strip() == "xochintlan-hex: interrupted", done.stderr
-    assert done.stdout == ""
-
-
-#: The same, as the installed script starts the command, with Ctrl-C pressed while the
-#: package ``xochintlan_hex`` itself is being imported (its language module is found).
-INTERRUPTED_IMPORTING_THE_KIT = textwrap.dedent("""
-    import os, signal, sys
-
-    signal.signal(signal.SIGINT, signal.default_int_handler)
-
-    class PressCtrlC:
-        def find_spec(self, name, path=None, target=None):
-            if name == "xochintlan_hex.i18n":
+            if name == {module!r}:
                 os.kill(os.getpid(), signal.SIGINT)
             return None
 
@@ -201,15 +172,17 @@ INTERRUPTED_IMPORTING_THE_KIT = textwrap.dedent("""
 """)
 
 
-def test_ctrl_c_while_the_package_itself_is_imported_is_one_line_and_status_130():
+@pytest.mark.parametrize(
+    "module",
+    [
+        "xochintlan_hex.i18n",  # while the package xochintlan_hex itself is imported
+        "pandas",  # while the command line loads its heavy modules
+    ],
+)
+def test_ctrl_c_during_start_up_is_one_line_and_status_130(module):
     environment = {**os.environ, "PYTHONPATH": str(ROOT), "LANG": "C", "LC_ALL": "C"}
-    done = subprocess.run(
-        [sys.executable, "-c", INTERRUPTED_IMPORTING_THE_KIT],
-        capture_output=True,
-        text=True,
-        env=environment,
-        timeout=60,
-    )
+    child = INTERRUPTED_AT_START.format(module=module)
+    done = subprocess.run([sys.executable, "-c", child], capture_output=True, text=True, env=environment, timeout=60)
     assert done.returncode == 130, done.stderr
     assert done.stderr.strip() == "xochintlan-hex: interrupted", done.stderr
     assert done.stdout == ""
