@@ -615,7 +615,7 @@ class PageWriter:
         if not rows:
             return
         cells = _fitted_cells(rows, header_rows)
-        widths = [max(_text_width_cm(lines, TABLE_PT, 0) for lines in column) for column in zip(*cells)]
+        widths = _column_widths(cells, header_rows)
         natural = sum(widths) + TABLE_GAP_CM * (len(widths) - 1)
         scale = max(TABLE_MIN_PT / TABLE_PT, min(1.0, TEXT_WIDTH_CM / natural))
         size, widths, gap = TABLE_PT * scale, [width * scale for width in widths], TABLE_GAP_CM * scale
@@ -679,18 +679,24 @@ class PageWriter:
         write(self)
 
 
-def _text_width_cm(column: Iterable[str], size: float, bold_rows: int) -> float:
-    """The width of the widest text of a table's column, drawn at ``size`` points (its first ``bold_rows`` in bold)."""
+def _text_width_cm(lines: Iterable[str], size: float, bold: bool) -> float:
+    """The width of the widest of a cell's printed ``lines``, drawn at ``size`` points."""
     from matplotlib.font_manager import FontProperties
     from matplotlib.textpath import text_to_path
 
-    fonts = [FontProperties(family="sans-serif", size=size, weight=w) for w in ("normal", "bold")]
-    widest = 0.0
-    for row, text in enumerate(column):
-        if text:
-            font = fonts[row < bold_rows]
-            widest = max(widest, text_to_path.get_text_width_height_descent(text, font, ismath=False)[0])
+    font = FontProperties(family="sans-serif", size=size, weight="bold" if bold else "normal")
+    widest = max(
+        (text_to_path.get_text_width_height_descent(text, font, ismath=False)[0] for text in lines if text), default=0.0
+    )
     return widest * 1.06 / 72 * 2.54  # hinted rendering draws up to 5% wider
+
+
+def _column_widths(cells: list[list[list[str]]], header_rows: int) -> list[float]:
+    """Each column's width in cm at :data:`TABLE_PT`: its widest cell, the header's cells in bold as printed."""
+    return [
+        max(_text_width_cm(lines, TABLE_PT, bold=row < header_rows) for row, lines in enumerate(column))
+        for column in zip(*cells)
+    ]
 
 
 def _fitted_cells(rows: list[list[str]], header_rows: int) -> list[list[list[str]]]:
@@ -698,7 +704,7 @@ def _fitted_cells(rows: list[list[str]], header_rows: int) -> list[list[list[str
     fits the page at :data:`TABLE_PT` (no column narrower than 3 cm), other cells on one line."""
     cells = [[[text] for text in row] for row in rows]
     for _attempt in range(len(rows[0])):
-        widths = [max(_text_width_cm(lines, TABLE_PT, 0) for lines in column) for column in zip(*cells)]
+        widths = _column_widths(cells, header_rows)
         spare = TEXT_WIDTH_CM - sum(widths) - TABLE_GAP_CM * (len(widths) - 1)
         texts = [c for c, column in enumerate(zip(*rows)) if not _numeric_column(column[header_rows:])]
         if spare >= 0 or not texts:
