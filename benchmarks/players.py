@@ -6,6 +6,7 @@
     .venv/bin/python benchmarks/players.py solver --games 10   # solver time per deal
     .venv/bin/python benchmarks/players.py cheap               # ismcts-fast vs ismcts-250: CPU an action
     .venv/bin/python benchmarks/players.py cheap --games 200 --seed 26   # ... and their match
+    .venv/bin/python benchmarks/players.py same --positions 6  # ismcts-250 before/after its identical-choice savings
 
 ``match --games N`` plays N games in each seating (2N in all) between search and
 the registered ``ismcts`` (2,000 iterations a move: a median 0.84 s a move here,
@@ -246,19 +247,44 @@ def head_to_head(games: int, seed: int) -> None:
     )
 
 
+def same(options: argparse.Namespace) -> None:
+    """ismcts-250 before and after its identical-choice savings: CPU an action, side by side."""
+    from baseline.ismcts_before_filter import as_before
+
+    print(f"machine: {load()}")
+    reference = get_player("ismcts-250")
+    positions = benchmark_positions(options.positions, options.seed)
+    with as_before():
+        before_cpu = cpu_per_action(reference, positions)
+        before = [reference.choose(game, random.Random(index)) for index, game in enumerate(positions)]
+    after_cpu = cpu_per_action(reference, positions)
+    after = [reference.choose(game, random.Random(index)) for index, game in enumerate(positions)]
+    for name, cpu in (("ismcts-250 before", before_cpu), ("ismcts-250 now", after_cpu)):
+        mean = stats.mean_interval(cpu)
+        print(
+            f"{name}: {mean['estimate'] * 1000:.1f} ms of CPU an action [{mean['low'] * 1000:.1f}, "
+            f"{mean['high'] * 1000:.1f}] over {len(cpu)} positions (every third of {options.positions} "
+            f"search games, seed {options.seed})"
+        )
+    ratio, low, high = ratio_interval(after_cpu, before_cpu)
+    print(f"now / before, CPU an action: {ratio:.3f} [{low:.3f}, {high:.3f}]")
+    print(f"the same action chosen on {sum(a == b for a, b in zip(before, after))} of {len(positions)} positions")
+    print(f"at the end: {load()}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
         "what",
         nargs="?",
         default="speed",
-        choices=["speed", "match", "planner", "solver", "cheap"],
+        choices=["speed", "match", "planner", "solver", "cheap", "same"],
         help="what to measure (speed when not given: what `make benchmarks` runs)",
     )
     parser.add_argument(
         "--games", type=int, default=None, help="games (cheap: of the match in each seating, none by default)"
     )
-    parser.add_argument("--positions", type=int, default=4, help="cheap: search games whose positions are timed")
+    parser.add_argument("--positions", type=int, default=4, help="cheap, same: search games whose positions are timed")
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--iterations", type=int, default=2000, help="match: ismcts's budget a move")
@@ -271,7 +297,9 @@ def main() -> None:
     options = parser.parse_args()
     if options.games is None and options.what != "cheap":
         options.games = 100
-    {"speed": speed, "match": match, "planner": planner, "solver": solver, "cheap": cheap}[options.what](options)
+    {"speed": speed, "match": match, "planner": planner, "solver": solver, "cheap": cheap, "same": same}[options.what](
+        options
+    )
 
 
 if __name__ == "__main__":

@@ -19,9 +19,15 @@ from xochintlan_hex.players import (
     player_name,
 )
 from xochintlan_hex.players.hextremadura import MapView, removals
-from xochintlan_hex.players.xochintlan import UNREACHABLE, cards_count_after_next_action, distances_after, unseen_cards
+from xochintlan_hex.players.xochintlan import (
+    UNREACHABLE,
+    cards_count_after_next_action,
+    could_complete,
+    distances_after,
+    unseen_cards,
+)
 from xochintlan_hex.simulate import simulate_hextremadura, simulate_xochintlan
-from xochintlan_hex.xochintlan import Rules, Xochintlan, distance_to_card, goal_cards
+from xochintlan_hex.xochintlan import MoveHuman, Redraw, Rules, Swap, Xochintlan, distance_to_card, goal_cards
 
 
 def wander(game, steps, rng):
@@ -95,6 +101,39 @@ def test_distances_after_every_action_match_distance_to_card(rules):
             assert found[row].tolist() == [UNREACHABLE if d == math.inf else d for d in expected]
             if action is not None:
                 game.undo()
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        Rules(),
+        Rules(lattice="hex"),
+        Rules(tiles_per_kind=5, endgame="swap"),
+        Rules(match="rotation+reflection", tiles_per_kind=4),
+    ],
+)
+def test_could_complete_keeps_every_tile_action_that_makes_a_card_stand(rules):
+    # The search players judge "wins in one" on the filtered actions only: a tile
+    # action that makes a card stand must never be filtered out.
+    rng = random.Random(5)
+    deck = goal_cards(rules.lattice)
+    standing_seen = swaps_kept = 0
+    for seed in range(12):
+        game = wander(Xochintlan(seed=seed, rules=rules), rng.randrange(10, 120), rng)
+        tiles = [a for a in game.legal_actions() if type(a) not in (MoveHuman, Redraw)]
+        if not tiles:
+            continue
+        kept = could_complete(game, tiles, deck)
+        assert set(kept) <= set(tiles)
+        stands = distances_after(game, tiles, deck) == 0
+        for row, action in enumerate(tiles):
+            if stands[row].any():
+                standing_seen += 1
+                assert action in kept, f"{action} makes a card stand but was filtered out"
+        swaps_kept += sum(type(a) is Swap for a in kept)
+    assert standing_seen > 0  # the positions did hold winning actions to keep
+    if rules.endgame == "swap":
+        assert swaps_kept > 0
 
 
 # ---------------------------------------------------------------------------

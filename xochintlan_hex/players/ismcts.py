@@ -79,6 +79,7 @@ from xochintlan_hex.game import ActionT, Game, GameSpec, game_spec
 from xochintlan_hex.players.xochintlan import (
     card_name,
     cards_count_after_next_action,
+    could_complete,
     distances_after,
     standing_after_moves,
     unseen_cards,
@@ -223,18 +224,16 @@ class XochintlanISMCTS:
         (rejection sampling: at most 64 draws, then the last one).
 
         Each draw shuffles the unseen cards exactly as ``game.sample_hidden(me, rng)``
-        would, but the game is copied only for the draw kept (the shuffle is
-        replayed from the saved state of ``rng``): the same worlds and the same
-        random numbers as drawing whole worlds, without a copy per rejected draw.
+        would, but the game is copied only for the draw kept
+        (:meth:`~xochintlan_hex.xochintlan.Xochintlan.deal_hidden`): the same worlds
+        and the same random numbers as drawing whole worlds, without a copy per
+        rejected draw.
         """
         for _ in range(63):
-            before = rng.getstate()
             deal = list(view.pool)  # the list sample_hidden shuffles
             rng.shuffle(deal)
             if view.plausible_deal(deal, rng):
-                replay = random.Random()
-                replay.setstate(before)
-                return game.sample_hidden(me, replay)
+                return game.deal_hidden(me, deal)
         return game.sample_hidden(me, rng)
 
     # -------------------------------------------------- one iteration
@@ -523,8 +522,10 @@ def _won_in_one(node: _Node, world: Any, cards: Sequence[Any], distances: Sequen
                 wins[name] = False
             else:
                 near.append(card)
-        tiles = [a for a in actions if type(a) is not MoveHuman and type(a) is not Redraw]
         if near:
+            tiles = could_complete(
+                world, [a for a in actions if type(a) is not MoveHuman and type(a) is not Redraw], near
+            )
             stands = (distances_after(world, tiles, near) == 0).any(axis=0) if tiles else [False] * len(near)
             for card, won in zip(near, stands):
                 wins[_name(card)] = bool(won)

@@ -284,6 +284,49 @@ def _needs_after(grid: _Grid, body: np.ndarray, rim: np.ndarray, changes: _Chang
     return fills, clears
 
 
+def could_complete(game: Xochintlan, tiles: Sequence[Any], cards: Sequence[Polyform]) -> list[Any]:
+    """The tile actions of ``tiles`` that could make one of ``cards`` stand: those that
+    change a cell of a placement (its body or its rim) within two changes of standing.
+
+    A card stands when one of its placements around the Human has all four animals
+    of a kind in its body and none of that kind on its rim. A place or a switch changes
+    one cell, so at most one of those counts, and a swap two: an action that touches
+    no cell of a placement two changes away or nearer leaves every placement of the
+    card short of standing. (A card that stands already, one nobody holds, keeps
+    standing after any action that leaves it alone: then every action is kept.) Filtering first leaves ``distances_after``'s answer on
+    the cards exactly as it was (``tests/test_players.py`` checks it), for a few
+    actions instead of a hundred.
+    """
+    if not tiles or not cards:
+        return []
+    rules = game.rules
+    cards = tuple(c if isinstance(c, Polyform) else _card(c, rules.lattice) for c in cards)
+    grid = _grid_of(game.board)
+    body, rim, _ = _flat_table(cards, rules.lattice, rules.match, grid.width)
+    h = grid.at(game.human)
+    kinds = _KIND_CODES[:, None, None]
+    fills = _NEED - (grid.codes[h + body][None] == kinds).sum(-1)  # (3, P)
+    clears = (grid.codes[h + rim][None] == kinds).sum(-1)
+    changes_needed = (fills + clears).min(axis=0)
+    if changes_needed.min() == 0:
+        return list(tiles)  # a card stands already: any action that leaves it alone keeps it standing
+    near = (changes_needed <= 2).nonzero()[0]
+    offsets = set(body[near].ravel().tolist()) | set(rim[near].ravel().tolist())
+    width, x0, y0 = grid.width, grid.x0, grid.y0
+
+    def touches(cell: Cell) -> bool:
+        return (cell[1] - y0) * width + cell[0] - x0 - h in offsets
+
+    kept = []
+    for action in tiles:
+        if type(action) is Swap:
+            if touches(action.a) or touches(action.b):
+                kept.append(action)
+        elif touches(action.cell):
+            kept.append(action)
+    return kept
+
+
 def _card(name: str, lattice: str) -> Polyform:
     from xochintlan_hex.xochintlan import resolve_card
 
@@ -552,7 +595,7 @@ class XochintlanSearch:
             replies = [a for a in game.legal_actions() if type(a) is not Redraw]
             moves = [a for a in replies if type(a) is MoveHuman]
             standing = standing_after_moves(game, moves) if moves else set()
-            tiles = [a for a in replies if type(a) is not MoveHuman]
+            tiles = could_complete(game, [a for a in replies if type(a) is not MoveHuman], near)
             if near and tiles:
                 reachable = (distances_after(game, tiles, near) == 0).any(axis=0)
                 standing |= {card_name(near[j]) for j in np.flatnonzero(reachable)}

@@ -623,14 +623,52 @@ class Xochintlan(GameCore, ShowsItself):
         >>> world.cards[0] == game.cards[0], len(world.cards[1]), world.cards_left == game.cards_left
         (True, 1, True)
         """
+        pool = self._unseen_in_deck_order(viewer)
+        rng.shuffle(pool)
+        return self._dealt_again(viewer, pool)
+
+    def deal_hidden(self, viewer: int, order: Sequence[Polyform]) -> Xochintlan:
+        """:meth:`sample_hidden` with the shuffle given: ``order`` holds every card
+        ``viewer`` has not seen, in the order they are dealt (its hidden places
+        player by player, then the cards left to draw).
+
+        ``game.sample_hidden(v, rng)`` equals ``game.deal_hidden(v, order)`` where
+        ``order`` is the list of :meth:`sample_hidden`'s pool after ``rng.shuffle``:
+        a search that weighs a shuffle before keeping it (ISMCTS) builds only the
+        world it keeps.
+
+        >>> game = Xochintlan(players=2, seed=4)
+        >>> order = [card for card in goal_cards("square") if card not in game.cards[0]]
+        >>> game.deal_hidden(0, order).cards[1] == [order[0]]
+        True
+        >>> game.deal_hidden(0, order[:3])
+        Traceback (most recent call last):
+        ...
+        ValueError: order must hold each of the 17 cards player 0 has not seen once; it holds 3 card(s)
+        """
+        pool = self._unseen_in_deck_order(viewer)
+        order = list(order)
+        if sorted(card.name for card in order) != sorted(card.name for card in pool):
+            raise ValueError(
+                f"order must hold each of the {len(pool)} cards player {viewer} has not seen once; "
+                f"it holds {len(order)} card(s)"
+            )
+        return self._dealt_again(viewer, order)
+
+    def _unseen_in_deck_order(self, viewer: int) -> list[Polyform]:
+        """The cards ``viewer`` has not seen (not in its hand, not shown to it, not
+        revealed by a redraw), in the deck's own order, never the real hands': the
+        draw reads nothing hidden."""
         if isinstance(viewer, bool) or not isinstance(viewer, int) or not 0 <= viewer < self.n_players:
             raise ValueError(f"viewer must be a player index 0..{self.n_players - 1}, not {viewer!r}")
         visible = self.visible_cards(viewer)
         seen = {card.name for hand in visible for card in hand if card is not None}
         seen |= {card.name for _, card in self._revealed}
-        # The deck's own order, never the real hands': the draw reads nothing hidden.
-        pool = [card for card in goal_cards(self.rules.lattice) if card.name not in seen]
-        rng.shuffle(pool)
+        return [card for card in goal_cards(self.rules.lattice) if card.name not in seen]
+
+    def _dealt_again(self, viewer: int, pool: list[Polyform]) -> Xochintlan:
+        """A copy with ``viewer``'s hidden places, then the cards left to draw, dealt from ``pool`` in order."""
+        visible = self.visible_cards(viewer)
         slots = [(p, i) for p, hand in enumerate(visible) for i, card in enumerate(hand) if card is None]
         if len(pool) < len(slots):
             raise ValueError(

@@ -1,0 +1,48 @@
+"""``ismcts`` as it was before its two identical-choice savings, for side-by-side timing.
+
+Before, (1) a leaf's "wins in one" check scored every tile action of the position
+(now only those :func:`~xochintlan_hex.players.xochintlan.could_complete` keeps),
+and (2) each imagined world replayed its accepted shuffle from a saved state of the
+random source (now the shuffle is dealt as it is, ``Xochintlan.deal_hidden``).
+:func:`as_before` puts both back for the duration of a ``with`` block, so
+``benchmarks/players.py same`` can time the old and the new code on the same
+positions in one run and check that they choose the same actions.
+It is never imported by the kit.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from contextlib import contextmanager
+from unittest import mock
+
+from xochintlan_hex.players import ismcts
+
+
+def _every_tile(game, tiles, cards):
+    """The old filter: none."""
+    return list(tiles)
+
+
+def _world_replayed(game, me, view, rng):
+    """The old world draw: save the random source's state, shuffle, and replay the
+    accepted shuffle inside ``sample_hidden``."""
+    for _ in range(63):
+        before = rng.getstate()
+        deal = list(view.pool)
+        rng.shuffle(deal)
+        if view.plausible_deal(deal, rng):
+            replay = random.Random()
+            replay.setstate(before)
+            return game.sample_hidden(me, replay)
+    return game.sample_hidden(me, rng)
+
+
+@contextmanager
+def as_before() -> Iterator[None]:
+    with (
+        mock.patch.object(ismcts, "could_complete", _every_tile),
+        mock.patch.object(ismcts.XochintlanISMCTS, "_world", staticmethod(_world_replayed)),
+    ):
+        yield
