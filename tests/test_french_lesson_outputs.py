@@ -120,6 +120,26 @@ def test_a_french_lesson_shows_no_english(lesson):
     assert not found, f"English in the saved outputs of {lesson.name} (re-run it: make lessons):\n" + "\n".join(found)
 
 
+#: A data key the kit names in words, shown bare (not quoted, not part of a longer key).
+BARE_OBJECTIVE_KEY = r"(?<![\w'\"])(all_symbols|same_symbol_triad|three_separate|adjacent_pair)(?![\w'\"])"
+
+
+@pytest.mark.parametrize("lesson", FRENCH_LESSONS, ids=lambda p: p.name)
+def test_a_french_lesson_names_objectives_in_words(lesson):
+    # The judge above lets identifiers pass as code, so a table whose rows are the
+    # objective types' keys (all_symbols ...) would read as code on a French page.
+    notebook = json.loads(lesson.read_text(encoding="utf-8"))
+    found = [
+        f"cell {number}: {line.strip()[:100]!r}"
+        for number, cell in enumerate(notebook["cells"])
+        for output in cell.get("outputs", [])
+        for text in output_texts(output)
+        for line in text.splitlines()
+        if re.search(BARE_OBJECTIVE_KEY, line)
+    ]
+    assert not found, f"objective keys shown bare in {lesson.name} (re-run it: make lessons):\n" + "\n".join(found)
+
+
 #: The words a command line user types: commands, piece sets, players' names.
 TYPED_WORDS = {"print", "solve", "count", "simulate", "report", "puzzle", "class", "cards", "tiles"} | {
     "random", "greedy", "search", "planner", "ismcts", "serve", "export",

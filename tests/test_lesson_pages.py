@@ -291,10 +291,11 @@ def test_the_worksheet_prints_each_table_and_picture_an_exercise_reads_above_its
 
 @pytest.mark.parametrize(
     ("language", "readings"),
-    [("en", ["0.46", "0.35", "all_symbols"]), ("fr", ["0,46", "0,35", "all_symbols"])],
+    [("en", ["0.46", "0.35", "all symbols"]), ("fr", ["0,46", "0,35", "tous les symboles"])],
 )
 def test_lesson_05_exercise_3_can_be_done_from_the_worksheet(language, readings):
-    """The table "type by type" its question names, with the two means the exercise subtracts."""
+    """The table "type by type" its question names, with the two means the exercise subtracts, its rows
+    named as the question names them."""
     pages = lesson_pages.worksheet_pages(LESSONS, 5, language)
     printed = [t.get_text() for page in pages for ax in page.axes for t in ax.texts]
     heading = printed.index({"en": "Exercise 3 (medium)", "fr": "Exercice 3 (intermédiaire)"}[language])

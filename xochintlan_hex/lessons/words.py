@@ -58,6 +58,8 @@ HEADINGS = {
     "paired difference": N_("paired difference"),
     "face down": N_("face down"),
     "met": N_("met"),
+    "objective": N_("objective"),
+    "tiles": N_("tiles"),
     "predicted": N_("predicted"),
     "measured": N_("measured"),
     "gain (three separate)": N_("gain (three separate)"),
@@ -227,11 +229,18 @@ VALUE_NAMES: dict[str, Callable[[Any], Any]] = {
     "who": lambda name: player_words(name),
     "verdict": lambda verdict: verdict_words(verdict),
     "kind": lambda kind: kind_name(kind, 2) if kind in ("L", "B", "M") else kind,
+    "objective": lambda key: _objective_words(key),
+    "type": lambda key: _objective_words(key),
     "what": lambda what: finding_words(what),
     "player_1": lambda name: player_words(name),
     "rules": lambda rules: _(HEADINGS[rules]) if rules == "rule book" else rules,
     **{count: lambda value: _whole(value) for count in ("n", "games", "wins", "losses", "draws", "won at action 4")},
 }
+
+
+def _objective_words(key: Any) -> Any:
+    """An objective type's key (``all_symbols`` ...) in words; any other value as it is."""
+    return _(OBJECTIVE_NAMES[key]) if key in OBJECTIVE_NAMES else key
 
 
 def shown(frame: pd.DataFrame | pd.Series, digits: int = 3) -> pd.DataFrame:
