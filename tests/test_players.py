@@ -22,8 +22,8 @@ from xochintlan_hex.players.hextremadura import MapView, removals
 from xochintlan_hex.players.xochintlan import (
     UNREACHABLE,
     cards_count_after_next_action,
-    could_complete,
     distances_after,
+    stand_after_a_tile,
     unseen_cards,
 )
 from xochintlan_hex.simulate import simulate_hextremadura, simulate_xochintlan
@@ -112,28 +112,28 @@ def test_distances_after_every_action_match_distance_to_card(rules):
         Rules(match="rotation+reflection", tiles_per_kind=4),
     ],
 )
-def test_could_complete_keeps_every_tile_action_that_makes_a_card_stand(rules):
-    # The search players judge "wins in one" on the filtered actions only: a tile
-    # action that makes a card stand must never be filtered out.
+def test_stand_after_a_tile_answers_as_every_action_scored(rules):
+    # The search players ask "does one tile action make this card stand?" through
+    # stand_after_a_tile, which looks only near placements; it must answer exactly as
+    # scoring every action with distances_after, for every card, held or not.
     rng = random.Random(5)
     deck = goal_cards(rules.lattice)
-    standing_seen = swaps_kept = 0
+    answers = {True: 0, False: 0}
+    by_swap = 0
     for seed in range(12):
         game = wander(Xochintlan(seed=seed, rules=rules), rng.randrange(10, 120), rng)
         tiles = [a for a in game.legal_actions() if type(a) not in (MoveHuman, Redraw)]
         if not tiles:
             continue
-        kept = could_complete(game, tiles, deck)
-        assert set(kept) <= set(tiles)
         stands = distances_after(game, tiles, deck) == 0
-        for row, action in enumerate(tiles):
-            if stands[row].any():
-                standing_seen += 1
-                assert action in kept, f"{action} makes a card stand but was filtered out"
-        swaps_kept += sum(type(a) is Swap for a in kept)
-    assert standing_seen > 0  # the positions did hold winning actions to keep
+        expected = stands.any(axis=0).tolist()
+        assert stand_after_a_tile(game, tiles, deck) == expected
+        for value in expected:
+            answers[value] += 1
+        by_swap += sum(type(a) is Swap for a in (tiles[row] for row in stands.any(axis=1).nonzero()[0]))
+    assert answers[True] and answers[False]  # the positions held cards of both answers
     if rules.endgame == "swap":
-        assert swaps_kept > 0
+        assert by_swap > 0  # some card stood after a swap: two changes in one action
 
 
 # ---------------------------------------------------------------------------

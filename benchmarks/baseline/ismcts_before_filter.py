@@ -1,7 +1,8 @@
 """``ismcts`` as it was before its two identical-choice savings, for side-by-side timing.
 
 Before, (1) a leaf's "wins in one" check scored every tile action of the position
-(now only those :func:`~xochintlan_hex.players.xochintlan.could_complete` keeps),
+with numpy (now :func:`~xochintlan_hex.players.xochintlan.stand_after_a_tile` looks
+only at the placements near standing and the actions that touch them),
 and (2) each imagined world replayed its accepted shuffle from a saved state of the
 random source (now the shuffle is dealt as it is, ``Xochintlan.deal_hidden``).
 :func:`as_before` puts both back for the duration of a ``with`` block, so
@@ -18,11 +19,14 @@ from contextlib import contextmanager
 from unittest import mock
 
 from xochintlan_hex.players import ismcts
+from xochintlan_hex.players.xochintlan import distances_after
 
 
-def _every_tile(game, tiles, cards):
-    """The old filter: none."""
-    return list(tiles)
+def _every_tile_scored(game, tiles, cards):
+    """The old check: every tile action scored for every card."""
+    if not tiles:
+        return [False] * len(cards)
+    return (distances_after(game, tiles, cards) == 0).any(axis=0).tolist()
 
 
 def _world_replayed(game, me, view, rng):
@@ -42,7 +46,7 @@ def _world_replayed(game, me, view, rng):
 @contextmanager
 def as_before() -> Iterator[None]:
     with (
-        mock.patch.object(ismcts, "could_complete", _every_tile),
+        mock.patch.object(ismcts, "stand_after_a_tile", _every_tile_scored),
         mock.patch.object(ismcts.XochintlanISMCTS, "_world", staticmethod(_world_replayed)),
     ):
         yield

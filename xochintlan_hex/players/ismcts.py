@@ -79,8 +79,8 @@ from xochintlan_hex.game import ActionT, Game, GameSpec, game_spec
 from xochintlan_hex.players.xochintlan import (
     card_name,
     cards_count_after_next_action,
-    could_complete,
     distances_after,
+    stand_after_a_tile,
     standing_after_moves,
     unseen_cards,
 )
@@ -523,10 +523,8 @@ def _won_in_one(node: _Node, world: Any, cards: Sequence[Any], distances: Sequen
             else:
                 near.append(card)
         if near:
-            tiles = could_complete(
-                world, [a for a in actions if type(a) is not MoveHuman and type(a) is not Redraw], near
-            )
-            stands = (distances_after(world, tiles, near) == 0).any(axis=0) if tiles else [False] * len(near)
+            tiles = [a for a in actions if type(a) is not MoveHuman and type(a) is not Redraw]
+            stands = stand_after_a_tile(world, tiles, near)
             for card, won in zip(near, stands):
                 wins[_name(card)] = bool(won)
     return [wins[_name(card)] for card in cards]

@@ -284,47 +284,81 @@ def _needs_after(grid: _Grid, body: np.ndarray, rim: np.ndarray, changes: _Chang
     return fills, clears
 
 
-def could_complete(game: Xochintlan, tiles: Sequence[Any], cards: Sequence[Polyform]) -> list[Any]:
-    """The tile actions of ``tiles`` that could make one of ``cards`` stand: those that
-    change a cell of a placement (its body or its rim) within two changes of standing.
+def stand_after_a_tile(game: Xochintlan, tiles: Sequence[Any], cards: Sequence[Polyform]) -> list[bool]:
+    """For each card, does one of the tile actions ``tiles`` make it stand?
 
-    A card stands when one of its placements around the Human has all four animals
-    of a kind in its body and none of that kind on its rim. A place or a switch changes
-    one cell, so at most one of those counts, and a swap two: an action that touches
-    no cell of a placement two changes away or nearer leaves every placement of the
-    card short of standing. (A card that stands already, one nobody holds, keeps
-    standing after any action that leaves it alone: then every action is kept.) Filtering first leaves ``distances_after``'s answer on
-    the cards exactly as it was (``tests/test_players.py`` checks it), for a few
-    actions instead of a hundred.
+    The same answer as ``(distances_after(game, tiles, cards) == 0).any(axis=0)``
+    (``tests/test_players.py`` checks it on four rule sets), found by looking only
+    where it can change. A card stands when one of its placements around the Human
+    has all four animals of a kind in its body and none of that kind on its rim. A
+    place or a switch changes one cell, so it moves those two counts by one at most,
+    and a swap by two: only placements that near standing (one change away, two
+    when a swap is among ``tiles``) can stand after one action, and only through the
+    actions that touch their cells.
+    For a few such placements, counting in plain Python beats scoring every action
+    with numpy (the search players ask this at every position they judge).
     """
-    if not tiles or not cards:
-        return []
     rules = game.rules
+    if not tiles or not cards or rules.tiles_per_kind < _NEED:
+        return [False] * len(cards)
     cards = tuple(c if isinstance(c, Polyform) else _card(c, rules.lattice) for c in cards)
-    grid = _grid_of(game.board)
-    body, rim, _ = _flat_table(cards, rules.lattice, rules.match, grid.width)
+    board = game.board
+    grid = _grid_of(board)
+    body, rim, starts = _flat_table(cards, rules.lattice, rules.match, grid.width)
     h = grid.at(game.human)
     kinds = _KIND_CODES[:, None, None]
-    fills = _NEED - (grid.codes[h + body][None] == kinds).sum(-1)  # (3, P)
+    fills = _NEED - (grid.codes[h + body][None] == kinds).sum(-1)  # (3, P): per kind and placement
     clears = (grid.codes[h + rim][None] == kinds).sum(-1)
-    changes_needed = (fills + clears).min(axis=0)
-    if changes_needed.min() == 0:
-        return list(tiles)  # a card stands already: any action that leaves it alone keeps it standing
-    near = (changes_needed <= 2).nonzero()[0]
-    offsets = set(body[near].ravel().tolist()) | set(rim[near].ravel().tolist())
+    changed = _cells_changed(tiles, board, grid, h)
+    touching: dict[int, list[int]] = {}  # offset from the Human -> the actions that change it
+    for a, cells in enumerate(changed):
+        for offset, _, _ in cells:
+            touching.setdefault(offset, []).append(a)
+    card_of = np.searchsorted(starts, np.arange(len(body)), side="right") - 1
+    stands = [False] * len(cards)
+    reach = 2 if any(type(a) is Swap for a in tiles) else 1  # the most changes one action makes
+    kind_near, placement_near = ((fills + clears) <= reach).nonzero()
+    for k, p in zip(kind_near.tolist(), placement_near.tolist()):
+        card = int(card_of[p])
+        if stands[card]:
+            continue
+        in_body, on_rim = set(body[p].tolist()), set(rim[p].tolist()) - {0}  # 0: the Human's cell, padding
+        actions = {a for offset in in_body | on_rim for a in touching.get(offset, ())}
+        if fills[k, p] + clears[k, p] == 0 and len(actions) < len(tiles):
+            stands[card] = True  # it stands already, and some action leaves it alone
+            continue
+        code = int(_KIND_CODES[k])
+        for a in actions:
+            missing, extra = int(fills[k, p]), int(clears[k, p])
+            for offset, old, new in changed[a]:
+                if offset in in_body:
+                    missing -= (new == code) - (old == code)
+                elif offset in on_rim:
+                    extra += (new == code) - (old == code)
+            if missing == 0 and extra == 0:
+                stands[card] = True
+                break
+    return stands
+
+
+def _cells_changed(
+    tiles: Sequence[Any], board: dict[Cell, str], grid: _Grid, h: int
+) -> list[list[tuple[int, int, int]]]:
+    """Per tile action, the cells it changes: (offset from the Human in the grid, old code, new code)."""
     width, x0, y0 = grid.width, grid.x0, grid.y0
 
-    def touches(cell: Cell) -> bool:
-        return (cell[1] - y0) * width + cell[0] - x0 - h in offsets
+    def offset(cell: Cell) -> int:
+        return (cell[1] - y0) * width + cell[0] - x0 - h
 
-    kept = []
+    changed = []
     for action in tiles:
         if type(action) is Swap:
-            if touches(action.a) or touches(action.b):
-                kept.append(action)
-        elif touches(action.cell):
-            kept.append(action)
-    return kept
+            a, b = _CODE[board[action.a]], _CODE[board[action.b]]
+            changed.append([(offset(action.a), a, b), (offset(action.b), b, a)])
+        else:  # a place (the cell was empty: code 0) or a switch
+            old = board.get(action.cell)
+            changed.append([(offset(action.cell), 0 if old is None else _CODE[old], _CODE[action.kind])])
+    return changed
 
 
 def _card(name: str, lattice: str) -> Polyform:
@@ -595,10 +629,10 @@ class XochintlanSearch:
             replies = [a for a in game.legal_actions() if type(a) is not Redraw]
             moves = [a for a in replies if type(a) is MoveHuman]
             standing = standing_after_moves(game, moves) if moves else set()
-            tiles = could_complete(game, [a for a in replies if type(a) is not MoveHuman], near)
+            tiles = [a for a in replies if type(a) is not MoveHuman]
             if near and tiles:
-                reachable = (distances_after(game, tiles, near) == 0).any(axis=0)
-                standing |= {card_name(near[j]) for j in np.flatnonzero(reachable)}
+                reachable = stand_after_a_tile(game, tiles, near)
+                standing |= {card_name(card) for card, stands in zip(near, reachable) if stands}
             return standing
         finally:
             game.undo()
