@@ -21,9 +21,11 @@ from xochintlan_hex.players import (
 from xochintlan_hex.players.hextremadura import MapView, removals
 from xochintlan_hex.players.xochintlan import (
     UNREACHABLE,
+    card_name,
     cards_count_after_next_action,
     distances_after,
     stand_after_a_tile,
+    standing_after_moves,
     unseen_cards,
 )
 from xochintlan_hex.simulate import simulate_hextremadura, simulate_xochintlan
@@ -134,6 +136,30 @@ def test_stand_after_a_tile_answers_as_every_action_scored(rules):
     assert answers[True] and answers[False]  # the positions held cards of both answers
     if rules.endgame == "swap":
         assert by_swap > 0  # some card stood after a swap: two changes in one action
+
+
+@pytest.mark.parametrize(
+    "rules", [Rules(), Rules(lattice="hex"), Rules(match="rotation+reflection", tiles_per_kind=4)]
+)
+def test_standing_after_moves_names_the_cards_a_human_move_makes_stand(rules):
+    # It follows a group of animals only while it holds four or fewer: it must still
+    # name exactly the cards that stand after each move, as distances_after finds.
+    rng = random.Random(9)
+    deck = goal_cards(rules.lattice)
+    named = 0
+    for seed in range(16):
+        game = wander(Xochintlan(seed=seed, rules=rules), rng.randrange(10, 90), rng)
+        moves = [a for a in game.legal_actions() if type(a) is MoveHuman]
+        if not moves:
+            continue
+        stands = distances_after(game, moves, deck) == 0
+        for row, move in enumerate(moves):
+            expected = {card_name(card) for card, s in zip(deck, stands[row]) if s}
+            assert standing_after_moves(game, [move]) == expected, move
+            named += len(expected)
+        everything = {card_name(card) for card, s in zip(deck, stands.any(axis=0)) if s}
+        assert standing_after_moves(game, moves) == everything
+    assert named > 0  # some move did make a card stand
 
 
 # ---------------------------------------------------------------------------

@@ -309,15 +309,18 @@ def stand_after_a_tile(game: Xochintlan, tiles: Sequence[Any], cards: Sequence[P
     kinds = _KIND_CODES[:, None, None]
     fills = _NEED - (grid.codes[h + body][None] == kinds).sum(-1)  # (3, P): per kind and placement
     clears = (grid.codes[h + rim][None] == kinds).sum(-1)
-    changed = _cells_changed(tiles, board, grid, h)
+    reach = 2 if any(type(a) is Swap for a in tiles) else 1  # the most changes one action makes
+    kind_near, placement_near = ((fills + clears) <= reach).nonzero()
+    if not len(placement_near):
+        return [False] * len(cards)
+    near_cells = set(body[placement_near].ravel().tolist()) | set(rim[placement_near].ravel().tolist())
+    changed = _cells_changed(tiles, board, grid, h, near_cells)
     touching: dict[int, list[int]] = {}  # offset from the Human -> the actions that change it
-    for a, cells in enumerate(changed):
+    for a, cells in changed.items():
         for offset, _, _ in cells:
             touching.setdefault(offset, []).append(a)
     card_of = np.searchsorted(starts, np.arange(len(body)), side="right") - 1
     stands = [False] * len(cards)
-    reach = 2 if any(type(a) is Swap for a in tiles) else 1  # the most changes one action makes
-    kind_near, placement_near = ((fills + clears) <= reach).nonzero()
     for k, p in zip(kind_near.tolist(), placement_near.tolist()):
         card = int(card_of[p])
         if stands[card]:
@@ -342,22 +345,27 @@ def stand_after_a_tile(game: Xochintlan, tiles: Sequence[Any], cards: Sequence[P
 
 
 def _cells_changed(
-    tiles: Sequence[Any], board: dict[Cell, str], grid: _Grid, h: int
-) -> list[list[tuple[int, int, int]]]:
-    """Per tile action, the cells it changes: (offset from the Human in the grid, old code, new code)."""
+    tiles: Sequence[Any], board: dict[Cell, str], grid: _Grid, h: int, near: set[int]
+) -> dict[int, list[tuple[int, int, int]]]:
+    """The tile actions (by index) that change a cell of ``near`` (offsets from the Human in the
+    grid), each with the cells it changes: (offset, old code, new code)."""
     width, x0, y0 = grid.width, grid.x0, grid.y0
 
     def offset(cell: Cell) -> int:
         return (cell[1] - y0) * width + cell[0] - x0 - h
 
-    changed = []
-    for action in tiles:
+    changed = {}
+    for index, action in enumerate(tiles):
         if type(action) is Swap:
-            a, b = _CODE[board[action.a]], _CODE[board[action.b]]
-            changed.append([(offset(action.a), a, b), (offset(action.b), b, a)])
+            a, b = offset(action.a), offset(action.b)
+            if a in near or b in near:
+                code_a, code_b = _CODE[board[action.a]], _CODE[board[action.b]]
+                changed[index] = [(a, code_a, code_b), (b, code_b, code_a)]
         else:  # a place (the cell was empty: code 0) or a switch
-            old = board.get(action.cell)
-            changed.append([(offset(action.cell), 0 if old is None else _CODE[old], _CODE[action.kind])])
+            where = offset(action.cell)
+            if where in near:
+                old = board.get(action.cell)
+                changed[index] = [(where, 0 if old is None else _CODE[old], _CODE[action.kind])]
     return changed
 
 
