@@ -1,4 +1,4 @@
-"""``ismcts`` as it was before its two identical-choice savings, for side-by-side timing.
+"""``ismcts`` (and ``search``) as they were before their identical-choice savings, for side-by-side timing.
 
 Before, (1) a leaf's "wins in one" check scored every tile action of the position
 with numpy (now :func:`~xochintlan_hex.players.xochintlan.stand_after_a_tile` looks
@@ -19,6 +19,7 @@ from contextlib import contextmanager
 from unittest import mock
 
 from xochintlan_hex.players import ismcts
+from xochintlan_hex.players import xochintlan as xochintlan_players
 from xochintlan_hex.players.xochintlan import distances_after
 
 
@@ -47,6 +48,7 @@ def _world_replayed(game, me, view, rng):
 def as_before() -> Iterator[None]:
     with (
         mock.patch.object(ismcts, "stand_after_a_tile", _every_tile_scored),
+        mock.patch.object(xochintlan_players, "stand_after_a_tile", _every_tile_scored),  # search asks it too
         mock.patch.object(ismcts.XochintlanISMCTS, "_world", staticmethod(_world_replayed)),
     ):
         yield
