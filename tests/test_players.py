@@ -96,6 +96,8 @@ def test_distances_after_every_action_match_distance_to_card(rules):
         actions = game.legal_actions()
         cards = rng.sample(deck, 3)
         found = distances_after(game, actions + [None], cards)
+        # "No action" alone takes a shorter path: the same row, once per None asked.
+        assert distances_after(game, [None, None], cards).tolist() == [found[-1].tolist()] * 2
         for row, action in enumerate(actions + [None]):
             if action is not None:
                 game.play(action)
@@ -138,9 +140,7 @@ def test_stand_after_a_tile_answers_as_every_action_scored(rules):
         assert by_swap > 0  # some card stood after a swap: two changes in one action
 
 
-@pytest.mark.parametrize(
-    "rules", [Rules(), Rules(lattice="hex"), Rules(match="rotation+reflection", tiles_per_kind=4)]
-)
+@pytest.mark.parametrize("rules", [Rules(), Rules(lattice="hex"), Rules(match="rotation+reflection", tiles_per_kind=4)])
 def test_standing_after_moves_names_the_cards_a_human_move_makes_stand(rules):
     # It follows a group of animals only while it holds four or fewer: it must still
     # name exactly the cards that stand after each move, as distances_after finds.

@@ -159,12 +159,25 @@ def distances_after(game: Xochintlan, actions: Sequence[Any], cards: Sequence[Po
     board = game.board
     grid = _grid_of(board)
     body, rim, starts = _flat_table(cards, rules.lattice, rules.match, grid.width)
+    reserve = np.array([game.reserve[k] for k in KINDS], dtype=np.int64)
+    if all(a is None or type(a) is Redraw for a in actions):  # the board as it is, for every row
+        return np.repeat(_distances_now(grid, grid.at(game.human), body, rim, starts, reserve), n, axis=0)
     changes = _changes_of(actions, board, grid, grid.at(game.human))
     fills, clears = _needs_after(grid, body, rim, changes)
-    reserve = np.array([game.reserve[k] for k in KINDS], dtype=np.int64)
     reserve_after = reserve[None] + changes.d_reserve
     on_board_after = grid.on_board[None] - changes.d_reserve  # every reserve change is a board change
     costs = _costs(fills, clears, reserve_after, on_board_after).min(axis=1)  # (A, P)
+    return np.minimum.reduceat(costs, starts, axis=1)
+
+
+def _distances_now(
+    grid: _Grid, h: int, body: np.ndarray, rim: np.ndarray, starts: np.ndarray, reserve: np.ndarray
+) -> np.ndarray:
+    """``distances_after``'s row for "no action" (shape (1, cards)), without the per-action bookkeeping."""
+    kinds = _KIND_CODES[None, :, None]
+    fills = _NEED - (grid.codes[h + body][None, None] == kinds[..., None]).sum(-1)  # (1, 3, P)
+    clears = (grid.codes[h + rim][None, None] == kinds[..., None]).sum(-1)
+    costs = _costs(fills, clears, reserve[None], grid.on_board[None]).min(axis=1)  # (1, P)
     return np.minimum.reduceat(costs, starts, axis=1)
 
 
