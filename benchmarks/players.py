@@ -192,6 +192,16 @@ def cpu_per_action(player, positions: list[Xochintlan]) -> list[float]:
     return seconds
 
 
+def print_cpu(label: str, cpu: list[float], options: argparse.Namespace, extra: str = "") -> None:
+    """One line: the mean CPU an action with its 95% interval, and where it was measured."""
+    mean = stats.mean_interval(cpu)
+    print(
+        f"{label}: {mean['estimate'] * 1000:.1f} ms of CPU an action [{mean['low'] * 1000:.1f}, "
+        f"{mean['high'] * 1000:.1f}] over {len(cpu)} positions (every third of {options.positions} "
+        f"search games, seed {options.seed}){extra}"
+    )
+
+
 def ratio_interval(fast: list[float], slow: list[float], rounds: int = 2000) -> tuple[float, float, float]:
     """mean(fast) / mean(slow) with a 95% percentile bootstrap interval, positions resampled in pairs."""
     a, b = np.array(fast), np.array(slow)
@@ -212,12 +222,7 @@ def cheap(options: argparse.Namespace) -> None:
     slow_cpu = cpu_per_action(reference, positions)
     fast_cpu = cpu_per_action(fast, positions)
     for name, cpu in (("ismcts-250 before", former_cpu), ("ismcts-250", slow_cpu), ("ismcts-fast", fast_cpu)):
-        mean = stats.mean_interval(cpu)
-        print(
-            f"{name}: {mean['estimate'] * 1000:.1f} ms of CPU an action [{mean['low'] * 1000:.1f}, "
-            f"{mean['high'] * 1000:.1f}] over {len(cpu)} positions (every third of {options.positions} "
-            f"search games, seed {options.seed}), the longest {max(cpu) * 1000:.0f} ms"
-        )
+        print_cpu(name, cpu, options, f", the longest {max(cpu) * 1000:.0f} ms")
     ratio, low, high = ratio_interval(fast_cpu, slow_cpu)
     print(f"ismcts-fast / ismcts-250 CPU an action: {ratio:.3f} [{low:.3f}, {high:.3f}]")
     ratio, low, high = ratio_interval(fast_cpu, former_cpu)
@@ -269,12 +274,7 @@ def same(options: argparse.Namespace) -> None:
         after_cpu = cpu_per_action(player, positions)
         after = [player.choose(game, random.Random(index)) for index, game in enumerate(positions)]
         for when, cpu in (("before", before_cpu), ("now", after_cpu)):
-            mean = stats.mean_interval(cpu)
-            print(
-                f"{name} {when}: {mean['estimate'] * 1000:.1f} ms of CPU an action [{mean['low'] * 1000:.1f}, "
-                f"{mean['high'] * 1000:.1f}] over {len(cpu)} positions (every third of {options.positions} "
-                f"search games, seed {options.seed})"
-            )
+            print_cpu(f"{name} {when}", cpu, options)
         ratio, low, high = ratio_interval(after_cpu, before_cpu)
         print(f"{name} now / before, CPU an action: {ratio:.3f} [{low:.3f}, {high:.3f}]")
         print(

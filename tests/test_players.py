@@ -78,16 +78,17 @@ def test_a_player_object_passes_through():
 # ---------------------------------------------------------------------------
 # Xochintlan: the shared yardstick
 
+#: Rule sets that change the yardstick's geometry or arithmetic: the hex lattice, swaps
+#: (two cells changed by one action), mirror placements and a short reserve.
+YARDSTICK_RULES = [
+    Rules(),
+    Rules(lattice="hex"),
+    Rules(tiles_per_kind=5, endgame="swap"),
+    Rules(match="rotation+reflection", tiles_per_kind=4),
+]
 
-@pytest.mark.parametrize(
-    "rules",
-    [
-        Rules(),
-        Rules(lattice="hex"),
-        Rules(tiles_per_kind=5, endgame="swap"),
-        Rules(match="rotation+reflection", tiles_per_kind=4),
-    ],
-)
+
+@pytest.mark.parametrize("rules", YARDSTICK_RULES)
 def test_distances_after_every_action_match_distance_to_card(rules):
     rng = random.Random(11)
     deck = goal_cards(rules.lattice)
@@ -107,15 +108,7 @@ def test_distances_after_every_action_match_distance_to_card(rules):
                 game.undo()
 
 
-@pytest.mark.parametrize(
-    "rules",
-    [
-        Rules(),
-        Rules(lattice="hex"),
-        Rules(tiles_per_kind=5, endgame="swap"),
-        Rules(match="rotation+reflection", tiles_per_kind=4),
-    ],
-)
+@pytest.mark.parametrize("rules", YARDSTICK_RULES)
 def test_stand_after_a_tile_answers_as_every_action_scored(rules):
     # The search players ask "does one tile action make this card stand?" through
     # stand_after_a_tile, which looks only near placements; it must answer exactly as
