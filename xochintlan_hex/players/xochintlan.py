@@ -174,11 +174,17 @@ def _distances_now(
     grid: _Grid, h: int, body: np.ndarray, rim: np.ndarray, starts: np.ndarray, reserve: np.ndarray
 ) -> np.ndarray:
     """``distances_after``'s row for "no action" (shape (1, cards)), without the per-action bookkeeping."""
-    kinds = _KIND_CODES[None, :, None]
-    fills = _NEED - (grid.codes[h + body][None, None] == kinds[..., None]).sum(-1)  # (1, 3, P)
-    clears = (grid.codes[h + rim][None, None] == kinds[..., None]).sum(-1)
-    costs = _costs(fills, clears, reserve[None], grid.on_board[None]).min(axis=1)  # (1, P)
+    fills, clears = _needs_now(grid, h, body, rim)
+    costs = _costs(fills[None], clears[None], reserve[None], grid.on_board[None]).min(axis=1)  # (1, P)
     return np.minimum.reduceat(costs, starts, axis=1)
+
+
+def _needs_now(grid: _Grid, h: int, body: np.ndarray, rim: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Per kind and placement (3, P) on the board as it is: animals missing from the body, animals on the rim."""
+    kinds = _KIND_CODES[:, None, None]
+    fills = _NEED - (grid.codes[h + body][None] == kinds).sum(-1)
+    clears = (grid.codes[h + rim][None] == kinds).sum(-1)
+    return fills, clears
 
 
 class _Grid(NamedTuple):
@@ -319,9 +325,7 @@ def stand_after_a_tile(game: Xochintlan, tiles: Sequence[Any], cards: Sequence[P
     grid = _grid_of(board)
     body, rim, starts = _flat_table(cards, rules.lattice, rules.match, grid.width)
     h = grid.at(game.human)
-    kinds = _KIND_CODES[:, None, None]
-    fills = _NEED - (grid.codes[h + body][None] == kinds).sum(-1)  # (3, P): per kind and placement
-    clears = (grid.codes[h + rim][None] == kinds).sum(-1)
+    fills, clears = _needs_now(grid, h, body, rim)
     reach = 2 if any(type(a) is Swap for a in tiles) else 1  # the most changes one action makes
     kind_near, placement_near = ((fills + clears) <= reach).nonzero()
     if not len(placement_near):
