@@ -641,17 +641,21 @@ class Xochintlan(GameCore, ShowsItself):
         >>> order = [card for card in goal_cards("square") if card not in game.cards[0]]
         >>> game.deal_hidden(0, order).cards[1] == [order[0]]
         True
-        >>> game.deal_hidden(0, order[:3])
+        >>> game.deal_hidden(0, order[:16] + order[:1])
         Traceback (most recent call last):
         ...
-        ValueError: order must hold each of the 17 cards player 0 has not seen once; it holds 3 card(s)
+        ValueError: order must hold each of the 17 cards player 0 has not seen once; it holds 17 card(s), missing Z', extra or repeated F
         """
         pool = self._unseen_in_deck_order(viewer)
         order = list(order)
-        if sorted(card.name for card in order) != sorted(card.name for card in pool):
+        given, unseen = sorted(card.name for card in order), sorted(card.name for card in pool)
+        if given != unseen:
+            extra = sorted(set(given) - set(unseen)) or sorted({n for n in given if given.count(n) > 1})
+            missing = sorted(set(unseen) - set(given))
             raise ValueError(
                 f"order must hold each of the {len(pool)} cards player {viewer} has not seen once; "
-                f"it holds {len(order)} card(s)"
+                f"it holds {len(order)} card(s), missing {', '.join(missing) or 'none'}, "
+                f"extra or repeated {', '.join(extra) or 'none'}"
             )
         return self._dealt_again(viewer, order)
 
