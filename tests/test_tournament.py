@@ -10,6 +10,7 @@ from xochintlan_hex.tournament import (
     ELO_PER_UNIT,
     LADDER_COLUMNS,
     bradley_terry,
+    goodness_of_fit,
     rating_difference,
     round_robin,
     solo_ladder,
@@ -90,6 +91,62 @@ def test_rating_difference_is_the_ladder_refitted_around_the_opponent():
     assert gap["elo"] == pytest.approx(gap["strength"] * ELO_PER_UNIT)
     with pytest.raises(ValueError, match="no player 'd'"):
         rating_difference(pairs, "d", "a")
+
+
+def games_with_draws(expected_points, games_per_pair, draw_share, seed):
+    """Pairwise results where ``a`` scores ``expected_points[(a, b)]`` against ``b`` on
+    average, a draw (half a point each) in ``draw_share`` of the games."""
+    rng = np.random.default_rng(seed)
+    rows = []
+    for (a, b), points in expected_points.items():
+        chances = [points - draw_share / 2, 1 - points - draw_share / 2, draw_share]
+        wins, losses, draws = (int(k) for k in rng.multinomial(games_per_pair, chances))
+        for player, opponent, won, lost in ((a, b, wins, losses), (b, a, losses, wins)):
+            rows.append(
+                {
+                    "player": player,
+                    "opponent": opponent,
+                    "wins": won,
+                    "losses": lost,
+                    "draws": draws,
+                    "n": games_per_pair,
+                }
+            )
+    return pd.DataFrame(rows)
+
+
+def transitive_points(strengths):
+    """Every pair's expected points under the Bradley-Terry model of ``strengths``."""
+    names = list(strengths)
+    return {
+        (a, b): 1 / (1 + math.exp(strengths[b] - strengths[a])) for i, a in enumerate(names) for b in names[i + 1 :]
+    }
+
+
+def test_goodness_of_fit_rejects_a_true_ladder_at_its_nominal_rate():
+    # Four players, all six pairs (df = 6 - 3 = 3), 40% draws as under strong play.
+    points = transitive_points({"a": 0.0, "b": 0.3, "c": 0.6, "d": 0.9})
+    p_values = [goodness_of_fit(games_with_draws(points, 150, 0.4, seed), prior=0)["p_value"] for seed in range(400)]
+    assert np.mean(np.array(p_values) < 0.05) == pytest.approx(0.05, abs=0.03)
+    # Ignoring the draws (a win's variance for every game) makes the test timid: 0 of these 400.
+
+
+def test_goodness_of_fit_finds_players_that_beat_each_other_in_a_circle():
+    # a beats b, b beats c, c beats a, each 65% of the points: no strengths explain it.
+    circle = {("a", "b"): 0.65, ("b", "c"): 0.65, ("a", "c"): 0.35}
+    rejected = [goodness_of_fit(games_with_draws(circle, 150, 0.4, seed))["p_value"] < 0.05 for seed in range(100)]
+    assert np.mean(rejected) >= 0.9
+
+
+def test_goodness_of_fit_reports_every_pair_and_has_nothing_to_test_on_a_chain():
+    fit = goodness_of_fit(games_with_draws(transitive_points({"a": 0.0, "b": 0.5, "c": 1.0}), 100, 0.2, 1))
+    assert fit["df"] == 1
+    assert list(fit["pairs"].columns) == ["player", "opponent", "games", "points", "expected", "z"]
+    assert fit["pairs"]["games"].tolist() == [100, 100, 100]
+    assert fit["statistic"] == pytest.approx(float((fit["pairs"]["z"] ** 2).sum()))
+    chain = goodness_of_fit(chain_ladder({"a": 0.0, "b": 0.4, "c": 0.9}, 150, 1), prior=0)
+    assert chain["df"] == 0 and math.isnan(chain["p_value"])
+    assert chain["statistic"] == pytest.approx(0.0, abs=1e-6)  # two strengths fit two pairs exactly
 
 
 def test_bradley_terry_reports_elo_and_counts():

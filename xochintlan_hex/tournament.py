@@ -8,6 +8,7 @@ from xochintlan_hex.balance.tournament import (
     ELO_PER_UNIT,
     LADDER_COLUMNS,
     bradley_terry,
+    goodness_of_fit,
     pairwise_results,
     rating_difference,
     round_robin,
@@ -17,6 +18,7 @@ from xochintlan_hex.balance.tournament import (
 __all__ = [
     "bradley_terry",
     "ELO_PER_UNIT",
+    "goodness_of_fit",
     "LADDER_COLUMNS",
     "pairwise_results",
     "rating_difference",

@@ -38,6 +38,7 @@ import numpy as np
 import pandas as pd
 
 from xochintlan_hex.balance import stats
+from xochintlan_hex.balance.intervals import chi_square_sf
 from xochintlan_hex.balance.simulate import PlayerSpec, simulate
 from xochintlan_hex.game import GameSpec, game_spec
 from xochintlan_hex.players import get_player, player_name
@@ -222,6 +223,61 @@ def rating_difference(
         "elo_low": (gap - half) * ELO_PER_UNIT,
         "elo_high": (gap + half) * ELO_PER_UNIT,
     }
+
+
+def goodness_of_fit(frame: pd.DataFrame, prior: float = 0.5) -> dict[str, Any]:
+    """Does one strength per player explain every pair's results? A test of the
+    Bradley–Terry model on the games of ``frame`` (as :func:`bradley_terry` reads them).
+
+    Each pair that met gives ``z = (points - expected) / sd``: its points share
+    against the fit's ``P(i beats j)``, over the standard error of a share of
+    ``n`` games whose draw share is the pair's own (one game's points vary by
+    ``p (1 - p) - draws / 4`` when a draw counts half). If the model holds, the
+    sum of the ``z**2`` follows a chi-square law with ``pairs - (players - 1)``
+    degrees of freedom (one strength per player, less the reference). A small
+    ``p_value`` says that some pair plays differently from what the players'
+    strengths elsewhere predict (A beats B, B beats C, C beats A, say). With as
+    many pairs as free strengths (every pair linked once, a chain), the fit is
+    exact and there is nothing to test: ``df`` is 0 and ``p_value`` NaN.
+
+    Returns ``statistic``, ``df``, ``p_value`` and ``pairs``: one row per pair
+    (``player``, ``opponent``, ``games``, ``points``, ``expected``, ``z``).
+
+    >>> frame = round_robin(["greedy", "random"], games=3, seed=1, progress=False)
+    >>> fit = goodness_of_fit(frame)
+    >>> fit["df"], bool(np.isnan(fit["p_value"]))
+    (0, True)
+    """
+    pairs, names, won, played = _points_table(frame, prior)
+    strength, _ = _fit(won, played, 0)
+    once = pairs[pairs["player"] < pairs["opponent"]]
+    index = {name: i for i, name in enumerate(names)}
+    i = once["player"].map(index).to_numpy()
+    j = once["opponent"].map(index).to_numpy()
+    games = once["n"].to_numpy(float)
+    draws = once["draws"].to_numpy(float) / games
+    points = (once["wins"].to_numpy(float) + 0.5 * once["draws"].to_numpy(float)) / games
+    expected = 1.0 / (1.0 + np.exp(strength[j] - strength[i]))
+    # A draw share the model cannot give (more draws than twice the loser's share) is
+    # clipped, so that one game's variance is never negative.
+    draws = np.minimum(draws, 2 * np.minimum(expected, 1 - expected))
+    sd = np.sqrt(np.maximum(expected * (1 - expected) - draws / 4, 0.0) / games)
+    gap = points - expected
+    z = np.divide(gap, sd, out=np.zeros_like(gap), where=sd > 0)
+    df = len(once) - (len(names) - 1)
+    statistic = float(np.sum(z**2))
+    p_value = chi_square_sf(statistic, df) if df > 0 else math.nan
+    table = pd.DataFrame(
+        {
+            "player": once["player"].to_numpy(),
+            "opponent": once["opponent"].to_numpy(),
+            "games": games.astype(int),
+            "points": points,
+            "expected": expected,
+            "z": z,
+        }
+    )
+    return {"statistic": statistic, "df": df, "p_value": p_value, "pairs": table}
 
 
 def _fit(won: np.ndarray, played: np.ndarray, ref: int, steps: int = 100) -> tuple[np.ndarray, np.ndarray]:
