@@ -91,10 +91,13 @@ $XH simulate hextremadura --games 200 --player planner --seed 7 --workers "$W" -
 # seconds: the cpu_seconds column summed; about 2.3 hours of one core).
 "$PY" datasets/decide_deals.py --games 1000 --seed 7 --perfect-seconds 10 --seconds 0.1 --known datasets/hextremadura_solver.csv datasets/hextremadura_decided.csv --out datasets/hextremadura_perfect_search.csv --batch 5 "$@"
 
-# Only with LONG=1 (about 40 more minutes with 2 workers): the registered ismcts,
-# 2,000 imagined games a move (a median 0.84 s a move), against search over 200 games and
-# against greedy on the decks of ismcts-250's games, for the ladder's second budget
+# Only with LONG=1 (about 65 more minutes with 2 workers): the registered ismcts,
+# 2,000 imagined games a move (a median 0.49 s a move), against search over 200 games,
+# against greedy on the decks of ismcts-250's games, and against ismcts-250 itself over
+# 100 games (25 minutes), for the ladder's second budget and the two budgets' direct pair
 if [ "${LONG:-0}" = 1 ]; then
+  $XH simulate xochintlan --games 50 --players ismcts,ismcts-250 --seed 15 --workers "$W" --out datasets/xochintlan_ismcts_vs_ismcts250.csv "$@"
+  $XH simulate xochintlan --games 50 --players ismcts-250,ismcts --seed 15 --workers "$W" --out datasets/xochintlan_ismcts250_vs_ismcts.csv "$@"
   $XH simulate xochintlan --games 100 --players ismcts,search --seed 13 --workers "$W" --out datasets/xochintlan_ismcts_vs_search.csv "$@"
   $XH simulate xochintlan --games 100 --players search,ismcts --seed 13 --workers "$W" --out datasets/xochintlan_search_vs_ismcts.csv "$@"
   $XH simulate xochintlan --games 60 --players ismcts,greedy --seed 11 --workers "$W" --out datasets/xochintlan_ismcts_vs_greedy.csv "$@"

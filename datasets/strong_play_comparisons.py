@@ -15,7 +15,7 @@ import pandas as pd
 
 from xochintlan_hex import stats
 from xochintlan_hex.studies import read_results
-from xochintlan_hex.tournament import bradley_terry, rating_difference
+from xochintlan_hex.tournament import bradley_terry, goodness_of_fit, rating_difference
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 FIXES = {"quiet_rounds=2": "quiet2", 'win_check="mover"': "mover", 'endgame="swap"': "swap"}
@@ -32,6 +32,8 @@ LADDER_FILES = [
     "greedy_vs_ismcts",
     "ismcts_vs_search",
     "search_vs_ismcts",
+    "ismcts_vs_ismcts250",
+    "ismcts250_vs_ismcts",
 ]
 
 
@@ -72,6 +74,9 @@ def players_against_greedy() -> None:
     show("ismcts - search (independent deals)", stats.mean_difference(ismcts, search))
     show("ismcts-250 - search (independent deals)", stats.mean_difference(small, search))
     show("ismcts - ismcts-250 (paired by deal)", stats.mean_difference(ismcts, small, paired=True))
+    print("P(win) - P(loss), the two budgets of ismcts against each other (both seatings, seed 15):")
+    direct = margin_against("ismcts", "ismcts-250", "ismcts_vs_ismcts250", "ismcts250_vs_ismcts")
+    show("ismcts against ismcts-250", stats.mean_difference(direct, pd.Series(0.0, index=direct.index), paired=True))
 
 
 def ladder() -> None:
@@ -89,6 +94,17 @@ def ladder() -> None:
     ):
         gap = rating_difference(duels, a, b)
         print(f"  {a} - {b}: {gap['elo']:+.0f} [{gap['elo_low']:+.0f}, {gap['elo_high']:+.0f}]")
+    fit = goodness_of_fit(duels)
+    print(
+        f"Does one strength a player explain every pair? chi-square {fit['statistic']:.2f}, "
+        f"{fit['df']} degrees of freedom, p = {fit['p_value']:.3f}; each pair's points share, "
+        "the fit's and z:"
+    )
+    for row in fit["pairs"].itertuples():
+        print(
+            f"  {row.player} vs {row.opponent}: {row.points:.3f} ({row.games} games), "
+            f"fit {row.expected:.3f}, z = {row.z:+.2f}"
+        )
 
 
 def mirror_checks() -> None:
