@@ -75,8 +75,12 @@ def players_against_greedy() -> None:
     show("ismcts-250 - search (independent deals)", stats.mean_difference(small, search))
     show("ismcts - ismcts-250 (paired by deal)", stats.mean_difference(ismcts, small, paired=True))
     print("P(win) - P(loss), the two budgets of ismcts against each other (both seatings, seed 15):")
-    direct = margin_against("ismcts", "ismcts-250", "ismcts_vs_ismcts250", "ismcts250_vs_ismcts")
-    show("ismcts against ismcts-250", stats.mean_difference(direct, pd.Series(0.0, index=direct.index), paired=True))
+    both = pd.concat([load("ismcts_vs_ismcts250"), load("ismcts250_vs_ismcts")], ignore_index=True)
+    duel = stats.head_to_head(both).set_index(["player", "opponent"]).loc[("ismcts", "ismcts-250")]
+    print(
+        f"  ismcts against ismcts-250: {duel['margin']:+.2f} [{duel['margin_low']:+.2f}, {duel['margin_high']:+.2f}] "
+        f"({int(duel['wins'])} wins, {int(duel['losses'])} losses, {int(duel['draws'])} draws in {int(duel['n'])} games)"
+    )
 
 
 def ladder() -> None:

@@ -27,6 +27,7 @@ LADDER_STUDIES = (
     "greedy_vs_random", "random_vs_greedy", "search_vs_greedy", "greedy_vs_search",
     "ismcts250_vs_greedy", "greedy_vs_ismcts250", "ismcts250_vs_search", "search_vs_ismcts250",
     "ismcts_vs_greedy", "greedy_vs_ismcts", "ismcts_vs_search", "search_vs_ismcts",
+    "ismcts_vs_ismcts250", "ismcts250_vs_ismcts",
 )  # fmt: skip
 
 

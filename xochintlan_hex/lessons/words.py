@@ -108,6 +108,9 @@ HEADINGS = {
     "2 cards - 1 card": N_("2 cards − 1 card"),
     "decisive, swap - tie": N_("decisive, swap − tie"),
     "game length (actions)": N_("game length (actions)"),
+    "points share": N_("points share"),  # a pair's points (a draw half) over its games
+    "chi-square": N_("chi-square"),
+    "df": N_("degrees of freedom"),
     # lesson 4: the objectives' probabilities
     "turns fixing it": N_("turns fixing it"),
     "orientations": N_("orientations"),
