@@ -9,8 +9,8 @@
     .venv/bin/python benchmarks/players.py same --positions 6  # ismcts-250 and search before/after their identical-choice savings
 
 ``match --games N`` plays N games in each seating (2N in all) between search and
-the registered ``ismcts`` (2,000 iterations a move: a median 0.84 s a move here,
-the longest 1.5 s; the moves are timed), or ismcts on the clock with ``--seconds``. With ``--seed 13``
+the registered ``ismcts`` (2,000 iterations a move; the moves are timed, and
+docs/explanation/strong-players.md gives the figures measured), or ismcts on the clock with ``--seconds``. With ``--seed 13``
 they are the games of ``datasets/xochintlan_{ismcts_vs_search,search_vs_ismcts}.csv``.
 
 Targets: ismcts makes at least 2,000 iterations in at most 1 s from the opening
