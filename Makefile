@@ -84,8 +84,9 @@ browser-deps:
 
 # The site is built first: tests/test_docs.py reads it (every lesson and public name there,
 # every internal link leading somewhere) and fails, rather than skips, when it is missing.
+# --durations: the slowest tests are listed at the end, to see where the suite's time goes.
 test: $(STAMP) $(MO) browser-deps lint typecheck docs
-	XOCHINTLAN_HEX_SITE=$(SITE) $(PY) -m pytest tests notebooks $(NBVAL)
+	XOCHINTLAN_HEX_SITE=$(SITE) $(PY) -m pytest tests notebooks $(NBVAL) --durations=30
 	$(PY) -m pytest xochintlan_hex --doctest-modules
 
 test-fast: $(STAMP) $(MO) lint typecheck docs
@@ -130,7 +131,7 @@ $(OLDEST)/.installed: pyproject.toml
 	touch $@
 
 test-oldest: $(OLDEST)/.installed
-	$(OLDEST)/bin/python -m pytest tests -m "not browser" --ignore=tests/browser -p no:cacheprovider
+	$(OLDEST)/bin/python -m pytest tests -m "not browser" --ignore=tests/browser -p no:cacheprovider --durations=15
 
 # The fuzz suite at length (make test runs it with a few dozen examples per target).
 fuzz: $(STAMP)
