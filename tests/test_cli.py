@@ -585,11 +585,11 @@ def regenerate_commands() -> list[list[str]]:
 
 def test_regenerate_writes_each_study_file_once():
     outs = [cli.build_parser().parse_args(c).out for c in regenerate_commands()]
-    assert len(outs) == len(set(outs)) == 34
+    assert len(outs) == len(set(outs)) == 36
     assert all(o.startswith("datasets/") and (ROOT / o).exists() for o in outs)
 
 
-@pytest.mark.slow  # 34 shipped studies played again in part: up to 10 s each
+@pytest.mark.slow  # 36 shipped studies played again in part: up to 10 s each
 @pytest.mark.parametrize("command", regenerate_commands(), ids=lambda c: Path(c[-1]).stem)
 def test_a_shipped_study_file_is_what_its_command_plays(command):
     """The file's size and first games are those its command plays with today's kit."""

@@ -79,6 +79,13 @@ def test_keys_go_to_the_app_whatever_part_of_it_was_clicked_last(lab, lab_server
     press_keys_then_check("a click on the map")
     lab.click("xh-undo")
     lab.expect_text("xh-piles", "On the map: 0")
+    # Nothing is left to undo: the button disables itself and drops the focus to the page, and
+    # the app takes it back. Wait for that before typing (a person is never that fast); the
+    # keys must then reach the app.
+    from playwright.sync_api import expect
+
+    expect(lab.widget("xh-undo")).to_be_disabled(timeout=15_000)
+    expect(lab.widget("xh-app")).to_be_focused(timeout=15_000)
     press_keys_then_check("a click on Undo")
 
     # Esc hands the keys back to the notebook; moving the mouse over the board takes them again.

@@ -11,7 +11,9 @@ Games of two seats or more (Xochintlan by default, or any registered game: ``gam
     the ``reference`` player (0), also given in Elo points (``400 / ln 10``
     times larger), each with a 95% interval from the curvature of the
     likelihood; :func:`rating_difference` gives the difference between any two
-    players with its own interval (which those intervals cannot give). A small prior, ``prior`` virtual draws between every pair that
+    players with its own interval (which those intervals cannot give), and
+    :func:`goodness_of_fit` tests whether one strength a player explains every
+    pair's results. A small prior, ``prior`` virtual draws between every pair that
     met, keeps the fit finite when a player won every game.
 
 Solo games (Hextremadura by default)
