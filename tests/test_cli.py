@@ -311,6 +311,107 @@ def test_resume_of_a_finished_study_with_kept_parts_replays_nothing(tmp_path, ca
     assert out.read_bytes() == first
 
 
+def games_option(count):
+    """STUDY asking for ``count`` games instead of 24."""
+    at = STUDY.index("--games") + 1
+    return [*STUDY[:at], str(count), *STUDY[at + 1 :]]
+
+
+def record_played_games(monkeypatch):
+    """The game indices played from now on, in a list that grows as they are played."""
+    played = []
+    real = simulate.play_games
+    monkeypatch.setattr(
+        "xochintlan_hex.balance.simulate.play_games", lambda indices, *a: played.extend(indices) or real(indices, *a)
+    )
+    return played
+
+
+def test_extend_grows_a_finished_study_byte_for_byte_playing_only_the_new_games(tmp_path, capsys, monkeypatch):
+    whole, grown = tmp_path / "whole.csv", tmp_path / "grown.csv"
+    assert run([*STUDY, "--out", whole], capsys)[0] == 0
+    assert run([*games_option(14), "--out", grown], capsys)[0] == 0
+    played = record_played_games(monkeypatch)
+    assert run([*STUDY, "--out", grown, "--extend"], capsys)[0] == 0
+    assert sorted(played) == list(range(14, 24))
+    assert grown.read_bytes() == whole.read_bytes()
+    assert not studies.parts_directory(grown).exists()
+
+
+def test_an_interrupted_extend_keeps_the_old_file_and_finishes_when_run_again(tmp_path, capsys, monkeypatch):
+    whole, grown = tmp_path / "whole.csv", tmp_path / "grown.csv"
+    assert run([*STUDY, "--out", whole], capsys)[0] == 0
+    assert run([*games_option(8), "--out", grown], capsys)[0] == 0
+    before = grown.read_bytes()
+    real = simulate.play_games
+
+    def second_chunk_interrupted(indices, *args):
+        if indices[0] >= 12:
+            raise KeyboardInterrupt
+        return real(indices, *args)
+
+    monkeypatch.setattr("xochintlan_hex.balance.simulate.play_games", second_chunk_interrupted)
+    status, _, err = run([*STUDY, "--out", grown, "--extend"], capsys)
+    assert status == cli.EXIT_INTERRUPTED and "12 of 24 games are kept" in err
+    assert grown.read_bytes() == before  # the finished study is untouched until the grown one is whole
+    played = record_played_games(monkeypatch)
+    assert run([*STUDY, "--out", grown, "--extend"], capsys)[0] == 0
+    assert sorted(played) == list(range(12, 24))
+    assert grown.read_bytes() == whole.read_bytes()
+
+
+@pytest.mark.parametrize(
+    ("options", "words"),
+    [
+        (["--seed", "6"], ["is not the first games of this study", "game 0 has seed"]),
+        (["--players", "random,greedy"], ["is not the first games of this study", "player_0"]),
+        (["--endgame", "swap"], ["is not the first games of this study", "endgame"]),
+        (["--games", "10"], ["already holds 14 games", "at least that many"]),
+    ],
+)
+def test_extend_refuses_a_file_of_another_study_and_leaves_it_as_it_was(tmp_path, capsys, options, words):
+    grown = tmp_path / "grown.csv"
+    assert run([*games_option(14), "--out", grown], capsys)[0] == 0
+    before = grown.read_bytes()
+    status, _, err = run([*STUDY, "--out", grown, "--extend", *options], capsys)
+    assert_one_line_error(status, err, "--extend", str(grown), *words)
+    assert grown.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["grown.csv"]
+
+
+def test_extend_of_a_missing_file_says_how_to_start_the_study(tmp_path, capsys):
+    status, _, err = run([*STUDY, "--out", tmp_path / "none.csv", "--extend"], capsys)
+    assert_one_line_error(status, err, "none.csv does not exist", "without --extend")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_resumed_run_may_ask_for_more_games_not_fewer_than_it_keeps(tmp_path, capsys, monkeypatch):
+    out = tmp_path / "s.csv"
+    study = studies.xochintlan_study(24, "greedy,random", seed=5)
+    parts, _ = studies.open_parts(study, out, resume=False)
+    for indices in ([0, 1, 2, 3], [12, 13]):
+        studies.write_chunk(
+            parts, study, indices, simulate.play_xochintlan_games(indices, ["greedy", "random"], seed=5)
+        )
+    status, _, err = run([*games_option(10), "--out", out, "--resume"], capsys)
+    assert_one_line_error(status, err, "cannot resume with 10 games", "up to game 13", "at least 14 games")
+    assert len(chunk_files(parts)) == 2
+    played = record_played_games(monkeypatch)
+    assert run([*games_option(30), "--out", out, "--resume"], capsys)[0] == 0
+    assert sorted(played) == [*range(4, 12), *range(14, 30)]
+    expected = simulate.simulate_xochintlan(30, ["greedy", "random"], seed=5, progress=False)
+    assert_frame_equal(studies.read_results(out), expected)
+
+
+def test_a_hextremadura_study_grows_by_extend_to_the_frame_of_one_run(tmp_path):
+    whole, grown = tmp_path / "whole.csv", tmp_path / "grown.csv"
+    expected = studies.run_study(studies.hextremadura_study(6, "random", seed=3), whole, progress=False)
+    studies.run_study(studies.hextremadura_study(4, "random", seed=3), grown, progress=False)
+    frame = studies.run_study(studies.hextremadura_study(6, "random", seed=3), grown, progress=False, extend=True)
+    assert_frame_equal(frame, expected)
+    assert grown.read_bytes() == whole.read_bytes()
+
+
 def test_a_corrupt_chunk_is_named_set_aside_and_replayed(tmp_path, capsys, uninterrupted):
     out = tmp_path / "s.csv"
     parts, _ = studies.open_parts(studies.xochintlan_study(24, "greedy,random", seed=5), out, resume=False)

@@ -18,6 +18,7 @@ from xochintlan_hex.balance.study_files import (
     atomic_write,
     check_output_path,
     link_error,
+    parts_directory,
     read_results,
     remove_leftover_temporaries,
 )
@@ -27,6 +28,7 @@ from xochintlan_hex.balance.study_store import (
     MAX_CHUNK_SIZE,
     QUARANTINE,
     ChunkProblem,
+    adopt_results,
     check_study_folder,
     kept_quarantine,
     listed_chunks,
@@ -79,6 +81,7 @@ def play_study(
     on_chunk: Callable[[list[int], Path], None] | None = None,
     notify: Callable[[str], None] | None = None,
     enough: Callable[[list[dict[str, Any]]], int | None] | None = None,
+    extend: bool = False,
 ) -> Path:
     """Play ``study`` and write its results file ``out``, in constant memory; return ``out``.
 
@@ -101,7 +104,9 @@ def play_study(
     with study_lock(out) as lock:
         check_study_folder(out)  # again, now that no other run changes it
         remove_leftover_temporaries(out)
-        parts, kept = open_parts(study, out, resume, notify)
+        if extend and not parts_directory(out).exists():
+            adopt_results(study, out)  # the finished games become kept chunks
+        parts, kept = open_parts(study, out, resume or extend, notify)
         lock.watch(parts)
         # A chunk that fails its check while the file is assembled is set aside and
         # its games played again; a second failure in a row means something keeps
@@ -313,13 +318,17 @@ def run_study(
     on_chunk: Callable[[list[int], Path], None] | None = None,
     notify: Callable[[str], None] | None = None,
     enough: Callable[[list[dict[str, Any]]], int | None] | None = None,
+    extend: bool = False,
 ) -> pd.DataFrame:
     """Play ``study``, keeping each finished chunk, and write the results file ``out``.
 
     ``workers``/``executor``: where the games run, as in
     :func:`~xochintlan_hex.balance.simulate.simulate_xochintlan`. ``resume=True`` finishes
     the unfinished run whose chunks are in ``<out>.parts/`` (the study must be the
-    same); the result is exactly that of an uninterrupted run. ``chunk_size``:
+    same, but it may ask for more games); the result is exactly that of an
+    uninterrupted run. ``extend=True`` grows the finished study in ``out`` to
+    ``study.games`` games: its games are kept (checked to be this study's first
+    games) and only the ones after them are played. ``chunk_size``:
     games per chunk (how much work an interruption can lose); by default about
     four chunks per worker, at most :data:`~xochintlan_hex.balance.simulate.MAX_CHUNK`.
     ``force=True`` runs a study past :data:`MAX_STUDY_TURNS` (see
@@ -332,6 +341,6 @@ def run_study(
     hold in memory, :func:`play_study` writes the file without reading it back).
     """
     path = play_study(
-        study, out, workers, executor, resume, chunk_size, progress, keep_parts, force, on_chunk, notify, enough
+        study, out, workers, executor, resume, chunk_size, progress, keep_parts, force, on_chunk, notify, enough, extend
     )
     return read_results(path)

@@ -21,7 +21,8 @@ from xochintlan_hex.players import game_seconds
 from xochintlan_hex.xochintlan import Rules
 
 #: Bumped when the chunk files change shape; older side directories are refused.
-PARTS_FORMAT = 2
+#: Format 3: a study's identity leaves out its number of games, so a run may grow.
+PARTS_FORMAT = 3
 
 #: Largest study without ``force=True`` (``--force``): games times the turn cap of
 #: a Xochintlan game (10 million games of at most 200 turns), games for Hextremadura.
@@ -72,7 +73,7 @@ class Study:
     players: tuple[str, ...] = field(default=(), repr=False, compare=False)
 
     def description(self) -> dict[str, Any]:
-        """The JSON written to ``study.json``: a resumed run must match it exactly."""
+        """The JSON written to ``study.json``: a resumed run must match it, but for ``games``."""
         return {
             "format": PARTS_FORMAT,
             "kit_version": __version__,
@@ -82,10 +83,18 @@ class Study:
             **self.parameters,
         }
 
+    def games_left_out(self) -> dict[str, Any]:
+        """:meth:`description` without the number of games: what decides each game.
+
+        Game ``i`` depends only on the seed and ``i``, so the same study asked for
+        more games (or fewer) plays the same first games: a run may grow.
+        """
+        return {key: value for key, value in self.description().items() if key != "games"}
+
     @property
     def identity(self) -> str:
-        """A hash of :meth:`description`: every chunk of this study carries it."""
-        text = json.dumps(self.description(), sort_keys=True, separators=(",", ":"))
+        """A hash of :meth:`games_left_out`: every chunk of this study carries it."""
+        text = json.dumps(self.games_left_out(), sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(text.encode()).hexdigest()
 
     @property

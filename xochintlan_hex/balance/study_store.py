@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+import pandas as pd
 
 from xochintlan_hex.balance import simulate
 from xochintlan_hex.balance.results import (
@@ -30,6 +31,7 @@ from xochintlan_hex.balance.study_files import (
     link_error,
     open_no_follow,
     parts_directory,
+    read_results,
     write_text_atomically,
 )
 from xochintlan_hex.balance.study_lock import lock_path
@@ -394,10 +396,12 @@ def open_parts(
     """The side directory for ``study`` writing ``out``, and its verified chunks.
 
     Without ``resume`` an existing side directory is refused (it holds an
-    unfinished run's work); with ``resume`` its study must be this study. A
-    ``study.json`` that cannot be read (a damaged disk) is written again: every
-    chunk carries its study's identity, so chunks of another study are still
-    recognised and set aside. Call it while holding the study's lock.
+    unfinished run's work); with ``resume`` its study must be this study, save
+    perhaps its number of games: a run may grow, or shrink to no fewer games
+    than its chunks hold. A ``study.json`` that cannot be read (a damaged disk)
+    is written again: every chunk carries its study's identity, so chunks of
+    another study are still recognised and set aside. Call it while holding the
+    study's lock.
     """
     parts = parts_directory(out)
     if not parts.exists():
@@ -416,7 +420,11 @@ def open_parts(
     except (OSError, ValueError, RecursionError):
         kept = None  # unreadable: each chunk's own identity decides below
         _write_study_file(parts, study)
-    if kept is not None and kept != study.description():
+    if isinstance(kept, dict) and {k: v for k, v in kept.items() if k != "games"} == study.games_left_out():
+        _check_games_kept(parts, study)
+        if kept.get("games") != study.games:
+            _write_study_file(parts, study)  # the run grows (or shrinks): study.json says how far
+    elif kept is not None:
         if isinstance(kept, dict) and kept.get("format") != PARTS_FORMAT:
             raise StudyError(
                 _(
@@ -437,6 +445,81 @@ def open_parts(
         )
     _repair_manifest(parts)
     return parts, verified_chunks(parts, study, notify)
+
+
+def _check_games_kept(parts: Path, study: Study) -> None:
+    """Refuse a resumed run asked for fewer games than its kept chunks hold.
+
+    Only chunks the manifest records count: a stray file is set aside later, as always.
+    """
+    recorded = read_manifest(parts)
+    listed = [last for _first, last, path in listed_chunks(parts) if path.name in recorded]
+    if listed and max(listed) >= study.games:
+        raise StudyError(
+            _(
+                "cannot resume with {games:,} games: {parts} already holds games up to game {last:,}; "
+                "ask for at least {least:,} games, or use another output file"
+            ).format(games=study.games, parts=parts, last=max(listed), least=max(listed) + 1)
+        )
+
+
+def rows_of_frame(frame: pd.DataFrame) -> list[dict[str, Any]]:
+    """A study frame read back from its file, as the plain rows its games were kept as.
+
+    Missing cells are None, numbers and booleans plain Python values: the rows
+    :func:`verify_chunk` checks, cell by cell.
+    """
+    rows = []
+    for record in frame.to_dict("records"):
+        rows.append({name: _plain_cell(value) for name, value in record.items()})
+    return rows
+
+
+def _plain_cell(value: Any) -> Any:
+    if value is None or value is pd.NA or (isinstance(value, float) and np.isnan(value)):
+        return None
+    if isinstance(value, np.generic):
+        return value.item()
+    return value
+
+
+def adopt_results(study: Study, out: Path) -> int:
+    """Make the side directory of ``study`` from its finished results file ``out``; the games kept.
+
+    For a study that grows (``extend=True``, ``--extend``): the file must hold
+    games 0, 1, 2 ... of this very study (each row's game, seed, rules and
+    players are checked), and no more games than the study now asks for. Its
+    rows become kept chunks, so only the games after them are played, and the
+    new file starts with the old one's games. Call it while holding the study's lock.
+    """
+    if not out.exists():
+        raise StudyError(
+            _("--extend: {out} does not exist; run the study without --extend (extend=False) to start it").format(
+                out=out
+            )
+        )
+    rows = rows_of_frame(read_results(out))
+    if len(rows) > study.games:
+        raise StudyError(
+            _("--extend: {out} already holds {count:,} games; ask for at least that many, not {games:,}").format(
+                out=out, count=len(rows), games=study.games
+            )
+        )
+    for index, row in enumerate(rows):
+        reason = (cell_problem(row, study.columns) if study.columns else None) or _implied_problem(row, index, study)
+        if reason is not None:
+            raise StudyError(
+                _(
+                    "--extend: {out} is not the first games of this study ({reason}); use the options it was made with"
+                ).format(out=out, reason=reason)
+            )
+    parts = parts_directory(out)
+    parts.mkdir()
+    _write_study_file(parts, study)
+    for first in range(0, len(rows), MAX_CHUNK_SIZE):
+        chunk = rows[first : first + MAX_CHUNK_SIZE]
+        write_chunk(parts, study, range(first, first + len(chunk)), chunk)
+    return len(rows)
 
 
 def remove_parts(parts: Path) -> None:

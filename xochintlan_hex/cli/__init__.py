@@ -5,6 +5,7 @@
     xochintlan-hex simulate xochintlan --games 10000 --players greedy,random --seed 1 \\
         --workers 2 --out greedy_vs_random.csv
     xochintlan-hex simulate xochintlan ... --resume          # finish an interrupted run
+    xochintlan-hex simulate xochintlan ... --games 2000 --extend   # grow a finished study
     xochintlan-hex simulate xochintlan ... --until "advantage 0.05"   # stop once decided
     xochintlan-hex simulate xochintlan ... --scheduler tcp://host:8786   # on a Dask cluster
     xochintlan-hex simulate hextremadura --games 1000 --player greedy --out hex.csv

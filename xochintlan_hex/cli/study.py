@@ -62,7 +62,14 @@ def _add_run_options(parser: argparse.ArgumentParser) -> None:
         "--scheduler", metavar="ADDRESS", help=_("run on a Dask cluster, e.g. tcp://host:8786 (needs the dask extra)")
     )
     parser.add_argument(
-        "--resume", action="store_true", help=_("finish the interrupted run kept in FILE.parts/ (same options)")
+        "--resume",
+        action="store_true",
+        help=_("finish the interrupted run kept in FILE.parts/ (same options; --games may be larger)"),
+    )
+    parser.add_argument(
+        "--extend",
+        action="store_true",
+        help=_("grow the finished study in FILE to --games games: keep its games, play only the ones after them"),
     )
     parser.add_argument(
         "--chunk-size",
@@ -375,6 +382,7 @@ def _run(study: Study, args: argparse.Namespace, test: SequentialTest | None = N
                 force=args.force,
                 notify=_warn,
                 enough=test,
+                extend=args.extend,
             )
     except KeyboardInterrupt:
         parts = parts_directory(args.out)
