@@ -85,12 +85,19 @@ browser-deps:
 # The site is built first: tests/test_docs.py reads it (every lesson and public name there,
 # every internal link leading somewhere) and fails, rather than skips, when it is missing.
 # --durations: the slowest tests are listed at the end, to see where the suite's time goes.
+# The tests outside a browser run on every core (pytest-xdist; TEST_WORKERS=1 for one process),
+# a file to a process (--dist loadfile: a lesson's cells run in order in one kernel); the
+# browser tests then run alone, one JupyterLab at a time.
+TEST_WORKERS ?= auto
+PARALLEL := -n $(TEST_WORKERS) --dist loadfile
 test: $(STAMP) $(MO) browser-deps lint typecheck docs
-	XOCHINTLAN_HEX_SITE=$(SITE) $(PY) -m pytest tests notebooks $(NBVAL) --durations=30
+	XOCHINTLAN_HEX_SITE=$(SITE) $(PY) -m pytest tests notebooks $(NBVAL) -m "not browser" --ignore=tests/browser \
+	  $(PARALLEL) --durations=30
+	$(PY) -m pytest tests/browser -m browser --durations=10
 	$(PY) -m pytest xochintlan_hex --doctest-modules
 
 test-fast: $(STAMP) $(MO) lint typecheck docs
-	XOCHINTLAN_HEX_SITE=$(SITE) $(PY) -m pytest tests notebooks $(NBVAL) -m "not browser"
+	XOCHINTLAN_HEX_SITE=$(SITE) $(PY) -m pytest tests notebooks $(NBVAL) -m "not browser" --ignore=tests/browser $(PARALLEL)
 	$(PY) -m pytest xochintlan_hex --doctest-modules
 
 # ruff, configured in pyproject.toml ([tool.ruff]): no lint error, and the code as the formatter writes it.
@@ -131,7 +138,7 @@ $(OLDEST)/.installed: pyproject.toml
 	touch $@
 
 test-oldest: $(OLDEST)/.installed
-	$(OLDEST)/bin/python -m pytest tests -m "not browser" --ignore=tests/browser -p no:cacheprovider --durations=15
+	$(OLDEST)/bin/python -m pytest tests -m "not browser" --ignore=tests/browser -p no:cacheprovider $(PARALLEL) --durations=15
 
 # The fuzz suite at length (make test runs it with a few dozen examples per target).
 fuzz: $(STAMP)
