@@ -574,7 +574,9 @@ def test_an_action_is_committed_before_any_screen_shows_it(server, monkeypatch):
         ben, _ = await seated(server, code, 1, "Ben")
         events.clear()
         await ana.send({"type": "play", "action": "L(1,0)", "turn": 0})
+        # Both screens are told, in either order: wait for both before reading the events.
         await ben.state_at(1)
+        await ana.state_at(1)
 
     run_async(scenario())
     assert events[0] == "committed" and events[1:] == ["painted 1", "painted 1"]
