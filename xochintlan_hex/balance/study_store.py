@@ -13,7 +13,7 @@ import shutil
 import stat
 import sys
 import warnings
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -463,16 +463,13 @@ def _check_games_kept(parts: Path, study: Study) -> None:
         )
 
 
-def rows_of_frame(frame: pd.DataFrame) -> list[dict[str, Any]]:
-    """A study frame read back from its file, as the plain rows its games were kept as.
+def _rows_of_frame(frame: pd.DataFrame) -> list[dict[str, Any]]:
+    """Rows of a study frame read back from its file, as the plain rows its games were kept as.
 
     Missing cells are None, numbers and booleans plain Python values: the rows
     :func:`verify_chunk` checks, cell by cell.
     """
-    rows = []
-    for record in frame.to_dict("records"):
-        rows.append({name: _plain_cell(value) for name, value in record.items()})
-    return rows
+    return [{name: _plain_cell(value) for name, value in record.items()} for record in frame.to_dict("records")]
 
 
 def _plain_cell(value: Any) -> Any:
@@ -483,6 +480,13 @@ def _plain_cell(value: Any) -> Any:
     return value
 
 
+def _chunks_of_frame(frame: pd.DataFrame) -> Iterator[tuple[int, list[dict[str, Any]]]]:
+    """``(first game, rows)`` of each block of at most :data:`MAX_CHUNK_SIZE` games:
+    only one block's plain rows are in memory at a time."""
+    for first in range(0, len(frame), MAX_CHUNK_SIZE):
+        yield first, _rows_of_frame(frame.iloc[first : first + MAX_CHUNK_SIZE])
+
+
 def adopt_results(study: Study, out: Path) -> int:
     """Make the side directory of ``study`` from its finished results file ``out``; the games kept.
 
@@ -490,7 +494,9 @@ def adopt_results(study: Study, out: Path) -> int:
     games 0, 1, 2 ... of this very study (each row's game, seed, rules and
     players are checked), and no more games than the study now asks for. Its
     rows become kept chunks, so only the games after them are played, and the
-    new file starts with the old one's games. Call it while holding the study's lock.
+    new file starts with the old one's games. Every row is checked before the
+    side directory is made, so a refused file leaves nothing behind. Call it
+    while holding the study's lock.
     """
     if not out.exists():
         raise StudyError(
@@ -498,28 +504,31 @@ def adopt_results(study: Study, out: Path) -> int:
                 out=out
             )
         )
-    rows = rows_of_frame(read_results(out))
-    if len(rows) > study.games:
+    frame = read_results(out)
+    if len(frame) > study.games:
         raise StudyError(
             _("--extend: {out} already holds {count:,} games; ask for at least that many, not {games:,}").format(
-                out=out, count=len(rows), games=study.games
+                out=out, count=len(frame), games=study.games
             )
         )
-    for index, row in enumerate(rows):
-        reason = (cell_problem(row, study.columns) if study.columns else None) or _implied_problem(row, index, study)
-        if reason is not None:
-            raise StudyError(
-                _(
-                    "--extend: {out} is not the first games of this study ({reason}); use the options it was made with"
-                ).format(out=out, reason=reason)
+    for first, rows in _chunks_of_frame(frame):
+        for index, row in enumerate(rows, start=first):
+            reason = (cell_problem(row, study.columns) if study.columns else None) or _implied_problem(
+                row, index, study
             )
+            if reason is not None:
+                raise StudyError(
+                    _(
+                        "--extend: {out} is not the first games of this study ({reason}); "
+                        "use the options it was made with"
+                    ).format(out=out, reason=reason)
+                )
     parts = parts_directory(out)
     parts.mkdir()
     _write_study_file(parts, study)
-    for first in range(0, len(rows), MAX_CHUNK_SIZE):
-        chunk = rows[first : first + MAX_CHUNK_SIZE]
-        write_chunk(parts, study, range(first, first + len(chunk)), chunk)
-    return len(rows)
+    for first, rows in _chunks_of_frame(frame):
+        write_chunk(parts, study, range(first, first + len(rows)), rows)
+    return len(frame)
 
 
 def remove_parts(parts: Path) -> None:
