@@ -278,12 +278,16 @@ def verify_chunk(path: Path, study: Study, hashes: dict[str, str]) -> list[dict[
 def _implied_problem(row: dict[str, Any], index: int, study: Study) -> str | None:
     """Why a row is not game ``index`` of ``study`` (its seed, rules and players), or None."""
     if row.get("game") != index:
-        return f"the row of game {index} says game {row.get('game')!r}"
+        return _("the row of game {index} says game {said}").format(index=index, said=repr(row.get("game")))
     if row.get("seed") != simulate.game_seed(study.seed, index):
-        return f"game {index} has seed {row.get('seed')!r}, not the seed this study gives it"
+        return _("game {index} has seed {seed}, not the seed this study gives it").format(
+            index=index, seed=repr(row.get("seed"))
+        )
     for name, value in study.fixed.items():
         if row.get(name) != value:
-            return f"game {index} has {name} {row.get(name)!r}, the study {value!r}"
+            return _("game {index} has {name} {value}, the study {wanted}").format(
+                index=index, name=name, value=repr(row.get(name)), wanted=repr(value)
+            )
     return None
 
 
