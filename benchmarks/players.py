@@ -7,6 +7,7 @@
     .venv/bin/python benchmarks/players.py cheap               # ismcts-fast vs ismcts-250: CPU an action
     .venv/bin/python benchmarks/players.py cheap --games 200 --seed 26   # ... and their match
     .venv/bin/python benchmarks/players.py same --positions 6  # ismcts-250 and search before/after their identical-choice savings
+    .venv/bin/python benchmarks/players.py cost --positions 3  # ismcts-250's CPU an action, square and hex lattices, and its choices' digest
 
 ``match --games N`` plays N games in each seating (2N in all) between search and
 the registered ``ismcts`` (2,000 iterations a move; the moves are timed, and
@@ -30,6 +31,7 @@ printed with them.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import os
 import random
 import statistics
@@ -42,7 +44,7 @@ from xochintlan_hex import stats
 from xochintlan_hex.players import HextremaduraPlanner, XochintlanFastISMCTS, XochintlanISMCTS, get_player
 from xochintlan_hex.simulate import game_seed, simulate, simulate_hextremadura, simulate_xochintlan
 from xochintlan_hex.solvability import solve_deal
-from xochintlan_hex.xochintlan import Xochintlan
+from xochintlan_hex.xochintlan import Rules, Xochintlan
 
 
 def load() -> str:
@@ -169,11 +171,12 @@ class CPUTimedPlayer:
         return self.name
 
 
-def benchmark_positions(games: int, seed: int) -> list[Xochintlan]:
+def benchmark_positions(games: int, seed: int, lattice: str = "square") -> list[Xochintlan]:
     """Every third position (opening to endgame) of ``games`` seeded search-vs-search games."""
     positions = []
+    rules = Rules(lattice=lattice)
     for index in range(games):
-        game, rng = Xochintlan(players=2, seed=game_seed(seed, index)), random.Random(index)
+        game, rng = Xochintlan(players=2, seed=game_seed(seed, index), rules=rules), random.Random(index)
         search = get_player("search")
         while not game.is_over and game.turn < 90:
             if game.turn % 3 == 0:
@@ -260,6 +263,26 @@ def head_to_head(games: int, seed: int, player: XochintlanFastISMCTS) -> None:
     )
 
 
+def cost(options: argparse.Namespace) -> None:
+    """ismcts-250's CPU an action on fixed positions of each lattice, and a digest of its choices.
+
+    Run it on two versions of the kit (the same script) to time a change side by side:
+    equal digests mean the same action was chosen on every position.
+    """
+    print(f"machine: {load()}")
+    player = get_player("ismcts-250")
+    for lattice in ("square", "hex") if options.lattice is None else (options.lattice,):
+        positions = benchmark_positions(options.positions, options.seed, lattice)
+        seconds, chosen = [], []
+        for index, game in enumerate(positions):
+            start = time.process_time()
+            chosen.append(str(player.choose(game, random.Random(index))))
+            seconds.append(time.process_time() - start)
+        digest = hashlib.sha256("\n".join(chosen).encode()).hexdigest()[:12]
+        print_cpu(f"ismcts-250, {lattice} lattice", seconds, options, f"; choices digest {digest}")
+    print(f"at the end: {load()}")
+
+
 def same(options: argparse.Namespace) -> None:
     """ismcts-250 and search before and after their identical-choice savings: CPU an action, side by side."""
     from baseline.ismcts_before_filter import as_before
@@ -289,14 +312,17 @@ def main() -> None:
         "what",
         nargs="?",
         default="speed",
-        choices=["speed", "match", "planner", "solver", "cheap", "same"],
+        choices=["speed", "match", "planner", "solver", "cheap", "same", "cost"],
         help="what to measure (speed when not given: what `make benchmarks` runs)",
     )
     parser.add_argument(
         "--games", type=int, default=None, help="games (cheap: of the match in each seating, none by default)"
     )
-    parser.add_argument("--positions", type=int, default=4, help="cheap, same: search games whose positions are timed")
+    parser.add_argument(
+        "--positions", type=int, default=4, help="cheap, same, cost: search games whose positions are timed"
+    )
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--lattice", choices=["square", "hex"], default=None, help="cost: one lattice only")
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--iterations", type=int, default=2000, help="match: ismcts's budget a move")
     parser.add_argument(
@@ -308,9 +334,9 @@ def main() -> None:
     options = parser.parse_args()
     if options.games is None and options.what != "cheap":
         options.games = 100
-    {"speed": speed, "match": match, "planner": planner, "solver": solver, "cheap": cheap, "same": same}[options.what](
-        options
-    )
+    measures = {"speed": speed, "match": match, "planner": planner, "solver": solver, "cheap": cheap, "same": same}
+    measures["cost"] = cost
+    measures[options.what](options)
 
 
 if __name__ == "__main__":

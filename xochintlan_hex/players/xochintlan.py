@@ -109,7 +109,11 @@ def _flat_table(
     rim = np.concatenate([r for _, r in parts])
     sizes = [len(b) for b, _ in parts]
     starts = np.concatenate([[0], np.cumsum(sizes)[:-1]]).astype(np.int64)
-    return (body[..., 1] * width + body[..., 0], rim[..., 1] * width + rim[..., 0], starts)
+    flat_rim = rim[..., 1] * width + rim[..., 0]
+    # Every rim is padded to the widest one a card could have; keep only as many columns as
+    # the widest of these cards (14 of 30 on the hex lattice): the padding counts nothing.
+    widest = int((flat_rim != 0).sum(axis=1).max())
+    return (body[..., 1] * width + body[..., 0], flat_rim[:, :widest], starts)
 
 
 # ---------------------------------------------------------------------------
@@ -181,10 +185,29 @@ def _distances_now(
 
 def _needs_now(grid: _Grid, h: int, body: np.ndarray, rim: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Per kind and placement (3, P) on the board as it is: animals missing from the body, animals on the rim."""
-    kinds = _KIND_CODES[:, None, None]
-    fills = _NEED - (grid.codes[h + body][None] == kinds).sum(-1)
-    clears = (grid.codes[h + rim][None] == kinds).sum(-1)
+    fills = _NEED - _kind_counts(grid.packed.take(h + body.T))
+    clears = _kind_counts(grid.packed.take(h + rim.T))
     return fills, clears
+
+
+#: Each cell code as a packed count: a one in the byte of its kind (L, B, M), nothing
+#: for an empty cell or the Human. Summed over a few cells, each byte counts one kind.
+_PACKED = np.array([0, 0, 1, 1 << 8, 1 << 16], dtype=np.int64)
+_BYTE_OF_KIND = np.array([0, 8, 16], dtype=np.int64)[:, None]
+
+
+def _kind_counts(cells: np.ndarray) -> np.ndarray:
+    """How many animals of each kind (L, B, M) among cells: ``cells`` holds the cells'
+    packed counts (:data:`_PACKED`, as ``_Grid.packed`` holds them), the cells on axis
+    -2 and the placements on axis -1; the result holds the kinds on axis -2 instead.
+
+    One sum of packed counts instead of a comparison per kind: summing across a short
+    last axis was the search's costliest numpy call. A placement's rim has at most 30
+    cells, far below a byte's 255.
+    """
+    packed = cells.sum(axis=-2)
+    result: np.ndarray = (packed[..., None, :] >> _BYTE_OF_KIND) & 255
+    return result
 
 
 class _Grid(NamedTuple):
@@ -195,6 +218,7 @@ class _Grid(NamedTuple):
     x0: int
     y0: int
     on_board: np.ndarray  # animals on the board, per kind (L, B, M)
+    packed: np.ndarray  # each cell's packed count (_PACKED of its code), for _kind_counts
 
     def at(self, cell: Cell) -> int:
         """The flat index of ``cell``."""
@@ -212,7 +236,7 @@ def _grid_of(board: dict[Cell, str]) -> _Grid:
         codes[(y - y0) * width + x - x0] = _CODE[kind]
         if kind != HUMAN:
             counts[_KIND_INDEX[kind]] += 1
-    return _Grid(codes, width, x0, y0, np.array(counts, dtype=np.int64))
+    return _Grid(codes, width, x0, y0, np.array(counts, dtype=np.int64), _PACKED[codes])
 
 
 class _Changes(NamedTuple):
@@ -273,9 +297,8 @@ def _needs_after(grid: _Grid, body: np.ndarray, rim: np.ndarray, changes: _Chang
     """Per action, kind and placement: animals still missing from the body, and animals in the rim."""
     n = len(changes.position)
     spot = np.array(changes.spots, dtype=np.int64)[:, None, None]
-    kinds = _KIND_CODES[None, :, None, None]
-    fills_at = _NEED - (grid.codes[spot + body[None]][:, None] == kinds).sum(-1)  # (S, 3, P)
-    clears_at = (grid.codes[spot + rim[None]][:, None] == kinds).sum(-1)
+    fills_at = _NEED - _kind_counts(grid.packed.take(spot + body.T[None]))  # (S, 3, P)
+    clears_at = _kind_counts(grid.packed.take(spot + rim.T[None]))
     if len(changes.spots) == 1:
         fills = np.repeat(fills_at, n, axis=0)
         clears = np.repeat(clears_at, n, axis=0)
