@@ -545,6 +545,56 @@ def test_the_workers_of_a_killed_run_exit(tmp_path):
             os.killpg(child.pid, signal.SIGKILL)  # whatever is left of the run
 
 
+#: The child for a stop with workers: every chunk from the fifth on never ends (it
+#: sleeps ten minutes), as a chunk of strong games takes minutes.
+SLOW_CHUNKS_CHILD = textwrap.dedent("""
+    import sys, time
+    from xochintlan_hex import cli
+    from xochintlan_hex.balance import simulate
+    real = simulate.play_games
+    def play(indices, *args):
+        rows = real(indices, *args)
+        if indices[0] >= 16:
+            print("stuck", flush=True)
+            time.sleep(600)
+        return rows
+    simulate.play_games = play
+    sys.exit(cli.main(sys.argv[1:]))
+""")
+
+
+@pytest.mark.parametrize("whom", ["the run", "its process group"])
+def test_a_polite_stop_with_workers_does_not_wait_for_the_chunks_it_would_throw_away(tmp_path, capsys, whom):
+    """SIGTERM (a batch system's stop, ``kill PID``) ends a run with workers at once: the
+    chunks still playing would be thrown away, so the run does not wait for them (a
+    chunk of strong games takes minutes, past a batch system's grace period)."""
+    out = tmp_path / "s.csv"
+    child = subprocess.Popen(
+        [sys.executable, "-c", SLOW_CHUNKS_CHILD, *STUDY, "--workers", "2", "--out", str(out)],
+        cwd=tmp_path,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    try:
+        assert child.stdout.readline() == "stuck\n", child.stderr.read()
+        if whom == "the run":
+            child.send_signal(signal.SIGTERM)
+        else:
+            os.killpg(child.pid, signal.SIGTERM)
+        status = child.wait(timeout=60)  # the stuck chunk would take ten minutes
+        err = child.stderr.read()
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(child.pid, signal.SIGKILL)  # whatever is left of the run
+    assert status == cli.EXIT_INTERRUPTED and "Traceback" not in err, err
+    assert "games are kept" in err and "--resume" in err
+    kept = chunk_files(studies.parts_directory(out))
+    assert kept and all(int(p.name.split("-")[1]) < 16 for p in kept)
+    assert run([*STUDY, "--out", out, "--resume"], capsys)[0] == 0
+
+
 # ---------------------------------------------------------------------------
 # Hextremadura
 

@@ -107,6 +107,7 @@ import math
 import operator
 import os
 import random
+import signal
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -275,7 +276,7 @@ def iter_chunks(
         return ((chunk, play_chunk(chunk, *args)) for chunk in chunks)
     # Processes start at the first submit: before any progress-bar thread exists.
     pool = (
-        ProcessPoolExecutor(max_workers=workers, initializer=_exit_with_parent, initargs=(os.getpid(),))
+        ProcessPoolExecutor(max_workers=workers, initializer=_serve_parent, initargs=(os.getpid(),))
         if executor is None
         else executor
     )
@@ -302,11 +303,18 @@ def _submit_next(
     return True
 
 
-def _exit_with_parent(parent: int) -> None:
-    """In a worker process: exit once the study's process is gone (e.g. killed).
+def _serve_parent(parent: int) -> None:
+    """In a worker process: leave every stop to the study's process, and exit once it is gone.
 
-    Without this, workers of a killed study would wait for work forever.
+    Ctrl-C, SIGTERM and SIGHUP reach a terminal's or a batch job's whole process
+    group; the workers ignore them, and the study's process, which keeps the finished
+    chunks and says how to resume, ends them (:func:`_stop_workers`). Without that, each
+    worker would print a traceback of its own. A killed study's workers exit by
+    themselves instead of waiting for work forever.
     """
+    for name in ("SIGINT", "SIGTERM", "SIGHUP"):
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), signal.SIG_IGN)
 
     def watch() -> None:
         while os.getppid() == parent:
@@ -330,7 +338,24 @@ def _as_they_end(
         for future in futures:
             future.cancel()
         if own_pool is not None:
+            if futures:  # stopped early (Ctrl-C, SIGTERM, an error, a decided test)
+                _stop_workers(own_pool)
             own_pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _stop_workers(pool: Executor) -> None:
+    """End a process pool's workers now, in the middle of their chunks.
+
+    A run that stops early throws away the chunks still playing, and a chunk of strong
+    games takes minutes: waiting for them would outlast a batch system's grace period
+    for nothing. (A chunk already handed to a worker cannot be cancelled.)
+    """
+    kill = getattr(pool, "kill_workers", None)  # Python 3.14 and later
+    if kill is not None:
+        kill()
+        return
+    for process in list((getattr(pool, "_processes", None) or {}).values()):
+        process.kill()  # the workers ignore SIGTERM (see _serve_parent)
 
 
 def _run(
