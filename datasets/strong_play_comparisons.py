@@ -111,6 +111,37 @@ def ladder() -> None:
         )
 
 
+def hex_lattice() -> None:
+    """The seat study on the hex lattice (pentahex cards), strong and greedy play."""
+    strong, greedy = load("ismcts_selfplay_2p_hex"), load("hex_lattice")
+    print("The hex lattice, two players:")
+    for label, frame in (("ismcts-250 self-play", strong), ("greedy self-play", greedy)):
+        edge = stats.first_player_advantage(frame).iloc[0]
+        length = stats.mean_interval(frame["turns"])
+        shares = []
+        for reason in ("tie", "turn_limit"):
+            count = int((frame["end_reason"] == reason).sum())
+            low, high = stats.wilson_interval(count, len(frame))
+            shares.append(f"{reason} {count / len(frame):.1%} [{low:.1%}, {high:.1%}]")
+        print(
+            f"  {label}, {len(frame)} games: advantage {edge['estimate']:+.3f} [{edge['low']:+.3f}, "
+            f"{edge['high']:+.3f}]; {'; '.join(shares)}; "
+            f"{length['estimate']:.1f} [{length['low']:.1f}, {length['high']:.1f}] actions a game"
+        )
+    square = load("ismcts_selfplay_2p")
+    margins = {name: stats.game_margins(frame) for name, frame in (("hex", strong), ("greedy", greedy))}
+    show(
+        "strong - greedy on the hex lattice (independent deals)",
+        stats.mean_difference(margins["hex"], margins["greedy"]),
+        digits=3,
+    )
+    show(
+        "hex - square under strong play (independent deals)",
+        stats.mean_difference(margins["hex"], stats.game_margins(square)),
+        digits=3,
+    )
+
+
 def mirror_checks() -> None:
     files = sorted(glob.glob(os.path.join(HERE, "xochintlan_*.csv")))
     print("Mirror-pair check (Holm within each file) over every Xochintlan study file:")
@@ -133,4 +164,5 @@ if __name__ == "__main__":
     fixes_against_the_rule_book()
     players_against_greedy()
     ladder()
+    hex_lattice()
     mirror_checks()

