@@ -22,7 +22,8 @@ from pathlib import Path
 
 import pytest
 from tornado.httpclient import AsyncHTTPClient, HTTPClientError
-from tornado.websocket import websocket_connect
+from tornado.websocket import WebSocketClientConnection
+from tornado.websocket import websocket_connect as tornado_websocket_connect
 
 from xochintlan_hex.classroom import ClassServer, ClassSession, Refusal
 from xochintlan_hex.classroom.server import BURST
@@ -43,12 +44,18 @@ def server(tmp_path):
 
 def run_async(coroutine):
     """Run ``coroutine`` to its end in a thread of its own (the browser tests' Playwright keeps an event loop
-    running in the main thread when the whole suite runs in one process)."""
+    running in the main thread when the whole suite runs in one process), then hang up its websockets."""
     outcome = {}
+
+    async def scenario_then_hang_up():
+        try:
+            return await coroutine
+        finally:
+            await hang_up()
 
     def run():
         try:
-            outcome["value"] = asyncio.run(coroutine)
+            outcome["value"] = asyncio.run(scenario_then_hang_up())
         except BaseException as error:  # handed to the test below, with its traceback
             outcome["error"] = error
 
@@ -59,6 +66,31 @@ def run_async(coroutine):
     if "error" in outcome:
         raise outcome["error"]
     return outcome.get("value")
+
+
+#: the websockets the running scenario opened (scenarios run one at a time)
+OPENED: list[WebSocketClientConnection] = []
+
+
+async def websocket_connect(request) -> WebSocketClientConnection:
+    """A client websocket that ``run_async`` closes when its scenario ends, as a closed tab does."""
+    connection = await tornado_websocket_connect(request)
+    OPENED.append(connection)
+    return connection
+
+
+async def hang_up() -> None:
+    """Close the scenario's websockets and wait (at most a second) for the server's answer: a socket
+    left to the garbage collector warns in whichever test runs next."""
+    for connection in OPENED:
+        connection.close()
+    deadline = time.monotonic() + 1.0
+    while any(not c.stream.closed() for c in OPENED if c.stream) and time.monotonic() < deadline:
+        await asyncio.sleep(0.01)
+    for connection in OPENED:
+        if connection.stream is not None:
+            connection.stream.close()
+    OPENED.clear()
 
 
 async def http(server, path, body=None, headers=None, lang="en"):
@@ -628,8 +660,15 @@ def _start(path: Path, port: int) -> subprocess.Popen:
         if line.startswith("Teacher token:"):
             process.teacher_token = line.split(":", 1)[1].strip()
             return process
-    process.kill()
+    _kill(process)
     raise AssertionError("the class server did not start in 30 s")
+
+
+def _kill(process: subprocess.Popen) -> None:
+    """SIGKILL, as a power cut would; then close our end of its output pipe."""
+    process.send_signal(signal.SIGKILL)
+    process.wait(10)
+    process.stdout.close()
 
 
 class Remote:
@@ -662,8 +701,7 @@ def test_a_server_killed_with_sigkill_reopens_every_table_where_it_stood(tmp_pat
 
         code, ben_token, stood = run_async(before())
     finally:
-        process.send_signal(signal.SIGKILL)
-        process.wait(10)
+        _kill(process)
     process = _start(path, port)
     try:
 
@@ -676,8 +714,7 @@ def test_a_server_killed_with_sigkill_reopens_every_table_where_it_stood(tmp_pat
 
         again, back, played = run_async(after())
     finally:
-        process.send_signal(signal.SIGKILL)
-        process.wait(10)
+        _kill(process)
     assert again[code]["history"] == stood[code]["history"] == ["L(1,0)", "B(0,1)", "L(2,0)"]
     assert (back["seat"], back["turn"], back["your_turn"]) == (1, 3, True)
     assert played["turn"] == 4
@@ -761,6 +798,34 @@ def test_a_notebook_cell_starts_a_class_and_shows_its_address_and_qr_code(tmp_pa
     assert f"Teacher token: {server.teacher_token}" in printed and "█" in printed  # the QR code, in the terminal
     assert "<svg" in shown and server.url in shown
     assert (status, reply) == (200, {"tables": []})
+
+
+def test_a_stopped_class_closes_every_connection_and_frees_its_port(tmp_path):
+    """A teacher who stops a class in a notebook cell and starts it again gets the same address back."""
+    server = ClassServer(str(tmp_path / "s.sqlite"), port=0, computer_pause=0.0, teacher_token=TEACHER).start()
+    port, stopped = server.port, False
+    try:
+
+        async def scenario():
+            code = await open_table(server, game="xochintlan", seats=2, seed=1)
+            ana, _ = await seated(server, code, 0, "Ana")
+            projector = await websocket_connect(server.url.replace("http", "ws") + "ws/projector")
+            await asyncio.to_thread(server.stop)
+            seat_after = await asyncio.wait_for(ana.socket.read_message(), READ_TIMEOUT)
+            while (projector_after := await asyncio.wait_for(projector.read_message(), READ_TIMEOUT)) is not None:
+                pass  # the table's pictures sent before the stop
+            return seat_after, projector_after, ana.socket.close_code
+
+        seat_after, projector_after, close_code = run_async(scenario())
+        stopped = True
+        again = ClassServer(str(tmp_path / "s.sqlite"), port=port, computer_pause=0.0).start()
+        again.stop()
+    finally:
+        if not stopped:
+            server.stop()
+    assert seat_after is None and projector_after is None  # both connections were closed by the server
+    assert close_code == 1001  # "going away": the pages say the connection was lost and try again
+    assert again.port == port
 
 
 def test_a_page_of_another_site_cannot_open_a_seat_websocket(server):

@@ -14,6 +14,7 @@ the screens of that table (and the projectors) painted.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import html
 import json
 import logging
@@ -28,7 +29,6 @@ from typing import Any, TextIO
 import segno
 import tornado.httpserver
 import tornado.ioloop
-import tornado.netutil
 import tornado.web
 import tornado.websocket
 
@@ -506,6 +506,42 @@ def room_address() -> str:
         probe.close()
 
 
+def listening_socket(host: str, port: int) -> socket.socket:
+    """A socket listening on ``host:port`` (0: a free port), closed again if the port is taken."""
+    listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    try:
+        listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # a restarted class takes its port back
+        listener.bind((host, port))
+        listener.setblocking(False)
+        listener.listen(128)
+    except BaseException:
+        listener.close()
+        raise
+    return listener
+
+
+#: how long a stopping server waits for its students' pages to answer its goodbye before it hangs up
+GOODBYE_SECONDS = 1.0
+
+
+async def _close(app: ClassApp, server: tornado.httpserver.HTTPServer) -> None:
+    """Stop listening and close every connection: websockets with "going away" (1001), which the pages
+    read as the class having stopped, then any socket still open once its goodbye had time to arrive."""
+    server.stop()
+    sockets: list[JsonSocket] = [*app.room.projectors, *(s for seats in app.room.seats.values() for s in seats)]
+    for connection in sockets:
+        connection.close(1001, "the class stopped")
+    deadline = asyncio.get_running_loop().time() + GOODBYE_SECONDS
+    while any(c.ws_connection is not None for c in sockets) and asyncio.get_running_loop().time() < deadline:
+        await asyncio.sleep(0.01)
+    for connection in sockets:
+        protocol = connection.ws_connection
+        if protocol is not None and protocol.stream is not None:
+            protocol.stream.close()
+    with contextlib.suppress(TimeoutError):  # a plain HTTP request still running: the loop's end drops it
+        await asyncio.wait_for(server.close_all_connections(), GOODBYE_SECONDS)
+
+
 class ClassServer:
     """A class session served on ``host:port``: ``run()`` in the foreground (the command line) or
     ``start()`` in a background thread (a notebook cell; ``stop()`` ends it).
@@ -524,8 +560,12 @@ class ClassServer:
         teacher_token: str | None = None,
     ) -> None:
         self.path = path
-        self.session = ClassSession(path)
-        self.sockets = tornado.netutil.bind_sockets(port, host, family=socket.AF_INET)
+        self.sockets = [listening_socket(host, port)]
+        try:
+            self.session = ClassSession(path)
+        except BaseException:
+            self.sockets[0].close()
+            raise
         self.port = self.sockets[0].getsockname()[1]
         shown = room_address() if host == "0.0.0.0" else host
         self.url = f"http://{shown}:{self.port}/"
@@ -536,44 +576,40 @@ class ClassServer:
         self._loop: tornado.ioloop.IOLoop | None = None
         self._thread: threading.Thread | None = None
 
-    def _serve(self) -> None:
+    def _serve(self) -> tuple[ClassApp, tornado.httpserver.HTTPServer]:
         app = ClassApp(self.session, self.teacher_token, self.url, self.computer_pause)
         server = tornado.httpserver.HTTPServer(app, max_body_size=MAX_BODY_BYTES)
         server.add_sockets(self.sockets)
         for table in self.session.tables.values():  # a computer to move when the server stopped moves now
             app.schedule_computer(table)
+        return app, server
 
     def run(self) -> None:
         """Serve until interrupted (Ctrl-C)."""
         asyncio.run(self._main())
 
-    async def _main(self) -> None:
+    async def _main(self, ready: threading.Event | None = None) -> None:
         self._loop = tornado.ioloop.IOLoop.current()
-        self._serve()
         self._stopped = asyncio.Event()
-        await self._stopped.wait()
+        app, server = self._serve()
+        if ready is not None:
+            ready.set()
+        try:
+            await self._stopped.wait()
+        finally:  # Ctrl-C too: a stopped class leaves no open port or connection behind
+            await _close(app, server)
 
     def start(self) -> ClassServer:
         """Serve from a background thread (for a notebook) and return at once."""
         ready = threading.Event()
-
-        def serve() -> None:
-            async def main() -> None:
-                self._loop = tornado.ioloop.IOLoop.current()
-                self._serve()
-                self._stopped = asyncio.Event()
-                ready.set()
-                await self._stopped.wait()
-
-            asyncio.run(main())
-
-        self._thread = threading.Thread(target=serve, name="class-server", daemon=True)
+        self._thread = threading.Thread(target=asyncio.run, args=(self._main(ready),), name="class-server", daemon=True)
         self._thread.start()
         ready.wait(10)
         return self
 
     def stop(self) -> None:
-        """Stop serving (the session file keeps everything)."""
+        """Stop serving: the port is free again and every student's connection is closed (the session file
+        keeps everything)."""
         if self._loop is not None:
             self._loop.add_callback(self._stopped.set)
         if self._thread is not None:
