@@ -16,7 +16,8 @@
 # 2-player strong-play self-play now holds 2,000 games: 78 minutes with 2 workers for its
 # first 1,700 on their own, then 16 minutes for the last 300 (--extend, measured), so about
 # 95 minutes from scratch; the 3- and 4-player ones, 400 and 350 games, 24 and 19 minutes
-# (measured); the hex-lattice one about 70 minutes more. A full run takes about four hours; not timed as one run since. With LONG=1, the games of
+# (measured); the hex-lattice one, 2,200 games, about 2 hours 40 minutes more (its last 1,200
+# took 87 minutes with 2 workers, measured). A full run takes about five and a half hours; not timed as one run since. With LONG=1, the games of
 # full-strength ismcts against search and greedy come last: about 40 minutes more.
 # The exact solver's 1,000 deals run in one process, two passes: 28 more minutes of one core,
 # then about 28 minutes of wall clock (measured).
@@ -56,9 +57,9 @@ $XH simulate xochintlan --games 3000 --players random,random --endgame swap --se
 $XH simulate xochintlan --games 2000 --players ismcts-250,ismcts-250 --seed 1 --workers "$W" --out datasets/xochintlan_ismcts_selfplay_2p.csv "$@"
 $XH simulate xochintlan --games 400 --players ismcts-250,ismcts-250,ismcts-250 --seed 1 --workers "$W" --out datasets/xochintlan_ismcts_selfplay_3p.csv "$@"
 $XH simulate xochintlan --games 350 --players ismcts-250,ismcts-250,ismcts-250,ismcts-250 --seed 1 --workers "$W" --out datasets/xochintlan_ismcts_selfplay_4p.csv "$@"
-# The same 2-player seat study on the hex lattice: 750 games so far (about 70 minutes with 2
-# workers: 450 of them took 41 minutes, measured), to be grown toward 2,200 (+-0.03) with --extend
-$XH simulate xochintlan --games 750 --players ismcts-250,ismcts-250 --lattice hex --seed 1 --workers "$W" --out datasets/xochintlan_ismcts_selfplay_2p_hex.csv "$@"
+# The same 2-player seat study on the hex lattice, 2,200 games (+-0.03): grown from 750 to 1,000
+# and then to 2,200 with --extend, which keeps a finished file's games and plays only the new ones
+$XH simulate xochintlan --games 2200 --players ismcts-250,ismcts-250 --lattice hex --seed 1 --workers "$W" --out datasets/xochintlan_ismcts_selfplay_2p_hex.csv "$@"
 $XH simulate xochintlan --games 60 --players ismcts-250,ismcts-250 --seed 1 --quiet-rounds 2 --workers "$W" --out datasets/xochintlan_ismcts_selfplay_2p_quiet2.csv "$@"
 $XH simulate xochintlan --games 3000 --players greedy,greedy --seed 1 --quiet-rounds 2 --workers "$W" --out datasets/xochintlan_greedy_selfplay_2p_quiet2.csv "$@"
 $XH simulate xochintlan --games 60 --players ismcts-250,ismcts-250 --seed 1 --win-check mover --workers "$W" --out datasets/xochintlan_ismcts_selfplay_2p_mover.csv "$@"

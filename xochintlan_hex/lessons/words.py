@@ -108,6 +108,9 @@ HEADINGS = {
     "2 cards - 1 card": N_("2 cards − 1 card"),
     "decisive, swap - tie": N_("decisive, swap − tie"),
     "game length (actions)": N_("game length (actions)"),
+    "lattice": N_("board"),
+    "ismcts-250 - greedy, hex": N_("ismcts-250 − greedy, hexagonal cells"),
+    "hex - square, ismcts-250": N_("hexagonal − square cells, ismcts-250"),
     "points share": N_("points share"),  # a pair's points (a draw half) over its games
     "chi-square": N_("chi-square"),
     "df": N_("degrees of freedom"),
@@ -181,6 +184,15 @@ def _whole(count: Any) -> Any:
     return int(count) if isinstance(count, float) and count.is_integer() else count
 
 
+#: A study's ``lattice`` as a reader names it (the words of the class server's choice of board)
+LATTICE_WORDS = {"square": N_("square cells"), "hex": N_("hexagonal cells")}
+
+
+def lattice_words(name: Any) -> Any:
+    """A board's lattice in words ("hex": "hexagonal cells"); other values as they are."""
+    return _(LATTICE_WORDS[name]) if isinstance(name, str) and name in LATTICE_WORDS else name
+
+
 def player_words(name: Any) -> Any:
     """A player's name as a reader reads it ("greedy", in French "glouton"); other values as they are."""
     if not isinstance(name, str):
@@ -224,6 +236,7 @@ VALUE_NAMES: dict[str, Callable[[Any], Any]] = {
     "opponent": lambda name: player_words(name),
     "minus": lambda name: player_words(name),
     "players": lambda name: player_words(name),
+    "lattice": lambda name: lattice_words(name),
     "level": lambda level: duel_words(level),
     "outcome": lambda outcome: outcome_words(outcome),
     "endgame": lambda outcome: outcome_words(outcome),
