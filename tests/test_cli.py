@@ -548,14 +548,14 @@ def test_the_workers_of_a_killed_run_exit(tmp_path):
 #: The child for a stop with workers: every chunk from the fifth on never ends (it
 #: sleeps ten minutes), as a chunk of strong games takes minutes.
 SLOW_CHUNKS_CHILD = textwrap.dedent("""
-    import sys, time
+    import os, sys, time
     from xochintlan_hex import cli
     from xochintlan_hex.balance import simulate
     real = simulate.play_games
     def play(indices, *args):
         rows = real(indices, *args)
         if indices[0] >= 16:
-            print("stuck", flush=True)
+            os.write(1, b"stuck\\n")  # one write: two workers' lines never interleave
             time.sleep(600)
         return rows
     simulate.play_games = play
