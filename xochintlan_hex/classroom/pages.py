@@ -18,14 +18,14 @@ from xochintlan_hex.i18n import LANGUAGES, N_, _
 from xochintlan_hex.players import PLAYERS
 from xochintlan_hex.viz import style
 from xochintlan_hex.xochintlan import kind_name
-from xochintlan_hex.xochintlan.rules import ENDGAMES, LATTICE_NAMES, LOCKS, MATCHES, WIN_CHECKS
+from xochintlan_hex.xochintlan.rules import ENDGAMES, LATTICE_NAMES, LATTICE_WORDS, LOCKS, MATCHES, WIN_CHECKS
 
 from .session import MAX_NAME, MAX_SEATS, speaking
 
 #: The teacher's rule menus: the rule, its label, and the words shown for each of its values
 #: (the page sends the engine's own name of the value; every value of the engine has words).
 RULE_MENUS: tuple[tuple[str, str, tuple[str, ...], dict[str, str]], ...] = (
-    ("lattice", N_("Board"), LATTICE_NAMES, {"square": N_("square cells"), "hex": N_("hexagonal cells")}),
+    ("lattice", N_("Board"), LATTICE_NAMES, LATTICE_WORDS),
     ("match", N_("A card counts"), MATCHES, {"rotation": N_("turned"), "rotation+reflection": N_("turned or flipped")}),
     (
         "win_check",

@@ -28,6 +28,7 @@ from ..viz.studies import CONFIDENCE_NOTE
 from ..viz.style import PLAYER_NAMES, word
 from ..viz.tables import heading, readable
 from ..xochintlan import kind_name, parse_action
+from ..xochintlan.rules import LATTICE_WORDS
 
 #: The keys of the lessons' own frames, and their headings in words.
 HEADINGS = {
@@ -182,10 +183,6 @@ OTHER_PLAYERS = {"student": N_("student"), "solver": N_("solver")}
 def _whole(count: Any) -> Any:
     """A count stored as a float (40.0) as the whole number it is."""
     return int(count) if isinstance(count, float) and count.is_integer() else count
-
-
-#: A study's ``lattice`` as a reader names it (the words of the class server's choice of board)
-LATTICE_WORDS = {"square": N_("square cells"), "hex": N_("hexagonal cells")}
 
 
 def lattice_words(name: Any) -> Any:

@@ -104,6 +104,8 @@ def code_letters(kinds: Iterable[str]) -> str:
 CARD_SIZE = 5
 
 LATTICE_NAMES = ("square", "hex")
+#: each lattice as a reader names it (the class page's choice of board, the lessons' tables)
+LATTICE_WORDS = {"square": N_("square cells"), "hex": N_("hexagonal cells")}
 MATCHES = ("rotation", "rotation+reflection")
 WIN_CHECKS = ("any", "mover")
 ENDGAMES = ("tie", "swap")
