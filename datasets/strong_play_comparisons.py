@@ -48,13 +48,21 @@ def show(label: str, gap: dict, unit: str = "", digits: int = 2) -> None:
     )
 
 
+def no_winner(frame: pd.DataFrame) -> pd.Series:
+    """1 for a game nobody won (a tie, or the turn cap), else 0, indexed by game."""
+    return (frame["end_reason"] != "win").astype(float).set_axis(frame["game"])
+
+
 def fixes_against_the_rule_book() -> None:
-    print("First-player advantage, variant - rule book (paired by deal: same seed):")
+    print("Variant - rule book, paired by deal (same seed): first-player advantage; share of games nobody won")
     for players in ("greedy", "ismcts"):
-        book = stats.game_margins(load(f"{players}_selfplay_2p"))
+        book = load(f"{players}_selfplay_2p")
         for fix, suffix in FIXES.items():
-            variant = stats.game_margins(load(f"{players}_selfplay_2p_{suffix}"))
-            show(f"{players} {fix}", stats.mean_difference(variant, book, paired=True))
+            variant = load(f"{players}_selfplay_2p_{suffix}")
+            advantage = stats.mean_difference(stats.game_margins(variant), stats.game_margins(book), paired=True)
+            show(f"{players} {fix}, advantage", advantage)
+            nobody_won = stats.mean_difference(no_winner(variant), no_winner(book), paired=True)
+            show(f"{players} {fix}, nobody won", nobody_won)
 
 
 def margin_against(player: str, opponent: str, first: str, second: str) -> pd.Series:
