@@ -15,8 +15,8 @@
 # Hextremadura studies, the tiling counts and the solver (see datasets/README.md). The
 # 2-player strong-play self-play now holds 2,000 games: 78 minutes with 2 workers for its
 # first 1,700 on their own, then 16 minutes for the last 300 (--extend, measured), so about
-# 95 minutes from scratch; the 3- and 4-player ones, 400 and 350 games, 24 and 19 minutes
-# (measured); the hex-lattice one, 2,200 games, about 2 hours 40 minutes more (its last 1,200
+# 95 minutes from scratch; the 3- and 4-player ones, 400 and 430 games, 24 and 37 minutes
+# (measured: the 4-player file's last 80 games shared the machine with another study); the hex-lattice one, 2,200 games, about 2 hours 40 minutes more (its last 1,200
 # took 87 minutes with 2 workers, measured). A full run takes about five and a half hours; not timed as one run since. With LONG=1, the games of
 # full-strength ismcts against search and greedy come last: about 40 minutes more.
 # The exact solver's 1,000 deals run in one process, two passes: 28 more minutes of one core,
@@ -56,7 +56,9 @@ $XH simulate xochintlan --games 3000 --players random,random --endgame swap --se
 # first 100 are the 100 games this file held before: game i depends only on the seed and i)
 $XH simulate xochintlan --games 2000 --players ismcts-250,ismcts-250 --seed 1 --workers "$W" --out datasets/xochintlan_ismcts_selfplay_2p.csv "$@"
 $XH simulate xochintlan --games 400 --players ismcts-250,ismcts-250,ismcts-250 --seed 1 --workers "$W" --out datasets/xochintlan_ismcts_selfplay_3p.csv "$@"
-$XH simulate xochintlan --games 350 --players ismcts-250,ismcts-250,ismcts-250,ismcts-250 --seed 1 --workers "$W" --out datasets/xochintlan_ismcts_selfplay_4p.csv "$@"
+# four players: until a sequential test decides whether player 1's advantage reaches 0.05 either
+# way (it stopped after 430 games: an edge for player 1; its first 350 games are the file's former 350)
+$XH simulate xochintlan --games 2000 --players ismcts-250,ismcts-250,ismcts-250,ismcts-250 --seed 1 --until "advantage 0.05" --workers "$W" --out datasets/xochintlan_ismcts_selfplay_4p.csv "$@"
 # The same 2-player seat study on the hex lattice, 2,200 games (+-0.03): grown from 750 to 1,000
 # and then to 2,200 with --extend, which keeps a finished file's games and plays only the new ones
 $XH simulate xochintlan --games 2200 --players ismcts-250,ismcts-250 --lattice hex --seed 1 --workers "$W" --out datasets/xochintlan_ismcts_selfplay_2p_hex.csv "$@"

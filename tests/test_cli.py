@@ -23,7 +23,7 @@ import pandas as pd
 import pytest
 from pandas.testing import assert_frame_equal
 
-from xochintlan_hex import cli, simulate, stats, studies
+from xochintlan_hex import cli, sequential, simulate, stats, studies
 from xochintlan_hex.cli import study as study_command
 from xochintlan_hex.cli.study import rules_from_options
 from xochintlan_hex.hextremadura import load_tileset
@@ -740,6 +740,18 @@ def test_regenerate_writes_each_study_file_once():
     assert all(o.startswith("datasets/") and (ROOT / o).exists() for o in outs)
 
 
+def games_its_command_keeps(args, study, shipped: pd.DataFrame) -> int:
+    """``--games``; with ``--until``, the game at which its sequential test, replayed
+    on the shipped games in order, decided (or ``--games`` if it never did)."""
+    if not args.until:
+        return args.games
+    question = sequential.parse_until(args.until, args.alpha, args.beta)
+    with contextlib.chdir(ROOT):  # a paired file is named from the repository root
+        test = sequential.sequential_test(study, question)
+    test(shipped.to_dict("records"))
+    return args.games if test.decision is None else test.decision["games"]
+
+
 @pytest.mark.slow  # 38 shipped studies played again in part: up to 20 s each
 @pytest.mark.parametrize("command", regenerate_commands(), ids=lambda c: Path(c[-1]).stem)
 def test_a_shipped_study_file_is_what_its_command_plays(command):
@@ -753,7 +765,7 @@ def test_a_shipped_study_file_is_what_its_command_plays(command):
         tileset = args.tileset and ROOT / args.tileset  # the script runs from the repository root
         study = studies.hextremadura_study(args.games, args.player, tileset, args.seed)
     shipped = studies.read_results(ROOT / args.out)
-    assert len(shipped) == args.games
+    assert len(shipped) == games_its_command_keeps(args, study, shipped)
     games = sorted({0, 1, len(shipped) - 1})
     if args.game == "xochintlan" and any(p.startswith("ismcts") for p in study.parameters["players"]):
         # ismcts thinks for a while on every action: the shortest of the first and of the last ten games
