@@ -742,8 +742,10 @@ def test_regenerate_writes_each_study_file_once():
 
 def games_its_command_keeps(args, study, shipped: pd.DataFrame) -> int:
     """``--games``; with ``--until``, the game at which its sequential test, replayed
-    on the shipped games in order, decided (or ``--games`` if it never did)."""
-    if not args.until:
+    on the shipped games in order, decided (or ``--games`` if it never did).
+
+    Only Xochintlan studies take ``--until``: a Hextremadura command has no such option."""
+    if not getattr(args, "until", None):
         return args.games
     question = sequential.parse_until(args.until, args.alpha, args.beta)
     with contextlib.chdir(ROOT):  # a paired file is named from the repository root
