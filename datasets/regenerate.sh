@@ -18,7 +18,8 @@
 # 95 minutes from scratch; the 3- and 4-player ones, 400 and 430 games, 24 and 37 minutes
 # (measured: the 4-player file's last 80 games shared the machine with another study); the hex-lattice one, 2,200 games, about 2 hours 40 minutes more (its last 1,200
 # took 87 minutes with 2 workers, measured); the mover's-check study, 500 games, about 34 minutes
-# (its last 440 took 29.5 minutes with 2 workers, measured). A full run takes about six hours; not timed as one run since. With LONG=1, the games of
+# (its last 440 took 29.5 minutes with 2 workers, measured); the quiet-rounds one, 400 games, about
+# 28 minutes (its last 340 took 24 minutes, measured). A full run takes about six hours; not timed as one run since. With LONG=1, the games of
 # full-strength ismcts against search and greedy come last: about 40 minutes more.
 # The exact solver's 1,000 deals run in one process, two passes: 28 more minutes of one core,
 # then about 28 minutes of wall clock (measured).
@@ -63,7 +64,7 @@ $XH simulate xochintlan --games 2000 --players ismcts-250,ismcts-250,ismcts-250,
 # The same 2-player seat study on the hex lattice, 2,200 games (+-0.03): grown from 750 to 1,000
 # and then to 2,200 with --extend, which keeps a finished file's games and plays only the new ones
 $XH simulate xochintlan --games 2200 --players ismcts-250,ismcts-250 --lattice hex --seed 1 --workers "$W" --out datasets/xochintlan_ismcts_selfplay_2p_hex.csv "$@"
-$XH simulate xochintlan --games 60 --players ismcts-250,ismcts-250 --seed 1 --quiet-rounds 2 --workers "$W" --out datasets/xochintlan_ismcts_selfplay_2p_quiet2.csv "$@"
+$XH simulate xochintlan --games 400 --players ismcts-250,ismcts-250 --seed 1 --quiet-rounds 2 --workers "$W" --out datasets/xochintlan_ismcts_selfplay_2p_quiet2.csv "$@"
 $XH simulate xochintlan --games 3000 --players greedy,greedy --seed 1 --quiet-rounds 2 --workers "$W" --out datasets/xochintlan_greedy_selfplay_2p_quiet2.csv "$@"
 # the mover's win check: until a sequential test decides whether it moves player 1's advantage
 # by 0.05 either way from the rule book's, paired by deal (it stopped after 500 games: it does not)
