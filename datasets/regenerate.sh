@@ -19,7 +19,7 @@
 # (measured: the 4-player file's last 80 games shared the machine with another study); the hex-lattice one, 2,200 games, about 2 hours 40 minutes more (its last 1,200
 # took 87 minutes with 2 workers, measured); the mover's-check study, 500 games, about 34 minutes
 # (its last 440 took 29.5 minutes with 2 workers, measured); the quiet-rounds one, 400 games, about
-# 28 minutes (its last 340 took 24 minutes, measured). A full run takes about six hours; not timed as one run since. With LONG=1, the games of
+# 28 minutes (its last 340 took 24 minutes, measured). A full run takes about six and a half hours; not timed as one run since. With LONG=1, the games of
 # full-strength ismcts against search and greedy come last: about 40 minutes more.
 # The exact solver's 1,000 deals run in one process, two passes: 28 more minutes of one core,
 # then about 28 minutes of wall clock (measured).
