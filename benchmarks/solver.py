@@ -22,7 +22,10 @@ With ``--finder`` the same deals go to the perfect-game finder
 from the look-ahead's game of ``datasets/hextremadura_solver.csv`` only (the study
 file holds the games the finder itself found). A deal counts as decided within a
 limit when the finder returns a perfect game, which replays through the engine to 15;
-its time is the time to find it, or the limit.
+its time is the time to find it, or the limit. ``--finder --compare-follow-best``
+runs it on each deal with and without ``follow_best`` (searching also from the rounds
+of the best game it finds) and prints the difference in the share decided, paired by
+deal, with its 95% interval.
 """
 
 from __future__ import annotations
@@ -57,12 +60,14 @@ def solve_with_limit(index: int, limit: float, known: dict[int, str]) -> tuple[b
     return proof.decided, proof.seconds, proof.cpu_seconds, proof.nodes
 
 
-def find_with_limit(index: int, limit: float, known: dict[int, str]) -> tuple[bool, float, float, int]:
+def find_with_limit(
+    index: int, limit: float, known: dict[int, str], follow_best: bool = False
+) -> tuple[bool, float, float, int]:
     """(perfect game found, wall seconds, CPU seconds, placements judged) for deal ``index`` of seed 7."""
     seed = game_seed(7, index)
     start = time.perf_counter()
     starts = [known[seed].split()] if seed in known else []
-    found = find_perfect_game(seed=seed, starts=starts, seconds=limit, rng_seed=seed)
+    found = find_perfect_game(seed=seed, starts=starts, seconds=limit, rng_seed=seed, follow_best=follow_best)
     if found.perfect:
         assert found.replay().score() == found.max_score  # the engine certifies the game
     return found.perfect, time.perf_counter() - start, found.cpu_seconds, found.states
@@ -101,6 +106,27 @@ def report_limit(limit: float, indices: list[int], known: dict[int, str], finder
     )
 
 
+def compare_follow_best(limit: float, indices: list[int], known: dict[int, str]) -> None:
+    """The finder with and without ``follow_best`` on the same deals and limit: each
+    one's share of deals decided, and the difference paired by deal with its interval."""
+    found = {follow: [] for follow in (False, True)}
+    for index in indices:
+        for follow in (False, True):
+            found[follow].append(float(find_with_limit(index, limit, known, follow)[0]))
+        print(f"  deal {index}: without {found[False][-1]:.0f}, with {found[True][-1]:.0f}", flush=True)
+    for follow, label in ((False, "without follow_best"), (True, "with follow_best")):
+        share = stats.proportion(int(sum(found[follow])), len(indices))
+        print(
+            f"{label}: decided {int(sum(found[follow]))} of {len(indices)} deals "
+            f"({share['estimate']:.0%}, 95% interval [{share['low']:.0%}, {share['high']:.0%}])"
+        )
+    gap = stats.mean_difference(pd.Series(found[True]), pd.Series(found[False]), paired=True)
+    print(
+        f"with - without, paired by deal: {gap['estimate']:+.2f} [{gap['low']:+.2f}, {gap['high']:+.2f}] "
+        f"of the deals decided within {limit:g} CPU seconds"
+    )
+
+
 def report_study() -> None:
     """The study file's own figures: its limit per deal, the share decided, the time per deal."""
     path = DATASETS / "hextremadura_decided.csv"
@@ -133,6 +159,11 @@ def main() -> None:
     parser.add_argument("--long-deals", type=int, default=2, help="deals solved with each longer limit")
     parser.add_argument("--limits", type=float, nargs="*", default=[10, 60], help="time limits, seconds")
     parser.add_argument("--finder", action="store_true", help="time the perfect-game finder instead")
+    parser.add_argument(
+        "--compare-follow-best",
+        action="store_true",
+        help="with --finder: the finder with and without follow_best on the same deals, paired",
+    )
     args = parser.parse_args()
     known = known_games(("hextremadura_solver.csv",)) if args.finder else known_games()
     study = DATASETS / ("hextremadura_solver.csv" if args.finder else "hextremadura_decided.csv")
@@ -141,7 +172,10 @@ def main() -> None:
     for limit in args.limits:
         chosen = indices if limit <= 10 else indices[: args.long_deals]
         print(f"deals {chosen} of seed 7, limit {limit:g} CPU seconds each ...", flush=True)
-        report_limit(limit, chosen, known, args.finder)
+        if args.finder and args.compare_follow_best:
+            compare_follow_best(limit, chosen, known)
+        else:
+            report_limit(limit, chosen, known, args.finder)
     if not args.finder:
         report_study()
 

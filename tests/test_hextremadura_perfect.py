@@ -18,11 +18,15 @@ from xochintlan_hex.hextremadura.perfect import find_perfect_game, round_starts
 DATASETS = Path(__file__).resolve().parents[1] / "datasets"
 
 
-def check_small_deal(seed: int, size: int, candidates: int | None, seconds: float = 60) -> perfect.PerfectSearch:
+def check_small_deal(
+    seed: int, size: int, candidates: int | None, seconds: float = 60, follow_best: bool = False
+) -> perfect.PerfectSearch:
     """The finder on a small deal: its game replays to its score, and a perfect claim
     holds only where brute force finds a perfect game."""
     tileset, order = random_deal(seed, size)
-    found = find_perfect_game(tileset=tileset, order=order, seconds=seconds, candidates=candidates, rng_seed=seed)
+    found = find_perfect_game(
+        tileset=tileset, order=order, seconds=seconds, candidates=candidates, rng_seed=seed, follow_best=follow_best
+    )
     truth = brute_force_deal(seed, size)
     replayed = found.replay()
     assert replayed.is_over and replayed.score() == found.score <= truth, (seed, found.score, truth)
@@ -45,6 +49,44 @@ def test_on_200_small_deals_it_finds_a_perfect_game_exactly_when_one_exists():
         else:
             assert found.complete and found.score == truth, (seed, found.score, truth)
     assert perfect_deals >= 3  # brute force finds 3 perfect deals among these: the claim is not empty
+
+
+def test_following_its_best_game_it_still_finds_a_perfect_game_exactly_when_one_exists():
+    """``follow_best`` adds starting points (the rounds of the best game seen) but must
+    neither lose a perfect game nor claim "none" without having seen every game: the
+    same 200 small deals, the same answers as brute force."""
+    perfect_deals = 0
+    for seed in range(200):
+        found = check_small_deal(seed, 2, candidates=None, follow_best=True)
+        truth = brute_force_deal(seed, 2)
+        if truth == found.max_score:
+            perfect_deals += 1
+            assert found.perfect, seed
+        else:
+            assert found.complete and found.score == truth, (seed, found.score, truth)
+    assert perfect_deals >= 3
+
+
+def test_following_its_best_game_adds_the_rounds_of_that_game_as_starting_points(monkeypatch):
+    """Deal 2 of study seed 7 (best game known: 14, no perfect game found yet), started
+    from that game: without ``follow_best`` every pass starts from the deal's start or
+    a round of the known game; with it, also from rounds of the better games it finds."""
+    decided = pd.read_csv(DATASETS / "hextremadura_decided.csv").set_index("game")
+    known = decided.loc[2, "actions"].split()
+    seed = int(decided.loc[2, "seed"])
+    known_rounds = {()} | {tuple(str(a) for a in p) for p in round_starts(Hextremadura(seed=seed), known)}
+    starts_seen: dict[bool, set[tuple[str, ...]]] = {False: set(), True: set()}
+    run = perfect._Beam.run
+    for follow in (False, True):
+
+        def recording(beam, start, width, follow=follow):
+            starts_seen[follow].add(tuple(str(a) for a in start.history))
+            return run(beam, start, width)
+
+        monkeypatch.setattr(perfect._Beam, "run", recording)
+        find_perfect_game(seed=seed, starts=[known], seconds=3, rng_seed=1, follow_best=follow)
+    assert starts_seen[False] == known_rounds
+    assert starts_seen[True] > known_rounds  # and more: rounds of the games it found
 
 
 def test_with_a_shortlist_it_still_finds_the_perfect_games_brute_force_finds():

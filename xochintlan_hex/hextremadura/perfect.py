@@ -247,6 +247,7 @@ def find_perfect_game(
     rng_seed: int = 0,
     first_width: int = 1,
     candidates: int | None = 20,
+    follow_best: bool = False,
 ) -> PerfectSearch:
     """Look for a perfect game of a deal within ``seconds`` of CPU time.
 
@@ -259,6 +260,9 @@ def find_perfect_game(
     on, each over every starting point, until a perfect game is found, time is up or
     a pass saw every game (``complete``). ``candidates``: the placements judged in
     full from each state, the best fitting first (:func:`local_fit`); None judges all.
+    ``follow_best``: whenever a pass finishes a better game than any seen, the start of
+    each of its later rounds becomes a starting point too, so the next passes search
+    near the best game (a game one objective short is often mended in its last rounds).
 
     The answer keeps the best finished game seen (perfect or not), replayed through a
     fresh engine to certify its score; ValueError if a start does not replay.
@@ -284,6 +288,7 @@ def find_perfect_game(
             points.append(_replayed(deal, prefix))
     found = PerfectSearch(deal.start_order, deal.max_score, tileset=deal.tileset, requirement_mode=requirement_mode)
     width = first_width
+    followed: set[tuple[Place, ...]] = set()
     while beam.best_score < deal.max_score and not beam.out_of_time() and not found.complete:
         narrow = False
         for point in reversed(points):  # the latest rounds first: their searches are the shortest
@@ -291,6 +296,12 @@ def find_perfect_game(
             narrow |= beam.narrow
             if perfect or beam.out_of_time():
                 break
+        if follow_best and tuple(beam.best_line) not in followed:
+            followed.add(tuple(beam.best_line))
+            already = {tuple(start.history) for start in points}
+            new = [prefix for prefix in round_starts(deal, beam.best_line) if tuple(prefix) not in already]
+            # after the deal's start, so that it stays the last point run (``complete`` reads it)
+            points[1:1] = [_replayed(deal, prefix) for prefix in new]
         # the pass from the deal's start left nothing out: it saw every reachable state
         found.complete = not perfect and point is points[0] and not beam.cut and not beam.out_of_time()
         found.passes, found.width = found.passes + 1, width
