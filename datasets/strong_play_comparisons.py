@@ -65,6 +65,19 @@ def fixes_against_the_rule_book() -> None:
             show(f"{players} {fix}, nobody won", nobody_won)
 
 
+def swap_and_the_ties() -> None:
+    """What the swap endgame does, deal by deal, with the games the rule book tied."""
+    book, swap = (load(name).set_index("game") for name in ("ismcts_selfplay_2p", "ismcts_selfplay_2p_swap"))
+    book = book.loc[swap.index]  # the same seed: deal i alike
+    same = int((swap["winner"].fillna(-1) == book["winner"].fillna(-1)).sum())
+    tied = book["end_reason"] == "tie"
+    won, capped = (int((tied & (swap["end_reason"] == reason)).sum()) for reason in ("win", "turn_limit"))
+    print(
+        f'ismcts endgame="swap": the same winner as the rule book on {same} of {len(swap)} deals; of the '
+        f"{int(tied.sum())} deals the rule book tied, {won} won, {capped} ran to the turn cap"
+    )
+
+
 def margin_against(player: str, opponent: str, first: str, second: str) -> pd.Series:
     """``player``'s per-game margin over ``opponent`` in both seatings, indexed by
     (seating, game) so that two players met on the same deals pair up."""
@@ -170,6 +183,7 @@ def mirror_checks() -> None:
 
 if __name__ == "__main__":
     fixes_against_the_rule_book()
+    swap_and_the_ties()
     players_against_greedy()
     ladder()
     hex_lattice()
