@@ -35,13 +35,13 @@ def check_small_deal(
     return found
 
 
-def test_on_200_small_deals_it_finds_a_perfect_game_exactly_when_one_exists():
-    """Two-tile deals of 200 random sets of 4 to 8 tiles, every placement judged: the
-    search keeps every state, so it finds a perfect game whenever brute force does and
-    otherwise says it saw every game, with brute force's best score."""
+def check_200_small_deals(follow_best: bool) -> None:
+    """On two-tile deals of 200 random sets of 4 to 8 tiles, every placement judged, the
+    finder answers as brute force: a perfect game where one exists, else "complete"
+    with brute force's best score."""
     perfect_deals = 0
     for seed in range(200):
-        found = check_small_deal(seed, 2, candidates=None)
+        found = check_small_deal(seed, 2, candidates=None, follow_best=follow_best)
         truth = brute_force_deal(seed, 2)
         if truth == found.max_score:
             perfect_deals += 1
@@ -51,20 +51,16 @@ def test_on_200_small_deals_it_finds_a_perfect_game_exactly_when_one_exists():
     assert perfect_deals >= 3  # brute force finds 3 perfect deals among these: the claim is not empty
 
 
+def test_on_200_small_deals_it_finds_a_perfect_game_exactly_when_one_exists():
+    """Every placement judged, the search keeps every state, so it finds a perfect game
+    whenever brute force does and otherwise says it saw every game."""
+    check_200_small_deals(follow_best=False)
+
+
 def test_following_its_best_game_it_still_finds_a_perfect_game_exactly_when_one_exists():
     """``follow_best`` adds starting points (the rounds of the best game seen) but must
-    neither lose a perfect game nor claim "none" without having seen every game: the
-    same 200 small deals, the same answers as brute force."""
-    perfect_deals = 0
-    for seed in range(200):
-        found = check_small_deal(seed, 2, candidates=None, follow_best=True)
-        truth = brute_force_deal(seed, 2)
-        if truth == found.max_score:
-            perfect_deals += 1
-            assert found.perfect, seed
-        else:
-            assert found.complete and found.score == truth, (seed, found.score, truth)
-    assert perfect_deals >= 3
+    neither lose a perfect game nor claim "none" without having seen every game."""
+    check_200_small_deals(follow_best=True)
 
 
 def test_following_its_best_game_adds_the_rounds_of_that_game_as_starting_points(monkeypatch):
