@@ -288,7 +288,7 @@ def find_perfect_game(
             points.append(_replayed(deal, prefix))
     found = PerfectSearch(deal.start_order, deal.max_score, tileset=deal.tileset, requirement_mode=requirement_mode)
     width = first_width
-    followed: set[tuple[Place, ...]] = set()
+    followed: list[Place] = []  # the best game whose rounds are starting points already
     while beam.best_score < deal.max_score and not beam.out_of_time() and not found.complete:
         narrow = False
         for point in reversed(points):  # the latest rounds first: their searches are the shortest
@@ -296,8 +296,8 @@ def find_perfect_game(
             narrow |= beam.narrow
             if perfect or beam.out_of_time():
                 break
-        if follow_best and tuple(beam.best_line) not in followed:
-            followed.add(tuple(beam.best_line))
+        if follow_best and beam.best_line != followed:  # a better game than the one followed
+            followed = beam.best_line
             already = {tuple(start.history) for start in points}
             new = [prefix for prefix in round_starts(deal, beam.best_line) if tuple(prefix) not in already]
             # after the deal's start, so that it stays the last point run (``complete`` reads it)
