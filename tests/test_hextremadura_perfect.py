@@ -146,6 +146,8 @@ def test_bad_limits_and_starts_are_refused_naming_what_is_allowed():
         find_perfect_game(order=["T1"], first_width=0)
     with pytest.raises(ValueError, match="candidates must be None or an int >= 1"):
         find_perfect_game(order=["T1"], candidates=0)
+    with pytest.raises(ValueError, match="follow_best must be True or False, not 'yes'"):
+        find_perfect_game(order=["T1"], follow_best="yes")
     with pytest.raises(ValueError, match="start action 1"):
         find_perfect_game(order=["T1", "T2"], starts=[["T2@(0,0)r0b"]])
 

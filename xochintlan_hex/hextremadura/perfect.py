@@ -275,6 +275,10 @@ def find_perfect_game(
         )
     if candidates is not None and (isinstance(candidates, bool) or not isinstance(candidates, int) or candidates < 1):
         raise ValueError(_("candidates must be None or an int >= 1, not {value}").format(value=repr(candidates)))
+    if not isinstance(follow_best, bool):
+        raise ValueError(
+            _("{name} must be True or False, not {value}").format(name="follow_best", value=repr(follow_best))
+        )
     cpu_start = time.process_time()
     deal = Hextremadura(seed=seed, tileset=tileset, order=order, requirement_mode=requirement_mode)
     beam = _Beam(cpu_start + seconds, random.Random(rng_seed), candidates)
