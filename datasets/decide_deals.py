@@ -8,7 +8,11 @@ that game with at most ``--max-nodes`` states; it says whether the deal is decid
 (its best score proved) or gives the bounds reached. With ``--perfect-seconds S``
 the perfect-game finder first searches S CPU seconds for a perfect game from the
 rounds of that game: every perfect game it finds decides its deal (``lower_from``
-"perfect search"), and a better game it finds starts the exact search.
+"perfect search"), and a better game it finds starts the exact search;
+``--follow-best`` lets it also start from the rounds of the best game it finds.
+``--workers N`` decides N deals at a time in N processes: each deal's search is its
+own (its limits count the CPU seconds of its own process), so the rows do not depend
+on N beyond what CPU limits always allow.
 
 Usage (from the repository root)::
 
@@ -26,6 +30,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from concurrent.futures import Executor, ProcessPoolExecutor
 from pathlib import Path
 
 import pandas as pd
@@ -55,6 +60,18 @@ def _known_games(paths: list[Path]) -> dict[int, str]:
     return {seed: actions for seed, (_, actions) in known.items()}
 
 
+def _decide_one(job: dict) -> dict:
+    """One deal's row (a module-level function, so that worker processes can run it)."""
+    return decide_deal_row(**job)
+
+
+def _decide(jobs: list[dict], executor: Executor | None) -> list[dict]:
+    """The rows of these deals, in their order: here, or spread over the workers."""
+    if executor is None:
+        return [_decide_one(job) for job in jobs]
+    return list(executor.map(_decide_one, jobs))
+
+
 def _same_limit(done: pd.DataFrame, column: str, value: float | None) -> pd.Series:
     """The rows run with this limit (None: without it)."""
     if column not in done:
@@ -76,6 +93,12 @@ def main(argv: list[str] | None = None) -> int:
         help="CPU seconds per deal of the perfect-game finder, before the exact search",
     )
     parser.add_argument(
+        "--follow-best",
+        action="store_true",
+        help="the perfect-game finder also starts from the rounds of the best game it finds",
+    )
+    parser.add_argument("--workers", type=int, default=1, help="deals decided at a time, each in its own process")
+    parser.add_argument(
         "--known", type=Path, nargs="*", default=[], help="solver or decided files whose games give lower bounds"
     )
     parser.add_argument("--batch", type=int, default=10, help="deals decided between two writes")
@@ -88,6 +111,8 @@ def main(argv: list[str] | None = None) -> int:
     # regenerate.sh hands its own options to every command: ignore those meant for others
     args, _ = parser.parse_known_args(argv)
 
+    if args.workers < 1:
+        parser.error(f"--workers must be an int >= 1, not {args.workers}")
     known = _known_games(args.known)
     done = pd.DataFrame(columns=DECIDED_COLUMNS)
     if args.resume and args.out.exists():
@@ -97,29 +122,35 @@ def main(argv: list[str] | None = None) -> int:
         done = done[same & done["game"].lt(args.games)]
     missing = [i for i in range(args.games) if i not in set(done["game"])]
     print(f"{len(done)} deals already decided, {len(missing)} to go", file=sys.stderr)
-    for start in range(0, len(missing), args.batch):
-        rows = []
-        for index in missing[start : start + args.batch]:
-            rows.append(
-                decide_deal_row(
-                    index,
-                    seed=args.seed,
-                    candidates=args.candidates,
-                    max_nodes=args.max_nodes,
-                    known_actions=known.get(game_seed(args.seed, index)),
-                    max_seconds=args.seconds,
-                    perfect_seconds=args.perfect_seconds,
-                )
+    executor = ProcessPoolExecutor(max_workers=args.workers) if args.workers > 1 else None
+    try:
+        for start in range(0, len(missing), args.batch):
+            jobs = [
+                {
+                    "index": index,
+                    "seed": args.seed,
+                    "candidates": args.candidates,
+                    "max_nodes": args.max_nodes,
+                    "known_actions": known.get(game_seed(args.seed, index)),
+                    "max_seconds": args.seconds,
+                    "perfect_seconds": args.perfect_seconds,
+                    "follow_best": args.follow_best,
+                }
+                for index in missing[start : start + args.batch]
+            ]
+            found = pd.DataFrame(_decide(jobs, executor), columns=DECIDED_COLUMNS)
+            done = pd.concat([done, found], ignore_index=True) if len(done) else found
+            done = done.sort_values("game").reset_index(drop=True)
+            _write(done, args.out)
+            print(
+                f"decided {int(done['decided'].sum())} of {len(done)}/{args.games}; "
+                f"lower bounds {found['lower'].tolist()}",
+                file=sys.stderr,
+                flush=True,
             )
-        found = pd.DataFrame(rows, columns=DECIDED_COLUMNS)
-        done = pd.concat([done, found], ignore_index=True) if len(done) else found
-        done = done.sort_values("game").reset_index(drop=True)
-        _write(done, args.out)
-        print(
-            f"decided {int(done['decided'].sum())} of {len(done)}/{args.games}; lower bounds {found['lower'].tolist()}",
-            file=sys.stderr,
-            flush=True,
-        )
+    finally:
+        if executor is not None:
+            executor.shutdown(cancel_futures=True)
     if args.summary:
         scored = [pd.read_csv(path) for path in args.compare]
         with pd.option_context("display.width", 200, "display.max_columns", 20):

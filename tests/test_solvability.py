@@ -132,3 +132,67 @@ def test_the_decided_summary_pairs_players_with_the_deals_best_game():
     assert gap["n"] == 4 and gap["estimate"] == pytest.approx((8 + 6 + 2 + 4) / 4)
     most = summary.loc["greedy: points below the upper bound"]
     assert most["n"] == 4 and most["estimate"] == pytest.approx((8 + 7 + 2 + 6) / 4)
+
+
+def _decide_deals_script():
+    """datasets/decide_deals.py, loaded as a module (it is a script, not part of the
+    package), and registered under its name so that worker processes find its functions."""
+    import importlib.util
+    import sys
+    from pathlib import Path
+
+    if "decide_deals" not in sys.modules:
+        path = Path(__file__).resolve().parents[1] / "datasets" / "decide_deals.py"
+        spec = importlib.util.spec_from_file_location("decide_deals", path)
+        module = importlib.util.module_from_spec(spec)
+        sys.modules["decide_deals"] = module
+        spec.loader.exec_module(module)
+    return sys.modules["decide_deals"]
+
+
+def test_deciding_deals_in_two_processes_writes_the_rows_of_one(tmp_path):
+    """``--workers 2`` spreads the deals over two processes; with a state limit (the
+    same answer on every machine) the file is the one a single process writes, the
+    deals in their order, whatever the batches."""
+    script = _decide_deals_script()
+    solver_file = "datasets/hextremadura_solver.csv"
+    common = ["--games", "3", "--seed", "7", "--max-nodes", "40", "--known", solver_file]
+    script.main([*common, "--out", str(tmp_path / "one.csv")])
+    script.main([*common, "--out", str(tmp_path / "two.csv"), "--workers", "2", "--batch", "2"])
+    timings = ["seconds", "cpu_seconds"]
+    one = pd.read_csv(tmp_path / "one.csv").drop(columns=timings)
+    two = pd.read_csv(tmp_path / "two.csv").drop(columns=timings)
+    assert one["game"].tolist() == [0, 1, 2]
+    pd.testing.assert_frame_equal(one, two)
+
+
+def test_deciding_deals_refuses_zero_workers(tmp_path, capsys):
+    script = _decide_deals_script()
+    with pytest.raises(SystemExit):
+        script.main(["--games", "1", "--workers", "0", "--out", str(tmp_path / "x.csv")])
+    assert "--workers must be an int >= 1, not 0" in capsys.readouterr().err
+    assert not (tmp_path / "x.csv").exists()
+
+
+def test_a_decided_row_hands_follow_best_to_the_perfect_finder(monkeypatch):
+    """``decide_deal_row(follow_best=True)`` (``decide_deals.py --follow-best``) runs the
+    finder with that option; by default without it."""
+    from pathlib import Path
+
+    from xochintlan_hex.solvability import decide_deal_row
+
+    asked = []
+    real_finder = solvability.find_perfect_game
+
+    def recording(**options):
+        asked.append(options["follow_best"])
+        return real_finder(**{**options, "seconds": 0.2})
+
+    monkeypatch.setattr(solvability, "find_perfect_game", recording)
+    shipped = pd.read_csv(Path(__file__).resolve().parents[1] / "datasets" / "hextremadura_solver.csv")
+    for follow in (True, False):
+        decide_deal_row(
+            1, seed=7, max_nodes=5, known_actions=shipped["actions"][1], perfect_seconds=1, follow_best=follow
+        )
+    decide_deal_row(1, seed=7, max_nodes=5, known_actions=shipped["actions"][1], perfect_seconds=1)
+    assert asked == [True, False, False]

@@ -285,6 +285,7 @@ def decide_deal_row(
     known_actions: str | None = None,
     max_seconds: float | None = None,
     perfect_seconds: float | None = None,
+    follow_best: bool = False,
 ) -> dict:
     """One deal decided as far as the limit allows: its lower bound from a known game
     (``known_actions``, e.g. the solver file's, replayed through the engine) or else
@@ -300,6 +301,8 @@ def decide_deal_row(
     that many CPU seconds from the known game's rounds; a perfect game decides the
     deal at once (``lower_from`` "perfect search"), else its best game, when better
     than the known one, starts the exact search. ``cpu_seconds`` counts both searches.
+    ``follow_best`` is the finder's option of that name (its passes also start from the
+    rounds of the best game it has found).
     """
     tileset = load_tileset(tileset)
     seed_of_game = game_seed(seed, index)
@@ -311,7 +314,12 @@ def decide_deal_row(
     finder_seconds = 0.0
     if perfect_seconds is not None:
         search = find_perfect_game(
-            seed=seed_of_game, tileset=tileset, starts=[certificate], seconds=perfect_seconds, rng_seed=seed_of_game
+            seed=seed_of_game,
+            tileset=tileset,
+            starts=[certificate],
+            seconds=perfect_seconds,
+            rng_seed=seed_of_game,
+            follow_best=follow_best,
         )
         finder_seconds = search.cpu_seconds
         if search.actions and [str(a) for a in search.actions] != certificate:
