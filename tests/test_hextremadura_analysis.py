@@ -269,3 +269,70 @@ def test_every_objective_type_is_checked_by_objective_holds(objective_type):
         "adjacent_pair": {"symbol_a": "stork", "symbol_b": "stork"},
     }[objective_type]
     assert objective_holds(Objective(objective_type, **params), rm) is False
+
+
+# ---------------------------------------------------------------------------
+# The objective checks look only at regions holding icons (RegionMap.holding);
+# on random maps they answer as the rules read, every region scanned.
+# ---------------------------------------------------------------------------
+def _plain_reading(rm, kind, p):
+    """The objective as the rules state it, every region of the map looked at."""
+    rs = rm.regions
+    if kind == "all_symbols":
+        return any(r.terrain == p["terrain"] and all(r.holds(i) for i in ("acorn", "stork", "monument")) for r in rs)
+    if kind == "three_separate":
+        return sum(r.terrain == p["terrain"] and r.holds(p["symbol"]) for r in rs) >= 3
+    if kind == "adjacent_pair":
+        return any(
+            a.holds(p["symbol_a"]) and rs[j].holds(p["symbol_b"]) for i, a in enumerate(rs) for j in rm.adjacent[i]
+        )
+    return any(  # same_symbol_triad: a forest, a water and a crops region, pairwise adjacent, each with the symbol
+        rs[f].terrain == "forest"
+        and rs[w].terrain == "water"
+        and rs[c].terrain == "crops"
+        and all(rs[x].holds(p["symbol"]) for x in (f, w, c))
+        and w in rm.adjacent[f]
+        and c in rm.adjacent[f]
+        and c in rm.adjacent[w]
+        for f in range(len(rs))
+        for w in range(len(rs))
+        for c in range(len(rs))
+    )
+
+
+def _every_objective():
+    icons, terrains = ("acorn", "stork", "monument"), ("forest", "water", "crops")
+    yield from (("all_symbols", {"terrain": t}) for t in terrains)
+    yield from (("same_symbol_triad", {"symbol": s}) for s in icons)
+    yield from (("three_separate", {"terrain": t, "symbol": s}) for t in terrains for s in icons)
+    yield from (("adjacent_pair", {"symbol_a": a, "symbol_b": b}) for a in icons for b in icons)
+
+
+def test_objective_checks_answer_as_the_rules_read_on_the_finders_maps():
+    """The maps of 12 games of the perfect-game finder's file (good games, so backs with
+    icons gather), every map from the start of round 2 on: every objective of every
+    kind, on every terrain and icon, answers as the plain reading that scans every
+    region, and the same on the map of the regions holding icons alone
+    (``icons_only``, what ``score()`` judges); each kind both holds and fails somewhere."""
+    from pathlib import Path
+
+    import pandas as pd
+
+    from xochintlan_hex.hextremadura import Hextremadura
+
+    games = pd.read_csv(Path(__file__).resolve().parents[1] / "datasets" / "hextremadura_perfect_search.csv").head(12)
+    seen = {kind: set() for kind, _ in _every_objective()}
+    for seed, actions in zip(games["seed"], games["actions"]):
+        game = Hextremadura(seed=int(seed))
+        for action in actions.split():
+            game.play(action)
+            if game.round == 1:
+                continue
+            rm = game.region_map()
+            icon_regions = region_map(game.map, game.tileset, icons_only=True)
+            for kind, params in _every_objective():
+                answer = objective_holds(Objective(kind, **params), rm)
+                assert answer == _plain_reading(rm, kind, params), (seed, game.history, kind, params)
+                assert objective_holds(Objective(kind, **params), icon_regions) == answer
+                seen[kind].add(answer)
+    assert all(answers == {True, False} for answers in seen.values()), seen

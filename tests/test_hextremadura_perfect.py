@@ -152,5 +152,43 @@ def test_bad_limits_and_starts_are_refused_naming_what_is_allowed():
         find_perfect_game(order=["T1", "T2"], starts=[["T2@(0,0)r0b"]])
 
 
+def _plain_progress(objective, rm):
+    """``objective_progress`` as its docstring reads, every region of the map scanned."""
+    from xochintlan_hex.hextremadura.analysis import objective_holds
+
+    if objective_holds(objective, rm):
+        return 1.0
+    icons, p, rs = ("acorn", "stork", "monument"), objective.parameters, rm.regions
+    if objective.type == "all_symbols":
+        share = max((sum(r.holds(i) for i in icons) for r in rs if r.terrain == p["terrain"]), default=0) / 3
+    elif objective.type == "same_symbol_triad":
+        share = sum(any(r.terrain == t and r.holds(p["symbol"]) for r in rs) for t in ("forest", "water", "crops")) / 3
+    elif objective.type == "three_separate":
+        share = sum(r.terrain == p["terrain"] and r.holds(p["symbol"]) for r in rs) / 3
+    else:
+        wanted = {p["symbol_a"], p["symbol_b"]}
+        share = sum(any(r.holds(i) for r in rs) for i in wanted) / len(wanted)
+    return perfect.PARTIAL_WEIGHT * min(share, 1.0)
+
+
+def test_the_outlook_judges_each_objective_as_its_plain_reading_on_the_finders_maps():
+    """Every map of 6 games of the finder's file, every objective of the shipped set:
+    the progress the finder's guide gives is the plain reading's (which scans every
+    region), and it takes each of its values 0, partial and 1 somewhere."""
+    games = pd.read_csv(DATASETS / "hextremadura_perfect_search.csv").head(6)
+    objectives = [tile.back.objective for tile in Hextremadura().tileset.tiles if tile.back.objective is not None]
+    values = set()
+    for seed, actions in zip(games["seed"], games["actions"]):
+        game = Hextremadura(seed=int(seed))
+        for action in actions.split():
+            game.play(action)
+            rm = game.region_map()
+            for objective in objectives:
+                value = perfect.objective_progress(objective, rm)
+                assert value == pytest.approx(_plain_progress(objective, rm)), (seed, game.history, objective)
+                values.add("none" if value == 0 else "holds" if value == 1 else "partial")
+    assert values == {"none", "partial", "holds"}
+
+
 def test_docstring_examples():
     assert doctest.testmod(perfect).failed == 0

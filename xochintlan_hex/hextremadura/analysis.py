@@ -37,6 +37,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import cached_property
 
 from xochintlan_hex.lattice import HEX
 
@@ -187,9 +188,25 @@ class RegionMap:
         """Indices of the regions of ``terrain``."""
         return [i for i, r in enumerate(self.regions) if r.terrain == terrain]
 
+    @cached_property
+    def holding(self) -> dict[str, tuple[int, ...]]:
+        """For each icon, the indices of the regions holding it, in order. Every
+        objective asks for icons, so its check looks at these few regions only, not at
+        every region of the map (computed once per map, on first use)."""
+        found: dict[str, list[int]] = {icon: [] for icon in ICONS}
+        for i, region in enumerate(self.regions):
+            for icon in dict.fromkeys(region.icons):
+                found.setdefault(icon, []).append(i)
+        return {icon: tuple(indices) for icon, indices in found.items()}
 
-def region_map(tiles: Tiles, tileset: Tileset) -> RegionMap:
+
+def region_map(tiles: Tiles, tileset: Tileset, icons_only: bool = False) -> RegionMap:
     """Analyse the map: its regions (ordered by their first sector), and their adjacency.
+
+    With ``icons_only``, only the regions that hold an icon, with their adjacency to
+    each other (ordered by their first icon; ``index`` knows only their sectors): all
+    that the objectives look at, for a fraction of the work on a map of few icons
+    (none at all in round 1, when no back is on the map).
 
     >>> from xochintlan_hex.hextremadura.tiles import load_tileset
     >>> rm = region_map({}, load_tileset())
@@ -203,7 +220,7 @@ def region_map(tiles: Tiles, tileset: Tileset) -> RegionMap:
     adjacent: list[set[int]] = []
     for cell in sorted(terrains):
         for side in range(6):
-            if (cell, side) not in index:
+            if (cell, side) not in index and not (icons_only and icons[cell][side] is None):
                 sectors = _flood(terrains, (cell, side), len(found), index, adjacent)
                 held = sorted(icon for c, s in sectors if (icon := icons[c][s]) is not None)
                 found.append(Region(terrains[cell][side], frozenset(sectors), tuple(held)))
@@ -329,17 +346,20 @@ def completed_tiles(
 # ---------------------------------------------------------------------------
 def all_symbols(rm: RegionMap, terrain: str) -> bool:
     """A region of ``terrain`` holds an acorn, a stork and a monument."""
-    return any(r.terrain == terrain and r.holds_all_icons() for r in rm.regions)
+    return any(
+        rm.regions[i].terrain == terrain and rm.regions[i].holds_all_icons() for i in rm.holding.get(ICONS[0], ())
+    )
 
 
 def same_symbol_triad(rm: RegionMap, symbol: str) -> bool:
     """A forest, a water and a crops region, each pair adjacent, each holding ``symbol``."""
+    holders = rm.holding.get(symbol, ())
 
     def holding(i: int, terrain: str) -> bool:
         return rm.regions[i].terrain == terrain and rm.regions[i].holds(symbol)
 
-    for f in rm.of_terrain("forest"):
-        if not rm.regions[f].holds(symbol):
+    for f in holders:
+        if rm.regions[f].terrain != "forest":
             continue
         for w in rm.adjacent[f]:
             if holding(w, "water") and any(holding(c, "crops") for c in rm.adjacent[f] & rm.adjacent[w]):
@@ -353,15 +373,13 @@ def three_separate(rm: RegionMap, terrain: str, symbol: str) -> bool:
     Two regions of the same terrain never touch (they would be one region), so
     "different" is the seed's "not adjacent".
     """
-    return sum(1 for r in rm.regions if r.terrain == terrain and r.holds(symbol)) >= 3
+    return sum(1 for i in rm.holding.get(symbol, ()) if rm.regions[i].terrain == terrain) >= 3
 
 
 def adjacent_pair(rm: RegionMap, symbol_a: str, symbol_b: str) -> bool:
     """Two adjacent regions, one holding ``symbol_a``, the other ``symbol_b``."""
-    for i, region in enumerate(rm.regions):
-        if region.holds(symbol_a) and any(rm.regions[j].holds(symbol_b) for j in rm.adjacent[i]):
-            return True
-    return False
+    holding_b = rm.holding.get(symbol_b, ())
+    return any(not rm.adjacent[i].isdisjoint(holding_b) for i in rm.holding.get(symbol_a, ()))
 
 
 _OBJECTIVE_CHECKS: dict[str, Callable[..., bool]] = {

@@ -606,7 +606,9 @@ class Hextremadura(ShowsItself):
 
     def score(self) -> int:
         """One point per back-facing tile whose objective holds on the map."""
-        return sum(status.holds for status in self.objectives())
+        # Objectives look only at regions holding icons: the map of those is enough.
+        icon_regions = R.region_map(self._map, self.tileset, icons_only=True)
+        return sum(status.holds for status in self.objectives(icon_regions))
 
     @property
     def max_score(self) -> int:

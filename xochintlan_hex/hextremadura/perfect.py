@@ -90,16 +90,18 @@ def objective_progress(objective: Objective, rm: R.RegionMap) -> float:
     if R.objective_holds(objective, rm):
         return 1.0
     kind, p = objective.type, objective.parameters
+    # Only regions holding an icon matter: rm.holding lists them, icon by icon.
     if kind == "all_symbols":
-        most = max((sum(r.holds(i) for i in ICONS) for r in rm.regions if r.terrain == p["terrain"]), default=0)
-        share = most / 3
+        of_terrain = {i for icon in ICONS for i in rm.holding.get(icon, ()) if rm.regions[i].terrain == p["terrain"]}
+        share = max((sum(rm.regions[i].holds(icon) for icon in ICONS) for i in of_terrain), default=0) / 3
     elif kind == "same_symbol_triad":
-        share = sum(any(r.terrain == t and r.holds(p["symbol"]) for r in rm.regions) for t in TERRAINS) / 3
+        terrains_holding = {rm.regions[i].terrain for i in rm.holding.get(p["symbol"], ())}
+        share = len(terrains_holding & set(TERRAINS)) / 3
     elif kind == "three_separate":
-        share = sum(1 for r in rm.regions if r.terrain == p["terrain"] and r.holds(p["symbol"])) / 3
+        share = sum(1 for i in rm.holding.get(p["symbol"], ()) if rm.regions[i].terrain == p["terrain"]) / 3
     else:  # adjacent_pair: both icons on the map, not yet side by side
         icons = {p["symbol_a"], p["symbol_b"]}
-        share = sum(any(r.holds(i) for r in rm.regions) for i in icons) / len(icons)
+        share = sum(bool(rm.holding.get(icon)) for icon in icons) / len(icons)
     return PARTIAL_WEIGHT * min(share, 1.0)
 
 
@@ -112,7 +114,7 @@ def perfect_outlook(game: Hextremadura) -> float:
     terrain tile's :func:`objective_progress` on the current map, whether the tile is
     placed yet or not: all objectives are judged on the final map.
     """
-    rm = game.region_map()
+    rm = R.region_map(game.map, game.tileset, icons_only=True)  # all that objectives look at
     terrains = rm.terrains
     value = 0.0
     tileset = game.tileset
