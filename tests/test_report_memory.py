@@ -62,6 +62,8 @@ def test_every_shipped_study_is_compared():
         "hextremadura_solver.csv",
         "hextremadura_decided.csv",
         "hextremadura_perfect_search.csv",
+        "hextremadura_perfect_search_2.csv",
+        "hextremadura_perfect_search_3.csv",
     }
     assert compared == studies - not_studies
 

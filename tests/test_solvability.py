@@ -196,3 +196,38 @@ def test_a_decided_row_hands_follow_best_to_the_perfect_finder(monkeypatch):
         )
     decide_deal_row(1, seed=7, max_nodes=5, known_actions=shipped["actions"][1], perfect_seconds=1)
     assert asked == [True, False, False]
+
+
+def _finder_runs():
+    """The shipped runs of the perfect-game finder on the study's 1,000 deals, in order:
+    each started from the best games of the files before it."""
+    from pathlib import Path
+
+    folder = Path(__file__).resolve().parents[1] / "datasets"
+    return [folder / "hextremadura_perfect_search.csv", *sorted(folder.glob("hextremadura_perfect_search_*.csv"))]
+
+
+@pytest.mark.parametrize("path", _finder_runs(), ids=lambda path: path.name)
+def test_every_game_of_a_shipped_finder_run_replays_to_its_lower_bound(path):
+    """Each row's game, played again through the engine from its deal, ends with the
+    row's lower bound as its score; a deal is decided exactly when that score is 15."""
+    from xochintlan_hex.hextremadura import Hextremadura
+
+    rows = pd.read_csv(path)
+    assert rows["game"].tolist() == list(range(1000))
+    assert rows["seed"].tolist() == [game_seed(7, i) for i in range(1000)]
+    for seed, actions, lower in zip(rows["seed"], rows["actions"], rows["lower"]):
+        game = Hextremadura(seed=int(seed))
+        for action in actions.split():
+            game.play(action)
+        assert game.is_over and game.score() == lower, (seed, lower)
+    assert (rows["decided"] == (rows["lower"] == 15)).all() and (rows["upper"] == 15).all()
+
+
+def test_each_finder_run_keeps_every_deal_the_runs_before_decided():
+    """A run starts from the best games before it: no deal's best game gets worse, and
+    a deal once decided stays decided (its perfect game is replayed)."""
+    runs = [pd.read_csv(path) for path in _finder_runs()]
+    for before, after in zip(runs, runs[1:]):
+        assert (after["lower"] >= before["lower"]).all()
+        assert (after["decided"] | ~before["decided"]).all()

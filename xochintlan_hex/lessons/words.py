@@ -860,18 +860,42 @@ def figure_with_interval(what: str, estimate: float, low: float, high: float) ->
     return _(sentences[what]).format(estimate=write(estimate), low=write(low), high=write(high))
 
 
-def decided_share_gain(gain: Mapping[str, float]) -> str:
-    """How many more deals, in percentage points, the perfect-game finder decides than the
-    exact search on the same deals: the mean of the per-deal differences (1, 0 or -1),
-    with its 95% t interval."""
-    return _(
+#: The searches whose shares of decided deals lesson 04 compares, deal by deal.
+DECIDED_GAINS = {
+    "finder": N_(
         "perfect-game finder - exact search: {gain} percentage points of the deals decided, "
         "95% interval {low} to {high} (paired, {deals} deals)"
-    ).format(
+    ),
+    "again": N_(
+        "finder run again - first run alone: {gain} percentage points of the deals decided, "
+        "95% interval {low} to {high} (paired, {deals} deals)"
+    ),
+}
+
+
+def decided_share_gain(gain: Mapping[str, float], searches: str = "finder") -> str:
+    """How many more deals, in percentage points, one search decides than another on the
+    same deals (``searches``: a key of :data:`DECIDED_GAINS`; by default the perfect-game
+    finder against the exact search): the mean of the per-deal differences (1, 0 or -1),
+    with its 95% t interval."""
+    return _(DECIDED_GAINS[searches]).format(
         gain=_signed_tenths(100 * gain["estimate"]),
         low=_signed_tenths(100 * gain["low"]),
         high=_signed_tenths(100 * gain["high"]),
         deals=number_text(int(gain["n"])),
+    )
+
+
+def share_after_seconds(seconds: float, estimate: float, deals: int, low: float, high: float) -> str:
+    """The share of deals decided once the finder has had ``seconds`` of CPU a deal in all."""
+    return _(
+        "after {seconds} CPU seconds a deal in all: {share} of {deals} deals decided, interval [{low}, {high}] at 95%"
+    ).format(
+        seconds=number_text(seconds),
+        share=percent_text(estimate, 1),
+        deals=number_text(deals),
+        low=percent_text(low, 1),
+        high=percent_text(high, 1),
     )
 
 
