@@ -144,11 +144,13 @@ def local_fit(game: Hextremadura, action: Place) -> int:
     >>> local_fit(game, parse_action("R2@(1,0)r0f")) <= 1
     True
     """
-    sides = game.tileset.side_terrains(action.tile_id, action.face, action.rotation)
+    terrains_of = game.tileset.side_terrains
+    tiles, (q, r) = game.map, action.cell  # looked up once: this runs for every legal placement
+    sides = terrains_of(action.tile_id, action.face, action.rotation)
     fit = 0
     for side, (dq, dr) in enumerate(_DIRECTIONS):
-        neighbour = game.map.get((action.cell[0] + dq, action.cell[1] + dr))
-        if neighbour is not None and game.tileset.side_terrains(*neighbour)[(side + 3) % 6] == sides[side]:
+        neighbour = tiles.get((q + dq, r + dr))
+        if neighbour is not None and terrains_of(*neighbour)[(side + 3) % 6] == sides[side]:
             fit += 1
     return fit
 
