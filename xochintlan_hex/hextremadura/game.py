@@ -590,9 +590,10 @@ class Hextremadura(ShowsItself):
     # ------------------------------------------------------------------
     # Judging the map
     # ------------------------------------------------------------------
-    def region_map(self) -> R.RegionMap:
-        """The regions of the current map and their adjacency (see :mod:`.analysis`)."""
-        return R.region_map(self._map, self.tileset)
+    def region_map(self, icons_only: bool = False) -> R.RegionMap:
+        """The regions of the current map and their adjacency (see :mod:`.analysis`);
+        ``icons_only``: only the regions holding an icon, all that objectives look at."""
+        return R.region_map(self._map, self.tileset, icons_only)
 
     def objectives(self, rm: R.RegionMap | None = None) -> list[ObjectiveStatus]:
         """Each back-facing terrain tile's objective, in placement order, and whether it holds."""
@@ -607,8 +608,7 @@ class Hextremadura(ShowsItself):
     def score(self) -> int:
         """One point per back-facing tile whose objective holds on the map."""
         # Objectives look only at regions holding icons: the map of those is enough.
-        icon_regions = R.region_map(self._map, self.tileset, icons_only=True)
-        return sum(status.holds for status in self.objectives(icon_regions))
+        return sum(status.holds for status in self.objectives(self.region_map(icons_only=True)))
 
     @property
     def max_score(self) -> int:

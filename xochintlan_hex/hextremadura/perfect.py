@@ -114,7 +114,7 @@ def perfect_outlook(game: Hextremadura) -> float:
     terrain tile's :func:`objective_progress` on the current map, whether the tile is
     placed yet or not: all objectives are judged on the final map.
     """
-    rm = R.region_map(game.map, game.tileset, icons_only=True)  # all that objectives look at
+    rm = game.region_map(icons_only=True)  # all that objectives look at
     terrains = rm.terrains
     value = 0.0
     tileset = game.tileset
