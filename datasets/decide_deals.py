@@ -9,7 +9,9 @@ that game with at most ``--max-nodes`` states; it says whether the deal is decid
 the perfect-game finder first searches S CPU seconds for a perfect game from the
 rounds of that game: every perfect game it finds decides its deal (``lower_from``
 "perfect search"), and a better game it finds starts the exact search;
-``--follow-best`` lets it also start from the rounds of the best game it finds.
+``--follow-best`` lets it also start from the rounds of the best game it finds;
+``--finder-seed K`` makes it break ties with each deal's seed + K (0 by default): from
+the same best games and the same seed it would search exactly as the run before did.
 ``--workers N`` decides N deals at a time in N processes: each deal's search is its
 own (its limits count the CPU seconds of its own process), so the rows do not depend
 on N beyond what CPU limits always allow.
@@ -97,6 +99,12 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="the perfect-game finder also starts from the rounds of the best game it finds",
     )
+    parser.add_argument(
+        "--finder-seed",
+        type=int,
+        default=0,
+        help="the finder breaks ties with each deal's seed + this: another value searches anew from the same games",
+    )
     parser.add_argument("--workers", type=int, default=1, help="deals decided at a time, each in its own process")
     parser.add_argument(
         "--known", type=Path, nargs="*", default=[], help="solver or decided files whose games give lower bounds"
@@ -135,6 +143,7 @@ def main(argv: list[str] | None = None) -> int:
                     "max_seconds": args.seconds,
                     "perfect_seconds": args.perfect_seconds,
                     "follow_best": args.follow_best,
+                    "finder_seed": args.finder_seed,
                 }
                 for index in missing[start : start + args.batch]
             ]

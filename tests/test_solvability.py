@@ -198,6 +198,48 @@ def test_a_decided_row_hands_follow_best_to_the_perfect_finder(monkeypatch):
     assert asked == [True, False, False]
 
 
+def test_a_decided_row_breaks_the_finders_ties_with_the_deals_seed_plus_the_finder_seed(monkeypatch):
+    """``decide_deal_row(finder_seed=K)`` (``decide_deals.py --finder-seed K``) hands the
+    finder the deal's seed + K to break ties, so a run from the same best games searches
+    anew; by default (0) the deal's own seed, as the first runs were made."""
+    from pathlib import Path
+
+    from xochintlan_hex.solvability import decide_deal_row
+
+    asked = []
+    real_finder = solvability.find_perfect_game
+
+    def recording(**options):
+        asked.append(options["rng_seed"])
+        return real_finder(**{**options, "seconds": 0.2})
+
+    monkeypatch.setattr(solvability, "find_perfect_game", recording)
+    shipped = pd.read_csv(Path(__file__).resolve().parents[1] / "datasets" / "hextremadura_solver.csv")
+    for finder_seed in (None, 0, 3):
+        options = {} if finder_seed is None else {"finder_seed": finder_seed}
+        decide_deal_row(1, seed=7, max_nodes=5, known_actions=shipped["actions"][1], perfect_seconds=1, **options)
+    deal = game_seed(7, 1)
+    assert asked == [deal, deal, deal + 3]
+    with pytest.raises(ValueError, match="finder_seed must be an int"):
+        decide_deal_row(1, seed=7, max_nodes=5, known_actions=shipped["actions"][1], perfect_seconds=1, finder_seed=1.5)
+
+
+def test_the_deciding_script_hands_its_finder_seed_to_every_deal(tmp_path, monkeypatch):
+    """``--finder-seed K`` reaches each deal's row; without it, 0."""
+    script = _decide_deals_script()
+    seen = []
+
+    def recording(**job):
+        seen.append(job["finder_seed"])
+        return solvability.decide_deal_row(**{**job, "perfect_seconds": None})
+
+    monkeypatch.setattr(script, "decide_deal_row", recording)
+    for extra in ([], ["--finder-seed", "4"]):
+        out = tmp_path / f"decided{len(extra)}.csv"
+        assert script.main(["--games", "2", "--seed", "7", "--max-nodes", "3", "--out", str(out), *extra]) == 0
+    assert seen == [0, 0, 4, 4]
+
+
 def _finder_runs():
     """The shipped runs of the perfect-game finder on the study's 1,000 deals, in order:
     each started from the best games of the files before it."""

@@ -286,6 +286,7 @@ def decide_deal_row(
     max_seconds: float | None = None,
     perfect_seconds: float | None = None,
     follow_best: bool = False,
+    finder_seed: int = 0,
 ) -> dict:
     """One deal decided as far as the limit allows: its lower bound from a known game
     (``known_actions``, e.g. the solver file's, replayed through the engine) or else
@@ -302,8 +303,13 @@ def decide_deal_row(
     deal at once (``lower_from`` "perfect search"), else its best game, when better
     than the known one, starts the exact search. ``cpu_seconds`` counts both searches.
     ``follow_best`` is the finder's option of that name (its passes also start from the
-    rounds of the best game it has found).
+    rounds of the best game it has found). The finder breaks ties between equally
+    promising states with the deal's seed + ``finder_seed``: from the same known game
+    and with the same seed it would search as it did before, so a run meant to search
+    anew from the same best games takes another ``finder_seed``.
     """
+    if isinstance(finder_seed, bool) or not isinstance(finder_seed, int):
+        raise ValueError(f"finder_seed must be an int, not {finder_seed!r}")
     tileset = load_tileset(tileset)
     seed_of_game = game_seed(seed, index)
     if known_actions:
@@ -318,7 +324,7 @@ def decide_deal_row(
             tileset=tileset,
             starts=[certificate],
             seconds=perfect_seconds,
-            rng_seed=seed_of_game,
+            rng_seed=seed_of_game + finder_seed,
             follow_best=follow_best,
         )
         finder_seconds = search.cpu_seconds
