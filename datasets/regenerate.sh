@@ -23,7 +23,9 @@
 # (its last 290 took 85 minutes with 2 workers, measured). A full run takes about eight hours; not timed as one run since. With LONG=1, the games of
 # full-strength ismcts against search and greedy come last: about 40 minutes more.
 # The exact solver's 1,000 deals run in one process, two passes: 28 more minutes of one core,
-# then about 28 minutes of wall clock (measured).
+# then about 28 minutes of wall clock (measured). The perfect-game finder's seven runs on
+# those deals come on top: about 2.3 hours of one core for the first, then about 2 hours
+# 50 minutes with 2 workers for the six others (measured, each noted below).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -116,6 +118,15 @@ $XH simulate hextremadura --games 200 --player planner --seed 7 --workers "$W" -
 # seconds); run 3: 41 minutes (4,386 CPU seconds), both measured with /usr/bin/time.
 "$PY" datasets/decide_deals.py --games 1000 --seed 7 --perfect-seconds 10 --follow-best --seconds 0.1 --workers "$W" --known datasets/hextremadura_solver.csv datasets/hextremadura_decided.csv datasets/hextremadura_perfect_search.csv --out datasets/hextremadura_perfect_search_2.csv "$@"
 "$PY" datasets/decide_deals.py --games 1000 --seed 7 --perfect-seconds 10 --follow-best --seconds 0.1 --workers "$W" --known datasets/hextremadura_solver.csv datasets/hextremadura_decided.csv datasets/hextremadura_perfect_search.csv datasets/hextremadura_perfect_search_2.csv --out datasets/hextremadura_perfect_search_3.csv "$@"
+# Runs 4 to 7 the same way, but each breaking the finder's ties with another seed (the
+# deal's seed + the run's number, --finder-seed): with the seed of the runs before, a run
+# from the same best game repeats the search of the run before. Runs 4 to 7: 27, 20, 15
+# and 12 minutes of wall clock with 2 workers (2,801, 1,937, 1,310 and 910 s of CPU,
+# measured with /usr/bin/time): each run has fewer deals left to search.
+"$PY" datasets/decide_deals.py --games 1000 --seed 7 --perfect-seconds 10 --follow-best --finder-seed 4 --seconds 0.1 --workers "$W" --known datasets/hextremadura_solver.csv datasets/hextremadura_decided.csv datasets/hextremadura_perfect_search.csv datasets/hextremadura_perfect_search_2.csv datasets/hextremadura_perfect_search_3.csv --out datasets/hextremadura_perfect_search_4.csv "$@"
+"$PY" datasets/decide_deals.py --games 1000 --seed 7 --perfect-seconds 10 --follow-best --finder-seed 5 --seconds 0.1 --workers "$W" --known datasets/hextremadura_solver.csv datasets/hextremadura_decided.csv datasets/hextremadura_perfect_search.csv datasets/hextremadura_perfect_search_2.csv datasets/hextremadura_perfect_search_3.csv datasets/hextremadura_perfect_search_4.csv --out datasets/hextremadura_perfect_search_5.csv "$@"
+"$PY" datasets/decide_deals.py --games 1000 --seed 7 --perfect-seconds 10 --follow-best --finder-seed 6 --seconds 0.1 --workers "$W" --known datasets/hextremadura_solver.csv datasets/hextremadura_decided.csv datasets/hextremadura_perfect_search.csv datasets/hextremadura_perfect_search_2.csv datasets/hextremadura_perfect_search_3.csv datasets/hextremadura_perfect_search_4.csv datasets/hextremadura_perfect_search_5.csv --out datasets/hextremadura_perfect_search_6.csv "$@"
+"$PY" datasets/decide_deals.py --games 1000 --seed 7 --perfect-seconds 10 --follow-best --finder-seed 7 --seconds 0.1 --workers "$W" --known datasets/hextremadura_solver.csv datasets/hextremadura_decided.csv datasets/hextremadura_perfect_search.csv datasets/hextremadura_perfect_search_2.csv datasets/hextremadura_perfect_search_3.csv datasets/hextremadura_perfect_search_4.csv datasets/hextremadura_perfect_search_5.csv datasets/hextremadura_perfect_search_6.csv --out datasets/hextremadura_perfect_search_7.csv "$@"
 
 # Only with LONG=1 (about 65 more minutes with 2 workers): the registered ismcts,
 # 2,000 imagined games a move (a median 0.49 s a move), against search over 200 games,

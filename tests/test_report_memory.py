@@ -64,6 +64,10 @@ def test_every_shipped_study_is_compared():
         "hextremadura_perfect_search.csv",
         "hextremadura_perfect_search_2.csv",
         "hextremadura_perfect_search_3.csv",
+        "hextremadura_perfect_search_4.csv",
+        "hextremadura_perfect_search_5.csv",
+        "hextremadura_perfect_search_6.csv",
+        "hextremadura_perfect_search_7.csv",
     }
     assert compared == studies - not_studies
 
