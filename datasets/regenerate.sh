@@ -23,9 +23,10 @@
 # (its last 290 took 85 minutes with 2 workers, measured). A full run takes about eight hours; not timed as one run since. With LONG=1, the games of
 # full-strength ismcts against search and greedy come last: about 40 minutes more.
 # The exact solver's 1,000 deals run in one process, two passes: 28 more minutes of one core,
-# then about 28 minutes of wall clock (measured). The perfect-game finder's seven runs on
+# then about 28 minutes of wall clock (measured). The perfect-game finder's nine runs on
 # those deals come on top: about 2.3 hours of one core for the first, then about 2 hours
-# 50 minutes with 2 workers for the six others (measured, each noted below).
+# 50 minutes with 2 workers for the six after it, then about 19 minutes of one core for the
+# last two (measured, each noted below).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -127,6 +128,10 @@ $XH simulate hextremadura --games 200 --player planner --seed 7 --workers "$W" -
 "$PY" datasets/decide_deals.py --games 1000 --seed 7 --perfect-seconds 10 --follow-best --finder-seed 5 --seconds 0.1 --workers "$W" --known datasets/hextremadura_solver.csv datasets/hextremadura_decided.csv datasets/hextremadura_perfect_search.csv datasets/hextremadura_perfect_search_2.csv datasets/hextremadura_perfect_search_3.csv datasets/hextremadura_perfect_search_4.csv --out datasets/hextremadura_perfect_search_5.csv "$@"
 "$PY" datasets/decide_deals.py --games 1000 --seed 7 --perfect-seconds 10 --follow-best --finder-seed 6 --seconds 0.1 --workers "$W" --known datasets/hextremadura_solver.csv datasets/hextremadura_decided.csv datasets/hextremadura_perfect_search.csv datasets/hextremadura_perfect_search_2.csv datasets/hextremadura_perfect_search_3.csv datasets/hextremadura_perfect_search_4.csv datasets/hextremadura_perfect_search_5.csv --out datasets/hextremadura_perfect_search_6.csv "$@"
 "$PY" datasets/decide_deals.py --games 1000 --seed 7 --perfect-seconds 10 --follow-best --finder-seed 7 --seconds 0.1 --workers "$W" --known datasets/hextremadura_solver.csv datasets/hextremadura_decided.csv datasets/hextremadura_perfect_search.csv datasets/hextremadura_perfect_search_2.csv datasets/hextremadura_perfect_search_3.csv datasets/hextremadura_perfect_search_4.csv datasets/hextremadura_perfect_search_5.csv datasets/hextremadura_perfect_search_6.csv --out datasets/hextremadura_perfect_search_7.csv "$@"
+# Runs 8 and 9 (the finder's seed + 8 and + 9) ran with one worker while a Xochintlan study
+# used both cores: 647 and 500 s of CPU (17 min 5 s and 10 min 15 s of wall clock, measured).
+"$PY" datasets/decide_deals.py --games 1000 --seed 7 --perfect-seconds 10 --follow-best --finder-seed 8 --seconds 0.1 --workers "$W" --known datasets/hextremadura_solver.csv datasets/hextremadura_decided.csv datasets/hextremadura_perfect_search.csv datasets/hextremadura_perfect_search_2.csv datasets/hextremadura_perfect_search_3.csv datasets/hextremadura_perfect_search_4.csv datasets/hextremadura_perfect_search_5.csv datasets/hextremadura_perfect_search_6.csv datasets/hextremadura_perfect_search_7.csv --out datasets/hextremadura_perfect_search_8.csv "$@"
+"$PY" datasets/decide_deals.py --games 1000 --seed 7 --perfect-seconds 10 --follow-best --finder-seed 9 --seconds 0.1 --workers "$W" --known datasets/hextremadura_solver.csv datasets/hextremadura_decided.csv datasets/hextremadura_perfect_search.csv datasets/hextremadura_perfect_search_2.csv datasets/hextremadura_perfect_search_3.csv datasets/hextremadura_perfect_search_4.csv datasets/hextremadura_perfect_search_5.csv datasets/hextremadura_perfect_search_6.csv datasets/hextremadura_perfect_search_7.csv datasets/hextremadura_perfect_search_8.csv --out datasets/hextremadura_perfect_search_9.csv "$@"
 
 # Only with LONG=1 (about 65 more minutes with 2 workers): the registered ismcts,
 # 2,000 imagined games a move (a median 0.49 s a move), against search over 200 games,

@@ -68,6 +68,8 @@ def test_every_shipped_study_is_compared():
         "hextremadura_perfect_search_5.csv",
         "hextremadura_perfect_search_6.csv",
         "hextremadura_perfect_search_7.csv",
+        "hextremadura_perfect_search_8.csv",
+        "hextremadura_perfect_search_9.csv",
     }
     assert compared == studies - not_studies
 
