@@ -19,8 +19,9 @@
 # (measured: the 4-player file's last 80 games shared the machine with another study); the hex-lattice one, 2,200 games, about 2 hours 40 minutes more (its last 1,200
 # took 87 minutes with 2 workers, measured); the mover's-check study, 500 games, about 34 minutes
 # (its last 440 took 29.5 minutes with 2 workers, measured); the quiet-rounds one, 400 games, about
-# 28 minutes (its last 340 took 24 minutes, measured); the swap-endgame one, 300 games, about 90 minutes
-# (its last 290 took 85 minutes with 2 workers, measured). A full run takes about eight hours; not timed as one run since. With LONG=1, the games of
+# 28 minutes (its last 340 took 24 minutes, measured); the swap-endgame one, 470 games, about 2 hours 20 minutes
+# (its games 11 to 300 took 85 minutes with 2 workers, games 301 to 470 another 50 minutes, sharing the machine with
+# two runs of the finder, measured). A full run takes about nine hours; not timed as one run since. With LONG=1, the games of
 # full-strength ismcts against search and greedy come last: about 40 minutes more.
 # The exact solver's 1,000 deals run in one process, two passes: 28 more minutes of one core,
 # then about 28 minutes of wall clock (measured). The perfect-game finder's nine runs on
@@ -74,9 +75,10 @@ $XH simulate xochintlan --games 3000 --players greedy,greedy --seed 1 --quiet-ro
 # by 0.05 either way from the rule book's, paired by deal (it stopped after 500 games: it does not)
 $XH simulate xochintlan --games 2000 --players ismcts-250,ismcts-250 --seed 1 --win-check mover --workers "$W" --out datasets/xochintlan_ismcts_selfplay_2p_mover.csv --until "differs by 0.05 from datasets/xochintlan_ismcts_selfplay_2p.csv" "$@"
 $XH simulate xochintlan --games 3000 --players greedy,greedy --seed 1 --win-check mover --workers "$W" --out datasets/xochintlan_greedy_selfplay_2p_mover.csv "$@"
-# the swap endgame: the same sequential question, at most 300 games (a cap set by the time at hand:
-# its games run long); it reached the cap undecided. Its first 10 games are the file's former 10
-$XH simulate xochintlan --games 300 --players ismcts-250,ismcts-250 --seed 1 --endgame swap --workers "$W" --out datasets/xochintlan_ismcts_selfplay_2p_swap.csv --until "differs by 0.05 from datasets/xochintlan_ismcts_selfplay_2p.csv" "$@"
+# the swap endgame: the same sequential question. At most 300 games first (a cap set by the time at
+# hand: its games run long), where it was undecided; then grown with --games 600 --extend, it decided
+# after 470 games that it does not. Its first 10 games are the file's former 10
+$XH simulate xochintlan --games 600 --players ismcts-250,ismcts-250 --seed 1 --endgame swap --workers "$W" --out datasets/xochintlan_ismcts_selfplay_2p_swap.csv --until "differs by 0.05 from datasets/xochintlan_ismcts_selfplay_2p.csv" "$@"
 $XH simulate xochintlan --games 3000 --players greedy,greedy --seed 1 --endgame swap --workers "$W" --out datasets/xochintlan_greedy_selfplay_2p_swap.csv "$@"
 $XH simulate xochintlan --games 60 --players ismcts-250,greedy --seed 11 --workers "$W" --out datasets/xochintlan_ismcts250_vs_greedy.csv "$@"
 $XH simulate xochintlan --games 60 --players greedy,ismcts-250 --seed 11 --workers "$W" --out datasets/xochintlan_greedy_vs_ismcts250.csv "$@"
