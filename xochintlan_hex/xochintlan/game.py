@@ -80,6 +80,9 @@ END_REASONS = ("win", "tie", "turn_limit")
 _PLACE_CACHE: dict[str, dict[int, Place]] = {k: {} for k in KINDS}
 _SWITCH_CACHE: dict[str, dict[int, Switch]] = {k: {} for k in KINDS}
 _MOVE_CACHE: dict[int, MoveHuman] = {}
+#: The action of each internal move met so far (a move names its cells and kinds: the same
+#: move is the same action in every game).
+_ACTION_OF_MOVE: dict[tuple[Any, ...], Action] = {}
 
 
 def _place_action(kind: str, code: int) -> Place:
@@ -419,7 +422,14 @@ class Xochintlan(GameCore, ShowsItself):
         Within each group cells come row by row (smallest ``y`` first, then
         ``x``) and kinds in the order L, B, M. Empty once the game is over.
         """
-        return [self._action(m) for m in self._moves()]
+        # One lookup per move in the cache of actions by move (searches list the actions of
+        # thousands of positions a move), the action made only the first time.
+        known = _ACTION_OF_MOVE.get
+        return [known(m) or self._remember_action(m) for m in self._moves()]
+
+    def _remember_action(self, move: Move) -> Action:
+        action = _ACTION_OF_MOVE[move] = self._action(move)
+        return action
 
     def count_legal_actions(self) -> int:
         """``len(legal_actions())``, counted without listing them."""
@@ -627,7 +637,7 @@ class Xochintlan(GameCore, ShowsItself):
         rng.shuffle(pool)
         return self._dealt_again(viewer, pool)
 
-    def deal_hidden(self, viewer: int, order: Sequence[Polyform]) -> Xochintlan:
+    def deal_hidden(self, viewer: int, order: Sequence[Polyform], check: bool = True) -> Xochintlan:
         """:meth:`sample_hidden` with the shuffle given: ``order`` holds every card
         ``viewer`` has not seen, in the order they are dealt (its hidden places
         player by player, then the cards left to draw).
@@ -635,7 +645,9 @@ class Xochintlan(GameCore, ShowsItself):
         ``game.sample_hidden(v, rng)`` equals ``game.deal_hidden(v, order)`` where
         ``order`` is the list of :meth:`sample_hidden`'s pool after ``rng.shuffle``:
         a search that weighs a shuffle before keeping it (ISMCTS) builds only the
-        world it keeps.
+        world it keeps. ``check=False`` skips checking that ``order`` holds every
+        unseen card once, for a caller that shuffled exactly those (ISMCTS, thousands
+        of times a move).
 
         >>> game = Xochintlan(players=2, seed=4)
         >>> order = [card for card in goal_cards("square") if card not in game.cards[0]]
@@ -646,6 +658,8 @@ class Xochintlan(GameCore, ShowsItself):
         ...
         ValueError: order must hold each of the 17 cards player 0 has not seen once; it holds 17 card(s), missing Z', extra or repeated F
         """
+        if not check:
+            return self._dealt_again(viewer, list(order))
         pool = self._unseen_in_deck_order(viewer)
         order = list(order)
         given, unseen = sorted(card.name for card in order), sorted(card.name for card in pool)
