@@ -25,7 +25,7 @@ BABEL_KEYWORDS := --no-default-keywords -k _ -k N_ -k ngettext:1,2 -k pgettext:1
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[test,lab,docs]'
+	$(PY) -m pip install --quiet -e '.[test,lab,docs,fast]'
 	$(VENV)/bin/pybabel compile --domain xochintlan_hex --directory $(LOCALE) --statistics
 	touch $(STAMP)
 

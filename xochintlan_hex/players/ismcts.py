@@ -54,6 +54,15 @@ player may see is read: the real hidden cards never enter a world.
 Reproducible: with ``iterations`` set (and ``seconds`` None) the choice depends
 only on the position, what the player sees and the random source.
 
+Compiled where numba is installed (``make`` installs it; ``pip install '.[fast]'``):
+each new node's facts (every card's distance and whether one action makes it stand,
+:func:`~xochintlan_hex.xochintlan.compiled.position_facts`) and the search's random
+numbers (:class:`~xochintlan_hex.players.compiled.CompiledRandom`, the very numbers the
+``random.Random`` would draw) come from compiled code. The values are the Python
+functions' own, so the choices and the random source's state afterwards are the same
+with or without numba (``tests/test_compiled.py``): ``ismcts-250`` then takes about
+0.07 of the CPU an action it took in Python (``benchmarks/players.py compiled``).
+
 >>> import random
 >>> from xochintlan_hex.xochintlan import Xochintlan
 >>> game = Xochintlan(seed=3)
@@ -65,6 +74,7 @@ True
 
 from __future__ import annotations
 
+import importlib.util
 import math
 import random
 import time
@@ -72,7 +82,7 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -87,7 +97,17 @@ from xochintlan_hex.players.xochintlan import (
 )
 from xochintlan_hex.xochintlan import Action, MoveHuman, Redraw, Xochintlan
 
+if TYPE_CHECKING:
+    from xochintlan_hex.players.compiled import CompiledRandom
+    from xochintlan_hex.xochintlan.compiled import CardTables
+
 ROLLOUTS = ("evaluate", "random")
+
+#: numba is installed: each position's facts and the search's random numbers come from
+#: compiled code (``xochintlan/compiled.py``, ``players/compiled.py``; the same values, so
+#: the same choices). They are imported at the first search: loading numba takes a third
+#: of a second.
+COMPILED = importlib.util.find_spec("numba") is not None
 
 
 class _Node:
@@ -104,6 +124,7 @@ class _Node:
         "distance",
         "wins",
         "move_standing",
+        "facts",
     )
 
     def __init__(self, action: Any, mover: int) -> None:
@@ -119,6 +140,8 @@ class _Node:
         self.distance: dict[str, float] = {}  # card name -> actions still needed
         self.wins: dict[str, bool] = {}  # card name -> stands after one action
         self.move_standing: set[str] | None = None  # cards a Human move makes stand
+        # (distances, one-action wins) of the view's cards in order, when compiled code gave them
+        self.facts: tuple[np.ndarray, np.ndarray] | None = None
 
 
 @dataclass(frozen=True)
@@ -209,18 +232,29 @@ class XochintlanISMCTS:
         if view is None:
             view = _PublicView.of(game, me, self.inference)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        # With numba the random numbers are drawn in compiled code, the very ones rng would
+        # draw (random playouts ask the engine, which needs rng itself).
+        draws: Any = rng
+        if view.tables is not None and self.rollout == "evaluate":
+            from xochintlan_hex.players.compiled import CompiledRandom
+
+            draws = CompiledRandom(rng)
         done = 0
-        while True:
-            if self.iterations is not None and done >= self.iterations:
-                break
-            if deadline is not None and done % 16 == 0 and time.perf_counter() >= deadline:
-                break
-            self._iterate(root, self._world(game, me, view, rng), rng, view)
-            done += 1
+        try:
+            while True:
+                if self.iterations is not None and done >= self.iterations:
+                    break
+                if deadline is not None and done % 16 == 0 and time.perf_counter() >= deadline:
+                    break
+                self._iterate(root, self._world(game, me, view, draws), draws, view)
+                done += 1
+        finally:
+            if draws is not rng:
+                draws.give_back()  # rng goes on as if it had drawn every number itself
         return root
 
     @staticmethod
-    def _world(game: Xochintlan, me: int, view: _PublicView, rng: random.Random) -> Xochintlan:
+    def _world(game: Xochintlan, me: int, view: _PublicView, rng: random.Random | CompiledRandom) -> Xochintlan:
         """An imagined world, its hidden cards drawn in proportion to the beliefs
         (rejection sampling: at most 64 draws, then the last one).
 
@@ -230,7 +264,16 @@ class XochintlanISMCTS:
         and the same random numbers as drawing whole worlds, without a copy per
         rejected draw.
         """
-        pool, ratios, places, steps = view.pool, view.ratios, view.hidden_places, view.shuffle_steps
+        pool = view.pool
+        if not isinstance(rng, random.Random):  # a CompiledRandom
+            drawn = rng.draw_deal(*view.compiled_shuffle, 63)
+            if drawn is not None:
+                return game.deal_hidden(me, [pool[i] for i in drawn.tolist()], check=False)
+            rng.give_back()  # every shuffle turned down: the engine draws one with the real rng
+            world = game.sample_hidden(me, rng.source)
+            rng.take_over()
+            return world
+        ratios, places, steps = view.ratios, view.hidden_places, view.shuffle_steps
         getrandbits, random_number = rng.getrandbits, rng.random
         for _ in range(63):
             # The places of the pool's cards, shuffled as ``rng.shuffle(list(pool))``
@@ -246,7 +289,7 @@ class XochintlanISMCTS:
             for place, q in places:
                 chance *= ratios[q][deal[place]]
             if random_number() < chance:
-                return game.deal_hidden(me, [pool[i] for i in deal])
+                return game.deal_hidden(me, [pool[i] for i in deal], check=False)
         return game.sample_hidden(me, rng)
 
     # -------------------------------------------------- one iteration
@@ -257,7 +300,8 @@ class XochintlanISMCTS:
         shares = None
         while not world.is_over:
             if judge and node is not root:
-                shares = _decisive(node, world)
+                view.learn(node, world)
+                shares = view.decisive(node, world)
                 if shares is not None:
                     break  # the player to move wins at once in this world
             if node.untried is None:
@@ -276,6 +320,7 @@ class XochintlanISMCTS:
                 if world.is_over:
                     break
                 if judge:
+                    view.learn(child, world)
                     shares = view.expected_shares(child, world)
                 else:
                     self._play_out(world, rng)
@@ -329,6 +374,7 @@ class _PublicView:
     pool: tuple[Any, ...]  # the cards it has not seen
     belief: tuple[tuple[float, ...], ...]  # per player, the chance of each pool card
     index: dict[str, int]  # pool card name -> its place in the pool
+    rules: Any = None  # the game's rules (for the compiled yardstick's tables)
 
     @classmethod
     def of(cls, game: Xochintlan, me: int, inference: float = 0.0) -> _PublicView:
@@ -342,6 +388,7 @@ class _PublicView:
             pool,
             belief,
             {_name(c): i for i, c in enumerate(pool)},
+            game.rules,
         )
 
     @cached_property
@@ -357,11 +404,93 @@ class _PublicView:
         return tuple((i, i + 1, (i + 1).bit_length()) for i in range(len(self.pool) - 1, 0, -1))
 
     @cached_property
+    def compiled_shuffle(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """:attr:`shuffle_steps`, :attr:`hidden_places` and :attr:`ratios` as arrays, for
+        :meth:`~xochintlan_hex.players.compiled.CompiledRandom.draw_deal` (a player who
+        hides nothing has ratios of 0: none of its places is drawn)."""
+        ratios = np.zeros((len(self.hidden), len(self.pool)))
+        for q, row in enumerate(self.ratios):
+            if row:
+                ratios[q] = row
+        return (
+            np.array(self.shuffle_steps, dtype=np.int64).reshape(-1, 3),
+            np.array(self.hidden_places, dtype=np.int64).reshape(-1, 2),
+            ratios,
+        )
+
+    @cached_property
     def hidden_places(self) -> tuple[tuple[int, int], ...]:
         """(place in a shuffled pool, player) for every hidden card: the first places
         deal the hidden cards, player by player."""
         places = [q for q, count in enumerate(self.hidden) for _ in range(count)]
         return tuple((place, q) for place, q in enumerate(places[: len(self.pool)]))
+
+    @cached_property
+    def cards(self) -> tuple[Any, ...]:
+        """Every card a world may deal: the pool, then the cards the searcher sees."""
+        return self.pool + tuple(card for hand in self.known for card in hand)
+
+    @cached_property
+    def tables(self) -> CardTables | None:
+        """The compiled yardstick's tables for :attr:`cards` (None without numba)."""
+        if not COMPILED or self.rules is None or not self.cards:
+            return None
+        from xochintlan_hex.xochintlan.compiled import card_tables
+
+        return card_tables(self.cards, self.rules)
+
+    @cached_property
+    def compiled_beliefs(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """The beliefs (player x pool card, 0 for a player who hides nothing), the hidden
+        counts, and where each player's known cards start in :attr:`cards` and how many
+        there are, as arrays for the compiled judgement."""
+        belief = np.zeros((len(self.hidden), len(self.pool)))
+        for q, row in enumerate(self.belief):
+            if row:
+                belief[q] = row
+        counts = [len(hand) for hand in self.known]
+        starts = [len(self.pool) + sum(counts[:q]) for q in range(len(counts))]
+        return (
+            belief,
+            np.array(self.hidden, dtype=np.int64),
+            np.array(starts, dtype=np.int64),
+            np.array(counts, dtype=np.int64),
+        )
+
+    @cached_property
+    def place(self) -> dict[str, int]:
+        """Each card's place in :attr:`cards`, by name."""
+        return {_name(card): i for i, card in enumerate(self.cards)}
+
+    def learn(self, node: _Node, world: Any) -> None:
+        """Give the node the distances and one-action wins of every card of :attr:`cards`
+        (``node.facts``), found at once in compiled code
+        (:func:`~xochintlan_hex.players.compiled.position_facts`: the same values the Python
+        functions give, so the same choices), the first time a world asks there. Without
+        numba the node has none, and asks the Python functions card by card."""
+        if node.facts is not None or self.tables is None:
+            return
+        from xochintlan_hex.xochintlan.compiled import position_facts
+
+        node.facts = position_facts(world, self.cards, self.tables)
+
+    def decisive(self, node: _Node, world: Any) -> list[float] | None:
+        """:func:`_decisive`, read from the node's compiled facts when it has them."""
+        facts = node.facts
+        if facts is None:
+            return _decisive(node, world)
+        if not cards_count_after_next_action(world):
+            return None
+        mover = world.current_player
+        for card in world.cards[mover]:
+            place = self.place.get(_name(card))
+            if place is None:  # a card the view does not list: ask the Python functions
+                return _decisive(node, world)
+            if facts[1][place]:
+                shares = [0.0] * world.n_players
+                shares[mover] = 1.0
+                return shares
+        return None
 
     def plausible(self, world: Any, rng: random.Random) -> bool:
         """Keep a world with a chance in proportion to how plausible its hidden cards are."""
@@ -402,8 +531,12 @@ class _PublicView:
         """
         n = world.n_players
         mover = world.current_player
+        if node.facts is not None:  # compiled facts: judged in compiled code too
+            from xochintlan_hex.players.compiled import expected_shares
+
+            return expected_shares(node.facts, cards_count_after_next_action(world), mover, self, _TEMPO)
         pool = self.pool
-        every = _distances(node, world, list(pool) + [c for hand in self.known for c in hand])
+        every = _distances(node, world, list(self.cards))
         pool_d, start, known_d = every[: len(pool)], len(pool), []
         for hand in self.known:
             known_d.append(every[start : start + len(hand)])
@@ -648,8 +781,10 @@ class XochintlanFastISMCTS:
 
     Not registered: with the defaults it takes about a fifth of ``ismcts-250``'s CPU
     an action but lost to it measurably over 80 fresh games (P(win) - P(loss) =
-    -0.26 [-0.43, -0.08]; ``benchmarks/players.py cheap --games 40 --seed 26``), so
-    it is not yet the cheaper strong player the studies need.
+    -0.26 [-0.43, -0.08]; ``benchmarks/players.py cheap --games 40 --seed 26``). The
+    cheaper strong player the studies need is ``ismcts-250`` itself, compiled (see the
+    module docstring): the same choices for under a tenth of its former CPU. This
+    narrowed search stays as the measured alternative that did not keep the strength.
 
     >>> import random
     >>> from xochintlan_hex.xochintlan import Xochintlan
