@@ -8,6 +8,7 @@
     .venv/bin/python benchmarks/players.py cheap --games 200 --seed 26   # ... and their match
     .venv/bin/python benchmarks/players.py same --positions 6  # ismcts-250 and search before/after their identical-choice savings
     .venv/bin/python benchmarks/players.py cost --positions 3  # ismcts-250's CPU an action, square and hex lattices, and its choices' digest
+    .venv/bin/python benchmarks/players.py compiled --positions 6 --games 20   # ismcts-250 as the issue found it vs now, and their match
 
 ``match --games N`` plays N games in each seating (2N in all) between search and
 the registered ``ismcts`` (2,000 iterations a move; the moves are timed, and
@@ -18,12 +19,12 @@ Targets: ismcts makes at least 2,000 iterations in at most 1 s from the opening
 of a 2-player square game, one core; ismcts at 1 s a move beats search by P(win) - P(loss)
 >= +0.20 with the 95% interval above 0 over at least 200 games; the planner's
 mean score beats greedy's on the same deals (interval of the paired difference
-above 0); the solver decides a deal in a median of at most 10 s; ``ismcts-fast``
-takes at most a tenth of ``ismcts-250``'s CPU an action as it was before its
-identical-choice savings (``cheap`` times both, the former code put back by
-``baseline/ismcts_before_filter.py``) and, over ``cheap --games N``
-(N games in each seating, the same deals), P(win) - P(loss) against it has a 95%
-interval within about +-0.10 that contains 0. Figures
+above 0); the solver decides a deal in a median of at most 10 s; a strong player of
+``ismcts-250``'s strength takes at most a tenth of the CPU an action ``ismcts-250`` took
+as the issue found it, in Python (the savings since and the compiled code put back by
+``baseline/ismcts_before_filter.py``): ``compiled`` times both on the same positions,
+compares their choices and, with ``--games N``, plays them against each other (N deals
+in each seating); ``cheap`` does the same for the narrowed ``ismcts-fast``. Figures
 depend on the machine and on what else it is doing: the load average is
 printed with them.
 """
@@ -185,6 +186,17 @@ def benchmark_positions(games: int, seed: int, lattice: str = "square") -> list[
     return positions
 
 
+def first_choice(player, game: Xochintlan) -> float:
+    """CPU seconds of ``player``'s first choice in this process, untimed afterwards: with numba
+    installed the first search loads its compiled code (compiles it, the first time on a
+    machine), once per process. Printed apart, so the CPU an action is the steady cost."""
+    start = time.process_time()
+    player.choose(game, random.Random(0))
+    seconds = time.process_time() - start
+    print(f"{player.name}: first choice in this process {seconds:.2f} s of CPU (compiled code loaded once)")
+    return seconds
+
+
 def cpu_per_action(player, positions: list[Xochintlan]) -> list[float]:
     """CPU seconds of one choice on each position (a fixed rng per position)."""
     seconds = []
@@ -222,6 +234,8 @@ def cheap(options: argparse.Namespace) -> None:
     positions = benchmark_positions(options.positions, options.seed)
     with as_before():  # ismcts-250 as the issue's target measures it: before its identical-choice savings
         former_cpu = cpu_per_action(reference, positions)
+    first_choice(reference, positions[0])
+    first_choice(fast, positions[0])
     slow_cpu = cpu_per_action(reference, positions)
     fast_cpu = cpu_per_action(fast, positions)
     for name, cpu in (("ismcts-250 before", former_cpu), ("ismcts-250", slow_cpu), ("ismcts-fast", fast_cpu)):
@@ -273,6 +287,7 @@ def cost(options: argparse.Namespace) -> None:
     player = get_player("ismcts-250")
     for lattice in ("square", "hex") if options.lattice is None else (options.lattice,):
         positions = benchmark_positions(options.positions, options.seed, lattice)
+        first_choice(player, positions[0])
         seconds, chosen = [], []
         for index, game in enumerate(positions):
             start = time.process_time()
@@ -294,6 +309,7 @@ def same(options: argparse.Namespace) -> None:
         with as_before():
             before_cpu = cpu_per_action(player, positions)
             before = [player.choose(game, random.Random(index)) for index, game in enumerate(positions)]
+        first_choice(player, positions[0])
         after_cpu = cpu_per_action(player, positions)
         after = [player.choose(game, random.Random(index)) for index, game in enumerate(positions)]
         for when, cpu in (("before", before_cpu), ("now", after_cpu)):
@@ -306,13 +322,87 @@ def same(options: argparse.Namespace) -> None:
     print(f"at the end: {load()}")
 
 
+class PythonPath:
+    """``player`` as it was when the issue was filed: every choice made with its savings and
+    its compiled code put back (``baseline/ismcts_before_filter.py``), CPU timed."""
+
+    def __init__(self, player) -> None:
+        self.player, self.name, self.seconds = player, f"{player.name} (Python)", []
+
+    def choose(self, game, rng):
+        from baseline.ismcts_before_filter import as_before
+
+        start = time.process_time()
+        with as_before():
+            action = self.player.choose(game, rng)
+        self.seconds.append(time.process_time() - start)
+        return action
+
+    def __str__(self) -> str:
+        return self.name
+
+
+def compiled(options: argparse.Namespace) -> None:
+    """ismcts-250 as the issue found it (Python) and now (compiled where numba is installed):
+    CPU an action side by side on the same positions, the choices compared, and with
+    ``--games N`` a match between them on N deals in each seating."""
+    from baseline.ismcts_before_filter import as_before
+
+    print(f"machine: {load()}")
+    player = get_player("ismcts-250")
+    positions = benchmark_positions(options.positions, options.seed)
+    with as_before():
+        before_cpu = cpu_per_action(player, positions)
+        before = [player.choose(game, random.Random(index)) for index, game in enumerate(positions)]
+    first_choice(player, positions[0])
+    now_cpu = cpu_per_action(player, positions)
+    now = [player.choose(game, random.Random(index)) for index, game in enumerate(positions)]
+    print_cpu("ismcts-250 as the issue found it (Python)", before_cpu, options)
+    print_cpu("ismcts-250 now", now_cpu, options)
+    ratio, low, high = ratio_interval(now_cpu, before_cpu)
+    print(
+        f"ismcts-250 now / as the issue found it, CPU an action: {ratio:.3f} [{low:.3f}, {high:.3f}] (target <= 0.10)"
+    )
+    print(f"the same action chosen on {sum(a == b for a, b in zip(before, now))} of {len(positions)} positions")
+    if options.games:
+        twin_match(options.games, options.seed, player)
+    print(f"at the end: {load()}")
+
+
+def twin_match(games: int, seed: int, player) -> None:
+    """``player`` now against itself on the Python path, ``games`` deals in each seating, one core."""
+    now, python = CPUTimedPlayer(player), PythonPath(player)
+    start = time.process_time()
+    seatings = [
+        simulate("xochintlan", games, seats, seed=seed, workers=1, progress=True)
+        for seats in ([now, python], [python, now])
+    ]
+    frame = pd.concat(seatings, ignore_index=True)
+    row = stats.head_to_head(frame).set_index(["player", "opponent"]).loc[(now.name, python.name)]
+    a, b = (table[["turns", "end_reason", "winner"]].fillna(-1).astype(str).to_numpy() for table in seatings)
+    same = int((a == b).all(axis=1).sum())
+    print(
+        f"{now.name} vs {python.name}, {len(frame)} games (seed {seed}, seats swapped on the same deals): "
+        f"{int(row['wins'])} wins, {int(row['losses'])} losses, {int(row['draws'])} draws; "
+        f"P(win) - P(loss) = {row['margin']:+.3f} [{row['margin_low']:+.3f}, {row['margin_high']:+.3f}]; "
+        f"the same game (turns, end, winning seat) in both seatings on {same} of {games} deals; "
+        f"{time.process_time() - start:.0f} s of CPU"
+    )
+    for timed in (python, now):
+        print(
+            f"  {timed.name} in these games: {statistics.fmean(timed.seconds) * 1000:.1f} ms of CPU an "
+            f"action over {len(timed.seconds)} actions"
+        )
+    print(f"  in these games: now / Python = {statistics.fmean(now.seconds) / statistics.fmean(python.seconds):.3f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
         "what",
         nargs="?",
         default="speed",
-        choices=["speed", "match", "planner", "solver", "cheap", "same", "cost"],
+        choices=["speed", "match", "planner", "solver", "cheap", "same", "cost", "compiled"],
         help="what to measure (speed when not given: what `make benchmarks` runs)",
     )
     parser.add_argument(
@@ -332,10 +422,11 @@ def main() -> None:
     parser.add_argument("--candidates", type=int, default=4)
     parser.add_argument("--out", default=None, help="also write the match's games (CSV)")
     options = parser.parse_args()
-    if options.games is None and options.what != "cheap":
+    if options.games is None and options.what not in ("cheap", "compiled"):
         options.games = 100
     measures = {"speed": speed, "match": match, "planner": planner, "solver": solver, "cheap": cheap, "same": same}
     measures["cost"] = cost
+    measures["compiled"] = compiled
     measures[options.what](options)
 
 

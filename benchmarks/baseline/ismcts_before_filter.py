@@ -6,7 +6,10 @@ only at the placements near standing and the actions that touch them),
 (2) each imagined world replayed its accepted shuffle from a saved state of the
 random source (now the shuffle is dealt as it is, ``Xochintlan.deal_hidden``), and
 (3) the distances on the board as it is went through the per-action bookkeeping of
-``distances_after`` (now a short path).
+``distances_after`` (now a short path), and (4) every fact about a position was
+asked of those Python functions and the random numbers drawn in Python (now
+compiled code answers them all at once and draws the same numbers,
+``players/compiled.py``, when numba is installed).
 :func:`as_before` puts both back for the duration of a ``with`` block, so
 ``benchmarks/players.py same`` can time the old and the new code on the same
 positions in one run and check that they choose the same actions.
@@ -86,5 +89,6 @@ def as_before() -> Iterator[None]:
         mock.patch.object(xochintlan_players, "stand_after_a_tile", _every_tile_scored),  # search asks it too
         mock.patch.object(ismcts, "distances_after", _distances_after_bookkept),
         mock.patch.object(ismcts.XochintlanISMCTS, "_world", staticmethod(_world_replayed)),
+        mock.patch.object(ismcts, "COMPILED", False),
     ):
         yield
