@@ -21,7 +21,9 @@
 # (its last 440 took 29.5 minutes with 2 workers, measured); the quiet-rounds one, 400 games, about
 # 28 minutes (its last 340 took 24 minutes, measured); the swap-endgame one, 470 games, about 2 hours 20 minutes
 # (its games 11 to 300 took 85 minutes with 2 workers, games 301 to 470 another 50 minutes, sharing the machine with
-# two runs of the finder, measured). A full run takes about nine hours; not timed as one run since. With LONG=1, the games of
+# two runs of the finder, measured). A full run takes about nine hours; not timed as one run since. These ismcts times
+# were measured before the search's compiled core (numba, installed by make): its CPU an action is now under a tenth of
+# what it was (benchmarks/players.py compiled), so they are upper bounds; the games are the same. With LONG=1, the games of
 # full-strength ismcts against search and greedy come last: about 40 minutes more.
 # The exact solver's 1,000 deals run in one process, two passes: 28 more minutes of one core,
 # then about 28 minutes of wall clock (measured). The perfect-game finder's nine runs on
