@@ -435,8 +435,10 @@ class _PublicView:
         """The compiled yardstick's tables for :attr:`cards` (None without numba)."""
         if not COMPILED or self.rules is None or not self.cards:
             return None
-        from xochintlan_hex.xochintlan.compiled import card_tables
+        from xochintlan_hex.xochintlan.compiled import AVAILABLE, card_tables
 
+        if not AVAILABLE:  # numba is there but does not load (a numpy it does not support)
+            return None
         return card_tables(self.cards, self.rules)
 
     @cached_property
