@@ -8,7 +8,7 @@
     .venv/bin/python benchmarks/players.py cheap --games 200 --seed 26   # ... and their match
     .venv/bin/python benchmarks/players.py same --positions 6  # ismcts-250 and search before/after their identical-choice savings
     .venv/bin/python benchmarks/players.py cost --positions 3  # ismcts-250's CPU an action, square and hex lattices, and its choices' digest
-    .venv/bin/python benchmarks/players.py compiled --positions 6 --games 20   # ismcts-250 as the issue found it vs now, and their match
+    .venv/bin/python benchmarks/players.py compiled --positions 6 --games 20   # ismcts-250 before its savings vs now, and their match
 
 ``match --games N`` plays N games in each seating (2N in all) between search and
 the registered ``ismcts`` (2,000 iterations a move; the moves are timed, and
@@ -21,7 +21,7 @@ of a 2-player square game, one core; ismcts at 1 s a move beats search by P(win)
 mean score beats greedy's on the same deals (interval of the paired difference
 above 0); the solver decides a deal in a median of at most 10 s; a strong player of
 ``ismcts-250``'s strength takes at most a tenth of the CPU an action ``ismcts-250`` took
-as the issue found it, in Python (the savings since and the compiled code put back by
+before its savings, in Python (the savings and the compiled code put back by
 ``baseline/ismcts_before_filter.py``): ``compiled`` times both on the same positions,
 compares their choices and, with ``--games N``, plays them against each other (N deals
 in each seating); ``cheap`` does the same for the narrowed ``ismcts-fast``. Figures
@@ -232,7 +232,7 @@ def cheap(options: argparse.Namespace) -> None:
     print(f"machine: {load()}")
     reference, fast = get_player("ismcts-250"), XochintlanFastISMCTS()
     positions = benchmark_positions(options.positions, options.seed)
-    with as_before():  # ismcts-250 as the issue's target measures it: before its identical-choice savings
+    with as_before():  # ismcts-250 as the target measures it: before its identical-choice savings
         former_cpu = cpu_per_action(reference, positions)
     first_choice(reference, positions[0])
     first_choice(fast, positions[0])
@@ -322,28 +322,23 @@ def same(options: argparse.Namespace) -> None:
     print(f"at the end: {load()}")
 
 
-class PythonPath:
-    """``player`` as it was when the issue was filed: every choice made with its savings and
+class PythonPath(CPUTimedPlayer):
+    """``player`` as it was before its savings: every choice made with its savings and
     its compiled code put back (``baseline/ismcts_before_filter.py``), CPU timed."""
 
     def __init__(self, player) -> None:
-        self.player, self.name, self.seconds = player, f"{player.name} (Python)", []
+        super().__init__(player)
+        self.name = f"{player.name} (Python)"
 
     def choose(self, game, rng):
         from baseline.ismcts_before_filter import as_before
 
-        start = time.process_time()
         with as_before():
-            action = self.player.choose(game, rng)
-        self.seconds.append(time.process_time() - start)
-        return action
-
-    def __str__(self) -> str:
-        return self.name
+            return super().choose(game, rng)
 
 
 def compiled(options: argparse.Namespace) -> None:
-    """ismcts-250 as the issue found it (Python) and now (compiled where numba is installed):
+    """ismcts-250 before its savings (in Python) and now (compiled where numba is installed):
     CPU an action side by side on the same positions, the choices compared, and with
     ``--games N`` a match between them on N deals in each seating."""
     from baseline.ismcts_before_filter import as_before
@@ -357,12 +352,10 @@ def compiled(options: argparse.Namespace) -> None:
     first_choice(player, positions[0])
     now_cpu = cpu_per_action(player, positions)
     now = [player.choose(game, random.Random(index)) for index, game in enumerate(positions)]
-    print_cpu("ismcts-250 as the issue found it (Python)", before_cpu, options)
+    print_cpu("ismcts-250 before its savings (Python)", before_cpu, options)
     print_cpu("ismcts-250 now", now_cpu, options)
     ratio, low, high = ratio_interval(now_cpu, before_cpu)
-    print(
-        f"ismcts-250 now / as the issue found it, CPU an action: {ratio:.3f} [{low:.3f}, {high:.3f}] (target <= 0.10)"
-    )
+    print(f"ismcts-250 now / before its savings, CPU an action: {ratio:.3f} [{low:.3f}, {high:.3f}] (target <= 0.10)")
     print(f"the same action chosen on {sum(a == b for a, b in zip(before, now))} of {len(positions)} positions")
     if options.games:
         twin_match(options.games, options.seed, player)

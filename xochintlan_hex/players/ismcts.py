@@ -60,8 +60,8 @@ each new node's facts (every card's distance and whether one action makes it sta
 numbers (:class:`~xochintlan_hex.players.compiled.CompiledRandom`, the very numbers the
 ``random.Random`` would draw) come from compiled code. The values are the Python
 functions' own, so the choices and the random source's state afterwards are the same
-with or without numba (``tests/test_compiled.py``): ``ismcts-250`` then takes about
-0.07 of the CPU an action it took in Python (``benchmarks/players.py compiled``).
+with or without numba (``tests/test_compiled.py``): ``ismcts-250`` then takes under a
+tenth of the CPU an action it took in Python (``benchmarks/players.py compiled``).
 
 >>> import random
 >>> from xochintlan_hex.xochintlan import Xochintlan
