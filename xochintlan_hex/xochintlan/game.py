@@ -76,36 +76,24 @@ from xochintlan_hex.xochintlan.text import board_to_text
 
 END_REASONS = ("win", "tie", "turn_limit")
 
-# Action values cached by cell code: the hot paths hand out shared immutable objects.
-_PLACE_CACHE: dict[str, dict[int, Place]] = {k: {} for k in KINDS}
-_SWITCH_CACHE: dict[str, dict[int, Switch]] = {k: {} for k in KINDS}
-_MOVE_CACHE: dict[int, MoveHuman] = {}
-#: The action of each internal move met so far (a move names its cells and kinds: the same
-#: move is the same action in every game).
+#: The action of each internal move met so far: a move names its cells and kinds, so the
+#: same move is the same action in every game, and the hot paths (listing the legal actions
+#: of thousands of positions a move) hand out shared immutable objects.
 _ACTION_OF_MOVE: dict[tuple[Any, ...], Action] = {}
 
 
-def _place_action(kind: str, code: int) -> Place:
-    cache = _PLACE_CACHE[kind]
-    action = cache.get(code)
-    if action is None:
-        action = cache[code] = Place.trusted(kind, decode(code))
-    return action
-
-
-def _switch_action(code: int, kind: str) -> Switch:
-    cache = _SWITCH_CACHE[kind]
-    action = cache.get(code)
-    if action is None:
-        action = cache[code] = Switch.trusted(decode(code), kind)
-    return action
-
-
-def _move_action(code: int) -> MoveHuman:
-    action = _MOVE_CACHE.get(code)
-    if action is None:
-        action = _MOVE_CACHE[code] = MoveHuman.trusted(decode(code))
-    return action
+def _new_action(move: Move) -> Action:
+    """The action of an internal move."""
+    code = move[0]
+    if code == PLACE:
+        return Place.trusted(move[2], decode(move[1]))
+    if code == SWITCH:
+        return Switch.trusted(decode(move[1]), move[2])
+    if code == MOVE:
+        return MoveHuman.trusted(decode(move[1]))
+    if code == SWAP:
+        return Swap.trusted(*sorted((decode(move[1]), decode(move[2]))))
+    return Redraw.trusted(move[1])
 
 
 def _refuse_a_card_dealt_twice(hands: list[list[Polyform]]) -> None:
@@ -405,16 +393,10 @@ class Xochintlan(GameCore, ShowsItself):
         return human_group(self.board, self._win_kind, self.rules.lattice)
 
     def _action(self, move: Move) -> Action:
-        code = move[0]
-        if code == PLACE:
-            return _place_action(move[2], move[1])
-        if code == SWITCH:
-            return _switch_action(move[1], move[2])
-        if code == MOVE:
-            return _move_action(move[1])
-        if code == SWAP:
-            return Swap.trusted(*sorted((decode(move[1]), decode(move[2]))))
-        return Redraw.trusted(move[1])
+        action = _ACTION_OF_MOVE.get(move)
+        if action is None:
+            action = _ACTION_OF_MOVE[move] = _new_action(move)
+        return action
 
     def legal_actions(self) -> list[Action]:
         """Every legal action: places, switches, Human moves, swaps, redraws.
@@ -422,14 +404,8 @@ class Xochintlan(GameCore, ShowsItself):
         Within each group cells come row by row (smallest ``y`` first, then
         ``x``) and kinds in the order L, B, M. Empty once the game is over.
         """
-        # One lookup per move in the cache of actions by move (searches list the actions of
-        # thousands of positions a move), the action made only the first time.
-        known = _ACTION_OF_MOVE.get
-        return [known(m) or self._remember_action(m) for m in self._moves()]
-
-    def _remember_action(self, move: Move) -> Action:
-        action = _ACTION_OF_MOVE[move] = self._action(move)
-        return action
+        known = _ACTION_OF_MOVE.get  # inline: one lookup a move, the action made the first time only
+        return [known(m) or self._action(m) for m in self._moves()]
 
     def count_legal_actions(self) -> int:
         """``len(legal_actions())``, counted without listing them."""
