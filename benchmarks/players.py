@@ -298,27 +298,31 @@ def cost(options: argparse.Namespace) -> None:
     print(f"at the end: {load()}")
 
 
-def same(options: argparse.Namespace) -> None:
-    """ismcts-250 and search before and after their identical-choice savings: CPU an action, side by side."""
+def before_and_now(player, positions: list[Xochintlan]) -> tuple[list[float], list[float], int]:
+    """``player``'s CPU an action on ``positions`` before its savings (in Python, put back by
+    ``baseline/ismcts_before_filter.py``) and now, and on how many positions it chose the same."""
     from baseline.ismcts_before_filter import as_before
 
+    with as_before():
+        before_cpu = cpu_per_action(player, positions)
+        before = [player.choose(game, random.Random(index)) for index, game in enumerate(positions)]
+    first_choice(player, positions[0])
+    now_cpu = cpu_per_action(player, positions)
+    now = [player.choose(game, random.Random(index)) for index, game in enumerate(positions)]
+    return before_cpu, now_cpu, sum(a == b for a, b in zip(before, now))
+
+
+def same(options: argparse.Namespace) -> None:
+    """ismcts-250 and search before and after their identical-choice savings: CPU an action, side by side."""
     print(f"machine: {load()}")
     positions = benchmark_positions(options.positions, options.seed)
     for name in ("ismcts-250", "search"):
-        player = get_player(name)
-        with as_before():
-            before_cpu = cpu_per_action(player, positions)
-            before = [player.choose(game, random.Random(index)) for index, game in enumerate(positions)]
-        first_choice(player, positions[0])
-        after_cpu = cpu_per_action(player, positions)
-        after = [player.choose(game, random.Random(index)) for index, game in enumerate(positions)]
+        before_cpu, after_cpu, agree = before_and_now(get_player(name), positions)
         for when, cpu in (("before", before_cpu), ("now", after_cpu)):
             print_cpu(f"{name} {when}", cpu, options)
         ratio, low, high = ratio_interval(after_cpu, before_cpu)
         print(f"{name} now / before, CPU an action: {ratio:.3f} [{low:.3f}, {high:.3f}]")
-        print(
-            f"{name}: the same action chosen on {sum(a == b for a, b in zip(before, after))} of {len(positions)} positions"
-        )
+        print(f"{name}: the same action chosen on {agree} of {len(positions)} positions")
     print(f"at the end: {load()}")
 
 
@@ -341,22 +345,15 @@ def compiled(options: argparse.Namespace) -> None:
     """ismcts-250 before its savings (in Python) and now (compiled where numba is installed):
     CPU an action side by side on the same positions, the choices compared, and with
     ``--games N`` a match between them on N deals in each seating."""
-    from baseline.ismcts_before_filter import as_before
-
     print(f"machine: {load()}")
     player = get_player("ismcts-250")
     positions = benchmark_positions(options.positions, options.seed)
-    with as_before():
-        before_cpu = cpu_per_action(player, positions)
-        before = [player.choose(game, random.Random(index)) for index, game in enumerate(positions)]
-    first_choice(player, positions[0])
-    now_cpu = cpu_per_action(player, positions)
-    now = [player.choose(game, random.Random(index)) for index, game in enumerate(positions)]
+    before_cpu, now_cpu, agree = before_and_now(player, positions)
     print_cpu("ismcts-250 before its savings (Python)", before_cpu, options)
     print_cpu("ismcts-250 now", now_cpu, options)
     ratio, low, high = ratio_interval(now_cpu, before_cpu)
     print(f"ismcts-250 now / before its savings, CPU an action: {ratio:.3f} [{low:.3f}, {high:.3f}] (target <= 0.10)")
-    print(f"the same action chosen on {sum(a == b for a, b in zip(before, now))} of {len(positions)} positions")
+    print(f"the same action chosen on {agree} of {len(positions)} positions")
     if options.games:
         twin_match(options.games, options.seed, player)
     print(f"at the end: {load()}")

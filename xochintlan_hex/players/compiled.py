@@ -1,11 +1,12 @@
-"""Python's random numbers drawn in compiled code (numba), for the search players.
+"""The search player's random numbers and leaf judgement in compiled code (numba).
 
 ISMCTS draws an imagined world and an untried action at every iteration: a few dozen
 random numbers each time. :class:`CompiledRandom` draws exactly the numbers the
-player's ``random.Random`` would draw, in compiled code, and hands the state back, so
-a search makes the same choices with or without numba (``tests/test_compiled.py``).
-The position facts the search reads are compiled in
-:mod:`xochintlan_hex.xochintlan.compiled`.
+player's ``random.Random`` would draw, in compiled code, and hands the state back, and
+:func:`expected_shares` judges a new leaf from its compiled facts with the Python
+judgement's arithmetic in the same order, so a search makes the same choices with or
+without numba (``tests/test_compiled.py``). The position facts themselves are compiled
+in :mod:`xochintlan_hex.xochintlan.compiled`.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import numpy as np
 
 from xochintlan_hex.xochintlan.compiled import AVAILABLE, njit
 
-__all__ = ["AVAILABLE", "CompiledRandom"]
+__all__ = ["AVAILABLE", "CompiledRandom", "expected_shares"]
 
 
 class CompiledRandom:

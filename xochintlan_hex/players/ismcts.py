@@ -103,6 +103,9 @@ if TYPE_CHECKING:
 
 ROLLOUTS = ("evaluate", "random")
 
+#: Shuffles the belief sampling weighs before the engine deals one world unweighed.
+_SHUFFLES_TRIED = 63
+
 #: numba is installed: each position's facts and the search's random numbers come from
 #: compiled code (``xochintlan/compiled.py``, ``players/compiled.py``; the same values, so
 #: the same choices). They are imported at the first search: loading numba takes a third
@@ -266,7 +269,7 @@ class XochintlanISMCTS:
         """
         pool = view.pool
         if not isinstance(rng, random.Random):  # a CompiledRandom
-            drawn = rng.draw_deal(*view.compiled_shuffle, 63)
+            drawn = rng.draw_deal(*view.compiled_shuffle, _SHUFFLES_TRIED)
             if drawn is not None:
                 return game.deal_hidden(me, [pool[i] for i in drawn.tolist()], check=False)
             rng.give_back()  # every shuffle turned down: the engine draws one with the real rng
@@ -275,7 +278,7 @@ class XochintlanISMCTS:
             return world
         ratios, places, steps = view.ratios, view.hidden_places, view.shuffle_steps
         getrandbits, random_number = rng.getrandbits, rng.random
-        for _ in range(63):
+        for _ in range(_SHUFFLES_TRIED):
             # The places of the pool's cards, shuffled as ``rng.shuffle(list(pool))``
             # shuffles the cards: the same random numbers, drawn inline (on the hex
             # lattice most draws are rejected, and this loop was a sixth of the search).
@@ -408,15 +411,20 @@ class _PublicView:
         """:attr:`shuffle_steps`, :attr:`hidden_places` and :attr:`ratios` as arrays, for
         :meth:`~xochintlan_hex.players.compiled.CompiledRandom.draw_deal` (a player who
         hides nothing has ratios of 0: none of its places is drawn)."""
-        ratios = np.zeros((len(self.hidden), len(self.pool)))
-        for q, row in enumerate(self.ratios):
-            if row:
-                ratios[q] = row
         return (
             np.array(self.shuffle_steps, dtype=np.int64).reshape(-1, 3),
             np.array(self.hidden_places, dtype=np.int64).reshape(-1, 2),
-            ratios,
+            self._per_player(self.ratios),
         )
+
+    def _per_player(self, rows: Sequence[Sequence[float]]) -> np.ndarray:
+        """Per-player rows over the pool as one (players, pool) array: 0 for a player
+        with no row (it hides nothing)."""
+        matrix = np.zeros((len(self.hidden), len(self.pool)))
+        for q, row in enumerate(rows):
+            if row:
+                matrix[q] = row
+        return matrix
 
     @cached_property
     def hidden_places(self) -> tuple[tuple[int, int], ...]:
@@ -446,14 +454,10 @@ class _PublicView:
         """The beliefs (player x pool card, 0 for a player who hides nothing), the hidden
         counts, and where each player's known cards start in :attr:`cards` and how many
         there are, as arrays for the compiled judgement."""
-        belief = np.zeros((len(self.hidden), len(self.pool)))
-        for q, row in enumerate(self.belief):
-            if row:
-                belief[q] = row
         counts = [len(hand) for hand in self.known]
         starts = [len(self.pool) + sum(counts[:q]) for q in range(len(counts))]
         return (
-            belief,
+            self._per_player(self.belief),
             np.array(self.hidden, dtype=np.int64),
             np.array(starts, dtype=np.int64),
             np.array(counts, dtype=np.int64),

@@ -301,12 +301,12 @@ UNREACHABLE = 99  # a card that can never be built (distance_to_card's math.inf)
 
 class CardTables(NamedTuple):
     """What :func:`position_facts` needs besides the position: the cards' placements
-    around the Human (``players.xochintlan._flat_table`` in the grid's width) and the
-    rules' neighbour steps and flags."""
+    around the Human (the tables the Python yardstick of ``players.xochintlan`` builds,
+    in the grid's width) and the rules' neighbour steps and flags."""
 
     body: np.ndarray  # (placements, 4) body offsets from the Human
     rim: np.ndarray  # (placements, R) rim offsets, padded with 0
-    starts: np.ndarray  # where each card's placements start
+    card_of: np.ndarray  # the card (its place in the cards asked) of each placement
     steps: np.ndarray
     flags: np.ndarray
 
@@ -323,10 +323,10 @@ def card_tables(cards: tuple[Polyform, ...], rules: Rules) -> CardTables:
     lattice = get_lattice(rules.lattice)
     bodies: list[list[Cell]] = []
     rims: list[list[Cell]] = []
-    starts: list[int] = []
-    for card in cards:
-        starts.append(len(bodies))
+    card_of: list[int] = []
+    for i, card in enumerate(cards):
         for placement in card_placements(card, rules):
+            card_of.append(i)
             bodies.append(sorted(placement - {(0, 0)}))
             rims.append(sorted({n for c in placement for n in lattice.neighbours(c)} - placement))
     widest = max(len(rim) for rim in rims)
@@ -337,7 +337,7 @@ def card_tables(cards: tuple[Polyform, ...], rules: Rules) -> CardTables:
     return CardTables(
         np.array([offsets(body, 4) for body in bodies], dtype=np.int64),
         np.array([offsets(rim, widest) for rim in rims], dtype=np.int64),
-        np.array(starts, dtype=np.int64),
+        np.array(card_of, dtype=np.int64),
         steps(rules.lattice),
         rule_flags(rules),
     )
@@ -378,7 +378,7 @@ def _facts_of(
     reserve: np.ndarray,
     body: np.ndarray,
     rim: np.ndarray,
-    starts: np.ndarray,
+    card_of: np.ndarray,
     steps: np.ndarray,
     flags: np.ndarray,
 ) -> tuple[bool, np.ndarray, np.ndarray]:
@@ -388,7 +388,7 @@ def _facts_of(
     if not len(grid):
         return False, np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.bool_)
     changes, first, targets = moves_on(grid, human, steps, reserve, locked, flags)
-    distances, stands = _facts(grid, human, steps, body, rim, starts, reserve, on_board, changes, first, targets)
+    distances, stands = _facts(grid, human, steps, body, rim, card_of, reserve, on_board, changes, first, targets)
     return True, distances, stands
 
 
@@ -399,7 +399,7 @@ def _facts(
     steps: np.ndarray,
     body: np.ndarray,
     rim: np.ndarray,
-    starts: np.ndarray,
+    card_of: np.ndarray,
     reserve: np.ndarray,
     on_board: np.ndarray,
     changes: np.ndarray,
@@ -407,11 +407,7 @@ def _facts(
     targets: np.ndarray,
 ) -> tuple[np.ndarray, np.ndarray]:
     placements = body.shape[0]
-    cards = starts.shape[0]
-    card_of = np.empty(placements, dtype=np.int64)
-    for c in range(cards):
-        end = starts[c + 1] if c + 1 < cards else placements
-        card_of[starts[c] : end] = c
+    cards = card_of[-1] + 1  # every card has a placement
     fills = np.empty((3, placements), dtype=np.int64)
     clears = np.empty((3, placements), dtype=np.int64)
     _needs(grid, human, body, rim, fills, clears)
