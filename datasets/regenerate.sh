@@ -1,35 +1,33 @@
 #!/usr/bin/env bash
 # Regenerate the study results in datasets/ (see datasets/README.md for each file).
 #
-#   datasets/regenerate.sh                 # every study, 2 local processes
+#   datasets/regenerate.sh                 # every file, 2 local processes
+#   PART=studies datasets/regenerate.sh    # only the games played (Xochintlan, Hextremadura, the tilings)
+#   PART=deals datasets/regenerate.sh      # only the Hextremadura deals decided (exact solver, finder)
 #   WORKERS=4 datasets/regenerate.sh       # more processes
 #   datasets/regenerate.sh --resume        # finish a run that was interrupted
 #   datasets/regenerate.sh --scheduler tcp://host:8786   # on a Dask cluster
 #   LONG=1 datasets/regenerate.sh          # also the long match of ismcts (see the end)
 #
-# Options given to the script are added to every command. The files depend only
-# on the seeds and the kit's version, not on the number of workers or where the
-# games run. 44 minutes with 2 workers on a quiet 2-core machine when its strong-play
-# self-play held 100 games: 2 for the greedy and random studies, 32 for the strong-play
-# (ismcts-250) studies, 7 for the Hextremadura planner, the rest for the other
-# Hextremadura studies, the tiling counts and the solver (see datasets/README.md). The
-# 2-player strong-play self-play now holds 2,000 games: 78 minutes with 2 workers for its
-# first 1,700 on their own, then 16 minutes for the last 300 (--extend, measured), so about
-# 95 minutes from scratch; the 3- and 4-player ones, 400 and 430 games, 24 and 37 minutes
-# (measured: the 4-player file's last 80 games shared the machine with another study); the hex-lattice one, 2,200 games, about 2 hours 40 minutes more (its last 1,200
-# took 87 minutes with 2 workers, measured); the mover's-check study, 500 games, about 34 minutes
-# (its last 440 took 29.5 minutes with 2 workers, measured); the quiet-rounds one, 400 games, about
-# 28 minutes (its last 340 took 24 minutes, measured); the swap-endgame one, 470 games, about 2 hours 20 minutes
-# (its games 11 to 300 took 85 minutes with 2 workers, games 301 to 470 another 50 minutes, sharing the machine with
-# two runs of the finder, measured). A full run takes about nine hours; not timed as one run since. These ismcts times
-# were measured before the search's compiled core (numba, installed by make): its CPU an action is now under a tenth of
-# what it was (benchmarks/players.py compiled), so they are upper bounds; the games are the same. With LONG=1, the games of
-# full-strength ismcts against search and greedy come last: about 40 minutes more.
-# The exact solver's 1,000 deals run in one process, two passes: 28 more minutes of one core,
-# then about 28 minutes of wall clock (measured). The perfect-game finder's nine runs on
-# those deals come on top: about 2.3 hours of one core for the first, then about 2 hours
-# 50 minutes with 2 workers for the six after it, then about 19 minutes of one core for the
-# last two (measured, each noted below).
+# Options given to the script are added to every command. The studies' files depend only
+# on the seeds and the kit's version, not on the number of workers or where the games run;
+# the deals part's searches stop after so many CPU seconds a deal, so another machine may
+# find other games within them.
+#
+# How long, with 2 workers on a quiet 2-core machine:
+#   PART=studies  1 hour 24 minutes, timed as one run from a fresh clone (/usr/bin/time, 4 December
+#                 2026, 9,675 s of CPU): 71 minutes for the ismcts-250 studies (the 2-player
+#                 self-play 17, 3 and 4 players about 4 each, the hex lattice 22, quiet rounds 4, the
+#                 mover's check 4, the swap endgame 15, the matches against greedy and search under 1),
+#                 8 for the Hextremadura planner, about 5 for the rest. Every file it wrote held
+#                 the same games as the shipped one.
+#   PART=deals    about 6.5 hours, not timed as one run: each command was timed as it made its
+#                 file, some on a shared machine (the times are at each command below): the
+#                 exact solver's two passes 28 and 28 minutes, the perfect-game finder's first
+#                 run 2 hours 19 minutes of one core, runs 2 to 7 54, 41, 27, 20, 15 and 12
+#                 minutes, runs 8 and 9 17 and 10 minutes with one worker.
+#   So a full run takes about 8 hours. LONG=1 adds 12 minutes 32 seconds, timed as one run the same day
+#   (1,428 s of CPU; about 65 minutes before the compiled core): its six files came out byte for byte.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -150,10 +148,10 @@ if runs deals; then
   "$PY" datasets/decide_deals.py --games 1000 --seed 7 --perfect-seconds 10 --follow-best --finder-seed 9 --seconds 0.1 --workers "$W" --known datasets/hextremadura_solver.csv datasets/hextremadura_decided.csv datasets/hextremadura_perfect_search.csv datasets/hextremadura_perfect_search_2.csv datasets/hextremadura_perfect_search_3.csv datasets/hextremadura_perfect_search_4.csv datasets/hextremadura_perfect_search_5.csv datasets/hextremadura_perfect_search_6.csv datasets/hextremadura_perfect_search_7.csv datasets/hextremadura_perfect_search_8.csv --out datasets/hextremadura_perfect_search_9.csv "$@"
 fi
 
-# Only with LONG=1 (about 65 more minutes with 2 workers): the registered ismcts,
-# 2,000 imagined games a move (a median 0.49 s a move), against search over 200 games,
-# against greedy on the decks of ismcts-250's games, and against ismcts-250 itself over
-# 100 games (25 minutes), for the ladder's second budget and the two budgets' direct pair
+# Only with LONG=1, and not with PART=deals (13 more minutes with 2 workers, measured): the
+# registered ismcts, 2,000 imagined games a move, against ismcts-250 itself over 100 games
+# (5 minutes), against search over 200 games (7 minutes) and against greedy on the decks of
+# ismcts-250's games, for the ladder's second budget and the two budgets' direct pair
 if runs studies && [ "${LONG:-0}" = 1 ]; then
   $XH simulate xochintlan --games 50 --players ismcts,ismcts-250 --seed 15 --workers "$W" --out datasets/xochintlan_ismcts_vs_ismcts250.csv "$@"
   $XH simulate xochintlan --games 50 --players ismcts-250,ismcts --seed 15 --workers "$W" --out datasets/xochintlan_ismcts250_vs_ismcts.csv "$@"
