@@ -740,6 +740,44 @@ def test_regenerate_writes_each_study_file_once():
     assert all(o.startswith("datasets/") and (ROOT / o).exists() for o in outs)
 
 
+def commands_regenerate_runs(tmp_path: Path, part: str | None, long: bool = False) -> subprocess.CompletedProcess:
+    """Run a copy of datasets/regenerate.sh whose commands only print themselves, one a line."""
+    (tmp_path / "datasets").mkdir(exist_ok=True)
+    script = tmp_path / "datasets" / "regenerate.sh"
+    script.write_text((ROOT / "datasets" / "regenerate.sh").read_text())
+    bin_folder = tmp_path / "bin"
+    bin_folder.mkdir(exist_ok=True)
+    for name in ("xochintlan-hex", "python3"):  # the kit's command and the scripts' Python
+        fake = bin_folder / name
+        fake.write_text(f'#!/bin/sh\necho "{name} $*"\n')
+        fake.chmod(0o755)
+    env = {"PATH": f"{bin_folder}:/usr/bin:/bin", "LONG": "1" if long else "0"}
+    if part is not None:
+        env["PART"] = part
+    return subprocess.run(["bash", str(script)], env=env, capture_output=True, text=True, timeout=60)
+
+
+def test_regenerate_part_runs_only_its_commands(tmp_path):
+    every = commands_regenerate_runs(tmp_path, None).stdout.splitlines()
+    studies_part = commands_regenerate_runs(tmp_path, "studies").stdout.splitlines()
+    deals_part = commands_regenerate_runs(tmp_path, "deals").stdout.splitlines()
+    assert every == studies_part + deals_part
+    assert sum(line.startswith("xochintlan-hex simulate") for line in studies_part) == 32
+    scripts = [line.split()[1] for line in studies_part if line.startswith("python3")]
+    assert scripts == ["datasets/count_tilings.py", "datasets/solve_deals.py"]
+    assert deals_part and all(line.startswith("python3 datasets/decide_deals.py") for line in deals_part)
+    assert len(deals_part) == 11  # the exact solver's two passes, the finder's nine runs
+    long_studies = commands_regenerate_runs(tmp_path, "studies", long=True).stdout.splitlines()
+    assert long_studies[: len(studies_part)] == studies_part and len(long_studies) == len(studies_part) + 6
+    assert commands_regenerate_runs(tmp_path, "deals", long=True).stdout.splitlines() == deals_part
+
+
+def test_regenerate_refuses_an_unknown_part(tmp_path):
+    refused = commands_regenerate_runs(tmp_path, "games")
+    assert refused.returncode == 2 and refused.stdout == ""
+    assert "PART is all, studies or deals, not 'games'" in refused.stderr
+
+
 def games_its_command_keeps(args, study, shipped: pd.DataFrame) -> int:
     """``--games``; with ``--until``, the game at which its sequential test, replayed
     on the shipped games in order, decided (or ``--games`` if it never did).
