@@ -15,19 +15,20 @@
 # find other games within them.
 #
 # How long, with 2 workers on a quiet 2-core machine:
-#   PART=studies  1 hour 24 minutes, timed as one run from a fresh clone (/usr/bin/time, 4 December
-#                 2026, 9,675 s of CPU): 71 minutes for the ismcts-250 studies (the 2-player
-#                 self-play 17, 3 and 4 players about 4 each, the hex lattice 22, quiet rounds 4, the
-#                 mover's check 4, the swap endgame 15, the matches against greedy and search under 1),
-#                 8 for the Hextremadura planner, about 5 for the rest. Every file it wrote held
-#                 the same games as the shipped one.
+#   PART=studies  1 hour 24 minutes, timed as one run from a fresh clone (/usr/bin/time,
+#                 4 December 2026, 9,675 s of CPU): 71 minutes for the ismcts-250 studies
+#                 (the 2-player self-play 17, 3 and 4 players about 4 each, the hex lattice
+#                 22, quiet rounds 4, the mover's check 4, the swap endgame 15, the matches
+#                 against greedy and search under 1), 8 for the Hextremadura planner, about
+#                 5 for the rest. Every file it wrote held the same games as the shipped one.
 #   PART=deals    about 6.5 hours, not timed as one run: each command was timed as it made its
 #                 file, some on a shared machine (the times are at each command below): the
 #                 exact solver's two passes 28 and 28 minutes, the perfect-game finder's first
 #                 run 2 hours 19 minutes of one core, runs 2 to 7 54, 41, 27, 20, 15 and 12
 #                 minutes, runs 8 and 9 17 and 10 minutes with one worker.
-#   So a full run takes about 8 hours. LONG=1 adds 12 minutes 32 seconds, timed as one run the same day
-#   (1,428 s of CPU; about 65 minutes before the compiled core): its six files came out byte for byte.
+#   So a full run takes about 8 hours. LONG=1 adds 12 minutes 32 seconds, timed as one
+#   run the same day (1,428 s of CPU; about 65 minutes before the compiled core): its six
+#   files came out byte for byte the shipped ones.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -69,8 +70,8 @@ if runs studies; then
   # Xochintlan under strong play: is it the game or the players? ismcts self-play
   # (250 imagined games a move), 2 and 3 players, then three rule fixes for the seat
   # balance under ismcts and greedy self-play, and the ladder's head-to-head games.
-  # The 2-player self-play measures the seat advantage to about +-0.03 (1,700 games; its
-  # first 100 are the 100 games this file held before: game i depends only on the seed and i)
+  # The 2-player self-play measures the seat advantage to about +-0.03 (2,000 games; its first
+  # 100 and 1,700 are the games this file held before: game i depends only on the seed and i)
   $XH simulate xochintlan --games 2000 --players ismcts-250,ismcts-250 --seed 1 --workers "$W" --out datasets/xochintlan_ismcts_selfplay_2p.csv "$@"
   $XH simulate xochintlan --games 400 --players ismcts-250,ismcts-250,ismcts-250 --seed 1 --workers "$W" --out datasets/xochintlan_ismcts_selfplay_3p.csv "$@"
   # four players: until a sequential test decides whether player 1's advantage reaches 0.05 either
